@@ -1,0 +1,46 @@
+import { defineRule } from '../server/engine/rule-kit.js';
+
+const TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(Z|[+-](\d{2}):?(\d{2}))$/;
+const DURATION = /^\d+(?:\.\d+)?(?:ms|s|m)$/;
+const MIME = /^[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]*\/[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]*(?:\s*;.*)?$/;
+
+function validTime(v: string): boolean {
+  const m = TIME.exec(v);
+  if (!m) return false;
+  const [, y, mo, d, h, mi, s, , oh, om] = m;
+  const month = Number(mo);
+  const day = Number(d);
+  const days = new Date(Date.UTC(Number(y), month, 0)).getUTCDate();
+  if (month < 1 || month > 12 || day < 1 || day > days) return false;
+  if (Number(h) > 23 || Number(mi) > 59 || (s !== undefined && Number(s) > 60)) return false;
+  if (oh !== undefined && (Number(oh) > 23 || Number(om) > 59)) return false;
+  return true;
+}
+
+const CHECKS: Record<string, { ok: (v: string) => boolean; expected: string }> = {
+  time: { ok: validTime, expected: 'an ISO 8601 date-time with a UTC offset or Z, such as `2025-05-30T09:00:00+08:00`' },
+  duration: { ok: (v) => DURATION.test(v), expected: 'a number and a unit ms, s or m, such as `0.5s` or `120ms`' },
+  status: { ok: (v) => v === 'success' || v === 'error', expected: '`success` or `error`' },
+  reasoning: { ok: (v) => ['1', '0', 'true', 'false'].includes(v), expected: '1, 0, true or false' },
+  mime_type: { ok: (v) => MIME.test(v), expected: 'a MIME type `type/subtype`, such as `text/plain` or `image/png`' },
+};
+
+export default defineRule(
+  {
+    id: 'attribute-value',
+    group: 'structure',
+    severity: 'error',
+    fixable: null,
+    description: 'A known attribute with an invalid value: `time`, `duration`, `status`, `reasoning`, `mime_type`.',
+  },
+  ({ doc, report }) => {
+    for (const m of doc.metadata) {
+      if (m.node.type === undefined) continue;
+      for (const a of m.node.attributes) {
+        const check = CHECKS[a.key];
+        if (!check || check.ok(a.value)) continue;
+        report({ at: m.segment.abs(a.valueSpan), message: `\`${a.key}\` must be ${check.expected}, not \`${a.value}\`.` });
+      }
+    }
+  },
+);

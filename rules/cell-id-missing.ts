@@ -1,0 +1,59 @@
+import type { MessageDocument } from '../server/syntax/document.js';
+import { defineRule } from '../server/engine/rule-kit.js';
+import type { TextEdit } from '../server/engine/types.js';
+
+function maxNumericId(doc: MessageDocument): number {
+  let max = 0;
+  for (const id of doc.cellsById.keys()) {
+    const first = id.split('.')[0]!;
+    if (/^\d+$/.test(first)) max = Math.max(max, Number(first));
+  }
+  for (const m of doc.metadata) {
+    const first = m.node.id.id.split('.')[0]!;
+    if (/^\d+$/.test(first)) max = Math.max(max, Number(first));
+  }
+  return max;
+}
+
+
+export default defineRule(
+  {
+    id: 'cell-id-missing',
+    group: 'structure',
+    severity: 'warning',
+    fixable: 'fix',
+    description: 'A cell marker without `[^id]`.',
+  },
+  ({ doc, report }) => {
+    let next = 0;
+    for (const cell of doc.cells) {
+      const marker = cell.marker;
+      if (marker.idRef) continue;
+      if (next === 0) next = maxNumericId(doc) + 1;
+      const lineAt = cell.abs(marker.span);
+      const tail = marker.title ? cell.abs(marker.title)[1] : cell.abs(marker.percents)[1];
+      const eol = cell.eol;
+      let fix: TextEdit | undefined;
+
+      // A metadata line right under the marker whose id no cell uses: the
+      // author only forgot the reference.
+      const p = cell.p;
+      const placed = p.placementLine >= 0 ? p.lines[p.placementLine] : undefined;
+      const orphan = placed && p.metadata.find((m) => m.span.start === placed.start);
+      if (orphan && orphan.type !== undefined && orphan.type !== 'agent' && !doc.cellsById.has(orphan.id.id)) {
+        fix = { range: [tail, lineAt[1]], text: `${marker.title ? '' : ' '}[^${orphan.id.id}]` };
+      } else {
+        const type = marker.kind === 'message' ? 'markdown' : doc.defaultAgentAt(cell.offset);
+        if (type) {
+          const id = String(next++);
+          fix = { range: [tail, lineAt[1]], text: `${marker.title ? '' : ' '}[^${id}]${eol}${eol}[^${id}]: [${type}]` };
+        }
+      }
+      report({
+        at: lineAt,
+        message: 'This cell has no id: end the marker line with `[^id]` and give the id a metadata line.',
+        fix,
+      });
+    }
+  },
+);

@@ -1,0 +1,65 @@
+import { defineRule, SEGMENT } from '../server/engine/rule-kit.js';
+import type { Cell } from '../server/syntax/document.js';
+
+const POSITIVE = /^[1-9]\d*$/;
+
+/** Why an id of this shape fits no cell kind of spec section 4, or null. */
+function shapeProblem(cell: Cell, segments: string[]): string | null {
+  const n = segments.length;
+  if (n > 3) return `An id has at most three segments (PARENT.NONCE.N for a tool result), not ${n}.`;
+  switch (cell.cellType) {
+    case 'message':
+      return n === 1 ? null : 'A message cell has a one-segment id, such as `1` or `intro`.';
+    case 'agent-reply':
+      return n === 1 ? null : `An agent reply has a one-segment id; \`${segments.join('.')}\` has the shape of a tool call, tool result or code output.`;
+    case 'tool-call':
+      return n === 2 ? null : 'A tool call id is PARENT.NONCE (two segments).';
+    case 'tool-result':
+      if (n !== 3) return 'A tool result id is PARENT.NONCE.N (three segments).';
+      return POSITIVE.test(segments[2]!) ? null : `The last segment of a tool result id is its number N (1, 2, …), not \`${segments[2]}\`.`;
+    case 'code-output':
+      if (n !== 2) return 'A code output id is CODE.N (two segments).';
+      return POSITIVE.test(segments[1]!) ? null : `The last segment of a code output id is its number N (1, 2, …), not \`${segments[1]}\`.`;
+    default:
+      return null;
+  }
+}
+
+export default defineRule(
+  {
+    id: 'cell-id-syntax',
+    group: 'structure',
+    severity: 'error',
+    fixable: null,
+    description: 'An id with characters outside `A-Z a-z 0-9 _ -`, an empty segment, or a shape that fits no cell kind.',
+  },
+  ({ doc, report }) => {
+    for (const cell of doc.cells) {
+      const ref = cell.marker.idRef;
+      if (!ref) continue;
+      if (cell.marker.idNotLast) {
+        report({ at: cell.abs(ref.refSpan), message: 'The id reference `[^…]` must be the last thing on the marker line.' });
+      }
+      if (ref.id === '') {
+        report({ at: cell.abs(ref.refSpan), message: 'The id is empty.' });
+        continue;
+      }
+      let bad = false;
+      for (const seg of ref.segments) {
+        if (seg.text === '') {
+          report({ at: cell.abs(ref.span), message: `The id \`${ref.id}\` has an empty segment (two dots, or a dot at an end).` });
+          bad = true;
+          break;
+        }
+        if (!SEGMENT.test(seg.text)) {
+          const badChar = [...seg.text].find((c) => !/[A-Za-z0-9_-]/.test(c));
+          report({ at: cell.abs(seg.span), message: `An id segment uses only A-Z a-z 0-9 _ -; \`${seg.text}\` has \`${badChar}\`.` });
+          bad = true;
+        }
+      }
+      if (bad) continue;
+      const problem = shapeProblem(cell, ref.segments.map((s) => s.text));
+      if (problem) report({ at: cell.abs(ref.span), message: problem });
+    }
+  },
+);

@@ -1,0 +1,28 @@
+import { closest, defineRule } from '../server/engine/rule-kit.js';
+import { MESSAGE_TYPES } from '../server/syntax/document.js';
+
+export default defineRule(
+  {
+    id: 'cell-type',
+    group: 'structure',
+    severity: 'error',
+    fixable: 'suggestion',
+    description: 'A message cell whose type is not `markdown`, `code` or `raw`.',
+  },
+  ({ doc, report }) => {
+    for (const cell of doc.cells) {
+      const m = cell.metadata;
+      if (cell.isOutput || !m || m.node.type === undefined || !m.node.typeSpan) continue;
+      const type = m.node.type;
+      if (MESSAGE_TYPES.has(type)) continue;
+      const at = m.segment.abs(m.node.typeSpan);
+      const best = closest(type, MESSAGE_TYPES);
+      const agentHint = doc.agentAt(type, cell.offset) || type === 'tool' ? ' Replies, tool calls and outputs use an output cell (`%%%`).' : '';
+      report({
+        at,
+        message: `A message cell (\`%%\`) has type markdown, code or raw, not \`${type}\`.${agentHint}`,
+        suggestions: best ? [{ desc: `Change the type to \`${best}\``, fix: { range: at, text: best } }] : undefined,
+      });
+    }
+  },
+);

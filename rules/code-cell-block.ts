@@ -1,0 +1,27 @@
+import { defineRule } from '../server/engine/rule-kit.js';
+
+export default defineRule(
+  {
+    id: 'code-cell-block',
+    group: 'structure',
+    severity: 'warning',
+    fixable: null,
+    description: 'A `[code]` cell without a fenced code block, or whose first code block has no language.',
+  },
+  ({ doc, report }) => {
+    for (const cell of doc.cells) {
+      if (cell.isOutput || cell.type !== 'code') continue;
+      const block = cell.codeBlock;
+      if (!block) {
+        const m = cell.metadata!;
+        report({ at: m.segment.abs(m.node.typeSpan!), message: 'A `[code]` cell holds its code in a fenced code block (```lang … ```), and this one has none.' });
+      } else if (block.language === '') {
+        const f = block.fence;
+        report({
+          at: cell.abs({ start: f.open.start + f.indent, end: f.open.start + f.indent + f.length }),
+          message: 'The code block of a `[code]` cell names its language after the fence (```python).',
+        });
+      }
+    }
+  },
+);

@@ -1,0 +1,29 @@
+import { defineRule } from '../server/engine/rule-kit.js';
+
+export default defineRule(
+  {
+    id: 'duplicate-attribute',
+    group: 'structure',
+    severity: 'error',
+    fixable: null,
+    description: 'The same key twice on one metadata line.',
+  },
+  ({ doc, report }) => {
+    for (const m of doc.metadata) {
+      if (m.node.type === undefined) continue;
+      const seen = new Map<string, (typeof m.node.attributes)[number]>();
+      for (const a of m.node.attributes) {
+        const first = seen.get(a.key);
+        if (!first) {
+          seen.set(a.key, a);
+          continue;
+        }
+        report({
+          at: m.segment.abs(a.keySpan),
+          message: `The key \`${a.key}\` appears twice on this metadata line.`,
+          related: [{ at: m.segment.abs(first.keySpan), message: `First \`${a.key}\`` }],
+        });
+      }
+    }
+  },
+);

@@ -1,0 +1,19 @@
+import { defineRule } from '../server/engine/rule-kit.js';
+
+export default defineRule(
+  {
+    id: 'empty-cell',
+    group: 'structure',
+    severity: 'warning',
+    fixable: null,
+    description: 'A cell with no content besides its marker and metadata.',
+  },
+  ({ doc, report }) => {
+    for (const cell of doc.cells) {
+      // An empty tool result or a run that printed nothing is data, not an omission.
+      if (cell.cellType === 'tool-result' || cell.cellType === 'code-output') continue;
+      if (cell.p.contentLineCount > 0) continue;
+      report({ at: cell.abs(cell.marker.span), message: `The cell${cell.id ? ` \`${cell.id}\`` : ''} has no content.` });
+    }
+  },
+);

@@ -1,0 +1,26 @@
+import { defineRule } from '../server/engine/rule-kit.js';
+
+export default defineRule(
+  {
+    id: 'metadata-placement',
+    group: 'structure',
+    severity: 'warning',
+    fixable: null,
+    description: "A metadata line that is not the first non-blank line after its cell's marker.",
+  },
+  ({ doc, report }) => {
+    for (const cell of doc.cells) {
+      const m = cell.metadata;
+      if (!m) continue;
+      const p = cell.p;
+      const placed = p.placementLine >= 0 ? p.lines[p.placementLine] : undefined;
+      if (m.segment === cell && placed && placed.start === m.node.span.start) continue;
+      const line = doc.lines.lineOf(cell.offset) + 1;
+      report({
+        at: m.segment.abs(m.node.span),
+        message: `The metadata line of \`${cell.id}\` belongs right under its marker (line ${line}), before any other content.`,
+        related: [{ at: cell.abs(cell.marker.span), message: 'The cell marker' }],
+      });
+    }
+  },
+);

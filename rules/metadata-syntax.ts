@@ -1,0 +1,24 @@
+import { defineRule } from '../server/engine/rule-kit.js';
+
+export default defineRule(
+  {
+    id: 'metadata-syntax',
+    group: 'structure',
+    severity: 'error',
+    fixable: 'fix',
+    description: 'A metadata line that does not parse: no `[TYPE]`, an unterminated quote, text that is not `key=value`.',
+  },
+  ({ doc, report }) => {
+    for (const m of doc.metadata) {
+      // An unreferenced footnote without [TYPE] is ordinary Markdown, not metadata.
+      if (m.node.type === undefined && !doc.cellsById.has(m.node.id.id)) continue;
+      for (const problem of m.node.problems) {
+        report({
+          at: m.segment.abs(problem.span),
+          message: problem.message,
+          fix: problem.fix ? { range: m.segment.abs(problem.fix.span), text: problem.fix.text } : undefined,
+        });
+      }
+    }
+  },
+);

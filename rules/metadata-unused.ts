@@ -1,0 +1,32 @@
+import { defineRule } from '../server/engine/rule-kit.js';
+
+export default defineRule(
+  {
+    id: 'metadata-unused',
+    group: 'structure',
+    severity: 'warning',
+    fixable: null,
+    description: 'A metadata line that no cell references and that is not a temporary agent.',
+  },
+  ({ doc, report }) => {
+    for (const m of doc.metadata) {
+      // `[^n]: text` without a [TYPE] is an ordinary Markdown footnote.
+      if (m.node.type === undefined) continue;
+      const id = m.node.id.id;
+      const cells = doc.cellsById.get(id);
+      const at = m.segment.abs(m.node.id.refSpan);
+      if (!cells) {
+        if (m.node.type === 'agent') continue;
+        report({ at, message: `No cell uses the id \`${id}\`: this metadata line has no effect.`, tags: [1] });
+      } else if (cells[0]!.metadata !== m) {
+        const first = cells[0]!.metadata!;
+        report({
+          at,
+          message: `A second metadata line for \`${id}\`; only the first one counts.`,
+          tags: [1],
+          related: [{ at: first.segment.abs(first.node.id.refSpan), message: 'The metadata line that counts' }],
+        });
+      }
+    }
+  },
+);

@@ -1,0 +1,243 @@
+// Command-line parsing. Hand-written rather than node:util parseArgs because
+// Node 20.0-20.15 lacks `--no-<flag>` negation and parseArgs' error messages
+// are long and mention internals; here every mistake becomes one short line.
+
+import { UsageError } from './errors.js';
+
+export const FORMAT_NAMES = ['stylish', 'json', 'sarif', 'github', 'junit'] as const;
+export type FormatName = (typeof FORMAT_NAMES)[number];
+
+export type RuleSeverityOverride = 'off' | 'warn' | 'error';
+
+export interface LintCommand {
+  command: 'lint';
+  paths: string[];
+  format: FormatName;
+  fix: boolean;
+  fixDryRun: boolean;
+  quiet: boolean;
+  /** Undefined: no limit. */
+  maxWarnings?: number;
+  /** In command-line order; a later entry for the same id wins. */
+  ruleOverrides: [id: string, severity: RuleSeverityOverride][];
+  configPath?: string;
+  stdin: boolean;
+  stdinFilename?: string;
+  outputFile?: string;
+  /** Undefined: decide from the environment and the terminal. */
+  color?: boolean;
+  reportUnusedDisableDirectives: boolean;
+}
+
+export interface RulesCommand {
+  command: 'rules';
+  format: 'text' | 'json';
+}
+
+export type Command = LintCommand | RulesCommand | { command: 'help' } | { command: 'version' };
+
+type ValueOption = 'format' | 'max-warnings' | 'rule' | 'config' | 'stdin-filename' | 'output-file';
+type FlagOption =
+  | 'fix'
+  | 'fix-dry-run'
+  | 'quiet'
+  | 'stdin'
+  | 'color'
+  | 'no-color'
+  | 'report-unused-disable-directives'
+  | 'version'
+  | 'help';
+
+const VALUE_OPTIONS = new Set<string>(['format', 'max-warnings', 'rule', 'config', 'stdin-filename', 'output-file']);
+const FLAG_OPTIONS = new Set<string>([
+  'fix',
+  'fix-dry-run',
+  'quiet',
+  'stdin',
+  'color',
+  'no-color',
+  'report-unused-disable-directives',
+  'version',
+  'help',
+]);
+/** The same short aliases as ESLint, so muscle memory works. */
+const SHORT_OPTIONS: Record<string, string> = { f: 'format', c: 'config', o: 'output-file', h: 'help', v: 'version' };
+
+interface RawOptions {
+  values: Partial<Record<ValueOption, string>>;
+  rules: string[];
+  flags: Set<FlagOption>;
+  /** The last of --color / --no-color wins. */
+  color?: boolean;
+  positionals: string[];
+}
+
+function tokenize(argv: readonly string[]): RawOptions {
+  const raw: RawOptions = { values: {}, rules: [], flags: new Set(), positionals: [] };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (arg === '--') {
+      raw.positionals.push(...argv.slice(i + 1));
+      break;
+    }
+    if (!arg.startsWith('-') || arg === '-') {
+      raw.positionals.push(arg);
+      continue;
+    }
+    let name: string;
+    let inline: string | undefined;
+    if (arg.startsWith('--')) {
+      const eq = arg.indexOf('=');
+      name = eq === -1 ? arg.slice(2) : arg.slice(2, eq);
+      inline = eq === -1 ? undefined : arg.slice(eq + 1);
+    } else {
+      const long = SHORT_OPTIONS[arg.slice(1)];
+      if (long === undefined) throw new UsageError(`unknown option '${arg}' (see msglint --help)`);
+      name = long;
+    }
+    if (VALUE_OPTIONS.has(name)) {
+      let value = inline;
+      if (value === undefined) {
+        const next = argv[i + 1];
+        if (next === undefined || (next.startsWith('-') && next !== '-' && !/^-\d/.test(next))) {
+          throw new UsageError(`option '--${name}' needs a value`);
+        }
+        value = next;
+        i++;
+      }
+      if (name === 'rule') raw.rules.push(value);
+      else raw.values[name as ValueOption] = value;
+    } else if (FLAG_OPTIONS.has(name)) {
+      if (inline !== undefined) throw new UsageError(`option '--${name}' does not take a value`);
+      if (name === 'color' || name === 'no-color') raw.color = name === 'color';
+      else raw.flags.add(name as FlagOption);
+    } else {
+      throw new UsageError(`unknown option '${arg.split('=')[0]}' (see msglint --help)`);
+    }
+  }
+  return raw;
+}
+
+export function parseArgs(argv: readonly string[]): Command {
+  // `rules` is a subcommand only in first position, so a directory named
+  // "rules" can still be linted as `msglint ./rules` or `msglint -- rules`.
+  if (argv[0] === 'rules') return parseRulesCommand(argv.slice(1));
+
+  const raw = tokenize(argv);
+  if (raw.flags.has('help')) return { command: 'help' };
+  if (raw.flags.has('version')) return { command: 'version' };
+
+  const format = raw.values.format ?? 'stylish';
+  if (!(FORMAT_NAMES as readonly string[]).includes(format)) {
+    throw new UsageError(`unknown format '${format}' (expected one of: ${FORMAT_NAMES.join(', ')})`);
+  }
+
+  let maxWarnings: number | undefined;
+  if (raw.values['max-warnings'] !== undefined) {
+    const text = raw.values['max-warnings'];
+    if (!/^(-1|\d+)$/.test(text)) {
+      throw new UsageError(`--max-warnings expects a whole number, got '${text}'`);
+    }
+    // -1 means "no limit", as in ESLint.
+    maxWarnings = text === '-1' ? undefined : Number(text);
+  }
+
+  const ruleOverrides = raw.rules.map(parseRuleOverride);
+
+  const command: LintCommand = {
+    command: 'lint',
+    paths: raw.positionals,
+    format: format as FormatName,
+    fix: raw.flags.has('fix'),
+    fixDryRun: raw.flags.has('fix-dry-run'),
+    quiet: raw.flags.has('quiet'),
+    ruleOverrides,
+    stdin: raw.flags.has('stdin'),
+    reportUnusedDisableDirectives: raw.flags.has('report-unused-disable-directives'),
+  };
+  if (maxWarnings !== undefined) command.maxWarnings = maxWarnings;
+  if (raw.values.config !== undefined) command.configPath = raw.values.config;
+  if (raw.values['stdin-filename'] !== undefined) command.stdinFilename = raw.values['stdin-filename'];
+  if (raw.values['output-file'] !== undefined) command.outputFile = raw.values['output-file'];
+  if (raw.color !== undefined) command.color = raw.color;
+
+  if (command.fix && command.fixDryRun) throw new UsageError('--fix and --fix-dry-run cannot be used together');
+  if (command.stdin) {
+    if (command.fix) throw new UsageError('--fix cannot be used with --stdin (use --fix-dry-run with --format json)');
+    if (command.paths.length > 0) throw new UsageError('--stdin cannot be combined with paths');
+  } else if (command.stdinFilename !== undefined) {
+    throw new UsageError('--stdin-filename requires --stdin');
+  }
+  if (command.paths.length === 0 && !command.stdin) command.paths = ['.'];
+  return command;
+}
+
+const SEVERITY_WORDS: Record<string, RuleSeverityOverride | undefined> = {
+  off: 'off',
+  warn: 'warn',
+  error: 'error',
+  0: 'off',
+  1: 'warn',
+  2: 'error',
+};
+
+function parseRuleOverride(text: string): [string, RuleSeverityOverride] {
+  const colon = text.lastIndexOf(':');
+  const id = colon === -1 ? '' : text.slice(0, colon).trim();
+  const level = colon === -1 ? '' : text.slice(colon + 1).trim();
+  const severity = SEVERITY_WORDS[level];
+  if (!id || severity === undefined) {
+    throw new UsageError(`--rule expects RULE:off|warn|error, got '${text}'`);
+  }
+  return [id, severity];
+}
+
+function parseRulesCommand(argv: readonly string[]): Command {
+  const raw = tokenize(argv);
+  if (raw.flags.has('help')) return { command: 'help' };
+  const extra = [...raw.flags].filter((f) => f !== 'help');
+  const otherValues = Object.keys(raw.values).filter((k) => k !== 'format');
+  if (raw.positionals.length) throw new UsageError(`'msglint rules' takes no arguments, got '${raw.positionals[0]}'`);
+  if (extra.length || otherValues.length || raw.rules.length || raw.color !== undefined) {
+    const name = extra[0] ?? otherValues[0] ?? (raw.rules.length ? 'rule' : raw.color ? 'color' : 'no-color');
+    throw new UsageError(`option '--${name}' does not apply to 'msglint rules'`);
+  }
+  const format = raw.values.format ?? 'text';
+  if (format === 'json') return { command: 'rules', format: 'json' };
+  if (format === 'text' || format === 'stylish') return { command: 'rules', format: 'text' };
+  throw new UsageError(`'msglint rules' supports --format text or json, got '${format}'`);
+}
+
+export const HELP_TEXT = `Usage: msglint [options] [paths...]
+       msglint rules [--format json]
+
+Lint message files (*.msg.md, and *.md files whose frontmatter declares
+message_section). Paths may be files, directories (searched recursively) or
+glob patterns; the default is the current directory. .gitignore files,
+node_modules, .git and the config's "ignores" are skipped.
+
+Options:
+  -f, --format NAME         stylish (default), json, sarif, github or junit
+      --fix                 Apply safe fixes and write the files that change
+      --fix-dry-run         Compute fixes without writing (json shows "output")
+      --quiet               Report errors only
+      --max-warnings N      Exit with 1 when there are more than N warnings
+      --rule ID:SEVERITY    Set a rule to off, warn or error (repeatable)
+  -c, --config PATH         Use this config file; do not search for others
+      --stdin               Lint standard input
+      --stdin-filename NAME File name for standard input (config, detection)
+  -o, --output-file PATH    Write the report to a file instead of stdout
+      --color, --no-color   Force colour on or off (default: when a terminal;
+                            NO_COLOR and FORCE_COLOR are honoured)
+      --report-unused-disable-directives
+                            Report disable comments that suppress nothing
+  -v, --version             Print the version
+  -h, --help                Print this help
+
+Config files: .msglintrc.json, .msglintrc.yaml, .msglintrc.yml or the
+"msglint" key of package.json; the nearest one above each file applies.
+
+Exit codes: 0 no errors (and warnings within --max-warnings),
+            1 lint errors or too many warnings,
+            2 usage error, bad config or unreadable path.
+`;

@@ -1,0 +1,221 @@
+// Finding and reading configuration files.
+//
+// Discovery model (chosen deliberately; keep the language server on it too):
+// the NEAREST config wins and configs are NEVER merged across directory
+// levels. For a file, the search starts in the file's directory and walks up
+// to the filesystem root; in each directory the first of CONFIG_FILE_NAMES
+// that exists is the config (a package.json counts only when it has a
+// "msglint" key). The first directory that has one ends the search, so
+// `"root": true` needs no extra handling: whichever config is found is already
+// the last one read. `root` is accepted so a config can say explicitly that it
+// is the top of a project, and so a future cascading model stays compatible.
+// Without any config file, the empty config (rule defaults) applies.
+
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import type { MsglintConfig } from '../engine/types.js';
+import { ConfigError } from './errors.js';
+import { createIgnoreMatcher } from './ignores.js';
+import { validateConfig } from './validate.js';
+
+/** In order of precedence when one directory holds several. */
+export const CONFIG_FILE_NAMES = ['.msglintrc.json', '.msglintrc.yaml', '.msglintrc.yml', 'package.json'] as const;
+
+export interface LoadedConfig {
+  config: MsglintConfig;
+  /** Absent when no config file applies (defaults). */
+  configPath?: string;
+}
+
+export interface ResolvedConfig extends LoadedConfig {
+  /** Whether `ignores` excludes this absolute path (patterns are relative to the config's directory). */
+  isIgnored(absolutePath: string): boolean;
+}
+
+const NO_CONFIG: ResolvedConfig = Object.freeze({
+  config: Object.freeze({}) as MsglintConfig,
+  isIgnored: () => false,
+});
+
+/**
+ * Resolves the config for files and directories, caching by directory so a
+ * tree of thousands of files reads each config file once and probes each
+ * directory once.
+ */
+export class ConfigResolver {
+  private readonly byDirectory = new Map<string, ResolvedConfig>();
+  private readonly explicit?: ResolvedConfig;
+
+  /** With `explicitConfigPath` that file is used for everything and nothing is searched. */
+  constructor(explicitConfigPath?: string) {
+    if (explicitConfigPath !== undefined) {
+      const configPath = path.resolve(explicitConfigPath);
+      this.explicit = resolved(loadConfigFile(configPath, { explicit: true }) ?? {}, configPath);
+    }
+  }
+
+  forFile(filePath: string): ResolvedConfig {
+    return this.forDirectory(path.dirname(path.resolve(filePath)));
+  }
+
+  forDirectory(directory: string): ResolvedConfig {
+    if (this.explicit) return this.explicit;
+    const dir = path.resolve(directory);
+    const cached = this.byDirectory.get(dir);
+    if (cached) return cached;
+
+    let result: ResolvedConfig | undefined;
+    for (const name of CONFIG_FILE_NAMES) {
+      const candidate = path.join(dir, name);
+      const config = loadConfigFile(candidate, { explicit: false });
+      if (config !== undefined) {
+        result = resolved(config, candidate);
+        break;
+      }
+    }
+    if (!result) {
+      const parent = path.dirname(dir);
+      result = parent === dir ? NO_CONFIG : this.forDirectory(parent);
+    }
+    this.byDirectory.set(dir, result);
+    return result;
+  }
+
+  clear(): void {
+    this.byDirectory.clear();
+  }
+}
+
+function resolved(config: MsglintConfig, configPath: string): ResolvedConfig {
+  const matcher = config.ignores?.length ? createIgnoreMatcher(config.ignores, path.dirname(configPath)) : undefined;
+  return { config, configPath, isIgnored: matcher ?? (() => false) };
+}
+
+let defaultResolver: ConfigResolver | undefined;
+
+/**
+ * The config that applies to a file (see the discovery model at the top of
+ * this module). Cached per directory for the life of the process; callers
+ * that watch config files (the language server) call clearConfigCache() when
+ * one changes. Throws ConfigError for a config that cannot be used.
+ */
+export function loadConfigForFile(filePath: string): LoadedConfig {
+  defaultResolver ??= new ConfigResolver();
+  const { config, configPath } = defaultResolver.forFile(filePath);
+  return configPath === undefined ? { config } : { config, configPath };
+}
+
+export function clearConfigCache(): void {
+  defaultResolver?.clear();
+}
+
+/**
+ * Reads and validates one config file. Returns undefined when the file does
+ * not exist or (for package.json found by search) has no "msglint" key.
+ * Throws ConfigError for anything unusable.
+ */
+export function loadConfigFile(configPath: string, { explicit }: { explicit: boolean }): MsglintConfig | undefined {
+  const label = displayPath(configPath);
+  let text: string;
+  try {
+    text = readFileSync(configPath, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (!explicit && (code === 'ENOENT' || code === 'ENOTDIR' || code === 'EISDIR')) return undefined;
+    throw new ConfigError(`${label}: cannot read config file: ${describeFsError(error)}`, configPath);
+  }
+  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+
+  const base = path.basename(configPath);
+  try {
+    if (base === 'package.json') {
+      const pkg = parseJson(text, label, configPath);
+      const section = typeof pkg === 'object' && pkg !== null ? (pkg as Record<string, unknown>).msglint : undefined;
+      if (section === undefined) {
+        if (explicit) throw new ConfigError(`${label}: no "msglint" key`, configPath);
+        return undefined;
+      }
+      return validateConfig(section, label, 'msglint.');
+    }
+    const data = /\.json$/i.test(base) ? parseJson(text, label, configPath) : parseYaml(text, label, configPath);
+    return validateConfig(data, label);
+  } catch (error) {
+    if (error instanceof ConfigError && error.configPath === undefined) {
+      throw new ConfigError(error.message, configPath);
+    }
+    throw error;
+  }
+}
+
+function parseJson(text: string, label: string, configPath: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    let message = (error as Error).message.split('\n')[0]!;
+    // V8 reports an offset only; people look for line and column.
+    const position = /at position (\d+)/.exec(message);
+    if (position && !/line \d+/.test(message)) {
+      const { line, column } = lineAndColumn(text, Number(position[1]));
+      message += ` (line ${line}, column ${column})`;
+    }
+    throw new ConfigError(`${label}: invalid JSON: ${message}`, configPath);
+  }
+}
+
+type YamlModule = typeof import('yaml');
+let yamlModule: YamlModule | undefined;
+
+function parseYaml(text: string, label: string, configPath: string): unknown {
+  // Loaded on first use: most runs have no YAML config, and config loading is
+  // synchronous by contract (the language server calls it from handlers).
+  yamlModule ??= createRequire(import.meta.url)('yaml') as YamlModule;
+  const doc = yamlModule.parseDocument(text);
+  const [first] = doc.errors;
+  if (first) {
+    // The library's message continues with a multi-line excerpt; its first
+    // line already ends with "at line L, column C:".
+    const message = first.message.split('\n')[0]!.replace(/:\s*$/, '');
+    throw new ConfigError(`${label}: invalid YAML: ${message}`, configPath);
+  }
+  const value: unknown = doc.toJS();
+  // An empty YAML file is an empty config rather than an error.
+  return value ?? {};
+}
+
+function lineAndColumn(text: string, offset: number): { line: number; column: number } {
+  let line = 1;
+  let lineStart = 0;
+  for (let i = 0; i < offset && i < text.length; i++) {
+    if (text.charCodeAt(i) === 10) {
+      line++;
+      lineStart = i + 1;
+    }
+  }
+  return { line, column: offset - lineStart + 1 };
+}
+
+/** Config paths in messages: relative to the working directory when inside it. */
+export function displayPath(absolutePath: string): string {
+  const relative = path.relative(process.cwd(), absolutePath);
+  return relative && !relative.startsWith('..') && !path.isAbsolute(relative) ? relative : absolutePath;
+}
+
+export function describeFsError(error: unknown): string {
+  const err = error as NodeJS.ErrnoException;
+  switch (err.code) {
+    case 'ENOENT':
+      return 'no such file or directory';
+    case 'EACCES':
+    case 'EPERM':
+      return 'permission denied';
+    case 'EISDIR':
+      return 'is a directory';
+    case 'ENOTDIR':
+      return 'not a directory';
+    case 'ELOOP':
+      return 'too many levels of symbolic links';
+    default:
+      return err.code ? `${err.code}: ${err.message.split('\n')[0]}` : String(err.message ?? err);
+  }
+}

@@ -1,0 +1,167 @@
+import { allRules, getRule } from '../engine/registry.js';
+import type { MsglintConfig, RuleMeta, RuleSetting } from '../engine/types.js';
+import { ConfigError } from './errors.js';
+
+const TOP_LEVEL_KEYS = ['root', 'rules', 'agents', 'languages', 'ignores'] as const;
+
+/**
+ * `$schema` is accepted (and ignored) so that editors can offer completion
+ * for .msglintrc.json files; it carries no configuration.
+ */
+const IGNORED_KEYS = new Set(['$schema']);
+
+/**
+ * Rule ids the engine reports about disable comments. They are accepted in
+ * configuration even if the registry does not list them as ordinary rules,
+ * so `"unused-disable": "off"` never fails validation.
+ */
+const DIRECTIVE_RULE_IDS = new Set(['unknown-rule', 'unused-disable']);
+
+const SEVERITIES: ReadonlySet<unknown> = new Set(['off', 'warn', 'error', 0, 1, 2]);
+
+export function isKnownRuleId(id: string): boolean {
+  return getRule(id) !== undefined || DIRECTIVE_RULE_IDS.has(id);
+}
+
+export function isSeverity(value: unknown): value is 'off' | 'warn' | 'error' | 0 | 1 | 2 {
+  return SEVERITIES.has(value);
+}
+
+/**
+ * Checks an already parsed configuration object and returns it as a
+ * MsglintConfig. Throws a ConfigError whose message is
+ * "<sourceLabel>: <what is wrong>", naming the offending key, at the first
+ * problem: one precise message is more useful than a list of consequences.
+ *
+ * `keyPrefix` names where the object sits in its file ("msglint." for
+ * package.json) so that the key paths in messages are the ones the user sees.
+ */
+export function validateConfig(obj: unknown, sourceLabel: string, keyPrefix = ''): MsglintConfig {
+  const fail = (problem: string): never => {
+    throw new ConfigError(`${sourceLabel}: ${problem}`);
+  };
+  const key = (k: string) => JSON.stringify(keyPrefix + k);
+
+  if (!isPlainObject(obj)) {
+    const what = keyPrefix ? `${JSON.stringify(keyPrefix.replace(/\.$/, ''))} must be an object` : 'expected an object';
+    fail(`${what}, got ${describe(obj)}`);
+  }
+  const input = obj as Record<string, unknown>;
+  const config: MsglintConfig = {};
+
+  for (const [name, value] of Object.entries(input)) {
+    if (IGNORED_KEYS.has(name)) continue;
+    switch (name) {
+      case 'root':
+        if (typeof value !== 'boolean') fail(`${key('root')} must be true or false, got ${describe(value)}`);
+        config.root = value as boolean;
+        break;
+      case 'rules':
+        config.rules = validateRules(value, key, fail);
+        break;
+      case 'agents':
+      case 'languages':
+      case 'ignores':
+        config[name] = validateStringList(value, keyPrefix + name, fail);
+        break;
+      default:
+        fail(`unknown key ${JSON.stringify(keyPrefix + name)} (allowed: ${TOP_LEVEL_KEYS.join(', ')})`);
+    }
+  }
+  return config;
+}
+
+function validateRules(
+  value: unknown,
+  key: (k: string) => string,
+  fail: (problem: string) => never,
+): Record<string, RuleSetting> {
+  if (!isPlainObject(value)) {
+    return fail(`${key('rules')} must be an object mapping rule ids to severities, got ${describe(value)}`);
+  }
+  const rules: Record<string, RuleSetting> = {};
+  for (const [id, setting] of Object.entries(value as Record<string, unknown>)) {
+    if (!isKnownRuleId(id)) {
+      const hint = closestRuleId(id);
+      fail(`unknown rule ${JSON.stringify(id)} in ${key('rules')}${hint ? ` (did you mean "${hint}"?)` : ''}`);
+    }
+    const where = key(`rules.${id}`);
+    const expected = `expected "off", "warn", "error", 0, 1, 2 or [severity, options]`;
+    if (Array.isArray(setting)) {
+      if (setting.length < 1 || setting.length > 2 || !isSeverity(setting[0])) {
+        fail(`${where}: ${expected}, got ${describe(setting)}`);
+      }
+      if (setting.length === 2) {
+        const meta: RuleMeta | undefined = getRule(id)?.meta;
+        const problem = meta?.validateOptions?.(setting[1]) ?? null;
+        if (problem !== null) fail(`${where}: invalid options: ${problem}`);
+      }
+      rules[id] = setting as RuleSetting;
+    } else if (isSeverity(setting)) {
+      rules[id] = setting;
+    } else {
+      fail(`${where}: ${expected}, got ${describe(setting)}`);
+    }
+  }
+  return rules;
+}
+
+function validateStringList(value: unknown, name: string, fail: (problem: string) => never): string[] {
+  if (!Array.isArray(value)) return fail(`"${name}" must be an array of strings, got ${describe(value)}`);
+  value.forEach((item, i) => {
+    if (typeof item !== 'string' || item === '') {
+      fail(`"${name}[${i}]" must be a non-empty string, got ${describe(item)}`);
+    }
+    // A negated glob in a list of exclusions would exclude everything else.
+    if (name.endsWith('ignores') && (item as string).startsWith('!')) {
+      fail(`"${name}[${i}]": negated patterns ("!…") are not supported`);
+    }
+  });
+  return [...(value as string[])];
+}
+
+function isPlainObject(value: unknown): boolean {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** A short, single-line description of a wrong value for error messages. */
+function describe(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  if (typeof value === 'object') return 'an object';
+  if (typeof value === 'string') {
+    const shown = value.length > 40 ? `${value.slice(0, 40)}…` : value;
+    return JSON.stringify(shown);
+  }
+  return String(value);
+}
+
+/** The registered rule id nearest to a misspelt one, if it is close enough to be a typo. */
+export function closestRuleId(id: string): string | undefined {
+  let best: string | undefined;
+  let bestDistance = Math.max(2, Math.floor(id.length / 3)) + 1;
+  for (const rule of allRules) {
+    const d = editDistance(id, rule.meta.id);
+    if (d < bestDistance) {
+      best = rule.meta.id;
+      bestDistance = d;
+    }
+  }
+  return best;
+}
+
+function editDistance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j++) {
+      current[j] = Math.min(
+        previous[j]! + 1,
+        current[j - 1]! + 1,
+        previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1),
+      );
+    }
+    previous = current;
+  }
+  return previous[b.length]!;
+}

@@ -1,0 +1,127 @@
+// The contract between the syntax tree, the rules, the engine and its users
+// (CLI, language server, library). Offsets are UTF-16 code units into the
+// document text; lines and characters are 0-based, as in LSP.
+
+import type { MessageDocument } from '../syntax/document.js';
+
+export interface Position {
+  line: number;
+  character: number;
+  offset: number;
+}
+
+export interface Range {
+  start: Position;
+  end: Position;
+}
+
+/** A text edit in absolute offsets, [start, end) replaced by text. */
+export interface TextEdit {
+  range: [number, number];
+  text: string;
+}
+
+export type Severity = 1 | 2;
+export type SeverityName = 'off' | 'warn' | 'error';
+
+export type RuleGroup =
+  | 'structure'
+  | 'tool-calls'
+  | 'code-execution'
+  | 'agents'
+  | 'sections'
+  | 'llm-view'
+  | 'directives';
+
+export interface Suggestion {
+  desc: string;
+  fix: TextEdit;
+}
+
+export interface RelatedInformation {
+  range: Range;
+  message: string;
+}
+
+export interface Diagnostic {
+  ruleId: string;
+  severity: Severity;
+  message: string;
+  range: Range;
+  /** Safe automatic fix, applied by --fix and fix-all. */
+  fix?: TextEdit;
+  /** Offered in the editor and in JSON output, never applied automatically. */
+  suggestions?: Suggestion[];
+  related?: RelatedInformation[];
+  /** LSP diagnostic tags: 1 = Unnecessary, 2 = Deprecated. */
+  tags?: (1 | 2)[];
+}
+
+export interface LintResult {
+  filePath: string;
+  /** False when the file is not a message file (plain .md): no diagnostics. */
+  isMessageFile: boolean;
+  diagnostics: Diagnostic[];
+  /** The text that was linted (after fixes, when fixing). */
+  text: string;
+  /** Present when fixes were applied: the text before fixing. */
+  originalText?: string;
+}
+
+export type RuleSetting = SeverityName | 0 | 1 | 2 | [SeverityName | 0 | 1 | 2, unknown?];
+
+export interface MsglintConfig {
+  root?: boolean;
+  rules?: Record<string, RuleSetting>;
+  /** Agent names defined elsewhere (not in the file). */
+  agents?: string[];
+  /** Extra code-output language names. */
+  languages?: string[];
+  /** Glob patterns of files not to lint. */
+  ignores?: string[];
+}
+
+export interface LintOptions {
+  fileName?: string;
+  config?: MsglintConfig;
+  /** Report directives that suppressed nothing (unused-disable). */
+  reportUnusedDisableDirectives?: boolean;
+  /** Reuse cell parses from an earlier parse of this document. */
+  previous?: MessageDocument;
+}
+
+export interface ReportDescriptor {
+  /** Absolute offsets [start, end). */
+  at: [number, number];
+  message: string;
+  /** One or more edits; several are merged into one covering edit. */
+  fix?: TextEdit | TextEdit[];
+  suggestions?: { desc: string; fix: TextEdit | TextEdit[] }[];
+  related?: { at: [number, number]; message: string }[];
+  tags?: (1 | 2)[];
+}
+
+export interface RuleContext {
+  doc: MessageDocument;
+  config: MsglintConfig;
+  /** The rule's options from config (second element of [severity, options]). */
+  options: unknown;
+  report(descriptor: ReportDescriptor): void;
+}
+
+export interface RuleMeta {
+  id: string;
+  group: RuleGroup;
+  severity: 'error' | 'warning';
+  /** 'fix': --fix applies it; 'suggestion': offered only; null: neither. */
+  fixable: 'fix' | 'suggestion' | null;
+  description: string;
+  docs: string;
+  /** Validate rule options from config; return an error message or null. */
+  validateOptions?: (options: unknown) => string | null;
+}
+
+export interface Rule {
+  meta: RuleMeta;
+  check(context: RuleContext): void;
+}

@@ -1,0 +1,185 @@
+// Parses one segment of a message section (a cell, or the text before the
+// first cell) from its own text alone. All spans are relative to the start of
+// that text, so a parse can be cached by content and reused wherever the same
+// text appears after an edit elsewhere in the file.
+
+import { splitLines, type Line } from './lines.js';
+import { parseMarker, type MarkerNode } from './marker.js';
+import { isFootnoteDefinition, parseMetadata, type MetadataNode } from './metadata.js';
+import { scan, type FenceBlock, type RegionNode, type Span, type ToolElement } from './scan.js';
+
+export type DirectiveKind = 'disable' | 'enable' | 'disable-line' | 'disable-next-line' | 'disable-file';
+
+export interface Directive {
+  kind: DirectiveKind;
+  /** The whole comment. */
+  span: Span;
+  /** Rule names with their spans; empty means every rule. */
+  rules: { name: string; span: Span }[];
+}
+
+export type BlockKind = 'marker' | 'metadata' | 'blank' | 'fence' | 'text';
+
+/** Whole lines; the blocks of a segment partition its text exactly. */
+export interface Block {
+  kind: BlockKind;
+  start: number;
+  end: number;
+}
+
+export interface CellParse {
+  text: string;
+  marker?: MarkerNode;
+  /** Every line of the text, the marker line included. */
+  lines: Line[];
+  /** Footnote-shaped lines (`[^id]:`) outside opaque regions, parsed as metadata. */
+  metadata: MetadataNode[];
+  /** Index in `lines` of the first line after the marker that is neither blank nor an HTML comment. */
+  placementLine: number;
+  fences: FenceBlock[];
+  comments: RegionNode[];
+  tools: ToolElement[];
+  directives: Directive[];
+  blocks: Block[];
+  /** Lines that are content: not the marker, not blank, not metadata, not a whole-line comment. */
+  contentLineCount: number;
+  /** Per line: 1 when inside a fence or an opaque region, or a fence line. */
+  opaqueLine: Uint8Array;
+}
+
+const DIRECTIVE = /^<!--\s*msglint-(disable-next-line|disable-line|disable-file|disable|enable)(?=\s|-->)([\s\S]*?)-->$/;
+
+function parseDirective(text: string, node: RegionNode): Directive | null {
+  if (!node.closed) return null;
+  const raw = text.slice(node.start, node.end);
+  const m = DIRECTIVE.exec(raw);
+  if (!m) return null;
+  const listStart = node.start + 4 + raw.slice(4).indexOf(m[1]!) + m[1]!.length;
+  const rules: Directive['rules'] = [];
+  const re = /[^\s,]+/g;
+  const list = m[2]!;
+  // Text after ` -- ` is a description, as in ESLint.
+  const dd = list.search(/(^|\s)--(\s|$)/);
+  const names = dd === -1 ? list : list.slice(0, dd);
+  for (let r = re.exec(names); r; r = re.exec(names)) {
+    rules.push({ name: r[0], span: { start: listStart + r.index, end: listStart + r.index + r[0].length } });
+  }
+  return { kind: m[1] as DirectiveKind, span: { start: node.start, end: node.end }, rules };
+}
+
+function isBlank(text: string, line: Line): boolean {
+  for (let i = line.start; i < line.contentEnd; i++) {
+    const c = text.charCodeAt(i);
+    if (c !== 32 && c !== 9) return false;
+  }
+  return true;
+}
+
+export let cellParseCount = 0;
+
+/** Parses a segment's text. `hasMarker`: the first line is the cell marker. */
+export function parseCell(text: string, hasMarker: boolean): CellParse {
+  cellParseCount++;
+  const firstLines = hasMarker ? splitLines(text, 0, Math.min(text.length, (text.indexOf('\n') + 1) || text.length)) : [];
+  const markerLine = firstLines[0];
+  const bodyStart = markerLine ? markerLine.end : 0;
+  const s = scan(text, bodyStart, text.length, { markers: false, headings: false });
+  const lines = markerLine ? [markerLine, ...s.lines] : s.lines;
+  const offsetLine = markerLine ? 1 : 0;
+  const opaqueLine = new Uint8Array(lines.length);
+  opaqueLine.set(s.opaqueLine, offsetLine);
+
+  const marker = markerLine ? parseMarker(text, markerLine.start, markerLine.contentEnd) : undefined;
+
+  // Lines fully covered by an HTML comment (for placement and emptiness).
+  const commentLine = new Uint8Array(lines.length);
+  if (s.comments.length) {
+    let ci = 0;
+    for (let li = offsetLine; li < lines.length; li++) {
+      const line = lines[li]!;
+      while (ci < s.comments.length && s.comments[ci]!.end <= line.start) ci++;
+      // A line is a comment line when, trimmed, it lies inside comments only.
+      let p = line.start;
+      while (p < line.contentEnd && (text[p] === ' ' || text[p] === '\t')) p++;
+      let k = ci;
+      while (p < line.contentEnd && k < s.comments.length) {
+        const c = s.comments[k]!;
+        if (c.start > p || !c.closed) break;
+        p = c.end;
+        while (p < line.contentEnd && (text[p] === ' ' || text[p] === '\t')) p++;
+        k++;
+      }
+      if (p >= line.contentEnd && (k > ci || opaqueLine[li])) commentLine[li] = 1;
+    }
+  }
+
+  const metadata: MetadataNode[] = [];
+  const blocks: Block[] = [];
+  const push = (kind: BlockKind, line: Line): void => {
+    const last = blocks[blocks.length - 1];
+    if (last && last.kind === kind && kind !== 'metadata' && kind !== 'marker' && last.end === line.start) last.end = line.end;
+    else blocks.push({ kind, start: line.start, end: line.end });
+  };
+  let placementLine = -1;
+  let contentLineCount = 0;
+  const fenceLine = new Uint8Array(lines.length);
+  for (const f of s.fences) {
+    const a = f.openIndex + offsetLine;
+    const b = f.closeIndex === undefined ? a : f.closeIndex + offsetLine;
+    for (let li = a; li <= b; li++) fenceLine[li] = 1;
+  }
+
+  for (let li = 0; li < lines.length; li++) {
+    const line = lines[li]!;
+    if (li === 0 && markerLine) {
+      push('marker', line);
+      continue;
+    }
+    if (fenceLine[li]) {
+      push('fence', line);
+      if (placementLine === -1) placementLine = li;
+      contentLineCount++;
+      continue;
+    }
+    const blank = isBlank(text, line);
+    if (blank) {
+      push('blank', line);
+      continue;
+    }
+    if (placementLine === -1 && !commentLine[li]) placementLine = li;
+    if (!opaqueLine[li] && isFootnoteDefinition(text, line.start, line.contentEnd)) {
+      metadata.push(parseMetadata(text, line.start, line.contentEnd));
+      push('metadata', line);
+      continue;
+    }
+    if (!commentLine[li]) contentLineCount++;
+    push('text', line);
+  }
+
+  const directives: Directive[] = [];
+  for (const c of s.comments) {
+    if (text.startsWith('<!--', c.start) && text.startsWith('msglint-', c.start + 4 + (/^\s*/.exec(text.slice(c.start + 4, c.start + 24))?.[0].length ?? 0))) {
+      const d = parseDirective(text, c);
+      if (d) directives.push(d);
+    }
+  }
+
+  // Footnote definitions that are real metadata lines count; an ordinary
+  // footnote (`[^n]: text`) is not content-free, so count it as content.
+  for (const m of metadata) if (m.type === undefined) contentLineCount++;
+
+  return {
+    text,
+    marker,
+    lines,
+    metadata,
+    placementLine,
+    fences: s.fences,
+    comments: s.comments,
+    tools: s.tools,
+    directives,
+    blocks,
+    contentLineCount,
+    opaqueLine,
+  };
+}

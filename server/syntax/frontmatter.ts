@@ -1,0 +1,160 @@
+// YAML frontmatter (spec sections 1 and 7), parsed with `yaml`, which keeps
+// every node's source range. Spans here are absolute offsets in the file.
+
+import { isMap, isScalar, parseDocument, type Document, type Node, type Pair } from 'yaml';
+import type { Span } from './scan.js';
+
+export interface YamlEntry {
+  key: string;
+  keySpan: Span;
+  /** The value node's span (empty at the key's end when there is no value). */
+  valueSpan: Span;
+  /** The value as plain JavaScript (`toJSON`). */
+  value: unknown;
+  node: Node | null;
+}
+
+export interface FrontmatterAgent {
+  name: string;
+  nameSpan: Span;
+  /** The agent's whole entry (key and value). */
+  span: Span;
+  settings: YamlEntry[];
+  /** Set when the agent's value is not a mapping. */
+  notAMapping?: boolean;
+}
+
+export interface FrontmatterProblem {
+  span: Span;
+  message: string;
+}
+
+export interface Frontmatter {
+  /** From the opening `---` to the end of the closing line (with its line break). */
+  start: number;
+  end: number;
+  /** The YAML text between the fence lines. */
+  contentStart: number;
+  contentEnd: number;
+  closed: boolean;
+  document?: Document;
+  problems: FrontmatterProblem[];
+  entries: YamlEntry[];
+  agents: FrontmatterAgent[];
+  /** `agents:` entry, when present. */
+  agentsEntry?: YamlEntry;
+  defaultAgent?: YamlEntry;
+  messageSection?: YamlEntry;
+}
+
+/** Finds the frontmatter block: `---` on the first line up to the next `---` or `...` line. */
+export function findFrontmatter(text: string, start: number): { end: number; contentStart: number; contentEnd: number } | null {
+  const firstEnd = text.indexOf('\n', start);
+  if (firstEnd === -1) return null;
+  const first = text.slice(start, firstEnd).replace(/\r$/, '');
+  if (first !== '---') return null;
+  let p = firstEnd + 1;
+  while (p <= text.length) {
+    let nl = text.indexOf('\n', p);
+    if (nl === -1) nl = text.length;
+    const line = text.slice(p, nl).replace(/\r$/, '');
+    if (line === '---' || line === '...') {
+      return { end: Math.min(nl + 1, text.length), contentStart: firstEnd + 1, contentEnd: p };
+    }
+    if (nl >= text.length) break;
+    p = nl + 1;
+  }
+  return null;
+}
+
+function spanOf(node: Node | null | undefined, base: number, fallback: number): Span {
+  const r = node?.range;
+  if (!r) return { start: fallback, end: fallback };
+  return { start: base + r[0], end: base + r[1] };
+}
+
+function entriesOf(map: unknown, base: number): YamlEntry[] {
+  if (!isMap(map)) return [];
+  const out: YamlEntry[] = [];
+  for (const pair of map.items as Pair<unknown, unknown>[]) {
+    const keyNode = pair.key as Node | null;
+    const key = isScalar(keyNode) ? String(keyNode.value) : keyNode ? String(keyNode) : '';
+    const keySpan = spanOf(keyNode, base, base);
+    const valueNode = (pair.value ?? null) as Node | null;
+    let value: unknown = null;
+    try {
+      value = valueNode && typeof (valueNode as { toJSON?: unknown }).toJSON === 'function' ? (valueNode as unknown as { toJSON(): unknown }).toJSON() : valueNode;
+    } catch {
+      value = undefined;
+    }
+    out.push({ key, keySpan, valueSpan: spanOf(valueNode, base, keySpan.end), value, node: valueNode });
+  }
+  return out;
+}
+
+export function parseFrontmatter(text: string, start: number): Frontmatter | undefined {
+  const found = findFrontmatter(text, start);
+  if (!found) return undefined;
+  const fm: Frontmatter = {
+    start,
+    end: found.end,
+    contentStart: found.contentStart,
+    contentEnd: found.contentEnd,
+    closed: true,
+    problems: [],
+    entries: [],
+    agents: [],
+  };
+  const base = found.contentStart;
+  const source = text.slice(found.contentStart, found.contentEnd);
+  let doc: Document;
+  try {
+    // Aliases are capped: an alias bomb is an error, not a hang.
+    doc = parseDocument(source, { uniqueKeys: true, prettyErrors: false });
+  } catch (e) {
+    fm.problems.push({ span: { start: base, end: found.contentEnd }, message: `Frontmatter is not valid YAML: ${(e as Error).message}` });
+    return fm;
+  }
+  fm.document = doc;
+  for (const err of doc.errors) {
+    const [a, b] = err.pos;
+    const message = err.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '');
+    fm.problems.push({ span: { start: base + a, end: base + Math.max(b, a) }, message: `Frontmatter is not valid YAML: ${message}` });
+  }
+  if (doc.errors.length) return fm;
+  const contents = doc.contents;
+  if (contents === null || (isScalar(contents) && contents.value === null)) return fm;
+  if (!isMap(contents)) {
+    fm.problems.push({ span: spanOf(contents, base, base), message: 'Frontmatter must be a YAML mapping (key: value lines).' });
+    return fm;
+  }
+  fm.entries = entriesOf(contents, base);
+  for (const e of fm.entries) {
+    if (e.key === 'agents') fm.agentsEntry = e;
+    else if (e.key === 'default_agent') fm.defaultAgent = e;
+    else if (e.key === 'message_section') fm.messageSection = e;
+  }
+  if (fm.agentsEntry && isMap(fm.agentsEntry.node)) {
+    for (const a of entriesOf(fm.agentsEntry.node, base)) {
+      fm.agents.push({
+        name: a.key,
+        nameSpan: a.keySpan,
+        span: { start: a.keySpan.start, end: a.valueSpan.end },
+        settings: entriesOf(a.node, base),
+        notAMapping: a.node !== null && !isMap(a.node),
+      });
+    }
+  }
+  return fm;
+}
+
+/** The message section's heading text a frontmatter asks for, or null. */
+export function messageSectionName(fm: Frontmatter | undefined): string | null {
+  const v = fm?.messageSection?.value;
+  if (v === true) return 'Discussion';
+  if (typeof v === 'string' && v.trim() !== '') return v.trim();
+  if (typeof v === 'number') return String(v);
+  return null;
+}
+
+

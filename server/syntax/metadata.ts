@@ -1,0 +1,194 @@
+// Metadata lines (spec section 5):
+//   META  = "[^" ID "]: [" TYPE "]" { " " ATTR }
+//   ATTR  = KEY "=" VALUE
+
+import { parseIdSegments, type IdNode } from './marker.js';
+import type { Span } from './scan.js';
+
+export interface AttributeNode {
+  span: Span;
+  key: string;
+  keySpan: Span;
+  /** The value as written, with its quotes. */
+  valueSpan: Span;
+  /** The value with quotes removed and escapes resolved. */
+  value: string;
+  quoted: boolean;
+}
+
+export interface MetadataProblem {
+  span: Span;
+  message: string;
+  /** A safe fix: replacement of `fix.span` by `fix.text`. */
+  fix?: { span: Span; text: string };
+}
+
+export interface MetadataNode {
+  /** The line's content. */
+  span: Span;
+  id: IdNode;
+  /** TYPE without brackets, when the line has a well-formed `[TYPE]`. */
+  type?: string;
+  typeSpan?: Span;
+  attributes: AttributeNode[];
+  problems: MetadataProblem[];
+}
+
+const KEY = /[A-Za-z][A-Za-z0-9_-]*/y;
+const TYPE_CHARS = /^[^\s[\]="'“”]+$/;
+const CURLY_OPEN = new Set(['“', '”', '„', '‟']);
+
+/** Whether the line at [start, end) is shaped like a footnote definition `[^...]:`. */
+export function isFootnoteDefinition(text: string, start: number, end: number): boolean {
+  if (text.charCodeAt(start) !== 91 || text.charCodeAt(start + 1) !== 94) return false;
+  const close = text.indexOf(']', start + 2);
+  return close !== -1 && close + 1 < end && text.charCodeAt(close + 1) === 58;
+}
+
+export function parseMetadata(text: string, start: number, end: number): MetadataNode {
+  const close = text.indexOf(']', start + 2);
+  const idText = text.slice(start + 2, close);
+  const idSpan = { start: start + 2, end: close };
+  const id: IdNode = {
+    refSpan: { start, end: close + 1 },
+    span: idSpan,
+    id: idText,
+    segments: parseIdSegments(idText, idSpan.start),
+  };
+  const node: MetadataNode = { span: { start, end }, id, attributes: [], problems: [] };
+  let i = close + 2; // after "]:"
+  while (i < end && (text[i] === ' ' || text[i] === '\t')) i++;
+  if (text[i] !== '[') {
+    node.problems.push({ span: i < end ? { start: i, end } : { start, end }, message: 'A metadata line needs a type in brackets after the colon, as in `[markdown]`.' });
+    return node;
+  }
+  const typeClose = text.indexOf(']', i + 1);
+  const typeText = typeClose !== -1 && typeClose < end ? text.slice(i + 1, typeClose) : '';
+  if (typeClose === -1 || typeClose >= end || !TYPE_CHARS.test(typeText)) {
+    const stop = typeClose === -1 || typeClose >= end ? end : typeClose + 1;
+    node.problems.push({ span: { start: i, end: stop }, message: 'A metadata line needs a type in brackets after the colon, as in `[markdown]`.' });
+    return node;
+  }
+  node.type = typeText;
+  node.typeSpan = { start: i + 1, end: typeClose };
+  i = typeClose + 1;
+  if (i < end && text[i] !== ' ' && text[i] !== '\t') {
+    node.problems.push({ span: { start: i, end: end }, message: 'Attributes are separated from the type by a space.' });
+    return node;
+  }
+  parseAttributes(text, i, end, node);
+  return node;
+}
+
+function skipBlank(text: string, i: number, end: number): number {
+  while (i < end && (text[i] === ' ' || text[i] === '\t')) i++;
+  return i;
+}
+
+function tokenEnd(text: string, i: number, end: number): number {
+  while (i < end && text[i] !== ' ' && text[i] !== '\t') i++;
+  return i;
+}
+
+function parseAttributes(text: string, i: number, end: number, node: MetadataNode): void {
+  for (;;) {
+    i = skipBlank(text, i, end);
+    if (i >= end) return;
+    if (text[i] === '[') {
+      // `[reasoning=1]`: the original document's notation for "optional".
+      const close = text.indexOf(']', i + 1);
+      if (close !== -1 && close < end) {
+        const inner = text.slice(i + 1, close);
+        const probe: MetadataNode = { ...node, attributes: [], problems: [] };
+        parseAttributes(text, i + 1, close, probe);
+        const ok = probe.problems.length === 0 && probe.attributes.length > 0;
+        node.problems.push({
+          span: { start: i, end: close + 1 },
+          message: `Brackets around an attribute mean "optional" in the original document; write \`${inner}\` without them.`,
+          fix: ok ? { span: { start: i, end: close + 1 }, text: inner } : undefined,
+        });
+        if (ok) node.attributes.push(...probe.attributes);
+        i = close + 1;
+        continue;
+      }
+    }
+    KEY.lastIndex = i;
+    const km = KEY.exec(text);
+    if (!km || i + km[0].length > end || text[i + km[0].length] !== '=') {
+      const te = tokenEnd(text, i, end);
+      node.problems.push({
+        span: { start: i, end: te },
+        message: `Expected \`key=value\`, found \`${text.slice(i, te)}\`.`,
+      });
+      i = te;
+      continue;
+    }
+    const keySpan = { start: i, end: i + km[0].length };
+    let v = keySpan.end + 1;
+    const c = text[v];
+    if (c === '"') {
+      let j = v + 1;
+      let value = '';
+      let closed = false;
+      while (j < end) {
+        const ch = text[j]!;
+        if (ch === '\\' && (text[j + 1] === '"' || text[j + 1] === '\\')) {
+          value += text[j + 1];
+          j += 2;
+          continue;
+        }
+        if (ch === '"') {
+          closed = true;
+          break;
+        }
+        value += ch;
+        j++;
+      }
+      if (!closed) {
+        node.problems.push({ span: { start: v, end }, message: `The value of \`${km[0]}\` has no closing quote.` });
+        return;
+      }
+      const valueSpan = { start: v, end: j + 1 };
+      node.attributes.push({ span: { start: keySpan.start, end: valueSpan.end }, key: km[0], keySpan, valueSpan, value, quoted: true });
+      i = j + 1;
+    } else if (c !== undefined && CURLY_OPEN.has(c) && v < end) {
+      let j = v + 1;
+      while (j < end && !CURLY_OPEN.has(text[j]!)) j++;
+      const inner = text.slice(v + 1, j);
+      const closed = j < end;
+      const valueEnd = closed ? j + 1 : end;
+      const fixable = closed && !inner.includes('"') && !inner.includes('\\');
+      node.problems.push({
+        span: { start: v, end: valueEnd },
+        message: `Curly quotes around the value of \`${km[0]}\`; use straight quotes (").`,
+        fix: fixable ? { span: { start: v, end: valueEnd }, text: `"${inner}"` } : undefined,
+      });
+      if (fixable) {
+        const valueSpan = { start: v, end: valueEnd };
+        node.attributes.push({ span: { start: keySpan.start, end: valueEnd }, key: km[0], keySpan, valueSpan, value: inner, quoted: true });
+      }
+      i = valueEnd;
+    } else {
+      let j = v;
+      while (j < end && !/[\s"'[\]“”„‟]/.test(text[j]!)) j++;
+      if (j === v) {
+        const te = tokenEnd(text, v, end);
+        node.problems.push({
+          span: { start: keySpan.start, end: Math.max(te, v) },
+          message: te > v ? `The value of \`${km[0]}\` must be quoted ("...") or a bare word without quotes or brackets.` : `\`${km[0]}=\` has no value.`,
+        });
+        i = te;
+        continue;
+      }
+      const valueSpan = { start: v, end: j };
+      node.attributes.push({ span: { start: keySpan.start, end: j }, key: km[0], keySpan, valueSpan, value: text.slice(v, j), quoted: false });
+      i = j;
+      v = j;
+    }
+    if (i < end && text[i] !== ' ' && text[i] !== '\t') {
+      const te = tokenEnd(text, i, end);
+      node.problems.push({ span: { start: i, end: te }, message: 'Attributes are separated by spaces.' });
+      i = te;
+    }
+  }
+}
