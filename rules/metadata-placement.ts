@@ -11,7 +11,8 @@ export default defineRule(
   ({ doc, report }) => {
     for (const cell of doc.cells) {
       const m = cell.metadata;
-      if (!m) continue;
+      // A later cell with a duplicated id is duplicate-id's finding, not a misplaced line.
+      if (!m || doc.cellsById.get(cell.id!)?.[0] !== cell) continue;
       const p = cell.p;
       const placed = p.placementLine >= 0 ? p.lines[p.placementLine] : undefined;
       if (m.segment === cell && placed && placed.start === m.node.span.start) continue;

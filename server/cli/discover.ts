@@ -1,0 +1,232 @@
+// Turning command-line paths into the list of files to lint.
+//
+// Ignore rules (.gitignore files, node_modules/.git, the config's `ignores`)
+// apply to everything, including files and directories named explicitly:
+// tools such as lint-staged pass every changed file, and those must not
+// resurrect generated or vendored files. Such files are skipped silently,
+// like ordinary .md files that are not message files.
+
+import { existsSync, promises as fsp, readFileSync } from 'node:fs';
+import path from 'node:path';
+import ignore, { type Ignore } from 'ignore';
+import picomatch from 'picomatch';
+import { describeFsError } from '../config/load.js';
+import type { ConfigResolver } from '../config/load.js';
+
+export interface Discovery {
+  /** Absolute paths, in a stable order (arguments in order, each directory sorted), without duplicates. */
+  files: string[];
+  /** One line each (without the "msglint: " prefix): paths that do not exist or cannot be read. */
+  problems: string[];
+}
+
+/** Never descended into, whatever the ignore files say. */
+const ALWAYS_SKIPPED = new Set(['node_modules', '.git']);
+
+export async function discoverFiles(args: readonly string[], cwd: string, configs: ConfigResolver): Promise<Discovery> {
+  const walker = new Walker(cwd, configs);
+  const lists = await Promise.all(args.map((arg) => walker.expand(arg)));
+  const seen = new Set<string>();
+  const files: string[] = [];
+  for (const file of lists.flat()) {
+    if (!seen.has(file)) {
+      seen.add(file);
+      files.push(file);
+    }
+  }
+  return { files, problems: walker.problems };
+}
+
+class Walker {
+  readonly problems: string[] = [];
+  /** Real paths of directories already walked: symlink loops and aliases are walked once. */
+  private readonly visited = new Set<string>();
+  private readonly gitignore: GitignoreTree;
+
+  constructor(
+    private readonly cwd: string,
+    private readonly configs: ConfigResolver,
+  ) {
+    this.gitignore = new GitignoreTree(cwd);
+  }
+
+  async expand(arg: string): Promise<string[]> {
+    const absolute = path.resolve(this.cwd, arg);
+    let stats;
+    try {
+      stats = await fsp.stat(absolute);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'ENOENT' && picomatch.scan(arg).isGlob) return this.expandGlob(arg);
+      this.problems.push(`${arg}: ${describeFsError(error)}`);
+      return [];
+    }
+    if (stats.isDirectory()) {
+      if (this.isIgnored(absolute, true)) return [];
+      return this.walk(absolute, this.gitignore.boundaryFor(absolute));
+    }
+    if (this.isIgnored(absolute, false)) return [];
+    return [absolute];
+  }
+
+  /** Ignore check for a path named on the command line (not reached by walking). */
+  private isIgnored(absolute: string, isDirectory: boolean): boolean {
+    const parent = path.dirname(absolute);
+    if (parent === absolute) return false;
+    const boundary = this.gitignore.boundaryFor(isDirectory ? absolute : parent);
+    const chain = this.gitignore.chainFor(parent, boundary);
+    return GitignoreTree.matches(chain, absolute, isDirectory) || this.configs.forDirectory(parent).isIgnored(absolute);
+  }
+
+  private async expandGlob(arg: string): Promise<string[]> {
+    const pattern = arg.split(path.sep).join('/').replace(/^(\.\/)+/, '');
+    const scan = picomatch.scan(pattern);
+    const base = path.resolve(this.cwd, scan.base || '.');
+    const matcher = picomatch(pattern);
+    const absolutePattern = path.isAbsolute(arg);
+    const filter = (file: string) =>
+      matcher(toPosix(absolutePattern ? file : path.relative(this.cwd, file)));
+    let files: string[] = [];
+    if (existsSync(base) && !this.isIgnored(base, true)) {
+      files = await this.walk(base, this.gitignore.boundaryFor(base), filter);
+    }
+    if (files.length === 0) this.problems.push(`${arg}: no files match this pattern`);
+    return files;
+  }
+
+  private async walk(dir: string, boundary: string, filter?: (file: string) => boolean): Promise<string[]> {
+    let entries;
+    try {
+      const real = await fsp.realpath(dir);
+      if (this.visited.has(real)) return [];
+      this.visited.add(real);
+      entries = await fsp.readdir(dir, { withFileTypes: true });
+    } catch (error) {
+      this.problems.push(`${displayArg(this.cwd, dir)}: ${describeFsError(error)}`);
+      return [];
+    }
+    entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+
+    const hasGitignore = entries.some((e) => e.name === '.gitignore' && !e.isDirectory());
+    const chain = this.gitignore.chainFor(dir, boundary, hasGitignore);
+    const config = this.configs.forDirectory(dir);
+
+    const found: (string | Promise<string[]>)[] = [];
+    for (const entry of entries) {
+      const full = path.join(dir, entry.name);
+      let isDirectory = entry.isDirectory();
+      let isFile = entry.isFile();
+      if (entry.isSymbolicLink()) {
+        try {
+          const target = await fsp.stat(full);
+          isDirectory = target.isDirectory();
+          isFile = target.isFile();
+        } catch {
+          // A dangling link is not a file to lint; repositories carry them legitimately.
+          continue;
+        }
+      }
+      if (isDirectory) {
+        if (ALWAYS_SKIPPED.has(entry.name)) continue;
+        if (GitignoreTree.matches(chain, full, true) || config.isIgnored(full)) continue;
+        const sub = this.walk(full, boundary, filter);
+        // Walks run concurrently; a failure (a bad config below) must not
+        // surface as an unhandled rejection before Promise.all sees it.
+        sub.catch(() => undefined);
+        found.push(sub);
+      } else if (isFile && entry.name.endsWith('.md')) {
+        if (filter && !filter(full)) continue;
+        if (GitignoreTree.matches(chain, full, false) || config.isIgnored(full)) continue;
+        found.push(full);
+      }
+    }
+    const nested = await Promise.all(found.map((item) => (typeof item === 'string' ? [item] : item)));
+    return nested.flat();
+  }
+}
+
+interface GitignoreFile {
+  /** The directory holding the .gitignore: its patterns are relative to it. */
+  base: string;
+  rules: Ignore;
+}
+
+/**
+ * .gitignore files apply to their own directory and everything below it,
+ * from the repository root down. Chains are cached per directory, so each
+ * .gitignore is read once. Outside a git repository the chain starts at the
+ * working directory (or at the named path when that lies outside it), so a
+ * stray .gitignore far above the project never applies.
+ */
+class GitignoreTree {
+  private readonly chains = new Map<string, readonly GitignoreFile[]>();
+  private readonly repoRoots = new Map<string, string | null>();
+
+  constructor(private readonly cwd: string) {}
+
+  boundaryFor(dir: string): string {
+    const root = this.repoRoot(dir);
+    if (root !== null) return root;
+    return isInside(dir, this.cwd) ? this.cwd : dir;
+  }
+
+  private repoRoot(dir: string): string | null {
+    const cached = this.repoRoots.get(dir);
+    if (cached !== undefined) return cached;
+    const parent = path.dirname(dir);
+    const root = existsSync(path.join(dir, '.git')) ? dir : parent === dir ? null : this.repoRoot(parent);
+    this.repoRoots.set(dir, root);
+    return root;
+  }
+
+  /** `hasGitignore` lets a caller that has listed the directory spare the file probe. */
+  chainFor(dir: string, boundary: string, hasGitignore?: boolean): readonly GitignoreFile[] {
+    const key = `${boundary}\0${dir}`;
+    const cached = this.chains.get(key);
+    if (cached) return cached;
+    if (!isInside(dir, boundary)) return [];
+    const parent = path.dirname(dir);
+    const inherited = dir === boundary || parent === dir ? [] : this.chainFor(parent, boundary);
+    const own = hasGitignore === false ? undefined : readGitignore(dir);
+    const chain = own ? [...inherited, own] : inherited;
+    this.chains.set(key, chain);
+    return chain;
+  }
+
+  static matches(chain: readonly GitignoreFile[], absolute: string, isDirectory: boolean): boolean {
+    // Deepest file first: like git, a nested .gitignore can re-include ("!x")
+    // what a parent excluded, and its verdict is final.
+    for (let i = chain.length - 1; i >= 0; i--) {
+      const { base, rules } = chain[i]!;
+      const relative = path.relative(base, absolute);
+      if (relative === '' || relative.startsWith('..') || path.isAbsolute(relative)) continue;
+      const verdict = rules.test(toPosix(relative) + (isDirectory ? '/' : ''));
+      if (verdict.ignored) return true;
+      if (verdict.unignored) return false;
+    }
+    return false;
+  }
+}
+
+function readGitignore(dir: string): GitignoreFile | undefined {
+  let text: string;
+  try {
+    text = readFileSync(path.join(dir, '.gitignore'), 'utf8');
+  } catch {
+    return undefined;
+  }
+  return { base: dir, rules: ignore().add(text) };
+}
+
+function isInside(child: string, parent: string): boolean {
+  const relative = path.relative(parent, child);
+  return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
+}
+
+function toPosix(p: string): string {
+  return path.sep === '/' ? p : p.split(path.sep).join('/');
+}
+
+function displayArg(cwd: string, absolute: string): string {
+  return isInside(absolute, cwd) ? path.relative(cwd, absolute) || '.' : absolute;
+}
