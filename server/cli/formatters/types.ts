@@ -37,6 +37,8 @@ export interface FormatContext {
   /** Every known rule, for formats that describe rules (SARIF). */
   rules: readonly RuleMeta[];
   version: string;
+  /** package.json "homepage", for SARIF's informationUri. */
+  homepage?: string;
 }
 
 export type Formatter = (reports: readonly FileReport[], context: FormatContext) => string;

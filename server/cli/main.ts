@@ -1,0 +1,64 @@
+#!/usr/bin/env node
+// Entry point of the `msglint` command. Kept thin: parse the arguments, load
+// only the code the command needs, and turn every failure into one line on
+// stderr and exit code 2 (never a stack trace; MSGLINT_DEBUG=1 shows one).
+
+import { HELP_TEXT, parseArgs } from './args.js';
+import { EXIT_FAILURE } from './errors.js';
+import type { CliIo } from './lint-command.js';
+
+async function main(argv: readonly string[]): Promise<number> {
+  const command = parseArgs(argv);
+  const io: CliIo = {
+    cwd: process.cwd(),
+    env: process.env,
+    stdin: process.stdin,
+    stdout: process.stdout,
+    error: (line) => process.stderr.write(`${line}\n`),
+  };
+  switch (command.command) {
+    case 'help':
+      process.stdout.write(HELP_TEXT);
+      return 0;
+    case 'version':
+      process.stdout.write(`${(await import('./version.js')).packageInfo().version}\n`);
+      return 0;
+    case 'rules':
+      return (await import('./rules-command.js')).runRules(command, io);
+    case 'lint':
+      return (await import('./lint-command.js')).runLint(command, io);
+  }
+}
+
+/** Known failures (usage, config) carry a message meant for the user; anything else is our bug. */
+function reportFailure(error: unknown): void {
+  const name = error instanceof Error ? error.name : '';
+  const message = (error instanceof Error ? error.message : String(error)).replace(/\s*\n\s*/g, ' ').trim();
+  const expected = name === 'UsageError' || name === 'ConfigError';
+  process.stderr.write(`msglint: ${expected ? message : `internal error: ${message || name || 'unknown error'}`}\n`);
+  if (process.env.MSGLINT_DEBUG && error instanceof Error && error.stack) process.stderr.write(`${error.stack}\n`);
+}
+
+// A reader that stops early (`msglint | head`) is not an error.
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+  reportFailure(error);
+  process.exit(EXIT_FAILURE);
+});
+for (const event of ['uncaughtException', 'unhandledRejection'] as const) {
+  process.on(event, (error: unknown) => {
+    reportFailure(error);
+    process.exit(EXIT_FAILURE);
+  });
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    // exitCode rather than exit(): pending stdout writes to a pipe still flush.
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    reportFailure(error);
+    process.exitCode = EXIT_FAILURE;
+  },
+);

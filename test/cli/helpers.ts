@@ -1,0 +1,135 @@
+// Shared helpers for the process-level CLI tests. The CLI runs from dist/
+// (`npm test` builds first; run `npx tsc -p tsconfig.json` before running
+// these tests on their own).
+
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+export const MAIN = path.join(ROOT, 'dist/server/cli/main.js');
+export const FIXTURES = path.join(ROOT, 'test/fixtures/cli');
+
+if (!existsSync(MAIN)) {
+  throw new Error(`${MAIN} is missing: build first with "npx tsc -p tsconfig.json" (npm test does it)`);
+}
+
+export function fixture(name: string): string {
+  return readFileSync(path.join(FIXTURES, name), 'utf8');
+}
+
+/** A valid message file: no diagnostics from any rule. */
+export const CLEAN = fixture('clean.msg.md');
+/** `#%% [^1]`: one cell-marker error, fixable (`#%%` -> `# %%`). */
+export const CELL_MARKER = fixture('cell-marker.msg.md');
+/** `# %% Hi` without an id: one cell-id-missing warning. */
+export const CELL_ID_MISSING = fixture('cell-id-missing.msg.md');
+/** An ordinary Markdown file whose frontmatter declares message_section. */
+export const DISCUSSION = fixture('discussion.md');
+/** An ordinary Markdown file: not a message file. */
+export const PLAIN = fixture('plain.md');
+
+const tempDirs: string[] = [];
+
+/**
+ * Creates a temporary directory holding `files` (relative path -> content)
+ * and returns its real path (macOS's /tmp is a symlink, and reports use real
+ * paths). Removed by cleanupTempDirs().
+ */
+export function makeTree(files: Record<string, string | Buffer> = {}): string {
+  const dir = realpathSync(mkdtempSync(path.join(os.tmpdir(), 'msglint-cli-')));
+  tempDirs.push(dir);
+  writeTree(dir, files);
+  return dir;
+}
+
+export function writeTree(dir: string, files: Record<string, string | Buffer>): void {
+  for (const [name, content] of Object.entries(files)) {
+    const file = path.join(dir, name);
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, content);
+  }
+}
+
+export function cleanupTempDirs(): void {
+  for (const dir of tempDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+}
+
+export interface RunResult {
+  status: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+export interface RunOptions {
+  cwd: string;
+  input?: string | Buffer;
+  env?: Record<string, string | undefined>;
+}
+
+/** Runs `node dist/server/cli/main.js ...args` in `cwd` with a colour-neutral environment. */
+export function run(args: readonly string[], { cwd, input, env = {} }: RunOptions): RunResult {
+  const baseEnv: Record<string, string | undefined> = { ...process.env };
+  for (const name of ['NO_COLOR', 'FORCE_COLOR', 'MSGLINT_DEBUG', 'CI', 'GITHUB_ACTIONS']) delete baseEnv[name];
+  const result = spawnSync(process.execPath, [MAIN, ...args], {
+    cwd,
+    input: input ?? '',
+    env: { ...baseEnv, ...env },
+    encoding: 'utf8',
+    maxBuffer: 256 * 1024 * 1024,
+    timeout: 60_000,
+  });
+  if (result.error) throw result.error;
+  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+/** Runs with --format json and parses the report. */
+export function runJson(args: readonly string[], options: RunOptions): RunResult & { reports: JsonReport[] } {
+  const result = run(['--format', 'json', ...args], options);
+  let reports: JsonReport[];
+  try {
+    reports = JSON.parse(result.stdout) as JsonReport[];
+  } catch {
+    throw new Error(`stdout is not JSON (exit ${result.status}): ${result.stdout.slice(0, 500)}\nstderr: ${result.stderr}`);
+  }
+  return { ...result, reports };
+}
+
+export interface JsonMessage {
+  ruleId: string;
+  severity: 1 | 2;
+  message: string;
+  line: number;
+  column: number;
+  endLine: number;
+  endColumn: number;
+  fix?: { range: [number, number]; text: string };
+  suggestions?: { desc: string; fix: { range: [number, number]; text: string } }[];
+}
+
+export interface JsonReport {
+  filePath: string;
+  messages: JsonMessage[];
+  errorCount: number;
+  warningCount: number;
+  fixableErrorCount: number;
+  fixableWarningCount: number;
+  output?: string;
+}
+
+/** Linted files as paths relative to `dir`, sorted, with forward slashes. */
+export function linted(reports: readonly JsonReport[], dir: string): string[] {
+  return reports.map((r) => path.relative(dir, r.filePath).split(path.sep).join('/')).sort();
+}
+
+/** stderr lines, without the trailing empty one. */
+export function lines(text: string): string[] {
+  return text.split('\n').filter((line) => line !== '');
+}
+
+/** A stack-trace frame ("    at f (file.js:1:2)") anywhere in the text. */
+export const STACK_FRAME = /^\s+at\s/m;
+
+export const isRoot = process.getuid?.() === 0;

@@ -1,0 +1,54 @@
+// A cell is parsed from its own text and its parse is cached by content, so
+// re-parsing after an edit reuses every untouched cell.
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import * as cellModule from '../../server/syntax/cell.js';
+import { parse } from '../../server/syntax/document.js';
+
+const example = readFileSync(fileURLToPath(new URL('../../examples/coding-session.msg.md', import.meta.url)), 'utf8');
+
+function parsesDuring(fn: () => void): number {
+  const before = cellModule.cellParseCount;
+  fn();
+  return cellModule.cellParseCount - before;
+}
+
+describe('incremental parsing', () => {
+  it('re-parses only the edited cell', () => {
+    const first = parse(example, { fileName: 'a.msg.md' });
+    const cells = first.cells.length;
+    expect(cells).toBeGreaterThan(5);
+    const at = example.indexOf('Floor division');
+    const edited = example.slice(0, at) + 'X' + example.slice(at);
+    let second!: ReturnType<typeof parse>;
+    const n = parsesDuring(() => {
+      second = parse(edited, { fileName: 'a.msg.md', previous: first });
+    });
+    expect(n).toBe(1);
+    expect(second.cells.length).toBe(cells);
+    // The untouched cells are the very same parse objects.
+    const same = second.cells.filter((c, i) => c.parse === first.cells[i]!.parse).length;
+    expect(same).toBe(cells - 1);
+  });
+
+  it('gives the same tree as a fresh parse', () => {
+    const first = parse(example, { fileName: 'a.msg.md' });
+    const at = example.indexOf('# %% Check it');
+    const edited = example.slice(0, at) + '# %% Inserted[^9]\n\n[^9]: [markdown]\n\nNew.\n\n' + example.slice(at);
+    const incremental = parse(edited, { fileName: 'a.msg.md', previous: first });
+    const fresh = parse(edited, { fileName: 'a.msg.md' });
+    const shape = (d: typeof fresh) => d.cells.map((c) => [c.offset, c.id, c.cellType, c.type, c.text]);
+    expect(shape(incremental)).toEqual(shape(fresh));
+  });
+
+  it('an edit that opens a fence re-splits the cells after it', () => {
+    const first = parse(example, { fileName: 'a.msg.md' });
+    const at = example.indexOf('Floor division');
+    const edited = example.slice(0, at) + '~~~\n' + example.slice(at) + '~~~\n';
+    const incremental = parse(edited, { fileName: 'a.msg.md', previous: first });
+    const fresh = parse(edited, { fileName: 'a.msg.md' });
+    expect(incremental.cells.map((c) => c.text)).toEqual(fresh.cells.map((c) => c.text));
+    expect(fresh.cells.length).toBeLessThan(first.cells.length);
+  });
+});
