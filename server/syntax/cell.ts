@@ -43,8 +43,8 @@ export interface CellParse {
   blocks: Block[];
   /** Lines that are content: not the marker, not blank, not metadata, not a whole-line comment. */
   contentLineCount: number;
-  /** Per line: 1 when inside a fence or an opaque region, or a fence line. */
-  opaqueLine: Uint8Array;
+  /** Indices (in `lines`) of lines inside a fence, comment or CDATA, or that are fence lines; ascending. */
+  opaqueLines: number[];
 }
 
 const DIRECTIVE = /^<!--\s*msglint-(disable-next-line|disable-line|disable-file|disable|enable)(?=\s|-->)([\s\S]*?)-->$/;
@@ -86,14 +86,14 @@ export function parseCell(text: string, hasMarker: boolean): CellParse {
   const s = scan(text, bodyStart, text.length, { markers: false, headings: false });
   const lines = markerLine ? [markerLine, ...s.lines] : s.lines;
   const offsetLine = markerLine ? 1 : 0;
-  const opaqueLine = new Uint8Array(lines.length);
-  opaqueLine.set(s.opaqueLine, offsetLine);
+  const opaqueLines = offsetLine ? s.opaque.map((i) => i + offsetLine) : s.opaque;
 
   const marker = markerLine ? parseMarker(text, markerLine.start, markerLine.contentEnd) : undefined;
 
   // Lines fully covered by an HTML comment (for placement and emptiness).
-  const commentLine = new Uint8Array(lines.length);
-  if (s.comments.length) {
+  const commentLine = s.comments.length ? new Uint8Array(lines.length) : undefined;
+  if (commentLine) {
+    const opaqueSet = new Set(opaqueLines);
     let ci = 0;
     for (let li = offsetLine; li < lines.length; li++) {
       const line = lines[li]!;
@@ -109,7 +109,7 @@ export function parseCell(text: string, hasMarker: boolean): CellParse {
         while (p < line.contentEnd && (text[p] === ' ' || text[p] === '\t')) p++;
         k++;
       }
-      if (p >= line.contentEnd && (k > ci || opaqueLine[li])) commentLine[li] = 1;
+      if (p >= line.contentEnd && (k > ci || opaqueSet.has(li))) commentLine[li] = 1;
     }
   }
 
@@ -122,12 +122,9 @@ export function parseCell(text: string, hasMarker: boolean): CellParse {
   };
   let placementLine = -1;
   let contentLineCount = 0;
-  const fenceLine = new Uint8Array(lines.length);
-  for (const f of s.fences) {
-    const a = f.openIndex + offsetLine;
-    const b = f.closeIndex === undefined ? a : f.closeIndex + offsetLine;
-    for (let li = a; li <= b; li++) fenceLine[li] = 1;
-  }
+  // Fences in line order: [first line, last line] of each, walked with a cursor.
+  let fi = 0;
+  let oi = 0;
 
   for (let li = 0; li < lines.length; li++) {
     const line = lines[li]!;
@@ -135,7 +132,11 @@ export function parseCell(text: string, hasMarker: boolean): CellParse {
       push('marker', line);
       continue;
     }
-    if (fenceLine[li]) {
+    while (fi < s.fences.length && (s.fences[fi]!.closeIndex ?? s.fences[fi]!.openIndex) + offsetLine < li) fi++;
+    const f = s.fences[fi];
+    while (oi < opaqueLines.length && opaqueLines[oi]! < li) oi++;
+    const opaque = opaqueLines[oi] === li;
+    if (f && f.openIndex + offsetLine <= li) {
       push('fence', line);
       if (placementLine === -1) placementLine = li;
       contentLineCount++;
@@ -146,13 +147,13 @@ export function parseCell(text: string, hasMarker: boolean): CellParse {
       push('blank', line);
       continue;
     }
-    if (placementLine === -1 && !commentLine[li]) placementLine = li;
-    if (!opaqueLine[li] && isFootnoteDefinition(text, line.start, line.contentEnd)) {
+    if (placementLine === -1 && !commentLine?.[li]) placementLine = li;
+    if (!opaque && isFootnoteDefinition(text, line.start, line.contentEnd)) {
       metadata.push(parseMetadata(text, line.start, line.contentEnd));
       push('metadata', line);
       continue;
     }
-    if (!commentLine[li]) contentLineCount++;
+    if (!commentLine?.[li]) contentLineCount++;
     push('text', line);
   }
 
@@ -180,6 +181,6 @@ export function parseCell(text: string, hasMarker: boolean): CellParse {
     directives,
     blocks,
     contentLineCount,
-    opaqueLine,
+    opaqueLines,
   };
 }

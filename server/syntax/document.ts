@@ -142,9 +142,11 @@ export class MessageDocument {
   readonly agents: AgentDefinition[] = [];
   /** Languages of code blocks in the file (info string's first word, lower case). */
   readonly codeLanguages = new Set<string>();
-  private cache = new Map<string, CellParse>();
+  // Keyed by the segment text itself; cells (with a marker) and marker-less
+  // segments are kept apart since the same text parses differently.
+  private cache = [new Map<string, CellParse>(), new Map<string, CellParse>()] as const;
   /** The previous version's parses, only while this document is being built. */
-  private reuse: Map<string, CellParse> | undefined;
+  private reuse: readonly [Map<string, CellParse>, Map<string, CellParse>] | undefined;
 
   readonly options: ParseOptions;
 
@@ -174,10 +176,10 @@ export class MessageDocument {
 
   /** A cell parse reused from the previous version when the text is the same. */
   cellParse(text: string, hasMarker: boolean): CellParse {
-    const key = (hasMarker ? 'C' : 'P') + text;
-    let parse = this.cache.get(key) ?? this.reuse?.get(key);
+    const k = hasMarker ? 0 : 1;
+    let parse = this.cache[k].get(text) ?? this.reuse?.[k].get(text);
     if (!parse) parse = parseCell(text, hasMarker);
-    this.cache.set(key, parse);
+    this.cache[k].set(text, parse);
     return parse;
   }
 
@@ -251,7 +253,7 @@ export function parse(text: string, options: ParseOptions = {}): MessageDocument
   const sectionName = messageSectionName(fm);
   if (md && sectionName === null) doc.isMessageFile = false;
 
-  const bodyScan = scan(text, pos, text.length, { markers: true, headings: md });
+  const bodyScan = scan(text, pos, text.length, { markers: true, headings: md, keepLines: false });
   let markers = bodyScan.markers;
 
   if (md) {

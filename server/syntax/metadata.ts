@@ -36,6 +36,7 @@ export interface MetadataNode {
 
 const KEY = /[A-Za-z][A-Za-z0-9_-]*/y;
 const TYPE_CHARS = /^[^\s[\]="'“”]+$/;
+const BARE = /[^\s"'[\]“”„‟]+/y;
 const CURLY_OPEN = new Set(['“', '”', '„', '‟']);
 
 /** Whether the line at [start, end) is shaped like a footnote definition `[^...]:`. */
@@ -130,19 +131,27 @@ function parseAttributes(text: string, i: number, end: number, node: MetadataNod
       let j = v + 1;
       let value = '';
       let closed = false;
+      let chunk = j;
+      // The next backslash, looked up again only once passed (keeps long texts linear).
+      let bs = -2;
       while (j < end) {
-        const ch = text[j]!;
-        if (ch === '\\' && (text[j + 1] === '"' || text[j + 1] === '\\')) {
-          value += text[j + 1];
-          j += 2;
+        const q = text.indexOf('"', j);
+        if (bs !== -1 && bs < j) bs = text.indexOf('\\', j);
+        if (bs !== -1 && bs < end && (q === -1 || bs < q)) {
+          // `\"` and `\\` are escapes; any other backslash is literal.
+          const nx = text[bs + 1];
+          if (nx === '"' || nx === '\\') {
+            value += text.slice(chunk, bs) + nx;
+            j = bs + 2;
+            chunk = j;
+          } else j = bs + 1;
           continue;
         }
-        if (ch === '"') {
-          closed = true;
-          break;
-        }
-        value += ch;
-        j++;
+        if (q === -1 || q >= end) break;
+        value += text.slice(chunk, q);
+        j = q;
+        closed = true;
+        break;
       }
       if (!closed) {
         node.problems.push({ span: { start: v, end }, message: `The value of \`${km[0]}\` has no closing quote.` });
@@ -169,8 +178,9 @@ function parseAttributes(text: string, i: number, end: number, node: MetadataNod
       }
       i = valueEnd;
     } else {
-      let j = v;
-      while (j < end && !/[\s"'[\]“”„‟]/.test(text[j]!)) j++;
+      BARE.lastIndex = v;
+      const bm = BARE.exec(text);
+      const j = bm ? Math.min(v + bm[0].length, end) : v;
       if (j === v) {
         const te = tokenEnd(text, v, end);
         node.problems.push({
@@ -183,7 +193,6 @@ function parseAttributes(text: string, i: number, end: number, node: MetadataNod
       const valueSpan = { start: v, end: j };
       node.attributes.push({ span: { start: keySpan.start, end: j }, key: km[0], keySpan, valueSpan, value: text.slice(v, j), quoted: false });
       i = j;
-      v = j;
     }
     if (i < end && text[i] !== ' ' && text[i] !== '\t') {
       const te = tokenEnd(text, i, end);

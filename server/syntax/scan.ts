@@ -6,7 +6,7 @@
 // so its closer is always inside the same cell; one that never closes hides
 // nothing in either run.
 
-import { splitLines, type Line } from './lines.js';
+import type { Line } from './lines.js';
 
 export interface Span {
   start: number;
@@ -73,13 +73,16 @@ export interface ScanResult {
   fences: FenceBlock[];
   comments: RegionNode[];
   tools: ToolElement[];
-  /** Per line: true when the whole line is inside an opaque region or is a fence line. */
-  opaqueLine: Uint8Array;
+  /** Indices of the lines wholly inside an opaque region or that are fence lines, ascending. */
+  opaque: number[];
+  lineCount?: number;
 }
 
 export interface ScanOptions {
   markers: boolean;
   headings: boolean;
+  /** Collect every line (default true); the whole-file scan does without. */
+  keepLines?: boolean;
 }
 
 const SPACE = 32;
@@ -102,8 +105,7 @@ function leadingSpaces(text: string, start: number, end: number): number {
  * `#`, optional blanks, two or more `%`. Deeper indentation is an indented
  * code block in Markdown, so it is content.
  */
-export function isMarkerCandidate(text: string, line: Line): boolean {
-  const { start, contentEnd } = line;
+export function isMarkerCandidate(text: string, start: number, contentEnd: number): boolean {
   const indent = leadingSpaces(text, start, contentEnd);
   if (indent > 3) return false;
   let i = start + indent;
@@ -113,8 +115,7 @@ export function isMarkerCandidate(text: string, line: Line): boolean {
   return text.charCodeAt(i) === PERCENT && text.charCodeAt(i + 1) === PERCENT;
 }
 
-function fenceOpener(text: string, line: Line): { char: '`' | '~'; length: number; indent: number; info: Span } | null {
-  const { start, contentEnd } = line;
+function fenceOpener(text: string, start: number, contentEnd: number): { char: '`' | '~'; length: number; indent: number; info: Span } | null {
   const indent = leadingSpaces(text, start, contentEnd);
   if (indent > 3) return null;
   const p = start + indent;
@@ -132,24 +133,7 @@ function fenceOpener(text: string, line: Line): { char: '`' | '~'; length: numbe
   return { char: c === BACKTICK ? '`' : '~', length, indent, info: { start: infoStart, end: infoEnd } };
 }
 
-/** A closing fence: up to three spaces, a run of one fence character, optional blanks. */
-function fenceCloser(text: string, line: Line): { char: number; length: number } | null {
-  const { start, contentEnd } = line;
-  const indent = leadingSpaces(text, start, contentEnd);
-  if (indent > 3) return null;
-  const p = start + indent;
-  const c = text.charCodeAt(p);
-  if (c !== BACKTICK && c !== TILDE) return null;
-  let q = p;
-  while (q < contentEnd && text.charCodeAt(q) === c) q++;
-  if (q - p < 3) return null;
-  let r = q;
-  while (r < contentEnd && (text.charCodeAt(r) === SPACE || text.charCodeAt(r) === TAB)) r++;
-  return r === contentEnd ? { char: c, length: q - p } : null;
-}
-
-function atxHeading(text: string, line: Line): { level: number; text: string } | null {
-  const { start, contentEnd } = line;
+function atxHeading(text: string, start: number, contentEnd: number): { level: number; text: string } | null {
   const indent = leadingSpaces(text, start, contentEnd);
   if (indent > 3) return null;
   let i = start + indent;
@@ -169,24 +153,40 @@ function atxHeading(text: string, line: Line): { level: number; text: string } |
 
 /**
  * Finds, for fence openers, the first later closer line of the same
- * character that is at least as long. Uses next-greater jumps so that many
- * unclosable openers do not make the scan quadratic.
+ * character that is at least as long. Built lazily (one regex pass) on the
+ * first opener; next-greater jumps keep many unclosable openers linear.
  */
 class CloserIndex {
-  private readonly lines: number[][] = [[], []];
+  private built = false;
+  private readonly starts: number[][] = [[], []];
   private readonly lengths: number[][] = [[], []];
   private readonly nextGreater: Int32Array[] = [];
 
-  constructor(text: string, lines: Line[]) {
-    for (let i = 0; i < lines.length; i++) {
-      const line = lines[i]!;
-      const first = text.charCodeAt(line.start + leadingSpaces(text, line.start, line.contentEnd));
-      if (first !== BACKTICK && first !== TILDE) continue;
-      const closer = fenceCloser(text, line);
-      if (!closer) continue;
-      const k = closer.char === BACKTICK ? 0 : 1;
-      this.lines[k]!.push(i);
-      this.lengths[k]!.push(closer.length);
+  constructor(
+    private readonly text: string,
+    private readonly from: number,
+    private readonly to: number,
+  ) {}
+
+  private build(): void {
+    this.built = true;
+    const text = this.text;
+    // JavaScript's multiline ^ and $ also break at a lone CR or U+2028, which
+    // are not line breaks here: keep only matches on real line boundaries.
+    const re = /^ {0,3}(`{3,}|~{3,})[ \t]*$/gm;
+    re.lastIndex = this.from;
+    for (let m = re.exec(text); m && m.index < this.to; m = re.exec(text)) {
+      const start = m.index;
+      const contentEnd = start + m[0].length;
+      if (start !== this.from && text.charCodeAt(start - 1) !== 10) continue;
+      let end = contentEnd;
+      const c = text.charCodeAt(end);
+      if (c === 10) end++;
+      else if (c === 13 && text.charCodeAt(end + 1) === 10) end += 2;
+      else if (end < this.to) continue;
+      const k = m[1]!.charCodeAt(0) === BACKTICK ? 0 : 1;
+      this.starts[k]!.push(start);
+      this.lengths[k]!.push(m[1]!.length);
     }
     for (let k = 0; k < 2; k++) {
       const len = this.lengths[k]!;
@@ -200,22 +200,23 @@ class CloserIndex {
     }
   }
 
-  /** Line index of the closer for an opener at line `after`, or -1. */
+  /** Start offset of the closer line for an opener whose line starts at `after`, or -1. */
   find(char: '`' | '~', length: number, after: number): number {
+    if (!this.built) this.build();
     const k = char === '`' ? 0 : 1;
-    const lines = this.lines[k]!;
+    const starts = this.starts[k]!;
     const len = this.lengths[k]!;
     const ng = this.nextGreater[k]!;
     let lo = 0;
-    let hi = lines.length;
+    let hi = starts.length;
     while (lo < hi) {
       const mid = (lo + hi) >> 1;
-      if (lines[mid]! <= after) lo = mid + 1;
+      if (starts[mid]! <= after) lo = mid + 1;
       else hi = mid;
     }
     let j = lo;
-    while (j < lines.length && len[j]! < length) j = ng[j]!;
-    return j < lines.length ? lines[j]! : -1;
+    while (j < starts.length && len[j]! < length) j = ng[j]!;
+    return j < starts.length ? starts[j]! : -1;
   }
 }
 
@@ -257,23 +258,19 @@ function isToolOpenTag(text: string, p: number, end: number): number {
 }
 
 export function scan(text: string, from: number, to: number, options: ScanOptions): ScanResult {
-  const lines = splitLines(text, from, to);
-  const result: ScanResult = {
-    lines,
-    markers: [],
-    headings: [],
-    fences: [],
-    comments: [],
-    tools: [],
-    opaqueLine: new Uint8Array(lines.length),
-  };
-  const closers = new CloserIndex(text, lines);
+  const keepLines = options.keepLines !== false;
+  const lines: Line[] = [];
+  const opaque: number[] = [];
+  const result: ScanResult = { lines, markers: [], headings: [], fences: [], comments: [], tools: [], opaque };
+  const closers = new CloserIndex(text, from, to);
   const commentEnds = new LaterIndex(text, '-->', to);
   const cdataEnds = new LaterIndex(text, ']]>', to);
   const toolEnds = new LaterIndex(text, '</tool>', to);
 
   let fence: FenceBlock | null = null;
-  let fenceCloseLine = -1;
+  let fenceCloseStart = -1;
+  // Next '<' / '\n' at or after the scan position; searched once, not once per line.
+  let nextLt = -2;
   let comment: RegionNode | null = null;
   let commentEnd = -1;
   let cdata: RegionNode | null = null;
@@ -289,14 +286,35 @@ export function scan(text: string, from: number, to: number, options: ScanOption
     tool = null;
   };
 
-  for (let li = 0; li < lines.length; li++) {
-    const line = lines[li]!;
+  let li = -1;
+  let lineStart = from;
+  while (lineStart < to) {
+    li++;
+    let nl = text.indexOf('\n', lineStart);
+    let lineEnd: number;
+    let end: number; // content end
+    if (nl === -1 || nl >= to) {
+      lineEnd = to;
+      end = to;
+    } else {
+      lineEnd = nl + 1;
+      end = nl > lineStart && text.charCodeAt(nl - 1) === 13 ? nl - 1 : nl;
+    }
+    const start = lineStart;
+    lineStart = lineEnd;
+    let line: Line | undefined;
+    if (keepLines) {
+      line = { start, contentEnd: end, end: lineEnd };
+      lines.push(line);
+    }
+    const lineObj = (): Line => line ?? (line = { start, contentEnd: end, end: lineEnd });
+
     if (fence) {
-      result.opaqueLine[li] = 1;
-      if (li === fenceCloseLine) {
-        fence.close = line;
+      opaque.push(li);
+      if (start === fenceCloseStart) {
+        fence.close = lineObj();
         fence.closeIndex = li;
-        fence.contentEnd = line.start;
+        fence.contentEnd = start;
         result.fences.push(fence);
         fence = null;
       }
@@ -304,64 +322,65 @@ export function scan(text: string, from: number, to: number, options: ScanOption
     }
 
     // Position on the line from which inline constructs are looked for.
-    let p = line.start;
+    let p = start;
     const atLineStart = !comment && !cdata;
     if (comment) {
-      if (commentEnd + 3 <= line.contentEnd) {
+      if (commentEnd + 3 <= end) {
         comment.end = commentEnd + 3;
         result.comments.push(comment);
         comment = null;
         p = commentEnd + 3;
       } else {
-        result.opaqueLine[li] = 1;
+        opaque.push(li);
         continue;
       }
     } else if (cdata) {
-      if (cdataEnd + 3 <= line.contentEnd) {
+      if (cdataEnd + 3 <= end) {
         cdata.end = cdataEnd + 3;
         tool?.cdata.push(cdata);
         cdata = null;
         p = cdataEnd + 3;
       } else {
-        result.opaqueLine[li] = 1;
+        opaque.push(li);
         continue;
       }
     }
 
     if (atLineStart) {
-      const first = text.charCodeAt(line.start + leadingSpaces(text, line.start, line.contentEnd));
+      let first = text.charCodeAt(start);
+      if (first === SPACE) first = text.charCodeAt(start + leadingSpaces(text, start, end));
       if (first === HASH) {
-        if (options.markers && isMarkerCandidate(text, line)) {
+        if (options.markers && isMarkerCandidate(text, start, end)) {
           // A cell boundary: a tool element never spans cells.
-          if (tool) closeTool(line.start, false);
-          result.markers.push({ line, index: li });
+          if (tool) closeTool(start, false);
+          result.markers.push({ line: lineObj(), index: li });
           continue;
         }
         if (options.headings) {
-          const h = atxHeading(text, line);
-          if (h) result.headings.push({ line, index: li, level: h.level, text: h.text });
+          const h = atxHeading(text, start, end);
+          if (h) result.headings.push({ line: lineObj(), index: li, level: h.level, text: h.text });
         }
       } else if (first === BACKTICK || first === TILDE) {
-        const opener = fenceOpener(text, line);
+        const opener = fenceOpener(text, start, end);
         if (opener) {
-          const closeAt = closers.find(opener.char, opener.length, li);
+          const closeAt = closers.find(opener.char, opener.length, start);
           const block: FenceBlock = {
-            open: line,
+            open: lineObj(),
             char: opener.char,
             length: opener.length,
             indent: opener.indent,
             info: opener.info,
-            contentStart: line.end,
-            contentEnd: line.end,
+            contentStart: lineEnd,
+            contentEnd: lineEnd,
             openIndex: li,
           };
-          result.opaqueLine[li] = 1;
+          opaque.push(li);
           if (closeAt === -1) {
             // Never closed: reported, and it hides nothing.
             result.fences.push(block);
           } else {
             fence = block;
-            fenceCloseLine = closeAt;
+            fenceCloseStart = closeAt;
           }
           continue;
         }
@@ -369,9 +388,9 @@ export function scan(text: string, from: number, to: number, options: ScanOption
     }
 
     // Inline constructs: comments, tool tags, CDATA (inside a tool element).
-    const end = line.contentEnd;
     while (p < end) {
-      const lt = text.indexOf('<', p);
+      if (nextLt !== -1 && nextLt < p) nextLt = text.indexOf('<', p);
+      const lt = nextLt;
       if (lt === -1 || lt >= end) break;
       if (text.startsWith('<!--', lt)) {
         const close = commentEnds.find(lt + 4);
@@ -418,7 +437,7 @@ export function scan(text: string, from: number, to: number, options: ScanOption
       }
       if (!tool) {
         const tagEnd = isToolOpenTag(text, lt, end);
-        if (tagEnd !== -1 && !inInlineCode(text, line.start, lt)) {
+        if (tagEnd !== -1 && !inInlineCode(text, start, lt)) {
           tool = { start: lt, end: tagEnd, closed: false, openTagEnd: tagEnd, closeTagStart: to, cdata: [] };
           // An element with no end tag anywhere later stays open to the region's end.
           if (toolEnds.find(tagEnd) === -1) tool.closeTagStart = to;
@@ -429,6 +448,7 @@ export function scan(text: string, from: number, to: number, options: ScanOption
       p = lt + 1;
     }
   }
+  result.lineCount = li + 1;
 
   // Regions still open at the end were found closed later, so this cannot
   // normally happen; keep the tree total anyway.
