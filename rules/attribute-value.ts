@@ -1,3 +1,4 @@
+import { isMetadataLine } from '../server/syntax/metadata.js';
 import { defineRule } from '../server/engine/rule-kit.js';
 
 const TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(Z|[+-](\d{2}):?(\d{2}))$/;
@@ -35,8 +36,12 @@ export default defineRule(
   },
   ({ doc, report }) => {
     for (const m of doc.metadata) {
-      if (m.node.type === undefined) continue;
+      if (m.node.type === undefined || !isMetadataLine(doc, m)) continue;
+      // On a temporary agent's line, `reasoning` is the agent setting (a
+      // boolean, `True`/`False` accepted, spec section 7), which agent-config checks.
+      const agentLine = m.node.type === 'agent' && !doc.cellsById.has(m.node.id.id);
       for (const a of m.node.attributes) {
+        if (agentLine && a.key === 'reasoning') continue;
         const check = CHECKS[a.key];
         if (!check || check.ok(a.value)) continue;
         report({ at: m.segment.abs(a.valueSpan), message: `\`${a.key}\` must be ${check.expected}, not \`${a.value}\`.` });

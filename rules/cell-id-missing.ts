@@ -1,6 +1,24 @@
-import type { MessageDocument } from '../server/syntax/document.js';
+import type { Cell, MessageDocument } from '../server/syntax/document.js';
 import { defineRule } from '../server/engine/rule-kit.js';
 import type { TextEdit } from '../server/engine/types.js';
+
+/**
+ * How to insert a metadata line under a cell's marker: the line break to use
+ * (the marker's own, or the file's when the marker is the last line) and
+ * whether a blank line must follow it, so the line after the marker does not
+ * run on into the footnote definition.
+ */
+export function metadataInsertion(doc: MessageDocument, cell: Cell): { eol: string; after: string } {
+  const l = cell.p.lines[0]!;
+  const eol = l.end > l.contentEnd ? cell.eol : doc.text.includes('\r\n') ? '\r\n' : '\n';
+  const next = doc.lines.lineOf(cell.offset) + 1;
+  let after = '';
+  if (l.end > l.contentEnd && next < doc.lines.lineCount) {
+    const start = doc.lines.starts[next]!;
+    if (doc.text.slice(start, doc.lines.lineContentEnd(next)).trim() !== '') after = eol;
+  }
+  return { eol, after };
+}
 
 function maxNumericId(doc: MessageDocument): number {
   let max = 0;
@@ -14,7 +32,6 @@ function maxNumericId(doc: MessageDocument): number {
   }
   return max;
 }
-
 
 export default defineRule(
   {
@@ -32,7 +49,7 @@ export default defineRule(
       if (next === 0) next = maxNumericId(doc) + 1;
       const lineAt = cell.abs(marker.span);
       const tail = marker.title ? cell.abs(marker.title)[1] : cell.abs(marker.percents)[1];
-      const eol = cell.eol;
+      const { eol, after } = metadataInsertion(doc, cell);
       let fix: TextEdit | undefined;
 
       // A metadata line right under the marker whose id no cell uses: the
@@ -46,7 +63,7 @@ export default defineRule(
         const type = marker.kind === 'message' ? 'markdown' : doc.defaultAgentAt(cell.offset);
         if (type) {
           const id = String(next++);
-          fix = { range: [tail, lineAt[1]], text: `${marker.title ? '' : ' '}[^${id}]${eol}${eol}[^${id}]: [${type}]` };
+          fix = { range: [tail, lineAt[1]], text: `${marker.title ? '' : ' '}[^${id}]${eol}${eol}[^${id}]: [${type}]${after}` };
         }
       }
       report({

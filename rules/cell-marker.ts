@@ -1,4 +1,18 @@
 import { defineRule } from '../server/engine/rule-kit.js';
+import { MESSAGE_TYPES, type Cell, type MessageDocument } from '../server/syntax/document.js';
+
+/**
+ * For `# %%%%`: the percent signs the cell's metadata type asks for, when it
+ * settles the question (a message type: `%%`; `tool`, an agent or a
+ * language: `%%%`).
+ */
+export function intendedPercents(doc: MessageDocument, cell: Cell): string | undefined {
+  const type = cell.type;
+  if (type === undefined) return undefined;
+  if (MESSAGE_TYPES.has(type)) return '%%';
+  if (type === 'tool' || doc.agents.some((a) => a.name === type) || doc.isLanguage(type)) return '%%%';
+  return undefined;
+}
 
 export default defineRule(
   {
@@ -12,11 +26,16 @@ export default defineRule(
     for (const cell of doc.cells) {
       for (const problem of cell.marker.problems) {
         const at = cell.abs(problem.span);
-        report({
-          at: at[0] === at[1] ? [at[0], at[1] + 1] : at,
-          message: problem.message,
-          fix: problem.fix !== undefined ? { range: at, text: problem.fix } : undefined,
-        });
+        let fix = problem.fix !== undefined ? { range: cell.abs(problem.fixSpan ?? problem.span), text: problem.fix } : undefined;
+        let message = problem.message;
+        if (problem.kind === 'too-many-percents') {
+          const percents = intendedPercents(doc, cell);
+          if (percents) {
+            fix = { range: at, text: percents };
+            message += ` The type \`${cell.type}\` makes it ${percents === '%%' ? "a message cell: '%%'" : "an output cell: '%%%'"}.`;
+          }
+        }
+        report({ at: at[0] === at[1] ? [at[0], at[1] + 1] : at, message, fix });
       }
     }
   },

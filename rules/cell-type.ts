@@ -13,6 +13,8 @@ export default defineRule(
     for (const cell of doc.cells) {
       const m = cell.metadata;
       if (cell.isOutput || !m || m.node.type === undefined || !m.node.typeSpan) continue;
+      // A later cell with a duplicated id shares the first one's metadata line; duplicate-id reports it.
+      if (doc.cellsById.get(cell.id!)?.[0] !== cell) continue;
       const type = m.node.type;
       if (MESSAGE_TYPES.has(type)) continue;
       const at = m.segment.abs(m.node.typeSpan);

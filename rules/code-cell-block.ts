@@ -11,6 +11,8 @@ export default defineRule(
   ({ doc, report }) => {
     for (const cell of doc.cells) {
       if (cell.isOutput || cell.type !== 'code') continue;
+      // A later cell with a duplicated id shares the first one's metadata line; duplicate-id reports it.
+      if (doc.cellsById.get(cell.id!)?.[0] !== cell) continue;
       const block = cell.codeBlock;
       if (!block) {
         const m = cell.metadata!;

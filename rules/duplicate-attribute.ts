@@ -1,3 +1,4 @@
+import { isMetadataLine } from '../server/syntax/metadata.js';
 import { defineRule } from '../server/engine/rule-kit.js';
 
 export default defineRule(
@@ -10,7 +11,7 @@ export default defineRule(
   },
   ({ doc, report }) => {
     for (const m of doc.metadata) {
-      if (m.node.type === undefined) continue;
+      if (m.node.type === undefined || !isMetadataLine(doc, m)) continue;
       const seen = new Map<string, (typeof m.node.attributes)[number]>();
       for (const a of m.node.attributes) {
         const first = seen.get(a.key);

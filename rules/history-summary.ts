@@ -12,6 +12,8 @@ export default defineRule(
     for (const cell of doc.cells) {
       const m = cell.metadata;
       if (!m) continue;
+      // A later cell with a duplicated id shares the first one's metadata line; duplicate-id reports it.
+      if (doc.cellsById.get(cell.id!)?.[0] !== cell) continue;
       const h = m.node.attributes.find((a) => a.key === 'history');
       if (!h || h.value !== 'summary') continue;
       if (m.node.attributes.some((a) => a.key === 'summary' && a.value.trim() !== '')) continue;

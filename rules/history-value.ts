@@ -1,3 +1,4 @@
+import { isMetadataLine } from '../server/syntax/metadata.js';
 import { closest, defineRule } from '../server/engine/rule-kit.js';
 
 export const HISTORY_VALUES = ['include', '1', 'true', 'none', 'exclude', '0', 'false', 'summary'];
@@ -14,7 +15,7 @@ export default defineRule(
   },
   ({ doc, report }) => {
     for (const m of doc.metadata) {
-      if (m.node.type === undefined) continue;
+      if (m.node.type === undefined || !isMetadataLine(doc, m)) continue;
       for (const a of m.node.attributes) {
         if (a.key !== 'history' || HISTORY_VALUES.includes(a.value)) continue;
         const at = m.segment.abs(a.valueSpan);

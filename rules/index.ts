@@ -20,10 +20,39 @@ import emptyCell from './empty-cell.js';
 import codeCellBlock from './code-cell-block.js';
 import unclosedFence from './unclosed-fence.js';
 // Tool calls
+import toolCallParent from './tool-call-parent.js';
+import toolCallNonce from './tool-call-nonce.js';
+import nonceReused from './nonce-reused.js';
+import toolResultOrphan from './tool-result-orphan.js';
+import toolResultSequence from './tool-result-sequence.js';
+import toolCallUnanswered from './tool-call-unanswered.js';
+import toolNameMismatch from './tool-name-mismatch.js';
+import toolXml from './tool-xml.js';
+import toolXmlStructure from './tool-xml-structure.js';
+import cdataUnterminated from './cdata-unterminated.js';
+import cdataPlaceholder from './cdata-placeholder.js';
+import cdataRecommended from './cdata-recommended.js';
+import legacyJsonToolCall from './legacy-json-tool-call.js';
+import legacyJsonInvalid from './legacy-json-invalid.js';
 // Code execution
+import codeOutputParent from './code-output-parent.js';
+import codeOutputSequence from './code-output-sequence.js';
+import codeOutputStream from './code-output-stream.js';
+import codeOutputLanguage from './code-output-language.js';
 // Agents and frontmatter
+import frontmatterYaml from './frontmatter-yaml.js';
+import agentConfig from './agent-config.js';
+import agentTemperatureIgnored from './agent-temperature-ignored.js';
+import agentSystemPrompt from './agent-system-prompt.js';
+import agentName from './agent-name.js';
+import defaultAgent from './default-agent.js';
 // Sections
+import messageSectionMissing from './message-section-missing.js';
+import messageSectionNotLast from './message-section-not-last.js';
+import cellOutsideSection from './cell-outside-section.js';
 // LLM view
+import historySplitPair from './history-split-pair.js';
+import contextWindow from './context-window.js';
 // Directives
 import unknownRule from './unknown-rule.js';
 import unusedDisable from './unused-disable.js';
@@ -48,10 +77,39 @@ export const rules: Rule[] = [
   codeCellBlock,
   unclosedFence,
   // Tool calls
+  toolCallParent,
+  toolCallNonce,
+  nonceReused,
+  toolResultOrphan,
+  toolResultSequence,
+  toolCallUnanswered,
+  toolNameMismatch,
+  toolXml,
+  toolXmlStructure,
+  cdataUnterminated,
+  cdataPlaceholder,
+  cdataRecommended,
+  legacyJsonToolCall,
+  legacyJsonInvalid,
   // Code execution
+  codeOutputParent,
+  codeOutputSequence,
+  codeOutputStream,
+  codeOutputLanguage,
   // Agents and frontmatter
+  frontmatterYaml,
+  agentConfig,
+  agentTemperatureIgnored,
+  agentSystemPrompt,
+  agentName,
+  defaultAgent,
   // Sections
+  messageSectionMissing,
+  messageSectionNotLast,
+  cellOutsideSection,
   // LLM view
+  historySplitPair,
+  contextWindow,
   // Directives
   unknownRule,
   unusedDisable,

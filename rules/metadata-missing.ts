@@ -1,4 +1,5 @@
 import { defineRule } from '../server/engine/rule-kit.js';
+import { metadataInsertion } from './cell-id-missing.js';
 import type { Cell, MessageDocument } from '../server/syntax/document.js';
 
 /** The type a metadata line for this cell would most likely have. */
@@ -28,12 +29,12 @@ export default defineRule(
       if (!ref || cell.metadata || ref.id === '') continue;
       const type = likelyType(doc, cell);
       const lineEnd = cell.abs(cell.marker.span)[1];
-      const eol = cell.eol;
+      const { eol, after } = metadataInsertion(doc, cell);
       report({
         at: cell.abs(ref.refSpan),
         message: `The cell \`${ref.id}\` has no metadata line \`[^${ref.id}]: [type]\`.`,
         suggestions: type
-          ? [{ desc: `Insert \`[^${ref.id}]: [${type}]\` under the marker`, fix: { range: [lineEnd, lineEnd], text: `${eol}${eol}[^${ref.id}]: [${type}]` } }]
+          ? [{ desc: `Insert \`[^${ref.id}]: [${type}]\` under the marker`, fix: { range: [lineEnd, lineEnd], text: `${eol}${eol}[^${ref.id}]: [${type}]${after}` } }]
           : undefined,
       });
     }

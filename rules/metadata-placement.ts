@@ -18,7 +18,7 @@ export default defineRule(
       if (m.segment === cell && placed && placed.start === m.node.span.start) continue;
       const line = doc.lines.lineOf(cell.offset) + 1;
       report({
-        at: m.segment.abs(m.node.span),
+        at: m.segment.abs(m.node.id.refSpan),
         message: `The metadata line of \`${cell.id}\` belongs right under its marker (line ${line}), before any other content.`,
         related: [{ at: cell.abs(cell.marker.span), message: 'The cell marker' }],
       });

@@ -1,3 +1,4 @@
+import { isMetadataLine } from '../server/syntax/metadata.js';
 import { defineRule } from '../server/engine/rule-kit.js';
 
 export default defineRule(
@@ -10,8 +11,8 @@ export default defineRule(
   },
   ({ doc, report }) => {
     for (const m of doc.metadata) {
-      // An unreferenced footnote without [TYPE] is ordinary Markdown, not metadata.
-      if (m.node.type === undefined && !doc.cellsById.has(m.node.id.id)) continue;
+      // An ordinary Markdown footnote (`[^n]: text`) is not metadata.
+      if (!isMetadataLine(doc, m)) continue;
       for (const problem of m.node.problems) {
         report({
           at: m.segment.abs(problem.span),

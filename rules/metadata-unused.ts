@@ -1,3 +1,4 @@
+import { isMetadataLine } from '../server/syntax/metadata.js';
 import { defineRule } from '../server/engine/rule-kit.js';
 
 export default defineRule(
@@ -10,8 +11,8 @@ export default defineRule(
   },
   ({ doc, report }) => {
     for (const m of doc.metadata) {
-      // `[^n]: text` without a [TYPE] is an ordinary Markdown footnote.
-      if (m.node.type === undefined) continue;
+      // `[^n]: text` is an ordinary Markdown footnote, not metadata.
+      if (!isMetadataLine(doc, m)) continue;
       const id = m.node.id.id;
       const cells = doc.cellsById.get(id);
       const at = m.segment.abs(m.node.id.refSpan);

@@ -16,7 +16,7 @@ export default defineRule(
         const fence = f.char.repeat(f.length);
         report({
           at: seg.abs({ start: f.open.start + f.indent, end: f.open.contentEnd }),
-          message: `This code fence is never closed: add a line \`${fence}\` where the code ends (cell markers after it still count).`,
+          message: `This code fence is never closed: end the code with a line ${fence}. (Cell markers after it still start new cells.)`,
         });
       }
     }

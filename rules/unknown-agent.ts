@@ -1,4 +1,5 @@
 import { closest, defineRule } from '../server/engine/rule-kit.js';
+import { MESSAGE_TYPES, RESERVED_TYPES } from '../server/syntax/document.js';
 
 export default defineRule(
   {
@@ -11,15 +12,27 @@ export default defineRule(
   ({ doc, report }) => {
     for (const cell of doc.cells) {
       if (cell.cellType !== 'unknown-output') continue;
+      // A later cell with a duplicated id shares the first one's metadata line; duplicate-id reports it.
+      if (doc.cellsById.get(cell.id!)?.[0] !== cell) continue;
       const m = cell.metadata!;
       const type = m.node.type!;
+      // `# %%%% [^1]` with `[markdown]`: a message cell with one '%' too many,
+      // which cell-marker reports (and fixes).
+      if (MESSAGE_TYPES.has(type) && cell.marker.problems.some((p) => p.kind === 'too-many-percents')) continue;
       const at = m.segment.abs(m.node.typeSpan!);
       const later = doc.agents.find((a) => a.name === type && a.from > cell.offset);
       const usable = doc.agents.filter((a) => a.from <= cell.offset).map((a) => a.name);
       const best = closest(type, usable);
-      const message = later
-        ? `The agent \`${type}\` is declared later in the file (line ${doc.lines.lineOf(later.from) + 1}); a temporary agent can only answer after its declaration.`
-        : `\`${type}\` is not a defined agent, \`tool\`, or a code output language. Define it in the frontmatter's \`agents\` or with \`[^${type}]: [agent]\`.`;
+      let message: string;
+      if (later) {
+        message = `The agent \`${type}\` is declared later in the file (line ${doc.lines.lineOf(later.from) + 1}); a temporary agent can only answer after its declaration.`;
+      } else if (MESSAGE_TYPES.has(type)) {
+        message = `\`${type}\` is the type of a message cell, but this is an output cell (\`%%%\`): write the marker with \`%%\`, or use an agent, \`tool\` or a language as the type.`;
+      } else if (RESERVED_TYPES.has(type)) {
+        message = `\`${type}\` declares a temporary agent and cannot be the type of a cell: use the name of an agent, \`tool\` or a language.`;
+      } else {
+        message = `\`${type}\` is not a defined agent, \`tool\`, or a code output language. Define it in the frontmatter's \`agents\` or with \`[^${type}]: [agent]\`.`;
+      }
       report({
         at,
         message,

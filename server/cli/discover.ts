@@ -8,8 +8,8 @@
 
 import { existsSync, promises as fsp, readFileSync } from 'node:fs';
 import path from 'node:path';
-import ignore, { type Ignore } from 'ignore';
-import picomatch from 'picomatch';
+import type { Ignore } from 'ignore';
+import { loadIgnore, loadPicomatch } from '../config/lazy.js';
 import { describeFsError } from '../config/load.js';
 import type { ConfigResolver } from '../config/load.js';
 
@@ -57,7 +57,7 @@ class Walker {
       stats = await fsp.stat(absolute);
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
-      if (code === 'ENOENT' && picomatch.scan(arg).isGlob) return this.expandGlob(arg);
+      if (code === 'ENOENT' && loadPicomatch().scan(arg).isGlob) return this.expandGlob(arg);
       this.problems.push(`${arg}: ${describeFsError(error)}`);
       return [];
     }
@@ -69,20 +69,26 @@ class Walker {
     return [absolute];
   }
 
-  /** Ignore check for a path named on the command line (not reached by walking). */
+  /**
+   * Ignore check for a path named on the command line (not reached by
+   * walking). A named file is checked against the config that governs it; a
+   * named directory only against .gitignore, because the config above it
+   * does not govern its files (nearest config wins) and must not even be read.
+   */
   private isIgnored(absolute: string, isDirectory: boolean): boolean {
     const parent = path.dirname(absolute);
     if (parent === absolute) return false;
     const boundary = this.gitignore.boundaryFor(isDirectory ? absolute : parent);
     const chain = this.gitignore.chainFor(parent, boundary);
-    return GitignoreTree.matches(chain, absolute, isDirectory) || this.configs.forDirectory(parent).isIgnored(absolute);
+    if (GitignoreTree.matches(chain, absolute, isDirectory)) return true;
+    return !isDirectory && this.configs.forDirectory(parent).isIgnored(absolute);
   }
 
   private async expandGlob(arg: string): Promise<string[]> {
     const pattern = arg.split(path.sep).join('/').replace(/^(\.\/)+/, '');
-    const scan = picomatch.scan(pattern);
+    const scan = loadPicomatch().scan(pattern);
     const base = path.resolve(this.cwd, scan.base || '.');
-    const matcher = picomatch(pattern);
+    const matcher = loadPicomatch()(pattern);
     const absolutePattern = path.isAbsolute(arg);
     const filter = (file: string) =>
       matcher(toPosix(absolutePattern ? file : path.relative(this.cwd, file)));
@@ -107,9 +113,9 @@ class Walker {
     }
     entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 
-    const hasGitignore = entries.some((e) => e.name === '.gitignore' && !e.isDirectory());
-    const chain = this.gitignore.chainFor(dir, boundary, hasGitignore);
-    const config = this.configs.forDirectory(dir);
+    const names = new Set(entries.map((e) => e.name));
+    const chain = this.gitignore.chainFor(dir, boundary, names.has('.gitignore'));
+    const config = this.configs.forDirectory(dir, names);
 
     const found: (string | Promise<string[]>)[] = [];
     for (const entry of entries) {
@@ -215,7 +221,7 @@ function readGitignore(dir: string): GitignoreFile | undefined {
   } catch {
     return undefined;
   }
-  return { base: dir, rules: ignore().add(text) };
+  return { base: dir, rules: loadIgnore()().add(text) };
 }
 
 function isInside(child: string, parent: string): boolean {

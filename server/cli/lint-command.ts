@@ -27,9 +27,6 @@ export interface CliIo {
   error(line: string): void;
 }
 
-/** Files read ahead of the one being linted: overlaps disk I/O with linting. */
-const READ_AHEAD = 32;
-
 /** What standard input is called in reports when --stdin-filename is not given (ESLint says "<text>"). */
 const STDIN_LABEL = '<stdin>';
 
@@ -52,10 +49,13 @@ export async function runLint(command: LintCommand, io: CliIo): Promise<number> 
   const display = (file: string) => displayPath(file, io.cwd);
 
   const reports: FileReport[] = [];
-  const writes: Promise<void>[] = [];
 
-  /** Lints one file's text; returns undefined for a file that is not a message file. */
-  const lintOne = (fileName: string, source: SourceText, label: string): FileReport | undefined => {
+  /**
+   * Lints one file's text; returns undefined for a file that is not a message
+   * file. `label` names the file in messages (computed only when one is
+   * printed); `reportPath` replaces the file name in the report.
+   */
+  const lintOne = (fileName: string, source: SourceText, label: () => string, reportPath?: string): FileReport | undefined => {
     if (!isMessageFile(fileName, source.text)) return undefined;
     const options = {
       fileName,
@@ -69,53 +69,49 @@ export async function runLint(command: LintCommand, io: CliIo): Promise<number> 
         result = lintAndFix(source.text, options);
         if (result.text !== source.text) output = result.text;
       } else {
-        if (fixing) io.error(`msglint: ${label}: not valid UTF-8; linted, but fixes are not applied`);
+        if (fixing) io.error(`msglint: ${label()}: not valid UTF-8; linted, but fixes are not applied`);
         result = lint(source.text, options);
       }
     } catch (error) {
       // An engine bug on one file must not hide the results for the others.
-      fail(`${label}: internal error: ${oneLine(error)}`);
+      fail(`${label()}: internal error: ${oneLine(error)}`);
       return undefined;
     }
     if (!result.isMessageFile) return undefined;
-    return toFileReport(label === STDIN_LABEL ? STDIN_LABEL : fileName, result, output);
+    return toFileReport(reportPath ?? fileName, result, output);
   };
 
   if (command.stdin) {
     const fileName = path.resolve(io.cwd, command.stdinFilename ?? 'stdin.msg.md');
-    const label = command.stdinFilename === undefined ? STDIN_LABEL : fileName;
-    const report = lintOne(fileName, decode(await readAll(io.stdin)), label);
+    const source = decode(await readAll(io.stdin));
+    const report =
+      command.stdinFilename === undefined
+        ? lintOne(fileName, source, () => STDIN_LABEL, STDIN_LABEL)
+        : lintOne(fileName, source, () => display(fileName));
     if (report) reports.push(report);
   } else {
     const { files, problems } = await discoverFiles(command.paths, io.cwd, configs);
     for (const problem of problems) fail(problem);
 
-    const reads: (Promise<SourceText | Error> | undefined)[] = new Array(files.length);
-    const startRead = (i: number) => {
-      // Settled into a value so a failed read never becomes an unhandled rejection while queued.
-      if (i < files.length) reads[i] = readSource(files[i]!).catch((error: Error) => error);
-    };
-    for (let i = 0; i < READ_AHEAD; i++) startRead(i);
-    for (let i = 0; i < files.length; i++) {
-      const file = files[i]!;
-      const source = await reads[i]!;
-      reads[i] = undefined;
-      startRead(i + READ_AHEAD);
-      if (source instanceof Error) {
-        fail(`${display(file)}: ${describeFsError(source)}`);
+    for (const file of files) {
+      let source: SourceText;
+      try {
+        source = readSource(file);
+      } catch (error) {
+        fail(`${display(file)}: ${describeFsError(error)}`);
         continue;
       }
-      const report = lintOne(file, source, display(file));
+      const report = lintOne(file, source, () => display(file));
       if (!report) continue;
       reports.push(report);
       if (command.fix && report.output !== undefined) {
-        const text = report.output;
-        writes.push(
-          writeFileAtomic(file, text).catch((error: unknown) => fail(`${display(file)}: cannot write fixes: ${describeFsError(error)}`)),
-        );
+        try {
+          writeFileAtomic(file, report.output);
+        } catch (error) {
+          fail(`${display(file)}: cannot write fixes: ${describeFsError(error)}`);
+        }
       }
     }
-    await Promise.all(writes);
   }
 
   let errorCount = 0;

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import picomatch from 'picomatch';
+import { loadPicomatch } from './lazy.js';
 
 /**
  * Compiles a config's `ignores` into a predicate on absolute paths.
@@ -23,8 +23,8 @@ export function createIgnoreMatcher(patterns: readonly string[], baseDir: string
     else names.push(pattern);
   }
   const options = { dot: true };
-  const matchPath = anchored.length ? picomatch(anchored, options) : () => false;
-  const matchName = names.length ? picomatch(names, options) : () => false;
+  const matchPath = anchored.length ? loadPicomatch()(anchored, options) : () => false;
+  const matchName = names.length ? loadPicomatch()(names, options) : () => false;
 
   return (absolutePath: string): boolean => {
     const relative = path.relative(baseDir, absolutePath);

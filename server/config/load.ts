@@ -59,7 +59,11 @@ export class ConfigResolver {
     return this.forDirectory(path.dirname(path.resolve(filePath)));
   }
 
-  forDirectory(directory: string): ResolvedConfig {
+  /**
+   * `entries` (the directory's file names, when the caller has listed it
+   * anyway) spares probing for config files that are not there.
+   */
+  forDirectory(directory: string, entries?: ReadonlySet<string>): ResolvedConfig {
     if (this.explicit) return this.explicit;
     const dir = path.resolve(directory);
     const cached = this.byDirectory.get(dir);
@@ -67,6 +71,7 @@ export class ConfigResolver {
 
     let result: ResolvedConfig | undefined;
     for (const name of CONFIG_FILE_NAMES) {
+      if (entries && !entries.has(name)) continue;
       const candidate = path.join(dir, name);
       const config = loadConfigFile(candidate, { explicit: false });
       if (config !== undefined) {

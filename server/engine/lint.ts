@@ -36,7 +36,7 @@ export function lintDocument(doc: MessageDocument, options: LintOptions = {}): D
         report(d) {
           const diag: Diagnostic = {
             ruleId,
-            severity,
+            severity: d.severity !== undefined ? (Math.min(d.severity, severity) as Severity) : severity,
             message: d.message,
             range: doc.range(d.at[0], d.at[1]),
           };

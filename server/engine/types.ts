@@ -99,6 +99,11 @@ export interface ReportDescriptor {
   suggestions?: { desc: string; fix: TextEdit | TextEdit[] }[];
   related?: { at: [number, number]; message: string }[];
   tags?: (1 | 2)[];
+  /**
+   * A lower severity for this report than the rule's (e.g. an unknown key is
+   * a warning in an otherwise error rule). Never raises the configured one.
+   */
+  severity?: Severity;
 }
 
 export interface RuleContext {

@@ -10,5 +10,5 @@ export function isMessageFile(fileName: string, text: string): boolean {
   if (!f.endsWith('.md')) return false;
   const start = text.charCodeAt(0) === 0xfeff ? 1 : 0;
   if (!text.startsWith('---', start)) return false;
-  return messageSectionName(parseFrontmatter(text, start)) !== null;
+  return messageSectionName(parseFrontmatter(text, start), text) !== null;
 }

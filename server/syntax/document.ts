@@ -199,7 +199,7 @@ export class MessageDocument {
   defaultAgentAt(offset: number): string | undefined {
     let name: string | undefined;
     const v = this.frontmatter?.defaultAgent?.value;
-    if (typeof v === 'string') name = v;
+    if (typeof v === 'string' || typeof v === 'number') name = String(v);
     for (const a of this.agents) {
       if (a.source === 'body' && a.from <= offset && a.metadata) {
         const d = a.metadata.node.attributes.find((x) => x.key === 'default');
@@ -250,7 +250,7 @@ export function parse(text: string, options: ParseOptions = {}): MessageDocument
   let sectionStart = pos;
   let sectionEnd = text.length;
   const md = isMdFile(options.fileName);
-  const sectionName = messageSectionName(fm);
+  const sectionName = messageSectionName(fm, text);
   if (md && sectionName === null) doc.isMessageFile = false;
 
   const bodyScan = scan(text, pos, text.length, { markers: true, headings: md, keepLines: false });

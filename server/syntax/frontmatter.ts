@@ -149,7 +149,17 @@ export function parseFrontmatter(text: string, start: number): Frontmatter | und
 }
 
 /** The message section's heading text a frontmatter asks for, or null. */
-export function messageSectionName(fm: Frontmatter | undefined): string | null {
+export function messageSectionName(fm: Frontmatter | undefined, text?: string): string | null {
+  if (fm && fm.problems.length && !fm.messageSection && text !== undefined) {
+    // Broken YAML must not hide the file from the linter (and so hide the
+    // YAML error itself): read a top-level `message_section:` line directly.
+    const m = /^message_section:[ \t]*(.*?)[ \t]*$/m.exec(text.slice(fm.contentStart, fm.contentEnd));
+    if (m) {
+      const raw = m[1]!.replace(/^(["'])(.*)\1$/, '$2').trim();
+      if (raw === '' || raw === 'false' || raw === 'null' || raw === '~') return null;
+      return raw === 'true' ? 'Discussion' : raw;
+    }
+  }
   const v = fm?.messageSection?.value;
   if (v === true) return 'Discussion';
   if (typeof v === 'string' && v.trim() !== '') return v.trim();

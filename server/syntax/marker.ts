@@ -5,11 +5,15 @@ import type { Span } from './scan.js';
 
 export type CellKind = 'message' | 'output';
 
+export type MarkerProblemKind = 'indented' | 'too-many-hashes' | 'no-space' | 'extra-space' | 'too-many-percents' | 'glued';
+
 export interface MarkerProblem {
+  kind: MarkerProblemKind;
   span: Span;
   message: string;
-  /** Replacement of `span` when the intent is clear. */
+  /** Replacement of `fixSpan` (or of `span` when absent) when the intent is clear. */
   fix?: string;
+  fixSpan?: Span;
 }
 
 export interface IdNode {
@@ -74,10 +78,11 @@ export function parseMarker(text: string, start: number, end: number): MarkerNod
   const kind: CellKind = nPct >= 3 ? 'output' : 'message';
 
   if (indent.end > indent.start) {
-    problems.push({ span: indent, message: 'A cell marker must start at the beginning of the line.', fix: '' });
+    problems.push({ kind: 'indented', span: indent, message: 'A cell marker must start at the beginning of the line.', fix: '' });
   }
   if (nHash > 5) {
     problems.push({
+      kind: 'too-many-hashes',
       span: hashes,
       message: `A cell marker has 1 to 5 '#', not ${nHash}.`,
       fix: '#####',
@@ -85,12 +90,20 @@ export function parseMarker(text: string, start: number, end: number): MarkerNod
   }
   const gapText = text.slice(gap.start, gap.end);
   if (gapText === '') {
-    problems.push({ span: { start: hashes.end, end: percents.start }, message: "A cell marker needs one space between '#' and '%'.", fix: ' ' });
+    // Shown on the last '#' and the first '%', where the space is missing.
+    problems.push({
+      kind: 'no-space',
+      span: { start: Math.max(hashes.start, hashes.end - 1), end: percents.start + 1 },
+      message: "A cell marker needs one space between '#' and '%'.",
+      fix: ' ',
+      fixSpan: { start: hashes.end, end: percents.start },
+    });
   } else if (gapText !== ' ') {
-    problems.push({ span: gap, message: "A cell marker has exactly one space between '#' and '%'.", fix: ' ' });
+    problems.push({ kind: 'extra-space', span: gap, message: "A cell marker has exactly one space between '#' and '%'.", fix: ' ' });
   }
   if (nPct > 3) {
     problems.push({
+      kind: 'too-many-percents',
       span: percents,
       message: `A cell marker has '%%' (message cell) or '%%%' (output cell), not ${nPct} '%'.`,
     });
@@ -109,28 +122,35 @@ export function parseMarker(text: string, start: number, end: number): MarkerNod
     let restStart = percents.end;
     const c = text[restStart];
     if (c !== ' ' && c !== '\t') {
+      // The glued word, up to the next blank (the fix only inserts the space).
+      let wordEnd = percents.end;
+      while (wordEnd < restEnd && text[wordEnd] !== ' ' && text[wordEnd] !== '\t' && !(wordEnd > percents.end && text.startsWith('[^', wordEnd))) wordEnd++;
       problems.push({
-        span: { start: percents.end, end: Math.min(restEnd, percents.end + 1) },
+        kind: 'glued',
+        span: { start: percents.end, end: wordEnd },
         message: 'Text is glued to the percent signs of the cell marker; put a space after them.',
-        fix: ' ' + (text[percents.end] ?? ''),
+        fix: ' ',
+        fixSpan: { start: percents.end, end: percents.end },
       });
     } else {
       restStart++;
     }
     while (restStart < restEnd && (text[restStart] === ' ' || text[restStart] === '\t')) restStart++;
-    const rest = text.slice(restStart, restEnd);
-    const m = /\[\^([^\]]*)\]$/.exec(rest);
+    // `[^ID]` at the end of the line (ID without `]`): the first `[^` after
+    // the last `]` before the final one. Found with indexOf, not a regular
+    // expression, so a line full of `[^` stays linear.
     let titleEnd = restEnd;
-    if (m) {
-      const refStart = restStart + m.index;
-      idRef = makeIdNode(m[1]!, refStart, restEnd);
-      titleEnd = refStart;
+    const last = text[restEnd - 1] === ']' ? text.indexOf('[^', Math.max(restStart, text.lastIndexOf(']', restEnd - 2) + 1)) : -1;
+    if (last !== -1 && last >= restStart && last + 2 < restEnd) {
+      idRef = makeIdNode(text.slice(last + 2, restEnd - 1), last, restEnd);
+      titleEnd = last;
     } else {
-      // An id reference that is not last on the line still names the cell.
-      const inner = /\[\^([^\]]*)\]/.exec(rest);
-      if (inner) {
-        const refStart = restStart + inner.index;
-        idRef = makeIdNode(inner[1]!, refStart, refStart + inner[0].length);
+      // An id reference that is not last on the line still names the cell:
+      // the first `[^` with a `]` after it.
+      const open = text.indexOf('[^', restStart);
+      const close = open !== -1 && open < restEnd ? text.indexOf(']', open + 2) : -1;
+      if (close !== -1 && close < restEnd) {
+        idRef = makeIdNode(text.slice(open + 2, close), open, close + 1);
         idNotLast = true;
       }
     }

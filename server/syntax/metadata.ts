@@ -2,6 +2,7 @@
 //   META  = "[^" ID "]: [" TYPE "]" { " " ATTR }
 //   ATTR  = KEY "=" VALUE
 
+import type { MessageDocument, Segment } from './document.js';
 import { parseIdSegments, type IdNode } from './marker.js';
 import type { Span } from './scan.js';
 
@@ -38,6 +39,8 @@ const KEY = /[A-Za-z][A-Za-z0-9_-]*/y;
 const TYPE_CHARS = /^[^\s[\]="'“”]+$/;
 const BARE = /[^\s"'[\]“”„‟]+/y;
 const CURLY_OPEN = new Set(['“', '”', '„', '‟']);
+const CURLY_SINGLE = new Set(['‘', '’', '‚', '‛']);
+const STRAIGHT_SINGLE = new Set(["'"]);
 
 /** Whether the line at [start, end) is shaped like a footnote definition `[^...]:`. */
 export function isFootnoteDefinition(text: string, start: number, end: number): boolean {
@@ -46,7 +49,25 @@ export function isFootnoteDefinition(text: string, start: number, end: number): 
   return close !== -1 && close + 1 < end && text.charCodeAt(close + 1) === 58;
 }
 
-export function parseMetadata(text: string, start: number, end: number): MetadataNode {
+/**
+ * The end of a metadata line without the HTML comments at its end (such as
+ * `<!-- msglint-disable-line … -->`): they are invisible in Markdown and not
+ * part of the metadata.
+ */
+function withoutTrailingComments(text: string, start: number, end: number): number {
+  for (;;) {
+    let e = end;
+    while (e > start && (text[e - 1] === ' ' || text[e - 1] === '\t')) e--;
+    if (e - start < 7 || !text.startsWith('-->', e - 3)) return end;
+    const open = text.lastIndexOf('<!--', e - 3);
+    // A comment may not hold `-->`; `<!-->` and `<!--->` are not comments.
+    if (open < start || open + 4 > e - 3 || text.slice(open + 4, e - 3).includes('-->')) return end;
+    end = open;
+  }
+}
+
+export function parseMetadata(text: string, start: number, lineEnd: number): MetadataNode {
+  const end = withoutTrailingComments(text, start, lineEnd);
   const close = text.indexOf(']', start + 2);
   const idText = text.slice(start + 2, close);
   const idSpan = { start: start + 2, end: close };
@@ -56,7 +77,7 @@ export function parseMetadata(text: string, start: number, end: number): Metadat
     id: idText,
     segments: parseIdSegments(idText, idSpan.start),
   };
-  const node: MetadataNode = { span: { start, end }, id, attributes: [], problems: [] };
+  const node: MetadataNode = { span: { start, end: lineEnd }, id, attributes: [], problems: [] };
   let i = close + 2; // after "]:"
   while (i < end && (text[i] === ' ' || text[i] === '\t')) i++;
   if (text[i] !== '[') {
@@ -160,16 +181,22 @@ function parseAttributes(text: string, i: number, end: number, node: MetadataNod
       const valueSpan = { start: v, end: j + 1 };
       node.attributes.push({ span: { start: keySpan.start, end: valueSpan.end }, key: km[0], keySpan, valueSpan, value, quoted: true });
       i = j + 1;
-    } else if (c !== undefined && CURLY_OPEN.has(c) && v < end) {
+    } else if (c !== undefined && (CURLY_OPEN.has(c) || CURLY_SINGLE.has(c) || c === "'") && v < end) {
+      // The closing quote is the first one of the same kind that ends the
+      // value (followed by a blank or the end), so `‘don’t’` keeps its apostrophe.
+      const quotes = CURLY_OPEN.has(c) ? CURLY_OPEN : CURLY_SINGLE.has(c) ? CURLY_SINGLE : STRAIGHT_SINGLE;
       let j = v + 1;
-      while (j < end && !CURLY_OPEN.has(text[j]!)) j++;
+      while (j < end && !(quotes.has(text[j]!) && (j + 1 === end || text[j + 1] === ' ' || text[j + 1] === '\t'))) j++;
       const inner = text.slice(v + 1, j);
       const closed = j < end;
       const valueEnd = closed ? j + 1 : end;
       const fixable = closed && !inner.includes('"') && !inner.includes('\\');
       node.problems.push({
         span: { start: v, end: valueEnd },
-        message: `Curly quotes around the value of \`${km[0]}\`; use straight quotes (").`,
+        message:
+          c === "'"
+            ? `Single quotes around the value of \`${km[0]}\`; use double quotes (").`
+            : `Curly quotes around the value of \`${km[0]}\`; use straight quotes (").`,
         fix: fixable ? { span: { start: v, end: valueEnd }, text: `"${inner}"` } : undefined,
       });
       if (fixable) {
@@ -184,7 +211,7 @@ function parseAttributes(text: string, i: number, end: number, node: MetadataNod
       if (j === v) {
         const te = tokenEnd(text, v, end);
         node.problems.push({
-          span: { start: keySpan.start, end: Math.max(te, v) },
+          span: te > v ? { start: v, end: te } : keySpan,
           message: te > v ? `The value of \`${km[0]}\` must be quoted ("...") or a bare word without quotes or brackets.` : `\`${km[0]}=\` has no value.`,
         });
         i = te;
@@ -200,4 +227,53 @@ function parseAttributes(text: string, i: number, end: number, node: MetadataNod
       i = te;
     }
   }
+}
+
+/** Footnote-shaped lines that no cell uses but whose TYPE shows they are metadata. */
+const METADATA_TYPES: ReadonlySet<string> = new Set(['markdown', 'code', 'raw', 'tool', 'agent']);
+const footnoteRefs = new WeakMap<MessageDocument, Set<string>>();
+
+/** Ids used as footnote references (`text[^n]`) in the message section, outside markers and code. */
+function referencedFootnotes(doc: MessageDocument): Set<string> {
+  let ids = footnoteRefs.get(doc);
+  if (ids) return ids;
+  ids = new Set();
+  // No `[` inside the id, so a line full of `[^` is scanned in linear time.
+  const re = /\[\^([^\]\s[]+)\]/g;
+  for (const seg of doc.segments) {
+    if (seg.kind !== 'cell' && seg.kind !== 'prologue') continue;
+    const p = seg.parse!;
+    let oi = 0;
+    for (let li = seg.kind === 'cell' ? 1 : 0; li < p.lines.length; li++) {
+      while (oi < p.opaqueLines.length && p.opaqueLines[oi]! < li) oi++;
+      if (p.opaqueLines[oi] === li) continue;
+      const line = p.lines[li]!;
+      const content = p.text.slice(line.start, line.contentEnd);
+      if (!content.includes('[^')) continue;
+      for (let m = re.exec(content); m; m = re.exec(content)) {
+        // `[^n]:` at the start of a line defines the footnote; it does not refer to it.
+        if (m.index === 0 && content[m[0].length] === ':') continue;
+        ids.add(m[1]!);
+      }
+    }
+  }
+  footnoteRefs.set(doc, ids);
+  return ids;
+}
+
+/**
+ * Whether a footnote-shaped line `[^id]: …` is a metadata line. It is when a
+ * cell uses its id, or when it declares a temporary agent (`[agent]`). A line
+ * that no cell uses is an ordinary Markdown footnote when it has no `[TYPE]`,
+ * when its TYPE is not one a cell or agent could have (`[^n]: [RFC 9110] says
+ * so.`), or when the text refers to it as a footnote (`… as shown[^n].`).
+ */
+export function isMetadataLine(doc: MessageDocument, m: { segment: Segment; node: MetadataNode }): boolean {
+  const id = m.node.id.id;
+  if (doc.cellsById.has(id)) return true;
+  const type = m.node.type;
+  if (type === undefined) return false;
+  if (type === 'agent') return true;
+  if (!METADATA_TYPES.has(type) && !doc.agents.some((a) => a.name === type) && !doc.isLanguage(type)) return false;
+  return !referencedFootnotes(doc).has(id);
 }

@@ -67,10 +67,12 @@ export interface RunOptions {
   cwd: string;
   input?: string | Buffer;
   env?: Record<string, string | undefined>;
+  /** Milliseconds before the process is killed (the test then fails with ETIMEDOUT). */
+  timeout?: number;
 }
 
 /** Runs `node dist/server/cli/main.js ...args` in `cwd` with a colour-neutral environment. */
-export function run(args: readonly string[], { cwd, input, env = {} }: RunOptions): RunResult {
+export function run(args: readonly string[], { cwd, input, env = {}, timeout = 60_000 }: RunOptions): RunResult {
   const baseEnv: Record<string, string | undefined> = { ...process.env };
   for (const name of ['NO_COLOR', 'FORCE_COLOR', 'MSGLINT_DEBUG', 'CI', 'GITHUB_ACTIONS']) delete baseEnv[name];
   const result = spawnSync(process.execPath, [MAIN, ...args], {
@@ -79,7 +81,7 @@ export function run(args: readonly string[], { cwd, input, env = {} }: RunOption
     env: { ...baseEnv, ...env },
     encoding: 'utf8',
     maxBuffer: 256 * 1024 * 1024,
-    timeout: 60_000,
+    timeout,
   });
   if (result.error) throw result.error;
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };

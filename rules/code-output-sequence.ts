@@ -1,0 +1,54 @@
+import { defineRule } from '../server/engine/rule-kit.js';
+import type { Cell } from '../server/syntax/document.js';
+import { codeParent } from './code-output-parent.js';
+
+const POSITIVE = /^[1-9]\d*$/;
+
+export default defineRule(
+  {
+    id: 'code-output-sequence',
+    group: 'code-execution',
+    severity: 'warning',
+    fixable: null,
+    description: 'Outputs of one code cell not numbered 1, 2, … without gaps or repeats.',
+  },
+  ({ doc, report }) => {
+    // Outputs of each valid code cell, in file order. Outputs of a missing or
+    // wrong parent are left to code-output-parent; an N that is not a number
+    // to cell-id-syntax; the same N twice is the same id (duplicate-id).
+    const byParent = new Map<Cell, { cell: Cell; n: number }[]>();
+    for (const cell of doc.cells) {
+      if (cell.cellType !== 'code-output' || !cell.metadata) continue;
+      const found = codeParent(doc, cell);
+      if (!found || !('parent' in found)) continue;
+      const nText = cell.marker.idRef!.segments[1]!.text;
+      if (!POSITIVE.test(nText)) continue;
+      const list = byParent.get(found.parent) ?? [];
+      list.push({ cell, n: Number(nText) });
+      byParent.set(found.parent, list);
+    }
+    for (const [parent, outputs] of byParent) {
+      const seen = new Set<number>();
+      let next = 1;
+      let last: Cell | undefined;
+      for (const { cell, n } of outputs) {
+        const at = cell.abs(cell.marker.idRef!.segments[1]!.span);
+        const id = `${parent.id}.${n}`;
+        if (seen.has(n)) continue;
+        if (n > next) {
+          const missing = n === next + 1 ? `\`${parent.id}.${next}\` is missing` : `\`${parent.id}.${next}\` to \`${parent.id}.${n - 1}\` are missing`;
+          report({ at, message: `Outputs of the code cell \`${parent.id}\` are numbered 1, 2, … without gaps: ${missing} before \`${id}\`.` });
+        } else if (n < next) {
+          report({
+            at,
+            message: `Outputs of the code cell \`${parent.id}\` are numbered in order: \`${id}\` comes after \`${last!.id}\`.`,
+            related: [{ at: last!.abs(last!.marker.idRef!.span), message: `The output before it` }],
+          });
+        }
+        seen.add(n);
+        next = Math.max(next, n + 1);
+        last = cell;
+      }
+    }
+  },
+);

@@ -1,0 +1,117 @@
+import { defineRule } from '../server/engine/rule-kit.js';
+import type { TextEdit } from '../server/engine/types.js';
+import type { Cell } from '../server/syntax/document.js';
+import type { Line } from '../server/syntax/lines.js';
+import { contentLines, isBinaryOutput, outputMimeType, outputPrefix } from '../server/llm-view/view.js';
+
+const BASE64_CHAR = /[A-Za-z0-9+/=]/;
+
+function isBlank(text: string, line: Line): boolean {
+  return text.slice(line.start, line.contentEnd).trim() === '';
+}
+
+/** `stdout>text` / `stderr>text`: the prefix without its space. */
+function gluedPrefix(text: string, line: Line): number {
+  for (const s of ['stdout>', 'stderr>']) if (text.startsWith(s, line.start) && line.start + 7 < line.contentEnd) return line.start + 7;
+  return -1;
+}
+
+function checkText(cell: Cell, lines: Line[], report: (at: [number, number], message: string, fix: { desc: string; fix: TextEdit[] }) => void): void {
+  const text = cell.text;
+  let run: Line[] = [];
+  const flush = (): void => {
+    if (!run.length) return;
+    const first = run[0]!;
+    const lastLine = run[run.length - 1]!;
+    const n = run.length;
+    report(
+      cell.abs({ start: first.start, end: lastLine.contentEnd }),
+      n === 1
+        ? 'A line of code output starts with `stdout> ` or `stderr> `.'
+        : `${n} lines of code output without the \`stdout> \` or \`stderr> \` prefix.`,
+      {
+        desc: n === 1 ? 'Mark the line as `stdout> `' : `Mark the ${n} lines as \`stdout> \``,
+        fix: run.map((l) => ({ range: cell.abs({ start: l.start, end: l.start }), text: 'stdout> ' })),
+      },
+    );
+    run = [];
+  };
+  for (const line of lines) {
+    if (isBlank(text, line)) {
+      flush();
+      continue;
+    }
+    if (outputPrefix(text, line)) {
+      flush();
+      continue;
+    }
+    const glued = gluedPrefix(text, line);
+    if (glued !== -1) {
+      flush();
+      const stream = text.slice(line.start, line.start + 6);
+      report(cell.abs({ start: line.start, end: glued }), `The \`${stream}> \` prefix ends with a space before the output text.`, {
+        desc: 'Insert the space',
+        fix: [{ range: cell.abs({ start: glued, end: glued }), text: ' ' }],
+      });
+      continue;
+    }
+    run.push(line);
+  }
+  flush();
+}
+
+/**
+ * The first place the base64 body of a binary output breaks, or null.
+ * Lines may carry a `stdout> ` prefix; `stderr> ` lines are text beside the data.
+ */
+export function base64Problem(text: string, lines: Line[]): { start: number; end: number; message: string } | null {
+  let length = 0;
+  let padding = 0;
+  let lastData: { start: number; end: number } | undefined;
+  for (const line of lines) {
+    const pre = outputPrefix(text, line);
+    if (pre?.stream === 'stderr') continue;
+    const from = pre ? pre.contentStart : line.start;
+    for (let i = from; i < line.contentEnd; i++) {
+      const ch = text[i]!;
+      if (ch === ' ' || ch === '\t') continue;
+      if (!BASE64_CHAR.test(ch)) {
+        let j = i + 1;
+        while (j < line.contentEnd && !BASE64_CHAR.test(text[j]!) && text[j] !== ' ') j++;
+        return { start: i, end: j, message: `The body of a binary output is base64 (A-Z a-z 0-9 + / and = padding); \`${text.slice(i, j)}\` is not.` };
+      }
+      if (ch === '=') padding++;
+      else if (padding > 0) return { start: i, end: i + 1, message: 'Base64 data continues after its `=` padding.' };
+      length++;
+    }
+    if (line.contentEnd > from) lastData = { start: from, end: line.contentEnd };
+  }
+  if (lastData && (length % 4 !== 0 || padding > 2)) {
+    return { start: lastData.start, end: lastData.end, message: `Base64 data comes in groups of 4 characters; this body has ${length} (missing or extra \`=\` padding, or cut short).` };
+  }
+  return null;
+}
+
+export default defineRule(
+  {
+    id: 'code-output-stream',
+    group: 'code-execution',
+    severity: 'error',
+    fixable: 'suggestion',
+    description: 'A text output line without the `stdout> ` / `stderr> ` prefix, or a binary `mime_type` whose body is not valid base64.',
+  },
+  ({ doc, report }) => {
+    for (const cell of doc.cells) {
+      if (cell.cellType !== 'code-output' || !cell.metadata) continue;
+      // An invalid mime_type is attribute-value's; which form the body has is then unknown.
+      if (outputMimeType(cell) === undefined) continue;
+      const lines = contentLines(cell);
+      if (isBinaryOutput(cell)) {
+        const p = base64Problem(cell.text, lines);
+        if (p) report({ at: cell.abs(p), message: `${p.message} (mime_type \`${outputMimeType(cell)}\`)` });
+        continue;
+      }
+      checkText(cell, lines, (at, message, s) => report({ at, message, suggestions: [s] }));
+    }
+  },
+);

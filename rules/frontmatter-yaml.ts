@@ -1,0 +1,51 @@
+import { defineRule } from '../server/engine/rule-kit.js';
+import type { MessageDocument } from '../server/syntax/document.js';
+
+const blank = (c: string | undefined): boolean => c === ' ' || c === '\t' || c === '\n' || c === '\r';
+
+/**
+ * A range that can be seen: trailing blanks and line breaks are dropped, and
+ * an empty range (YAML reports "expected X here" at a point, often the end of
+ * the text) grows to the character there, or else the last one before it.
+ */
+function visible(doc: MessageDocument, start: number, end: number, limit: number): [number, number] {
+  const t = doc.text;
+  start = Math.min(start, limit);
+  let e = Math.min(end, limit);
+  while (e > start && blank(t[e - 1])) e--;
+  if (e > start) return [start, e];
+  // Only blanks: a tab or space where YAML wants none is the place itself.
+  if (start < limit && (t[start] === ' ' || t[start] === '\t')) return [start, start + 1];
+  if (start < limit && !blank(t[start])) return [start, start + 1];
+  let p = start;
+  while (p > 0 && blank(t[p - 1])) p--;
+  return p > 0 ? [p - 1, p] : [start, start];
+}
+
+export default defineRule(
+  {
+    id: 'frontmatter-yaml',
+    group: 'agents',
+    severity: 'error',
+    fixable: null,
+    description: 'Frontmatter that is not valid YAML, or not a mapping, or that is never closed.',
+  },
+  ({ doc, report }) => {
+    const fm = doc.frontmatter;
+    if (fm) {
+      for (const p of fm.problems) report({ at: visible(doc, p.span.start, p.span.end, fm.contentEnd), message: p.message });
+      return;
+    }
+    // `---` on the first line that no `---` or `...` line closes: the parser
+    // reads it as Markdown (a thematic break), so every setting in it is lost.
+    const start = doc.text.charCodeAt(0) === 0xfeff ? 1 : 0;
+    const firstEnd = doc.text.indexOf('\n', start);
+    const first = doc.text.slice(start, firstEnd === -1 ? doc.text.length : firstEnd).replace(/\r$/, '');
+    if (first === '---') {
+      report({
+        at: [start, start + 3],
+        message: 'The frontmatter opened here is never closed by a `---` (or `...`) line, so it is read as Markdown and its settings are ignored.',
+      });
+    }
+  },
+);

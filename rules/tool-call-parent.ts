@@ -1,0 +1,45 @@
+import { defineRule } from '../server/engine/rule-kit.js';
+import type { Cell } from '../server/syntax/document.js';
+import { toolGraph } from '../server/tool-calls/index.js';
+
+const KIND: Record<Cell['cellType'], string> = {
+  message: 'a message cell',
+  'agent-reply': 'an agent reply',
+  'tool-call': 'a tool call',
+  'tool-result': 'a tool result',
+  'code-output': 'a code output',
+  'unknown-output': 'an output cell of unknown type',
+  'untyped-output': 'an output cell without metadata',
+};
+
+export default defineRule(
+  {
+    id: 'tool-call-parent',
+    group: 'tool-calls',
+    severity: 'error',
+    fixable: null,
+    description: 'A tool call whose PARENT is not an earlier agent reply cell.',
+  },
+  ({ doc, report }) => {
+    for (const call of toolGraph(doc).calls) {
+      const cells = doc.cellsById.get(call.parent) ?? [];
+      const earlier = cells.filter((c) => c.index < call.cell.index);
+      if (earlier.some((c) => c.cellType === 'agent-reply')) continue;
+      // A reply whose agent is unknown, or that has no metadata, is reported as such (unknown-agent, metadata-missing).
+      if (earlier.some((c) => c.cellType === 'unknown-output' || c.cellType === 'untyped-output')) continue;
+      const id = `\`${call.parent}\``;
+      let message: string;
+      let related: { at: [number, number]; message: string }[] | undefined;
+      const target = earlier[0] ?? cells[0];
+      if (earlier.length) {
+        message = `The parent ${id} of this tool call is ${KIND[earlier[0]!.cellType]}, not an agent reply.`;
+      } else if (cells.length) {
+        message = `The parent ${id} of this tool call comes after it (line ${doc.lines.lineOf(cells[0]!.offset) + 1}); the agent reply that asks for a call comes before it.`;
+      } else {
+        message = `No cell has the id ${id}: a tool call's id is PARENT.NONCE, where PARENT is the id of the agent reply that asked for it.`;
+      }
+      if (target?.marker.idRef) related = [{ at: target.abs(target.marker.idRef.span), message: `The cell ${id}` }];
+      report({ at: call.parentAt, message, related });
+    }
+  },
+);

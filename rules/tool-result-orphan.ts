@@ -1,0 +1,35 @@
+import { defineRule } from '../server/engine/rule-kit.js';
+import { toolGraph } from '../server/tool-calls/index.js';
+
+export default defineRule(
+  {
+    id: 'tool-result-orphan',
+    group: 'tool-calls',
+    severity: 'error',
+    fixable: null,
+    description: 'A tool result whose `PARENT.NONCE` is not an earlier tool call.',
+  },
+  ({ doc, report }) => {
+    const graph = toolGraph(doc);
+    for (const r of graph.results) {
+      const calls = graph.callsById.get(r.callId) ?? [];
+      if (calls.some((c) => c.cell.index < r.cell.index)) continue;
+      const id = `\`${r.callId}\``;
+      const other = doc.cellsById.get(r.callId)?.[0];
+      let message: string;
+      if (calls.length) {
+        message = `The tool call ${id} comes after this result (line ${doc.lines.lineOf(calls[0]!.cell.offset) + 1}); a result follows its call.`;
+      } else if (other) {
+        message = `The cell ${id} is not a tool call, so this cannot be its result.`;
+      } else {
+        message = `No tool call ${id} for this result: a tool result's id is PARENT.NONCE.N, where PARENT.NONCE is the id of its tool call.`;
+      }
+      const target = calls[0]?.cell ?? other;
+      report({
+        at: r.callAt,
+        message,
+        related: target?.marker.idRef ? [{ at: target.abs(target.marker.idRef.span), message: `The cell ${id}` }] : undefined,
+      });
+    }
+  },
+);

@@ -1,0 +1,248 @@
+// The LLM view of a message file (spec section 9): which cells a program
+// sends to a model, in which role, and whether each one contributes its body
+// or its summary. The export feature builds on this; the `history-split-pair`
+// and `context-window` rules use it today.
+//
+// Decisions where the spec is silent:
+// - Only cells are in the view: the frontmatter, the text before the first
+//   cell and (in an ordinary .md file) everything outside the message section
+//   are not.
+// - A `history` value that is not valid (`history-value` reports it) counts as
+//   the default, `include`.
+// - A cell's body is its text without the marker line, without metadata lines
+//   (its own, other cells' misplaced ones, temporary agent declarations) and
+//   without lines that are only an HTML comment (msglint directives and notes
+//   are not shown by Markdown viewers); blank lines at both ends are dropped.
+//   An ordinary footnote (`[^n]: text`, no `[TYPE]`) is content.
+// - A code cell contributes the content of its first code block; without a
+//   code block (reported by `code-cell-block`) it contributes its body.
+// - A textual code output contributes its lines with the `stdout> ` prefix
+//   removed and `stderr> ` kept, so the model can tell the streams apart; a
+//   binary one (see mime.ts) contributes its MIME type and base64 data (a
+//   `stdout> ` prefix on its lines is allowed and dropped).
+// - A summary is the `summary` attribute, or else the cell title. A tool call
+//   in summary mode stays a tool call (its id and tool name are kept, so its
+//   results still pair with it); the summary replaces its arguments and text.
+// - An output cell whose agent is unknown or that has no metadata is an
+//   `assistant` message, as the reply it most likely is.
+
+import type { Line } from '../syntax/lines.js';
+import type { Cell, MessageDocument } from '../syntax/document.js';
+import { agentInfoAt } from '../agents/agents.js';
+import { essence, isTextualMimeType, MIME_TYPE } from './mime.js';
+
+export type HistoryMode = 'include' | 'exclude' | 'summary';
+
+/** The `history` values of spec section 5 and what they mean. */
+export const HISTORY_MODES: Readonly<Record<string, HistoryMode>> = {
+  include: 'include',
+  '1': 'include',
+  true: 'include',
+  none: 'exclude',
+  exclude: 'exclude',
+  '0': 'exclude',
+  false: 'exclude',
+  summary: 'summary',
+};
+
+export type ViewRole = 'user' | 'assistant' | 'tool-call' | 'tool-result' | 'code-output';
+
+export interface ViewEntry {
+  cell: Cell;
+  role: ViewRole;
+  /** 'body' for history=include (the default), 'summary' for history=summary. */
+  contributes: 'body' | 'summary';
+}
+
+/** How a cell's history setting puts it in the view. */
+export function historyMode(cell: Cell): HistoryMode {
+  const v = cell.attr('history');
+  return (v !== undefined && Object.hasOwn(HISTORY_MODES, v) ? HISTORY_MODES[v] : undefined) ?? 'include';
+}
+
+/** True when the cell is in the LLM view (with its body or its summary). */
+export function inView(cell: Cell): boolean {
+  return historyMode(cell) !== 'exclude';
+}
+
+export function viewRole(cell: Cell): ViewRole {
+  switch (cell.cellType) {
+    case 'message':
+      return 'user';
+    case 'tool-call':
+      return 'tool-call';
+    case 'tool-result':
+      return 'tool-result';
+    case 'code-output':
+      return 'code-output';
+    default:
+      return 'assistant';
+  }
+}
+
+/** The cells in the view, in file order, with what each contributes. */
+export function llmView(doc: MessageDocument): ViewEntry[] {
+  const out: ViewEntry[] = [];
+  for (const cell of doc.cells) {
+    const mode = historyMode(cell);
+    if (mode === 'exclude') continue;
+    out.push({ cell, role: viewRole(cell), contributes: mode === 'summary' ? 'summary' : 'body' });
+  }
+  return out;
+}
+
+// ---- cell text ----
+
+function firstNonBlank(text: string, line: Line): number {
+  let p = line.start;
+  while (p < line.contentEnd && (text.charCodeAt(p) === 32 || text.charCodeAt(p) === 9)) p++;
+  return p;
+}
+
+/**
+ * The content lines of a cell: every line but the marker, metadata lines and
+ * lines that are only an HTML comment. Blank lines are kept except at both
+ * ends. Offsets are relative to the cell (use `cell.abs`).
+ */
+export function contentLines(cell: Cell): Line[] {
+  const p = cell.p;
+  const text = cell.text;
+  const metadata = p.metadata;
+  const out: Line[] = [];
+  let mi = 0;
+  for (let li = 1; li < p.lines.length; li++) {
+    const line = p.lines[li]!;
+    // Metadata nodes are in line order.
+    while (mi < metadata.length && metadata[mi]!.span.start < line.start) mi++;
+    if (mi < metadata.length && metadata[mi]!.span.start === line.start && metadata[mi]!.type !== undefined) continue;
+    const a = firstNonBlank(text, line);
+    if (a < line.contentEnd && p.comments.length && p.comments.some((c) => c.closed && c.start <= a && c.end >= line.contentEnd)) continue;
+    out.push(line);
+  }
+  const blank = (l: Line): boolean => firstNonBlank(text, l) >= l.contentEnd;
+  let s = 0;
+  let e = out.length;
+  while (s < e && blank(out[s]!)) s++;
+  while (e > s && blank(out[e - 1]!)) e--;
+  return out.slice(s, e);
+}
+
+export type OutputStream = 'stdout' | 'stderr';
+
+/**
+ * The stream prefix of a code output line: `stdout> ` / `stderr> ` (the space
+ * is part of the prefix), or `stdout>` / `stderr>` alone for an empty line.
+ * Returns where the output text starts, or null when the line has no prefix.
+ */
+export function outputPrefix(text: string, line: Line): { stream: OutputStream; contentStart: number } | null {
+  for (const stream of ['stdout', 'stderr'] as const) {
+    if (!text.startsWith(stream, line.start) || text.charCodeAt(line.start + 6) !== 62) continue;
+    const after = line.start + 7;
+    if (after >= line.contentEnd) return { stream, contentStart: after };
+    if (text.charCodeAt(after) === 32) return { stream, contentStart: after + 1 };
+  }
+  return null;
+}
+
+/** The `mime_type` of a code output (default `text/plain`); undefined when it is not a valid MIME type. */
+export function outputMimeType(cell: Cell): string | undefined {
+  const v = cell.attr('mime_type');
+  if (v === undefined) return 'text/plain';
+  return MIME_TYPE.test(v) ? essence(v) : undefined;
+}
+
+/** True for a code output whose body is base64 rather than stdout/stderr lines. */
+export function isBinaryOutput(cell: Cell): boolean {
+  const mime = outputMimeType(cell);
+  return mime !== undefined && !isTextualMimeType(mime);
+}
+
+/**
+ * A piece of a cell's body: `text` when the view's text differs from the
+ * file's (a binary output's header), else the cell text [start, end).
+ */
+export interface BodyPiece {
+  start: number;
+  end: number;
+  text?: string;
+  /** A line of a binary output's base64 data (joined without line breaks). */
+  data?: boolean;
+}
+
+/**
+ * The cell's body as the view has it (see the decisions above), as pieces of
+ * the cell's text to be joined by line breaks. Offsets are relative to the
+ * cell; nothing is copied, so a whole file's view is cheap to measure.
+ */
+export function bodyPieces(cell: Cell): BodyPiece[] {
+  const text = cell.text;
+  if (cell.cellType === 'message' && cell.type === 'code') {
+    const block = cell.codeBlock;
+    if (block && block.fence.close) {
+      let end = block.fence.contentEnd;
+      if (end > block.fence.contentStart && text.charCodeAt(end - 1) === 10) end--;
+      if (end > block.fence.contentStart && text.charCodeAt(end - 1) === 13) end--;
+      return [{ start: block.fence.contentStart, end }];
+    }
+  }
+  const lines = contentLines(cell);
+  if (cell.cellType === 'code-output') {
+    if (isBinaryOutput(cell)) {
+      const pieces: BodyPiece[] = [{ start: 0, end: 0, text: `[${outputMimeType(cell)} base64]` }];
+      const stderr: BodyPiece[] = [];
+      for (const l of lines) {
+        const pre = outputPrefix(text, l);
+        if (pre?.stream === 'stderr') stderr.push({ start: l.start, end: l.contentEnd });
+        else pieces.push({ start: pre ? pre.contentStart : l.start, end: l.contentEnd, data: true });
+      }
+      return [...pieces, ...stderr];
+    }
+    return lines.map((l) => {
+      const pre = outputPrefix(text, l);
+      return { start: pre && pre.stream === 'stdout' ? pre.contentStart : l.start, end: l.contentEnd };
+    });
+  }
+  return lines.map((l) => ({ start: l.start, end: l.contentEnd }));
+}
+
+/** The text of a cell's body as the view has it (see the decisions above). */
+export function bodyText(cell: Cell): string {
+  const out: string[] = [];
+  let data: string | undefined;
+  for (const p of bodyPieces(cell)) {
+    const t = p.text ?? cell.text.slice(p.start, p.end);
+    if (!p.data) {
+      if (data !== undefined) out.push(data);
+      data = undefined;
+      out.push(t);
+    } else data = (data ?? '') + t.replace(/[ \t]/g, ''); // base64 data is one string
+  }
+  if (data !== undefined) out.push(data);
+  return out.join('\n');
+}
+
+/** The summary a `history=summary` cell contributes: its `summary` attribute, or else its title. */
+export function summaryText(cell: Cell): string {
+  const s = cell.attr('summary');
+  if (s !== undefined && s.trim() !== '') return s.trim();
+  return cell.marker.titleText.trim();
+}
+
+/** What an entry of the view contributes. */
+export function contributionText(entry: ViewEntry): string {
+  return entry.contributes === 'summary' ? summaryText(entry.cell) : bodyText(entry.cell);
+}
+
+/**
+ * The system prompt in force for a cell (spec section 9, item 2): the
+ * addressed agent's `system_prompt` for an agent reply, or else the default
+ * agent's at that point of the file.
+ */
+export function systemPromptFor(doc: MessageDocument, cell: Cell): string | undefined {
+  if (cell.cellType === 'agent-reply' && cell.type !== undefined) {
+    const own = agentInfoAt(doc, cell.type, cell.offset)?.settings.systemPrompt;
+    if (own !== undefined) return own;
+  }
+  const name = doc.defaultAgentAt(cell.offset);
+  return name !== undefined ? agentInfoAt(doc, name, cell.offset)?.settings.systemPrompt : undefined;
+}

@@ -1,0 +1,40 @@
+// What every feature module gets: the connection, the open documents, the
+// settings, the log and what the client can do.
+
+import type { Connection } from 'vscode-languageserver/node';
+import type { MessageDocument } from '../syntax/document.js';
+import type { DocumentState, DocumentStore } from './documents.js';
+import type { Log } from './guard.js';
+import type { LintSettings, SettingsService } from './settings.js';
+
+export interface ClientFeatures {
+  snippets: boolean;
+  hierarchicalSymbols: boolean;
+  documentChanges: boolean;
+  markdown: boolean;
+  prepareRename: boolean;
+}
+
+export interface ServerContext {
+  connection: Connection;
+  store: DocumentStore;
+  settings: SettingsService;
+  log: Log;
+  client: ClientFeatures;
+}
+
+export interface OpenMessageDocument {
+  state: DocumentState;
+  ls: LintSettings;
+  doc: MessageDocument;
+}
+
+/** An open message file's state, settings and parse; undefined for anything else. */
+export async function messageDocument(ctx: ServerContext, uri: string): Promise<OpenMessageDocument | undefined> {
+  const state = typeof uri === 'string' ? ctx.store.get(uri) : undefined;
+  if (!state) return undefined;
+  const ls = await ctx.settings.forDocument(state);
+  if (ctx.store.get(uri) !== state) return undefined;
+  const doc = state.parse(ls);
+  return doc ? { state, ls, doc } : undefined;
+}

@@ -1,0 +1,204 @@
+// Hover: on an id, the cell it names (kind, type, attributes; a tool call's
+// results and their status); on an agent name, the agent's settings; on a
+// `history` value, what the model will see; on any problem, the rule's
+// summary and a link to its docs.
+
+import { MarkupKind, type Hover } from 'vscode-languageserver/node';
+import { getRule } from '../engine/registry.js';
+import type { Cell, MessageDocument } from '../syntax/document.js';
+import { agentFor, cellById, derivedCells, targetAt, type Span, type Target } from './analysis.js';
+import { messageDocument, type ServerContext } from './context.js';
+import { toOffset, toRange } from './convert.js';
+import { guard } from './guard.js';
+
+const KIND_LABEL: Record<Cell['cellType'], string> = {
+  message: 'Message cell',
+  'agent-reply': 'Agent reply',
+  'tool-call': 'Tool call',
+  'tool-result': 'Tool result',
+  'code-output': 'Code output',
+  'unknown-output': 'Output cell of an unknown type',
+  'untyped-output': 'Output cell without metadata',
+};
+
+/** What each known attribute means (spec section 5). */
+export const ATTRIBUTE_DOCS: Record<string, string> = {
+  history: 'Whether the LLM sees this cell: `include` (default), `exclude`, or `summary` (only its summary).',
+  summary: 'The summary used with `history=summary`; without it the cell title is the summary.',
+  time: 'ISO 8601 date-time with a UTC offset or `Z`, e.g. `2025-05-30T00:00:00+08:00`.',
+  reasoning: 'Agent reply: `1`/`true` when the reply is a reasoning step that leads to tool calls.',
+  name: "Tool call: the tool's name; equals the XML's `<tool_name>`.",
+  status: 'Tool result or code output: `success` or `error`.',
+  duration: 'Tool result or code output: a number and a unit, `ms`, `s` or `m` (`0.5s`, `120ms`).',
+  mime_type: 'Code output: `type/subtype`, default `text/plain`; a binary type means the body is base64.',
+  output_file: 'Code output: a relative path where large output is stored.',
+  models: 'Temporary agent: a comma-separated list of model names (default: the agent name).',
+  default: 'Temporary agent: `default=1` makes it the default agent from this line on.',
+  context_window: 'Agent: the context window in tokens (a positive integer).',
+  max_output_tokens: 'Agent: the most tokens a reply may have (not above context_window).',
+  temperature: 'Agent: sampling temperature, 0 to 2 (ignored when use_temperature is false).',
+  use_temperature: 'Agent: whether the temperature is sent (default true).',
+};
+
+/** What the model sees of a cell for each `history` value (spec section 9). */
+export function historyMeaning(value: string, cell: Cell | undefined): string {
+  switch (value) {
+    case 'include':
+    case '1':
+    case 'true':
+      return 'The model sees this cell in full (the default).';
+    case 'exclude':
+    case 'none':
+    case '0':
+    case 'false':
+      return 'The model does not see this cell at all.';
+    case 'summary': {
+      const summary = cell?.attr('summary');
+      if (summary !== undefined) return `The model sees only the summary: "${summary}".`;
+      if (cell?.marker.titleText) return `The model sees only the cell title as a summary: "${cell.marker.titleText}".`;
+      return 'The model should see only a summary, but this cell has neither a `summary` attribute nor a title.';
+    }
+    default:
+      return `\`${value}\` is not a history value: use include, exclude or summary.`;
+  }
+}
+
+function lineOf(doc: MessageDocument, offset: number): number {
+  return doc.lines.lineOf(offset) + 1;
+}
+
+function attributesLine(cell: Cell): string | undefined {
+  const attrs = cell.metadata?.node.attributes ?? [];
+  if (!attrs.length) return undefined;
+  return attrs.map((a) => `\`${a.key}=${a.quoted ? JSON.stringify(a.value) : a.value}\``).join(' ');
+}
+
+export function describeCell(doc: MessageDocument, cell: Cell): string {
+  const id = cell.id ?? '';
+  const out: string[] = [];
+  const type = cell.type !== undefined ? ` · type \`${cell.type}\`` : '';
+  out.push(`**${KIND_LABEL[cell.cellType]}** \`[^${id}]\`${type} · line ${lineOf(doc, cell.offset)}`);
+  if (cell.marker.titleText) out.push(`Title: ${cell.marker.titleText}`);
+  const attrs = attributesLine(cell);
+  if (attrs) out.push(`Attributes: ${attrs}`);
+  if (!cell.metadata) out.push('No metadata line for this id.');
+  const parent = id.includes('.') ? cellById(doc, id.slice(0, id.lastIndexOf('.'))) : undefined;
+  switch (cell.cellType) {
+    case 'tool-call': {
+      const results = derivedCells(doc, id);
+      if (parent) out.push(`Called by \`[^${parent.id}]\` (${parent.type ?? 'no type'})`);
+      if (results.length === 0) out.push('No result yet.');
+      else out.push('Results: ' + results.map((r) => `\`${r.id}\` ${r.attr('status') ?? 'no status'}${r.attr('duration') ? ` (${r.attr('duration')})` : ''}`).join(', '));
+      break;
+    }
+    case 'tool-result':
+      if (parent) out.push(`Result of \`[^${parent.id}]\`${parent.attr('name') ? ` (\`${parent.attr('name')}\`)` : ''}`);
+      break;
+    case 'code-output':
+      if (parent) out.push(`Output of code cell \`[^${parent.id}]\`${parent.codeBlock?.language ? ` (${parent.codeBlock.language})` : ''}`);
+      break;
+    case 'agent-reply': {
+      const calls = derivedCells(doc, id).filter((c) => c.cellType === 'tool-call');
+      if (calls.length) out.push('Tool calls: ' + calls.map((c) => `\`${c.id}\`${c.attr('name') ? ` ${c.attr('name')}` : ''}`).join(', '));
+      break;
+    }
+    case 'message': {
+      const outputs = derivedCells(doc, id).filter((c) => c.cellType === 'code-output');
+      if (outputs.length) out.push('Outputs: ' + outputs.map((c) => `\`${c.id}\` ${c.attr('status') ?? ''}`.trim()).join(', '));
+      break;
+    }
+  }
+  const history = cell.attr('history');
+  if (history !== undefined) out.push(`History: ${historyMeaning(history, cell)}`);
+  return out.join('\n\n');
+}
+
+function describeAgent(doc: MessageDocument, name: string, offset: number): string {
+  const def = agentFor(doc, name, offset);
+  const isDefault = doc.defaultAgentAt(offset) === name;
+  const head = `**Agent** \`${name}\`${isDefault ? ' (default agent here)' : ''}`;
+  if (!def) return `${head}\n\nNo agent of this name is defined.`;
+  const out = [head];
+  if (def.source === 'config') {
+    out.push('Defined in the msglint configuration (`agents`).');
+  } else if (def.source === 'frontmatter') {
+    out.push(`Defined in the frontmatter, line ${lineOf(doc, def.at[0])}.`);
+    const agent = doc.frontmatter?.agents.find((a) => a.name === name);
+    for (const s of agent?.settings ?? []) {
+      if (s.key === 'system_prompt') continue;
+      const v = Array.isArray(s.value) ? s.value.join(', ') : String(s.value);
+      out.push(`- ${s.key}: \`${v}\``);
+    }
+    const prompt = agent?.settings.find((s) => s.key === 'system_prompt')?.value;
+    if (typeof prompt === 'string') out.push(`System prompt: ${prompt.length > 200 ? prompt.slice(0, 200) + '…' : prompt}`);
+  } else {
+    out.push(`Temporary agent declared on line ${lineOf(doc, def.at[0])}.`);
+    for (const a of def.metadata?.node.attributes ?? []) out.push(`- ${a.key}: \`${a.value}\``);
+  }
+  return out.join('\n\n');
+}
+
+function describeTarget(doc: MessageDocument, t: Target, offset: number): string | undefined {
+  switch (t.kind) {
+    case 'id': {
+      const cell = cellById(doc, t.prefix);
+      if (cell) return describeCell(doc, cell);
+      return `\`[^${t.prefix}]\`: no cell uses this id.`;
+    }
+    case 'agent':
+      return describeAgent(doc, t.name, offset);
+    case 'type': {
+      const cell = cellById(doc, t.meta.node.id.id);
+      if (t.type === 'tool') return '**Type** `tool`: a tool call (id `PARENT.NONCE`) or a tool result (id `PARENT.NONCE.N`).';
+      if (t.type === 'agent') return '**Type** `agent`: declares a temporary agent named by this id.';
+      if (['markdown', 'code', 'raw'].includes(t.type)) return `**Type** \`${t.type}\`: a message cell.`;
+      if (cell?.cellType === 'code-output' || doc.isLanguage(t.type)) return `**Type** \`${t.type}\`: the language of a code output.`;
+      return `**Type** \`${t.type}\`: not a known agent, \`tool\` or language.`;
+    }
+    case 'attr-key': {
+      const docs = ATTRIBUTE_DOCS[t.attr.key];
+      return docs ? `**${t.attr.key}**: ${docs}` : `**${t.attr.key}**: an attribute msglint does not interpret.`;
+    }
+    case 'attr-value': {
+      if (t.attr.key !== 'history') return undefined;
+      return `**history=${t.attr.value}**: ${historyMeaning(t.attr.value, cellById(doc, t.meta.node.id.id))}`;
+    }
+    case 'agent-setting': {
+      const docs = ATTRIBUTE_DOCS[t.entry.key];
+      return docs ? `**${t.entry.key}**: ${docs}` : undefined;
+    }
+  }
+}
+
+export function registerHover(ctx: ServerContext): void {
+  ctx.connection.onHover(
+    guard(ctx.log, 'textDocument/hover', null, async (params): Promise<Hover | null> => {
+      const open = await messageDocument(ctx, params.textDocument.uri);
+      if (!open) return null;
+      const { state, ls, doc } = open;
+      const offset = toOffset(state.text, params.position);
+      const parts: string[] = [];
+      let span: Span | undefined;
+      const target = targetAt(doc, offset);
+      if (target) {
+        const text = describeTarget(doc, target, offset);
+        if (text) {
+          parts.push(text);
+          span = target.span;
+        }
+      }
+      for (const d of state.lint(ls)) {
+        if (d.range.start.offset > offset) break;
+        if (offset > d.range.end.offset) continue;
+        const rule = getRule(d.ruleId);
+        parts.push(`**msglint** \`${d.ruleId}\`: ${rule?.meta.description ?? d.message}${rule ? ` ([docs](${rule.meta.docs}))` : ''}`);
+        span ??= [d.range.start.offset, d.range.end.offset];
+      }
+      if (!parts.length) return null;
+      return {
+        contents: { kind: ctx.client.markdown ? MarkupKind.Markdown : MarkupKind.PlainText, value: parts.join('\n\n---\n\n') },
+        range: span ? toRange(state.text, span[0], span[1]) : undefined,
+      };
+    }),
+  );
+}

@@ -1,0 +1,161 @@
+// The language server: capabilities, document sync, settings and config
+// watching, and the feature modules of this directory.
+
+import {
+  DidChangeConfigurationNotification,
+  DidChangeWatchedFilesNotification,
+  TextDocumentSyncKind,
+  type Connection,
+  type InitializeParams,
+  type InitializeResult,
+} from 'vscode-languageserver/node';
+import { packageInfo } from '../cli/version.js';
+import { CONFIG_FILE_NAMES } from '../config/index.js';
+import { CODE_ACTION_KINDS, registerCodeActions } from './code-actions.js';
+import { registerCompletion, TRIGGER_CHARACTERS } from './completion.js';
+import type { ServerContext } from './context.js';
+import { DiagnosticsFeature } from './diagnostics.js';
+import { DocumentStore } from './documents.js';
+import { registerFolding } from './folding.js';
+import { FIX_ALL_COMMAND, registerFormatting } from './formatting.js';
+import { createLog, describeError, guard } from './guard.js';
+import { registerHover } from './hover.js';
+import { registerLinks } from './links.js';
+import { registerNavigation } from './navigation.js';
+import { registerRename } from './rename.js';
+import { registerSemanticTokens, SEMANTIC_TOKENS_LEGEND } from './semantic-tokens.js';
+import { SettingsService } from './settings.js';
+import { registerSymbols } from './symbols.js';
+
+export function startServer(connection: Connection): void {
+  const log = createLog(connection);
+  const store = new DocumentStore();
+  let ctx: ServerContext | undefined;
+  let diagnostics: DiagnosticsFeature | undefined;
+  let dynamicConfig = false;
+  let dynamicWatch = false;
+
+  connection.onInitialize((params: InitializeParams): InitializeResult => {
+    const caps = params.capabilities ?? {};
+    const td = caps.textDocument ?? {};
+    const pullDiagnostics = !!td.diagnostic;
+    dynamicConfig = !!caps.workspace?.didChangeConfiguration?.dynamicRegistration;
+    dynamicWatch = !!caps.workspace?.didChangeWatchedFiles?.dynamicRegistration;
+    const settings = new SettingsService(connection, log, !!caps.workspace?.configuration);
+    // Clients that cannot answer workspace/configuration may pass `{ msglint: {...} }` here.
+    settings.settingsChanged(params.initializationOptions);
+    ctx = {
+      connection,
+      store,
+      settings,
+      log,
+      client: {
+        snippets: !!td.completion?.completionItem?.snippetSupport,
+        hierarchicalSymbols: !!td.documentSymbol?.hierarchicalDocumentSymbolSupport,
+        documentChanges: !!caps.workspace?.workspaceEdit?.documentChanges,
+        markdown: !!td.hover?.contentFormat?.includes('markdown'),
+        prepareRename: !!td.rename?.prepareSupport,
+      },
+    };
+    diagnostics = new DiagnosticsFeature(connection, store, settings, log, {
+      pull: pullDiagnostics,
+      refresh: !!caps.workspace?.diagnostics?.refreshSupport,
+    });
+    registerFeatures(ctx);
+
+    return {
+      serverInfo: { name: 'msglint-language-server', version: packageInfo().version },
+      capabilities: {
+        textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental, save: { includeText: false } },
+        ...(pullDiagnostics ? { diagnosticProvider: { identifier: 'msglint', interFileDependencies: false, workspaceDiagnostics: false } } : {}),
+        codeActionProvider: { codeActionKinds: CODE_ACTION_KINDS, resolveProvider: false },
+        documentFormattingProvider: true,
+        executeCommandProvider: { commands: [FIX_ALL_COMMAND] },
+        hoverProvider: true,
+        definitionProvider: true,
+        referencesProvider: true,
+        renameProvider: ctx.client.prepareRename ? { prepareProvider: true } : true,
+        completionProvider: { triggerCharacters: TRIGGER_CHARACTERS, resolveProvider: false },
+        documentSymbolProvider: { label: 'msglint' },
+        foldingRangeProvider: true,
+        semanticTokensProvider: { legend: SEMANTIC_TOKENS_LEGEND, full: true, range: true },
+        documentLinkProvider: { resolveProvider: false },
+      },
+    };
+  });
+
+  connection.onInitialized(
+    guard(log, 'initialized', undefined, async () => {
+      if (dynamicConfig) await connection.client.register(DidChangeConfigurationNotification.type, { section: 'msglint' });
+      if (dynamicWatch) {
+        await connection.client.register(DidChangeWatchedFilesNotification.type, {
+          watchers: CONFIG_FILE_NAMES.map((name) => ({ globPattern: `**/${name}` })),
+        });
+      }
+    }),
+  );
+
+  connection.onDidOpenTextDocument(
+    guard(log, 'textDocument/didOpen', undefined, (params) => {
+      const { uri, languageId, version, text } = params.textDocument;
+      const state = store.open(uri, languageId, version, text);
+      ctx?.settings.forget(uri);
+      diagnostics?.opened(state);
+    }),
+  );
+
+  connection.onDidChangeTextDocument(
+    guard(log, 'textDocument/didChange', undefined, (params) => {
+      const state = store.get(params.textDocument.uri);
+      if (!state) return;
+      state.update(params.contentChanges, params.textDocument.version);
+      diagnostics?.changed(state);
+    }),
+  );
+
+  connection.onDidSaveTextDocument(
+    guard(log, 'textDocument/didSave', undefined, (params) => {
+      const state = store.get(params.textDocument.uri);
+      if (state) diagnostics?.saved(state);
+    }),
+  );
+
+  connection.onDidCloseTextDocument(
+    guard(log, 'textDocument/didClose', undefined, (params) => {
+      store.close(params.textDocument.uri);
+      ctx?.settings.forget(params.textDocument.uri);
+      diagnostics?.closed(params.textDocument.uri);
+    }),
+  );
+
+  connection.onDidChangeConfiguration(
+    guard(log, 'workspace/didChangeConfiguration', undefined, (params) => {
+      ctx?.settings.settingsChanged(params.settings);
+      diagnostics?.refreshAll();
+    }),
+  );
+
+  connection.onDidChangeWatchedFiles(
+    guard(log, 'workspace/didChangeWatchedFiles', undefined, () => {
+      ctx?.settings.configFilesChanged();
+      diagnostics?.refreshAll();
+    }),
+  );
+
+  // Last line of defence: log, keep serving.
+  process.on('uncaughtException', (e) => log.error(`msglint: uncaught exception: ${describeError(e)}`));
+  process.on('unhandledRejection', (e) => log.error(`msglint: unhandled rejection: ${describeError(e)}`));
+}
+
+function registerFeatures(ctx: ServerContext): void {
+  registerCodeActions(ctx);
+  registerFormatting(ctx);
+  registerHover(ctx);
+  registerNavigation(ctx);
+  registerRename(ctx);
+  registerCompletion(ctx);
+  registerSymbols(ctx);
+  registerFolding(ctx);
+  registerSemanticTokens(ctx);
+  registerLinks(ctx);
+}

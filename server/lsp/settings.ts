@@ -1,0 +1,124 @@
+// What a document is linted with: the nearest config file (the same
+// discovery as the CLI, see server/config/load.ts) with the editor's
+// `msglint` settings on top (`rules` overrides, `run: onType | onSave`,
+// `enable`). Resolved once per document and kept until the settings or a
+// config file change.
+
+import { MessageType, ShowMessageNotification, type Connection } from 'vscode-languageserver/node';
+import { ConfigError, ConfigResolver, validateConfig } from '../config/index.js';
+import type { MsglintConfig } from '../engine/types.js';
+import type { DocumentConfig, DocumentState } from './documents.js';
+import type { Log } from './guard.js';
+
+export type RunMode = 'onType' | 'onSave';
+
+export interface LintSettings extends DocumentConfig {
+  run: RunMode;
+}
+
+/** The editor settings of the `msglint` section, as the client sends them. */
+interface ClientSettings {
+  enable: boolean;
+  run: RunMode;
+  rules?: MsglintConfig['rules'];
+}
+
+const DEFAULTS: ClientSettings = { enable: true, run: 'onType' };
+
+export class SettingsService {
+  private readonly resolver = new ConfigResolver();
+  private readonly cache = new Map<string, Promise<LintSettings>>();
+  /** Settings pushed with workspace/didChangeConfiguration (clients without workspace/configuration). */
+  private pushed: unknown;
+  /** Config problems already shown to the user (each once). */
+  private readonly shown = new Set<string>();
+  /** Increases whenever settings or config files change (part of pull result ids). */
+  generation = 0;
+
+  constructor(
+    private readonly connection: Connection,
+    private readonly log: Log,
+    /** Whether the client answers workspace/configuration. */
+    private readonly pull: boolean,
+  ) {}
+
+  /** The settings of a document (cached). */
+  forDocument(state: DocumentState): Promise<LintSettings> {
+    let p = this.cache.get(state.uri);
+    if (!p) {
+      p = this.resolve(state);
+      this.cache.set(state.uri, p);
+    }
+    return p;
+  }
+
+  forget(uri: string): void {
+    this.cache.delete(uri);
+  }
+
+  /** The editor settings changed. */
+  settingsChanged(settings: unknown): void {
+    this.pushed = (settings as { msglint?: unknown } | null | undefined)?.msglint;
+    this.cache.clear();
+    this.generation++;
+  }
+
+  /** A config file was created, changed or deleted. */
+  configFilesChanged(): void {
+    this.resolver.clear();
+    this.cache.clear();
+    this.shown.clear();
+    this.generation++;
+  }
+
+  private async resolve(state: DocumentState): Promise<LintSettings> {
+    const client = await this.clientSettings(state.uri);
+    let config: MsglintConfig = {};
+    let enabled = client.enable;
+    if (state.fsPath) {
+      try {
+        const found = this.resolver.forFile(state.fsPath);
+        config = found.config;
+        if (found.isIgnored(state.fsPath)) enabled = false;
+      } catch (e) {
+        this.problem(e);
+      }
+    }
+    if (client.rules) config = { ...config, rules: { ...config.rules, ...client.rules } };
+    return { config, enabled, run: client.run, key: JSON.stringify([enabled, config]) };
+  }
+
+  private async clientSettings(uri: string): Promise<ClientSettings> {
+    let raw: unknown = this.pushed;
+    if (this.pull) {
+      try {
+        raw = await this.connection.workspace.getConfiguration({ scopeUri: uri, section: 'msglint' });
+      } catch (e) {
+        this.log.warn(`workspace/configuration failed: ${(e as Error)?.message ?? e}`);
+      }
+    }
+    const settings: ClientSettings = { ...DEFAULTS };
+    if (raw === null || typeof raw !== 'object') return settings;
+    const r = raw as Record<string, unknown>;
+    if (r.enable === false) settings.enable = false;
+    if (r.run === 'onSave' || r.run === 'onType') settings.run = r.run;
+    else if (r.run !== undefined) this.problem(new ConfigError(`msglint.run (editor settings): expected "onType" or "onSave", got ${JSON.stringify(r.run)}`));
+    if (r.rules !== undefined && r.rules !== null) {
+      try {
+        settings.rules = validateConfig({ rules: r.rules }, 'editor settings', 'msglint.').rules;
+      } catch (e) {
+        this.problem(e);
+      }
+    }
+    return settings;
+  }
+
+  /** Shows a config problem once (and logs it every time). */
+  private problem(e: unknown): void {
+    const message = e instanceof ConfigError ? e.message : `Cannot load the msglint config: ${(e as Error)?.message ?? e}`;
+    this.log.error(message);
+    if (this.shown.has(message)) return;
+    this.shown.add(message);
+    void this.connection.sendNotification(ShowMessageNotification.type, { type: MessageType.Error, message: `msglint: ${message}` }).catch(() => undefined);
+  }
+}

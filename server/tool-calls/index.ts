@@ -1,0 +1,15 @@
+// The tool-call layer (spec sections 4 and 8): reading `<tool>` elements,
+// the id relations between agent replies, tool calls and tool results, and
+// the XML writer used by the legacy rewrite. Syntax level: nothing here
+// reports; the rules in rules/ do.
+
+export { toolCallsOf, readToolElement, offsetOfLineCol } from './read.js';
+export type { ToolCallInfo, ToolProblem, ToolProblemRule, ArgumentElement, LegacyInfo, Edit } from './read.js';
+export { toolGraph, toolCells, isToolCellType } from './graph.js';
+export { reportToolProblems, absEdits } from './report.js';
+export type { ToolGraph, CallRef, ResultRef } from './graph.js';
+export { legacyToXml, cdataSection, needsCdata, singularOf, isListItemName, unwritableString } from './rewrite.js';
+export { readXml, textValue, isXmlName, MAX_DEPTH } from './xml.js';
+export type { XmlElement, XmlPiece, XmlError, XmlReadResult } from './xml.js';
+export { parseJson, jsonValue } from './json.js';
+export type { JsonNode, JsonValue, JsonError } from './json.js';

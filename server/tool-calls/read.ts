@@ -1,0 +1,499 @@
+// Reads the `<tool>` elements of a cell (spec section 8) into ToolCallInfo:
+// server, tool name and arguments, the spans of every part, and the problems
+// the tool-call rules report. The result is cached per cell parse, and cell
+// parses are shared between document versions while a cell's text is
+// unchanged, so each cell's XML is read once.
+
+import { XMLValidator } from 'fast-xml-parser';
+import type { CellParse } from '../syntax/cell.js';
+import type { RegionNode, Span, ToolElement } from '../syntax/scan.js';
+import { jsonValue, parseJson, setProp, type JsonNode, type JsonValue } from './json.js';
+import { cdataSection, isListItemName, legacyToXml } from './rewrite.js';
+import { pieceIsBlank, readReference, readXml, textValue, type PlaceholderPair, type XmlElement, type XmlError } from './xml.js';
+
+export type ToolProblemRule =
+  | 'tool-xml'
+  | 'tool-xml-structure'
+  | 'cdata-unterminated'
+  | 'cdata-placeholder'
+  | 'cdata-recommended'
+  | 'legacy-json-tool-call'
+  | 'legacy-json-invalid';
+
+/** A replacement of [start, end) (cell-relative) by text. */
+export interface Edit {
+  start: number;
+  end: number;
+  text: string;
+}
+
+/** A problem found while reading one `<tool>` element; offsets are relative to the cell text. */
+export interface ToolProblem {
+  rule: ToolProblemRule;
+  start: number;
+  end: number;
+  message: string;
+  fix?: Edit[];
+  suggestion?: { desc: string; edits: Edit[] };
+  related?: { start: number; end: number; message: string }[];
+}
+
+/** An element inside `<arguments>`. */
+export interface ArgumentElement {
+  element: XmlElement;
+  /** Element names from `<arguments>` down, joined with `/` (`edits/edit/search`). */
+  path: string;
+  /** For elements without child elements: the string value and its span (first to last significant character). */
+  text?: { value: string; start: number; end: number };
+  /** Whether its character data uses CDATA (or the placeholder spelling). */
+  cdata: boolean;
+}
+
+export interface LegacyInfo {
+  /** The JSON object, with spans. */
+  node: JsonNode;
+  /** Its plain value. */
+  value: JsonValue;
+  span: Span;
+  /** The XML body a rewrite puts between `<tool>` and `</tool>`, or why there is none. */
+  rewrite: { body: string } | { refused: string };
+}
+
+export interface ToolCallInfo {
+  /** The element as the scanner found it (cell-relative offsets). */
+  element: ToolElement;
+  form: 'xml' | 'json';
+  /** `<server_name>` (or the legacy `server_name`) when given. */
+  serverName?: string;
+  /** The server the call goes to: `serverName`, or `local`. */
+  server: string;
+  /** `<tool_name>` (or the legacy `tool_name`), when it could be read. */
+  toolName?: string;
+  /**
+   * The arguments (spec section 8): an element with text is a string, an
+   * element with child elements an object, repeated sibling elements a list
+   * (as are the children of `<files>` when they are all `<file>`, or all
+   * `<item>`). Empty when there is no `<arguments>`. The legacy form keeps
+   * its JSON values (numbers, booleans, null).
+   */
+  arguments: Record<string, JsonValue>;
+  /** XML form, once well-formed: the `<tool>` element and its parts. */
+  root?: XmlElement;
+  serverNameElement?: XmlElement;
+  toolNameElement?: XmlElement;
+  argumentsElement?: XmlElement;
+  /** Every element inside `<arguments>`, in document order. */
+  argumentElements: ArgumentElement[];
+  /** CDATA sections the scanner found in the element. */
+  cdata: RegionNode[];
+  legacy?: LegacyInfo;
+  problems: ToolProblem[];
+  /** True when server, tool name and arguments were read without an error. */
+  ok: boolean;
+}
+
+const EMPTY: readonly ToolCallInfo[] = Object.freeze([]);
+const cache = new WeakMap<CellParse, readonly ToolCallInfo[]>();
+
+/** The tool elements of a cell (or any parsed segment), read once per cell text. */
+export function toolCallsOf(segment: { parse?: CellParse }): readonly ToolCallInfo[] {
+  const p = segment.parse;
+  if (!p || p.tools.length === 0) return EMPTY;
+  let infos = cache.get(p);
+  if (!infos) {
+    infos = Object.freeze(p.tools.map((t) => readToolElement(p, t)));
+    cache.set(p, infos);
+  }
+  return infos;
+}
+
+function eolOf(p: CellParse, at: number): string {
+  const nl = p.text.indexOf('\n', at);
+  if (nl !== -1) return p.text.charCodeAt(nl - 1) === 13 ? '\r\n' : '\n';
+  const l = p.lines[0];
+  return l && l.end - l.contentEnd === 2 ? '\r\n' : '\n';
+}
+
+/** The blanks before `<tool>` when nothing else precedes it on its line. */
+function indentOf(text: string, at: number): string {
+  const ls = text.lastIndexOf('\n', at - 1) + 1;
+  const before = text.slice(ls, at);
+  return /^[ \t]*$/.test(before) ? before : '';
+}
+
+function blank(c: number): boolean {
+  return c === 32 || c === 9 || c === 10 || c === 13;
+}
+
+/** Reads one tool element of a cell. */
+export function readToolElement(p: CellParse, t: ToolElement): ToolCallInfo {
+  const text = p.text;
+  const info: ToolCallInfo = {
+    element: t,
+    form: 'xml',
+    server: 'local',
+    arguments: {},
+    argumentElements: [],
+    cdata: t.cdata,
+    problems: [],
+    ok: false,
+  };
+  // The body, trimmed, decides the form.
+  let bs = t.openTagEnd;
+  let be = t.closeTagStart;
+  while (bs < be && blank(text.charCodeAt(bs))) bs++;
+  while (be > bs && blank(text.charCodeAt(be - 1))) be--;
+  if (text.charCodeAt(bs) === 123 /* { */ && bs < be) {
+    info.form = 'json';
+    if (!t.closed) {
+      info.problems.push({ rule: 'tool-xml', start: t.start, end: t.openTagEnd, message: '`<tool>` is not closed with `</tool>` in this cell.' });
+      return info;
+    }
+    readLegacy(p, t, info, bs, be);
+    return info;
+  }
+
+  for (const c of t.cdata) {
+    if (!c.closed) info.problems.push({ rule: 'cdata-unterminated', start: c.start, end: c.start + 9, message: '`<![CDATA[` has no `]]>` to end it.' });
+  }
+  if (!t.closed) {
+    info.problems.push({ rule: 'tool-xml', start: t.start, end: t.openTagEnd, message: '`<tool>` is not closed with `</tool>` in this cell.' });
+    return info;
+  }
+  const r = readXml(text, t.start, t.end);
+  placeholderProblems(text, r.placeholders, info);
+  if (r.unterminatedCdata) {
+    if (!info.problems.some((x) => x.rule === 'cdata-unterminated' && x.start === r.unterminatedCdata!.start)) {
+      info.problems.push({ rule: 'cdata-unterminated', start: r.unterminatedCdata.start, end: r.unterminatedCdata.end, message: '`<![CDATA[` has no `]]>` to end it.' });
+    }
+    return info;
+  }
+  if (r.error) {
+    info.problems.push(xmlProblem(text, t, r.error));
+    return info;
+  }
+  if (r.placeholders.length === 0) {
+    // A second opinion; the reader above is stricter, so this should never fire.
+    const v = XMLValidator.validate(text.slice(t.start, t.end));
+    if (v !== true) {
+      const at = t.start + offsetOfLineCol(text.slice(t.start, t.end), v.err.line, v.err.col);
+      info.problems.push({ rule: 'tool-xml', start: at, end: Math.min(at + 1, t.end), message: `Not well-formed XML: ${v.err.msg}` });
+      return info;
+    }
+  }
+  const root = r.root!;
+  info.root = root;
+  readStructure(text, root, info);
+  info.ok = !info.problems.some((x) => x.rule !== 'cdata-recommended' && x.rule !== 'cdata-placeholder');
+  return info;
+}
+
+/** The offset of a 1-based line and column as fast-xml-parser counts them (lines split at LF or CRLF). */
+export function offsetOfLineCol(s: string, line: number, col: number | undefined): number {
+  let at = 0;
+  for (let l = 1; l < line; l++) {
+    const nl = s.indexOf('\n', at);
+    if (nl === -1) return s.length;
+    at = nl + 1;
+  }
+  return Math.min(s.length, at + Math.max(0, (col ?? 1) - 1));
+}
+
+function xmlProblem(text: string, t: ToolElement, e: XmlError): ToolProblem {
+  const problem: ToolProblem = { rule: 'tool-xml', start: e.start, end: e.end, message: e.message };
+  if (e.related) problem.related = [e.related];
+  const el = e.element;
+  if (!e.cause || !el || !el.parent || el.children.length) return problem;
+  // A broken start tag is likely text only when text comes before it (`if a<b && c`).
+  if (e.cause === 'tag') {
+    if (!el.pieces.some((x) => !pieceIsBlank(x))) return problem;
+    problem.message += ' If the `<` is meant as text, write `&lt;` or put the value in a CDATA section.';
+  }
+  const s = wrapSuggestion(text, t, el, e.start);
+  if (s) problem.suggestion = s;
+  return problem;
+}
+
+/** The suggestion to put the text of `el` (still open at the error) in CDATA, when that makes the XML well-formed there. */
+function wrapSuggestion(text: string, t: ToolElement, el: XmlElement, errorAt: number): ToolProblem['suggestion'] {
+  const closeRe = new RegExp(`</${el.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}[ \\t\\r\\n]*>`, 'g');
+  closeRe.lastIndex = errorAt;
+  const m = closeRe.exec(text);
+  if (!m || m.index + m[0].length > t.closeTagStart) return undefined;
+  let a = el.openEnd;
+  let b = m.index;
+  while (a < b && blank(text.charCodeAt(a))) a++;
+  while (b > a && blank(text.charCodeAt(b - 1))) b--;
+  const raw = text.slice(a, b);
+  if (raw.includes('<![CDATA[') || raw.includes(']]>') || raw.includes('<!--')) return undefined;
+  // Valid references keep their meaning: decode them into the CDATA text.
+  let decoded = '';
+  let i = 0;
+  for (;;) {
+    const amp = raw.indexOf('&', i);
+    if (amp === -1) break;
+    const r = readReference(raw, amp, raw.length);
+    if ('error' in r) {
+      decoded += raw.slice(i, amp + 1);
+      i = amp + 1;
+      continue;
+    }
+    if (r.value === '\r') return undefined;
+    decoded += raw.slice(i, amp) + r.value;
+    i = r.end;
+  }
+  decoded += raw.slice(i);
+  const replacement = cdataSection(decoded);
+  // Only offer it when the element reads well after the change.
+  const region = text.slice(t.start, a) + replacement + text.slice(b, t.end);
+  const again = readXml(region, 0, region.length);
+  const wrappedEnd = a - t.start + replacement.length;
+  if (again.unterminatedCdata || (again.error && again.error.start < wrappedEnd)) return undefined;
+  return { desc: `Put the text of \`<${el.name}>\` in a CDATA section`, edits: [{ start: a, end: b, text: replacement }] };
+}
+
+function placeholderProblems(text: string, found: PlaceholderPair[], info: ToolCallInfo): void {
+  for (const ph of found) {
+    if (ph.open && ph.close) {
+      const inner = text.slice(ph.open.end, ph.close.start);
+      const fixable = !inner.includes(']]>');
+      info.problems.push({
+        rule: 'cdata-placeholder',
+        start: ph.open.start,
+        end: ph.open.end,
+        message: 'The placeholder `CDATA-START[` … `]CDATA-END` is not XML: write `<![CDATA[` … `]]>`.',
+        fix: fixable
+          ? [
+              { start: ph.open.start, end: ph.open.end, text: '<![CDATA[' },
+              { start: ph.close.start, end: ph.close.end, text: ']]>' },
+            ]
+          : undefined,
+        related: [{ start: ph.close.start, end: ph.close.end, message: 'The closing placeholder' }],
+      });
+    } else if (ph.open) {
+      info.problems.push({ rule: 'cdata-placeholder', start: ph.open.start, end: ph.open.end, message: 'The placeholder `CDATA-START[` is not XML (and has no `]CDATA-END`): write `<![CDATA[` … `]]>`.' });
+    } else if (ph.close) {
+      info.problems.push({ rule: 'cdata-placeholder', start: ph.close.start, end: ph.close.end, message: 'The placeholder `]CDATA-END` is not XML (and has no `CDATA-START[`): CDATA ends with `]]>`.' });
+    }
+  }
+}
+
+/** Significant character data directly in `el`, as spans between its child elements. */
+function strayText(text: string, el: XmlElement): Span[] {
+  const out: Span[] = [];
+  let child = 0;
+  let cur: Span | undefined;
+  for (const piece of el.pieces) {
+    while (child < el.children.length && el.children[child]!.start < piece.start) {
+      child++;
+      if (cur) {
+        out.push(cur);
+        cur = undefined;
+      }
+    }
+    if (pieceIsBlank(piece)) continue;
+    let s = piece.start;
+    let e = piece.end;
+    if (piece.kind === 'text') {
+      while (s < e && blank(text.charCodeAt(s))) s++;
+      while (e > s && blank(text.charCodeAt(e - 1))) e--;
+    }
+    if (cur) cur.end = e;
+    else cur = { start: s, end: e };
+  }
+  if (cur) out.push(cur);
+  return out;
+}
+
+function startTag(el: XmlElement): { start: number; end: number } {
+  return { start: el.start, end: el.openEnd };
+}
+
+function readStructure(text: string, root: XmlElement, info: ToolCallInfo): void {
+  const push = (span: Span, message: string, related?: ToolProblem['related']): void => {
+    info.problems.push({ rule: 'tool-xml-structure', start: span.start, end: span.end, message, related });
+  };
+  for (const s of strayText(text, root)) {
+    push(s, 'Text directly inside `<tool>`: it holds only `<server_name>`, `<tool_name>` and `<arguments>` (put reasoning outside the element).');
+  }
+  for (const child of root.children) {
+    const key = child.name === 'server_name' ? 'serverNameElement' : child.name === 'tool_name' ? 'toolNameElement' : child.name === 'arguments' ? 'argumentsElement' : undefined;
+    if (!key) {
+      push(startTag(child), `\`<${child.name}>\` is not allowed in \`<tool>\`: it holds only \`<server_name>\`, \`<tool_name>\` and \`<arguments>\`.`);
+      continue;
+    }
+    const first = info[key];
+    if (first) {
+      push(startTag(child), `A second \`<${child.name}>\`: a tool call has at most one.`, [{ ...startTag(first), message: `The first \`<${child.name}>\`` }]);
+      continue;
+    }
+    info[key] = child;
+  }
+  const nameEl = info.toolNameElement;
+  if (!nameEl) {
+    push(startTag(root), '`<tool>` has no `<tool_name>`.');
+  } else if (nameEl.children.length) {
+    push(startTag(nameEl.children[0]!), '`<tool_name>` holds the tool name as text, not elements.');
+  } else {
+    const v = textValue(text, nameEl).value;
+    if (v.trim() === '') push(startTag(nameEl), 'The `<tool_name>` is empty.');
+    else info.toolName = v;
+  }
+  const serverEl = info.serverNameElement;
+  if (serverEl) {
+    if (serverEl.children.length) {
+      push(startTag(serverEl.children[0]!), '`<server_name>` holds the server name as text, not elements.');
+    } else {
+      const v = textValue(text, serverEl).value;
+      if (v.trim() === '') push(startTag(serverEl), 'The `<server_name>` is empty: leave it out for `local`.');
+      else {
+        info.serverName = v;
+        info.server = v;
+      }
+    }
+  }
+  const argsEl = info.argumentsElement;
+  if (argsEl) {
+    for (const s of strayText(text, argsEl)) push(s, 'Text directly inside `<arguments>`: each argument is an element, as in `<path>app.py</path>`.');
+    info.arguments = objectValue(text, argsEl, info, '', push);
+  }
+}
+
+function elementValue(text: string, el: XmlElement, info: ToolCallInfo, path: string, push: (s: Span, m: string) => void): JsonValue {
+  const arg: ArgumentElement = { element: el, path, cdata: el.pieces.some((x) => x.kind === 'cdata' || x.kind === 'placeholder') };
+  info.argumentElements.push(arg);
+  if (el.children.length === 0) {
+    arg.text = textValue(text, el);
+    recommendCdata(text, arg, info);
+    return arg.text.value;
+  }
+  for (const s of strayText(text, el)) {
+    push(s, `Text beside elements in \`<${el.name}>\`: an argument is either text or elements, not both.`);
+  }
+  const first = el.children[0]!.name;
+  if (el.children.every((c) => c.name === first) && isListItemName(first, el.name)) {
+    return el.children.map((c) => elementValue(text, c, info, `${path}/${c.name}`, push));
+  }
+  return objectValue(text, el, info, path, push);
+}
+
+function objectValue(text: string, el: XmlElement, info: ToolCallInfo, path: string, push: (s: Span, m: string) => void): Record<string, JsonValue> {
+  const obj: Record<string, JsonValue> = {};
+  const grouped = new Set<string>();
+  for (const c of el.children) {
+    const v = elementValue(text, c, info, path ? `${path}/${c.name}` : c.name, push);
+    if (!Object.prototype.hasOwnProperty.call(obj, c.name)) {
+      setProp(obj, c.name, v);
+    } else if (grouped.has(c.name)) {
+      (obj[c.name] as JsonValue[]).push(v);
+    } else {
+      setProp(obj, c.name, [obj[c.name]!, v]);
+      grouped.add(c.name);
+    }
+  }
+  return obj;
+}
+
+/** cdata-recommended: a plain-text argument of several lines. */
+function recommendCdata(text: string, arg: ArgumentElement, info: ToolCallInfo): void {
+  const v = arg.text!;
+  if (arg.cdata || !v.value.includes('\n')) return;
+  const el = arg.element;
+  const problem: ToolProblem = {
+    rule: 'cdata-recommended',
+    start: v.start,
+    end: v.end,
+    message: `The value of \`<${el.name}>\` has several lines: put it in a CDATA section (\`<![CDATA[\` … \`]]>\`) so that code and \`<\`, \`&\` need no escaping.`,
+  };
+  // The fix keeps the exact text: line ends as written, references decoded.
+  let decoded = '';
+  let ok = true;
+  let prevEnd = -1;
+  for (const piece of el.pieces) {
+    if (piece.end <= v.start || piece.start >= v.end) continue;
+    const s = Math.max(piece.start, v.start);
+    const e = Math.min(piece.end, v.end);
+    if (prevEnd !== -1 && s !== prevEnd) ok = false; // a comment or PI in between
+    prevEnd = e;
+    if (piece.kind === 'ref') {
+      if (piece.value === '\r') ok = false;
+      decoded += piece.value;
+    } else decoded += text.slice(s, e);
+  }
+  if (ok) problem.fix = [{ start: v.start, end: v.end, text: cdataSection(decoded) }];
+  info.problems.push(problem);
+}
+
+function readLegacy(p: CellParse, t: ToolElement, info: ToolCallInfo, bs: number, be: number): void {
+  const text = p.text;
+  const invalid = (start: number, end: number, message: string): void => {
+    info.problems.push({ rule: 'legacy-json-invalid', start, end, message });
+  };
+  const parsed = parseJson(text, bs, be);
+  if ('error' in parsed) {
+    const e = parsed.error;
+    invalid(e.start, Math.max(e.end, e.start), `Not valid JSON for a legacy tool call: ${e.message}`);
+    return;
+  }
+  const node = parsed.node;
+  if (node.kind !== 'object') {
+    invalid(node.start, node.end, 'A legacy tool call is one JSON object.');
+    return;
+  }
+  let server: JsonNode | undefined;
+  let tool: JsonNode | undefined;
+  let args: JsonNode | undefined;
+  let bad = false;
+  const seen = new Set<string>();
+  for (const e of node.entries) {
+    if (seen.has(e.key)) {
+      invalid(e.keyStart, e.keyEnd, `\`${e.key}\` appears twice.`);
+      bad = true;
+      continue;
+    }
+    seen.add(e.key);
+    if (e.key === 'server_name') {
+      if (e.value.kind !== 'string' || e.value.value.trim() === '') {
+        invalid(e.value.start, e.value.end, '`server_name` is a non-empty string (leave it out for `local`).');
+        bad = true;
+      } else server = e.value;
+    } else if (e.key === 'tool_name') {
+      if (e.value.kind !== 'string' || e.value.value.trim() === '') {
+        invalid(e.value.start, e.value.end, '`tool_name` is a non-empty string.');
+        bad = true;
+      } else tool = e.value;
+    } else if (e.key === 'arguments') {
+      if (e.value.kind !== 'object') {
+        invalid(e.value.start, e.value.end, '`arguments` is a JSON object.');
+        bad = true;
+      } else args = e.value;
+    } else {
+      invalid(e.keyStart, e.keyEnd, `\`${e.key}\` is not part of a legacy tool call: it has \`server_name\`, \`tool_name\` and \`arguments\`.`);
+      bad = true;
+    }
+  }
+  if (!tool && !seen.has('tool_name')) {
+    invalid(node.start, node.start + 1, 'The legacy tool call has no `tool_name`.');
+    bad = true;
+  }
+  if (bad) return;
+  const value = jsonValue(node);
+  const rewrite = legacyToXml({ server, tool: tool!, args }, eolOf(p, t.start), indentOf(text, t.start));
+  info.legacy = { node, value, span: { start: node.start, end: node.end }, rewrite };
+  info.toolName = (tool as { value: string }).value;
+  if (server) {
+    info.serverName = (server as { value: string }).value;
+    info.server = info.serverName;
+  }
+  info.arguments = args ? (jsonValue(args) as Record<string, JsonValue>) : {};
+  info.ok = true;
+  const refused = 'refused' in rewrite ? rewrite.refused : undefined;
+  info.problems.push({
+    rule: 'legacy-json-tool-call',
+    start: node.start,
+    end: node.end,
+    message: `A tool call in the deprecated JSON form: write it in the XML form (\`<server_name>\`, \`<tool_name>\`, \`<arguments>\`).${refused ? ` No automatic rewrite: ${refused}.` : ''}`,
+    fix: refused ? undefined : [{ start: t.openTagEnd, end: t.closeTagStart, text: (rewrite as { body: string }).body }],
+  });
+}
+

@@ -1,0 +1,93 @@
+// A real editor as the client: headless Neovim with its built-in LSP client
+// opens a message file with errors, receives the diagnostics (with their
+// codes), formats the buffer (which applies the safe fixes) and writes it.
+// Skipped when `nvim` is not installed (CI installs it: see .ci/run).
+import { execFileSync, spawnSync } from 'node:child_process';
+import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { allRules } from '../../server/engine/registry.js';
+import { ensureBuilt, fixtures, serverMain } from './client.js';
+
+function hasNvim(): boolean {
+  try {
+    execFileSync('nvim', ['--version'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const nvim = hasNvim();
+if (!nvim) console.warn('neovim.test.ts: skipped, `nvim` is not installed (apt-get install neovim)');
+const hasLegacyJsonRule = allRules.some((r) => r.meta.id === 'legacy-json-tool-call');
+
+interface NvimDiagnostic {
+  code?: string;
+  source?: string;
+  lnum: number;
+  href?: string;
+}
+
+interface NvimReport {
+  client: boolean;
+  nvim: string;
+  got_diagnostics: boolean;
+  diagnostics: NvimDiagnostic[];
+  diagnostics_after?: NvimDiagnostic[];
+  errors: string[];
+}
+
+describe.skipIf(!nvim)('Neovim (headless, built-in LSP client)', () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'msglint-nvim-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  const run = (): { report: NvimReport; text: string } => {
+    ensureBuilt();
+    const file = path.join(dir, 'example.msg.md');
+    copyFileSync(path.join(fixtures, 'nvim/example.msg.md'), file);
+    const out = path.join(dir, 'report.json');
+    const result = spawnSync('nvim', ['--headless', '-n', '-i', 'NONE', '--noplugin', '-u', path.join(fixtures, 'nvim/init.lua')], {
+      env: { ...process.env, MSGLINT_FILE: file, MSGLINT_OUT: out, MSGLINT_SERVER: serverMain, MSGLINT_NODE: process.execPath, XDG_STATE_HOME: dir, XDG_DATA_HOME: dir },
+      timeout: 50_000,
+      encoding: 'utf8',
+    });
+    let report: NvimReport;
+    try {
+      report = JSON.parse(readFileSync(out, 'utf8')) as NvimReport;
+    } catch {
+      throw new Error(`Neovim wrote no report (status ${result.status}, signal ${result.signal}).\nstdout: ${result.stdout}\nstderr: ${result.stderr}`);
+    }
+    return { report, text: readFileSync(file, 'utf8') };
+  };
+
+  let outcome: { report: NvimReport; text: string } | undefined;
+  const get = () => (outcome ??= run());
+
+  it('receives the diagnostics with their codes', () => {
+    const { report } = get();
+    expect(report.errors).toEqual([]);
+    expect(report.client).toBe(true);
+    expect(report.got_diagnostics).toBe(true);
+    const codes = report.diagnostics.map((d) => d.code);
+    expect(codes).toContain('cell-marker');
+    if (hasLegacyJsonRule) expect(codes).toContain('legacy-json-tool-call');
+    for (const d of report.diagnostics) expect(d.source).toBe('msglint');
+    expect(report.diagnostics.find((d) => d.code === 'cell-marker')?.lnum).toBe(7);
+  });
+
+  it('formatting applies the safe fixes: the `#%%` marker is mended', () => {
+    const { report, text } = get();
+    expect(text).toContain('\n# %% Fix the bug[^1]\n');
+    expect(text).not.toContain('#%%');
+    expect((report.diagnostics_after ?? []).map((d) => d.code)).not.toContain('cell-marker');
+  });
+
+  it.skipIf(!hasLegacyJsonRule)('formatting rewrites the legacy JSON tool call to XML', () => {
+    const { text } = get();
+    expect(text).not.toContain('"tool_name"');
+    expect(text).toMatch(/<tool_name>read_file<\/tool_name>/);
+    expect(text).toMatch(/<path>app\.py<\/path>/);
+  });
+});
