@@ -39,8 +39,6 @@ export async function discoverFiles(args: readonly string[], cwd: string, config
 
 class Walker {
   readonly problems: string[] = [];
-  /** Real paths of directories already walked: symlink loops and aliases are walked once. */
-  private readonly visited = new Set<string>();
   private readonly gitignore: GitignoreTree;
 
   constructor(
@@ -63,7 +61,12 @@ class Walker {
     }
     if (stats.isDirectory()) {
       if (this.isIgnored(absolute, true)) return [];
-      return this.walk(absolute, this.gitignore.boundaryFor(absolute));
+      return this.walk(absolute, this.gitignore.boundaryFor(absolute), new Set());
+    }
+    if (!stats.isFile()) {
+      // A FIFO or device would block or stream forever when read.
+      this.problems.push(`${arg}: not a regular file`);
+      return [];
     }
     if (this.isIgnored(absolute, false)) return [];
     return [absolute];
@@ -94,18 +97,30 @@ class Walker {
       matcher(toPosix(absolutePattern ? file : path.relative(this.cwd, file)));
     let files: string[] = [];
     if (existsSync(base) && !this.isIgnored(base, true)) {
-      files = await this.walk(base, this.gitignore.boundaryFor(base), filter);
+      files = await this.walk(base, this.gitignore.boundaryFor(base), new Set(), filter);
     }
     if (files.length === 0) this.problems.push(`${arg}: no files match this pattern`);
     return files;
   }
 
-  private async walk(dir: string, boundary: string, filter?: (file: string) => boolean): Promise<string[]> {
+  /**
+   * `visited` holds the real paths of the directories this walk (one
+   * command-line argument) has entered, so symlink loops and aliases are
+   * walked once. It is per argument: `. 'docs/*.msg.md'` must still find the
+   * glob's files although the first walk saw docs/ (duplicates are removed
+   * by path afterwards).
+   */
+  private async walk(
+    dir: string,
+    boundary: string,
+    visited: Set<string>,
+    filter?: (file: string) => boolean,
+  ): Promise<string[]> {
     let entries;
     try {
       const real = await fsp.realpath(dir);
-      if (this.visited.has(real)) return [];
-      this.visited.add(real);
+      if (visited.has(real)) return [];
+      visited.add(real);
       entries = await fsp.readdir(dir, { withFileTypes: true });
     } catch (error) {
       this.problems.push(`${displayArg(this.cwd, dir)}: ${describeFsError(error)}`);
@@ -135,7 +150,7 @@ class Walker {
       if (isDirectory) {
         if (ALWAYS_SKIPPED.has(entry.name)) continue;
         if (GitignoreTree.matches(chain, full, true) || config.isIgnored(full)) continue;
-        const sub = this.walk(full, boundary, filter);
+        const sub = this.walk(full, boundary, visited, filter);
         // Walks run concurrently; a failure (a bad config below) must not
         // surface as an unhandled rejection before Promise.all sees it.
         sub.catch(() => undefined);

@@ -12,12 +12,12 @@ import {
   PLAIN,
   STACK_FRAME,
   cleanupTempDirs,
-  isRoot,
   lines,
   linted,
   makeTree,
   run,
   runJson,
+  runUnprivileged,
 } from './helpers.js';
 
 afterAll(cleanupTempDirs);
@@ -98,21 +98,33 @@ describe('exit codes and usage', () => {
     expect(lines(result.stderr)).toEqual(["msglint: docs/**/*.msg.md: no files match this pattern"]);
   });
 
-  it.skipIf(isRoot)('reports an unreadable file and an unreadable directory with exit 2', () => {
+  it('reports an unreadable file and an unreadable directory with exit 2', (context) => {
     const dir = makeTree({ 'a.msg.md': CLEAN, 'locked.msg.md': CLEAN, 'closed/b.msg.md': CLEAN });
+    chmodSync(dir, 0o755);
     chmodSync(path.join(dir, 'locked.msg.md'), 0o000);
     chmodSync(path.join(dir, 'closed'), 0o000);
     try {
-      const result = runJson([], { cwd: dir });
+      const result = runUnprivileged(['--format', 'json'], { cwd: dir });
+      if (!result) return context.skip('running as root without setpriv');
       expect(result.status).toBe(2);
       expect(lines(result.stderr).sort()).toEqual([
         'msglint: closed: permission denied',
         'msglint: locked.msg.md: permission denied',
       ]);
-      expect(linted(result.reports, dir)).toEqual(['a.msg.md']);
+      expect(linted(JSON.parse(result.stdout), dir)).toEqual(['a.msg.md']);
     } finally {
       chmodSync(path.join(dir, 'closed'), 0o755);
     }
+  });
+
+  it('reports paths that cannot be read as files with exit 2', () => {
+    const dir = makeTree({ 'a.msg.md': CLEAN });
+    const result = run(['a.msg.md/inside.msg.md', '/dev/null', 'a.msg.md'], { cwd: dir });
+    expect(result.status).toBe(2);
+    expect(lines(result.stderr)).toEqual([
+      'msglint: a.msg.md/inside.msg.md: not a directory',
+      'msglint: /dev/null: not a regular file',
+    ]);
   });
 
   it('lists the rules, as text and as JSON', () => {
@@ -228,8 +240,11 @@ describe('file discovery', () => {
   });
 
   it('lints a file named twice once', () => {
-    const dir = makeTree({ 'a.msg.md': CLEAN });
-    expect(runJson(['a.msg.md', '.', './a.msg.md'], { cwd: dir }).reports).toHaveLength(1);
+    const dir = makeTree({ 'a.msg.md': CLEAN, 'docs/b.msg.md': CLEAN });
+    expect(runJson(['a.msg.md', '.', './a.msg.md'], { cwd: dir }).reports).toHaveLength(2);
+    const overlapping = runJson(['.', 'docs/*.msg.md', 'docs'], { cwd: dir });
+    expect(overlapping.status).toBe(0);
+    expect(linted(overlapping.reports, dir)).toEqual(['a.msg.md', 'docs/b.msg.md']);
   });
 });
 

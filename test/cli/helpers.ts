@@ -72,10 +72,27 @@ export interface RunOptions {
 }
 
 /** Runs `node dist/server/cli/main.js ...args` in `cwd` with a colour-neutral environment. */
-export function run(args: readonly string[], { cwd, input, env = {}, timeout = 60_000 }: RunOptions): RunResult {
+export function run(args: readonly string[], options: RunOptions): RunResult {
+  return spawnCli([process.execPath, MAIN, ...args], options);
+}
+
+const isRoot = process.getuid?.() === 0;
+const setpriv = ['/usr/bin/setpriv', '/bin/setpriv'].find((candidate) => existsSync(candidate));
+
+/**
+ * Permission tests need a user that file modes apply to. As root, runs the
+ * CLI as "nobody" through setpriv; returns undefined when that is impossible.
+ */
+export function runUnprivileged(args: readonly string[], options: RunOptions): RunResult | undefined {
+  if (!isRoot) return run(args, options);
+  if (!setpriv) return undefined;
+  return spawnCli([setpriv, '--reuid=65534', '--regid=65534', '--clear-groups', process.execPath, MAIN, ...args], options);
+}
+
+function spawnCli(argv: readonly string[], { cwd, input, env = {}, timeout = 60_000 }: RunOptions): RunResult {
   const baseEnv: Record<string, string | undefined> = { ...process.env };
   for (const name of ['NO_COLOR', 'FORCE_COLOR', 'MSGLINT_DEBUG', 'CI', 'GITHUB_ACTIONS']) delete baseEnv[name];
-  const result = spawnSync(process.execPath, [MAIN, ...args], {
+  const result = spawnSync(argv[0]!, argv.slice(1), {
     cwd,
     input: input ?? '',
     env: { ...baseEnv, ...env },
@@ -134,4 +151,3 @@ export function lines(text: string): string[] {
 /** A stack-trace frame ("    at f (file.js:1:2)") anywhere in the text. */
 export const STACK_FRAME = /^\s+at\s/m;
 
-export const isRoot = process.getuid?.() === 0;
