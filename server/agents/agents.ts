@@ -2,7 +2,8 @@
 // place in the file (for diagnostics) and its checked value (for the rules
 // that use the settings, such as `context-window`).
 
-import { isSeq, type Node } from 'yaml';
+import type { Node } from 'yaml';
+import { isSeq } from '../syntax/frontmatter.js';
 import type { AgentDefinition, MessageDocument } from '../syntax/document.js';
 import { assignSetting, checkAttributeSetting, checkYamlSetting, type AgentSettings, type Checked } from './schema.js';
 

@@ -1,8 +1,20 @@
 // YAML frontmatter (spec sections 1 and 7), parsed with `yaml`, which keeps
 // every node's source range. Spans here are absolute offsets in the file.
 
-import { isMap, isScalar, parseDocument, type Document, type Node, type Pair } from 'yaml';
+import { createRequire } from 'node:module';
+import type { Document, Node, Pair } from 'yaml';
 import type { Span } from './scan.js';
+
+// `yaml` is loaded on the first frontmatter, not at start-up: most runs of an
+// editor hook or a pre-commit check should not pay for it when no file has one.
+type YamlModule = typeof import('yaml');
+let yamlModule: YamlModule | undefined;
+function yaml(): YamlModule {
+  return (yamlModule ??= createRequire(import.meta.url)('yaml') as YamlModule);
+}
+export const isMap = (n: unknown): n is import('yaml').YAMLMap => yaml().isMap(n);
+export const isScalar = (n: unknown): n is import('yaml').Scalar => yaml().isScalar(n);
+export const isSeq = (n: unknown): n is import('yaml').YAMLSeq => yaml().isSeq(n);
 
 export interface YamlEntry {
   key: string;
@@ -110,7 +122,7 @@ export function parseFrontmatter(text: string, start: number): Frontmatter | und
   let doc: Document;
   try {
     // Aliases are capped: an alias bomb is an error, not a hang.
-    doc = parseDocument(source, { uniqueKeys: true, prettyErrors: false });
+    doc = yaml().parseDocument(source, { uniqueKeys: true, prettyErrors: false });
   } catch (e) {
     fm.problems.push({ span: { start: base, end: found.contentEnd }, message: `Frontmatter is not valid YAML: ${(e as Error).message}` });
     return fm;
