@@ -45,6 +45,12 @@ export interface CellParse {
   contentLineCount: number;
   /** Indices (in `lines`) of lines inside a fence, comment or CDATA, or that are fence lines; ascending. */
   opaqueLines: number[];
+  /**
+   * An opening fence, comment or CDATA that never closes in this text. Text
+   * added later in the file could close it, which re-splits the file from
+   * here on, so incremental re-parsing looks for these.
+   */
+  hasUnclosed: boolean;
 }
 
 const DIRECTIVE = /^<!--\s*msglint-(disable-next-line|disable-line|disable-file|disable|enable)(?=\s|-->)([\s\S]*?)-->$/;
@@ -182,5 +188,7 @@ export function parseCell(text: string, hasMarker: boolean): CellParse {
     blocks,
     contentLineCount,
     opaqueLines,
+    hasUnclosed:
+      s.fences.some((f) => !f.close) || s.comments.some((c) => !c.closed) || s.tools.some((t) => t.cdata.some((c) => !c.closed)),
   };
 }

@@ -183,6 +183,12 @@ export class MessageDocument {
     return parse;
   }
 
+  /** Records a parse reused as is from the previous version. */
+  keep(text: string, parse: CellParse): CellParse {
+    this.cache[parse.marker ? 0 : 1].set(text, parse);
+    return parse;
+  }
+
   /** Agent names usable at an offset (frontmatter, config, and body agents declared before it). */
   agentAt(name: string, offset: number): AgentDefinition | undefined {
     let found: AgentDefinition | undefined;
@@ -240,7 +246,7 @@ export function parse(text: string, options: ParseOptions = {}): MessageDocument
     doc.segments.push(new Segment('bom', 0, '\ufeff', undefined));
     pos = 1;
   }
-  const fm = parseFrontmatter(text, pos);
+  const fm = reuseFrontmatter(options.previous, text, pos) ?? parseFrontmatter(text, pos);
   if (fm) {
     doc.frontmatter = fm;
     doc.segments.push(new Segment('frontmatter', fm.start, text.slice(fm.start, fm.end), undefined));
@@ -253,48 +259,58 @@ export function parse(text: string, options: ParseOptions = {}): MessageDocument
   const sectionName = messageSectionName(fm, text);
   if (md && sectionName === null) doc.isMessageFile = false;
 
-  const bodyScan = scan(text, pos, text.length, { markers: true, headings: md, keepLines: false });
-  let markers = bodyScan.markers;
-
-  if (md) {
-    const name = sectionName ?? 'Discussion';
-    const heading = bodyScan.headings.find((h) => h.text === name);
-    doc.section = { name, heading, start: text.length, end: text.length };
-    if (heading) {
-      sectionStart = heading.line.end;
-      const after = bodyScan.headings.find((h) => h.index > heading.index && h.level <= heading.level);
-      if (after) {
-        sectionEnd = after.line.start;
-        doc.section.notLastHeading = after;
+  let markers: number[] | null = null;
+  let shift: number[] | undefined;
+  const prev = options.previous;
+  if (!md && prev) {
+    const found = markersFromPrevious(prev, text, pos);
+    if (found) ({ markers, shift } = found);
+  }
+  if (markers === null) {
+    const bodyScan = scan(text, pos, text.length, { markers: true, headings: md, keepLines: false });
+    markers = bodyScan.markers.map((m) => m.line.start);
+    if (md) {
+      const name = sectionName ?? 'Discussion';
+      const heading = bodyScan.headings.find((h) => h.text === name);
+      doc.section = { name, heading, start: text.length, end: text.length };
+      if (heading) {
+        sectionStart = heading.line.end;
+        const after = bodyScan.headings.find((h) => h.index > heading.index && h.level <= heading.level);
+        if (after) {
+          sectionEnd = after.line.start;
+          doc.section.notLastHeading = after;
+        }
+        doc.section.start = sectionStart;
+        doc.section.end = sectionEnd;
+      } else {
+        sectionStart = text.length;
       }
-      doc.section.start = sectionStart;
-      doc.section.end = sectionEnd;
-    } else {
-      sectionStart = text.length;
-    }
-    const inside = markers.filter((m) => m.line.start >= sectionStart && m.line.start < sectionEnd);
-    for (const m of markers) {
-      if (m.line.start < sectionStart || m.line.start >= sectionEnd) {
-        doc.outsideMarkers.push({ start: m.line.start, end: m.line.contentEnd, before: m.line.start < sectionStart });
+      for (const m of bodyScan.markers) {
+        if (m.line.start < sectionStart || m.line.start >= sectionEnd) {
+          doc.outsideMarkers.push({ start: m.line.start, end: m.line.contentEnd, before: m.line.start < sectionStart });
+        }
       }
+      markers = markers.filter((m) => m >= sectionStart && m < sectionEnd);
+      if (sectionStart > pos) {
+        doc.segments.push(new Segment('outside', pos, text.slice(pos, sectionStart), doc.cellParse(text.slice(pos, sectionStart), false)));
+      }
+      pos = sectionStart;
     }
-    markers = inside;
-    if (sectionStart > pos) {
-      doc.segments.push(new Segment('outside', pos, text.slice(pos, sectionStart), doc.cellParse(text.slice(pos, sectionStart), false)));
-    }
-    pos = sectionStart;
   }
 
-  const firstCell = markers.length ? markers[0]!.line.start : sectionEnd;
+  const firstCell = markers.length ? markers[0]! : sectionEnd;
   if (firstCell > pos) {
     const t = text.slice(pos, firstCell);
     doc.segments.push(new Segment('prologue', pos, t, doc.cellParse(t, false)));
   }
   for (let i = 0; i < markers.length; i++) {
-    const start = markers[i]!.line.start;
-    const end = i + 1 < markers.length ? markers[i + 1]!.line.start : sectionEnd;
-    const t = text.slice(start, end);
-    const cell = new Cell(start, t, doc.cellParse(t, true));
+    const start = markers[i]!;
+    const end = i + 1 < markers.length ? markers[i + 1]! : sectionEnd;
+    // A cell the re-scan did not reach keeps its text object and parse
+    // (no slicing or hashing of unchanged text).
+    const old = shift && prev ? reusableCell(prev, start, end, shift[i]!) : undefined;
+    const t = old ? old.text : text.slice(start, end);
+    const cell = new Cell(start, t, old ? doc.keep(old.text, old.parse!) : doc.cellParse(t, true));
     cell.index = doc.cells.length;
     doc.cells.push(cell);
     doc.segments.push(cell);
@@ -307,6 +323,125 @@ export function parse(text: string, options: ParseOptions = {}): MessageDocument
   resolve(doc);
   doc.finish();
   return doc;
+}
+
+/** The previous version's cell that moved by `shift` to [start, end), if it is the same text. */
+function reusableCell(prev: MessageDocument, start: number, end: number, shift: number): Cell | undefined {
+  if (Number.isNaN(shift)) return undefined;
+  const c = prev.cellAt(start - shift);
+  return c && c.offset === start - shift && c.end === end - shift ? c : undefined;
+}
+
+/** The previous version's frontmatter when the new text starts with the same block. */
+function reuseFrontmatter(prev: MessageDocument | undefined, text: string, pos: number): Frontmatter | undefined {
+  const fm = prev?.frontmatter;
+  if (!fm || fm.start !== pos) return undefined;
+  // The block ends at the first closing line, so the same text up to its end is the same block.
+  return text.length >= fm.end && text.startsWith(prev.text.slice(0, fm.end)) ? fm : undefined;
+}
+
+/** Length of the common prefix of two strings, compared a block at a time. */
+export function commonPrefix(a: string, b: string): number {
+  const n = Math.min(a.length, b.length);
+  let i = 0;
+  let block = 256;
+  while (i < n) {
+    const len = Math.min(block, n - i);
+    if (a.slice(i, i + len) === b.slice(i, i + len)) {
+      i += len;
+      block = Math.min(block * 2, 1 << 20);
+    } else if (len <= 32) {
+      while (i < n && a.charCodeAt(i) === b.charCodeAt(i)) i++;
+      return i;
+    } else {
+      block = len >> 1;
+    }
+  }
+  return i;
+}
+
+/** Length of the common suffix, at most `max`. */
+export function commonSuffix(a: string, b: string, max: number): number {
+  const n = Math.min(a.length, b.length, max);
+  let i = 0;
+  let block = 256;
+  while (i < n) {
+    const len = Math.min(block, n - i);
+    if (a.slice(a.length - i - len, a.length - i) === b.slice(b.length - i - len, b.length - i)) {
+      i += len;
+      block = Math.min(block * 2, 1 << 20);
+    } else if (len <= 32) {
+      while (i < n && a.charCodeAt(a.length - 1 - i) === b.charCodeAt(b.length - 1 - i)) i++;
+      return i;
+    } else {
+      block = len >> 1;
+    }
+  }
+  return i;
+}
+
+/**
+ * Cell boundaries of an edited text, found by re-scanning only from the cell
+ * before the edit until the scan is back in step with the previous version's
+ * boundaries. Returns null when a whole scan is needed (ordinary .md files,
+ * an edit in the frontmatter, or an unclosed fence, comment or CDATA before
+ * the edit, which the new text might close).
+ */
+function markersFromPrevious(prev: MessageDocument, text: string, pos: number): { markers: number[]; shift: number[] } | null {
+  const old = prev.text;
+  if (old === text) return { markers: prev.cells.map((c) => c.offset), shift: prev.cells.map(() => 0) };
+  const prefix = commonPrefix(old, text);
+  const suffix = commonSuffix(old, text, Math.min(old.length, text.length) - prefix);
+  const delta = text.length - old.length;
+  const oldEditEnd = old.length - suffix;
+  const newEditEnd = text.length - suffix;
+  const prevBody = prev.segments.find((s) => s.kind === 'prologue' || s.kind === 'cell');
+  const prevPos = prevBody ? prevBody.offset : old.length;
+  if (pos !== prevPos || prefix < pos) return null;
+  // Re-scan from the segment holding the character before the edit: an edit
+  // at the start of a marker line can join that cell to the one before.
+  const startSeg = prev.segmentAt(Math.max(pos, prefix - 1));
+  if (!startSeg || (startSeg.kind !== 'cell' && startSeg.kind !== 'prologue')) return null;
+  for (const seg of prev.segments) {
+    if (seg.offset >= startSeg.offset) break;
+    if (seg.parse?.hasUnclosed) return null;
+  }
+  const before: number[] = [];
+  let k = 0;
+  for (; k < prev.cells.length && prev.cells[k]!.offset < startSeg.offset; k++) before.push(prev.cells[k]!.offset);
+  // Old markers after the edit, in new coordinates, for the stop test.
+  let j = k;
+  while (j < prev.cells.length && prev.cells[j]!.offset < oldEditEnd) j++;
+  let resumeAt = -1;
+  const result = scan(text, startSeg.offset, text.length, {
+    markers: true,
+    headings: false,
+    keepLines: false,
+    stopAtMarker(lineStart) {
+      if (lineStart < newEditEnd) return false;
+      while (j < prev.cells.length && prev.cells[j]!.offset + delta < lineStart) j++;
+      if (j < prev.cells.length && prev.cells[j]!.offset + delta === lineStart) {
+        resumeAt = j;
+        return true;
+      }
+      return false;
+    },
+  });
+  // shift[i]: how far marker i moved from the same marker of the previous
+  // version (NaN for a marker found by the re-scan).
+  const out = before;
+  const shift: number[] = before.map(() => 0);
+  for (const m of result.markers) {
+    out.push(m.line.start);
+    shift.push(NaN);
+  }
+  if (resumeAt !== -1) {
+    for (let i = resumeAt; i < prev.cells.length; i++) {
+      out.push(prev.cells[i]!.offset + delta);
+      shift.push(delta);
+    }
+  }
+  return { markers: out, shift };
 }
 
 /** File-wide facts: ids, metadata ownership, agents, languages, cell types. */

@@ -243,18 +243,23 @@ function referencedFootnotes(doc: MessageDocument): Set<string> {
   for (const seg of doc.segments) {
     if (seg.kind !== 'cell' && seg.kind !== 'prologue') continue;
     const p = seg.parse!;
+    const scanText = (content: string, definitionAtStart: boolean): void => {
+      if (!content.includes('[^')) return;
+      for (let m = re.exec(content); m; m = re.exec(content)) {
+        // `[^n]:` at the start of a line defines the footnote; it does not refer to it.
+        if (definitionAtStart && m.index === 0 && content[m[0].length] === ':') continue;
+        ids!.add(m[1]!);
+      }
+    };
+    // A marker's title may refer to a footnote too (its id reference is not one).
+    const title = p.marker?.title;
+    if (title) scanText(p.text.slice(title.start, title.end), false);
     let oi = 0;
     for (let li = seg.kind === 'cell' ? 1 : 0; li < p.lines.length; li++) {
       while (oi < p.opaqueLines.length && p.opaqueLines[oi]! < li) oi++;
       if (p.opaqueLines[oi] === li) continue;
       const line = p.lines[li]!;
-      const content = p.text.slice(line.start, line.contentEnd);
-      if (!content.includes('[^')) continue;
-      for (let m = re.exec(content); m; m = re.exec(content)) {
-        // `[^n]:` at the start of a line defines the footnote; it does not refer to it.
-        if (m.index === 0 && content[m[0].length] === ':') continue;
-        ids.add(m[1]!);
-      }
+      scanText(p.text.slice(line.start, line.contentEnd), true);
     }
   }
   footnoteRefs.set(doc, ids);

@@ -76,6 +76,8 @@ export interface ScanResult {
   /** Indices of the lines wholly inside an opaque region or that are fence lines, ascending. */
   opaque: number[];
   lineCount?: number;
+  /** Where `stopAtMarker` stopped the scan. */
+  stoppedAt?: number;
 }
 
 export interface ScanOptions {
@@ -83,6 +85,12 @@ export interface ScanOptions {
   headings: boolean;
   /** Collect every line (default true); the whole-file scan does without. */
   keepLines?: boolean;
+  /**
+   * Called at each marker line; returning true stops the scan there (the
+   * marker is not recorded). Incremental re-parsing stops once it is back
+   * in step with the previous version.
+   */
+  stopAtMarker?: (lineStart: number) => boolean;
 }
 
 const SPACE = 32;
@@ -351,6 +359,10 @@ export function scan(text: string, from: number, to: number, options: ScanOption
       if (first === SPACE) first = text.charCodeAt(start + leadingSpaces(text, start, end));
       if (first === HASH) {
         if (options.markers && isMarkerCandidate(text, start, end)) {
+          if (options.stopAtMarker?.(start)) {
+            result.stoppedAt = start;
+            break;
+          }
           // A cell boundary: a tool element never spans cells.
           if (tool) closeTool(start, false);
           result.markers.push({ line: lineObj(), index: li });

@@ -52,3 +52,31 @@ describe('incremental parsing', () => {
     expect(fresh.cells.length).toBeLessThan(first.cells.length);
   });
 });
+
+import fc from 'fast-check';
+
+describe('incremental parsing equals a fresh parse', () => {
+  const pieces = ['```\n', '~~~\n', '````\n', '<!--', '-->', '<![CDATA[', ']]>', '<tool>', '</tool>', '# %% [^9]\n', '# %%% [^2.abcd]\n', '\n', 'x', '#', '%', '[^1]: [markdown]\n', '\r\n', '---\n'];
+  const edit = fc.record({
+    at: fc.double({ min: 0, max: 1, noNaN: true }),
+    del: fc.integer({ min: 0, max: 40 }),
+    ins: fc.array(fc.constantFrom(...pieces), { maxLength: 4 }).map((a) => a.join('')),
+  });
+  it('after every edit of random edit sequences', () => {
+    fc.assert(
+      fc.property(fc.array(edit, { minLength: 1, maxLength: 8 }), (edits) => {
+        let text = example;
+        let doc = parse(text, { fileName: 'a.msg.md' });
+        for (const e of edits) {
+          const at = Math.floor(e.at * text.length);
+          text = text.slice(0, at) + e.ins + text.slice(Math.min(text.length, at + e.del));
+          doc = parse(text, { fileName: 'a.msg.md', previous: doc });
+          const fresh = parse(text, { fileName: 'a.msg.md' });
+          expect(doc.segments.map((s) => [s.kind, s.offset, s.text])).toEqual(fresh.segments.map((s) => [s.kind, s.offset, s.text]));
+          expect(doc.cells.map((c) => [c.id, c.cellType, c.type])).toEqual(fresh.cells.map((c) => [c.id, c.cellType, c.type]));
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
