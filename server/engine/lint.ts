@@ -1,8 +1,9 @@
-import { parse, type MessageDocument } from '../syntax/document.js';
+import type { CellParse } from '../syntax/cell.js';
+import { Cell, parse, type MessageDocument, type Segment } from '../syntax/document.js';
 import { applyDirectives, collectDirectives } from './directives.js';
 import { applyEdits, fixesOf, mergeEdits } from './fix.js';
 import { allRules, getRule } from './registry.js';
-import type { Diagnostic, LintOptions, LintResult, MsglintConfig, Rule, RuleSetting, Severity } from './types.js';
+import type { Diagnostic, LintOptions, LintResult, MsglintConfig, ReportDescriptor, Rule, RuleSetting, Severity, TextEdit } from './types.js';
 
 /** The severity a rule runs at under a config, or 0 when it is off. */
 export function ruleSeverity(rule: Rule, config: MsglintConfig | undefined): 0 | Severity {
@@ -19,42 +20,156 @@ function ruleOptions(rule: Rule, config: MsglintConfig | undefined): unknown {
   return Array.isArray(setting) ? setting[1] : undefined;
 }
 
+/** A finding kept with a segment's parse: offsets relative to the segment, edits merged. */
+interface LocalFinding {
+  at: [number, number];
+  message: string;
+  severity?: Severity;
+  fix?: TextEdit;
+  suggestions?: { desc: string; fix: TextEdit }[];
+  related?: { at: [number, number]; message: string }[];
+  tags?: (1 | 2)[];
+}
+
+interface LocalCacheEntry {
+  signature: unknown[];
+  findings: LocalFinding[];
+}
+
+// Findings of segment checks, per parse and rule. Parses are shared between
+// versions of a document, so an untouched cell's findings are reused.
+const localCache = new WeakMap<CellParse, Map<string, LocalCacheEntry>>();
+
+function sameSignature(a: unknown[], b: unknown[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+/** What a segment check may depend on besides the segment's own text. */
+function segmentSignature(doc: MessageDocument, seg: Segment, env: string): unknown[] {
+  if (!(seg instanceof Cell)) return [seg.kind, env];
+  let bodyAgents = 0;
+  for (const a of doc.agents) if (a.source === 'body' && a.from <= seg.offset) bodyAgents++;
+  const m = seg.metadata;
+  const first = seg.id === undefined || doc.cellsById.get(seg.id)?.[0] === seg;
+  return [seg.kind, env, seg.cellType, m?.node, m?.segment === seg, bodyAgents, doc.defaultAgentAt(seg.offset), first];
+}
+
+function shiftEdit(e: TextEdit, by: number): TextEdit {
+  return { range: [e.range[0] + by, e.range[1] + by], text: e.text };
+}
+
 /** Runs every enabled rule over a parsed document, then applies disable comments. */
 export function lintDocument(doc: MessageDocument, options: LintOptions = {}): Diagnostic[] {
   if (!doc.isMessageFile) return [];
   const config = options.config ?? {};
   const out: Diagnostic[] = [];
+  const toDiagnostic = (ruleId: string, severity: Severity, d: LocalFinding): Diagnostic => {
+    const diag: Diagnostic = {
+      ruleId,
+      severity: d.severity !== undefined ? (Math.min(d.severity, severity) as Severity) : severity,
+      message: d.message,
+      range: doc.range(d.at[0], d.at[1]),
+    };
+    if (d.fix) diag.fix = d.fix;
+    if (d.suggestions?.length) diag.suggestions = d.suggestions;
+    if (d.related?.length) diag.related = d.related.map((r) => ({ range: doc.range(r.at[0], r.at[1]), message: r.message }));
+    if (d.tags?.length) diag.tags = d.tags;
+    return diag;
+  };
+  const normalize = (d: ReportDescriptor): LocalFinding => ({
+    at: d.at,
+    message: d.message,
+    severity: d.severity,
+    fix: d.fix ? mergeEdits(doc.text, d.fix) : undefined,
+    suggestions: d.suggestions?.length ? d.suggestions.map((s) => ({ desc: s.desc, fix: mergeEdits(doc.text, s.fix) })) : undefined,
+    related: d.related,
+    tags: d.tags,
+  });
+  const internalError = (ruleId: string, e: unknown): void => {
+    // A rule that throws must not take the others down: report it where it can be seen.
+    out.push({
+      ruleId,
+      severity: 2,
+      message: `Internal error in rule '${ruleId}': ${(e as Error)?.message ?? String(e)}. Please report this.`,
+      range: doc.range(0, 0),
+    });
+  };
+
+  let env: string | undefined;
+  const signatures = new Map<Segment, unknown[]>();
   for (const rule of allRules) {
     const severity = ruleSeverity(rule, config);
     if (severity === 0) continue;
     const ruleId = rule.meta.id;
-    try {
-      rule.check({
-        doc,
-        config,
-        options: ruleOptions(rule, config),
-        report(d) {
-          const diag: Diagnostic = {
-            ruleId,
-            severity: d.severity !== undefined ? (Math.min(d.severity, severity) as Severity) : severity,
-            message: d.message,
-            range: doc.range(d.at[0], d.at[1]),
-          };
-          if (d.fix) diag.fix = mergeEdits(doc.text, d.fix);
-          if (d.suggestions?.length) diag.suggestions = d.suggestions.map((s) => ({ desc: s.desc, fix: mergeEdits(doc.text, s.fix) }));
-          if (d.related?.length) diag.related = d.related.map((r) => ({ range: doc.range(r.at[0], r.at[1]), message: r.message }));
-          if (d.tags?.length) diag.tags = d.tags;
-          out.push(diag);
-        },
-      });
-    } catch (e) {
-      // A rule that throws must not take the others down: report it where it can be seen.
-      out.push({
-        ruleId,
-        severity: 2,
-        message: `Internal error in rule '${ruleId}': ${(e as Error)?.message ?? String(e)}. Please report this.`,
-        range: doc.range(0, 0),
-      });
+    const ruleOpts = ruleOptions(rule, config);
+    if (rule.checkSegment) {
+      env ??= JSON.stringify([doc.agents.map((a) => [a.name, a.source]), [...doc.codeLanguages], config.languages ?? [], config.agents ?? []]);
+      const optionsKey = ruleOpts === undefined ? '' : JSON.stringify(ruleOpts);
+      for (const seg of doc.segments) {
+        const parse = seg.parse;
+        if (!parse) continue;
+        let signature = signatures.get(seg);
+        if (!signature) signatures.set(seg, (signature = segmentSignature(doc, seg, env)));
+        let perRule = localCache.get(parse);
+        if (!perRule) localCache.set(parse, (perRule = new Map()));
+        const cached = perRule.get(ruleId + '\u0000' + optionsKey);
+        let findings: LocalFinding[];
+        if (cached && sameSignature(cached.signature, signature)) {
+          findings = cached.findings;
+        } else {
+          findings = [];
+          const base = seg.offset;
+          try {
+            rule.checkSegment(seg, {
+              doc,
+              config,
+              options: ruleOpts,
+              report(d) {
+                const f = normalize(d);
+                findings.push({
+                  ...f,
+                  at: [f.at[0] - base, f.at[1] - base],
+                  fix: f.fix && shiftEdit(f.fix, -base),
+                  suggestions: f.suggestions?.map((s) => ({ desc: s.desc, fix: shiftEdit(s.fix, -base) })),
+                  related: f.related?.map((r) => ({ at: [r.at[0] - base, r.at[1] - base] as [number, number], message: r.message })),
+                });
+              },
+            });
+          } catch (e) {
+            internalError(ruleId, e);
+            continue;
+          }
+          perRule.set(ruleId + '\u0000' + optionsKey, { signature, findings });
+        }
+        const base = seg.offset;
+        for (const f of findings) {
+          out.push(
+            toDiagnostic(ruleId, severity, {
+              ...f,
+              at: [f.at[0] + base, f.at[1] + base],
+              fix: f.fix && shiftEdit(f.fix, base),
+              suggestions: f.suggestions?.map((s) => ({ desc: s.desc, fix: shiftEdit(s.fix, base) })),
+              related: f.related?.map((r) => ({ at: [r.at[0] + base, r.at[1] + base] as [number, number], message: r.message })),
+            }),
+          );
+        }
+      }
+    }
+    if (rule.check) {
+      try {
+        rule.check({
+          doc,
+          config,
+          options: ruleOpts,
+          report(d) {
+            out.push(toDiagnostic(ruleId, severity, normalize(d)));
+          },
+        });
+      } catch (e) {
+        internalError(ruleId, e);
+      }
     }
   }
 

@@ -1,10 +1,23 @@
 // Small helpers shared by the rule modules under rules/.
 
 import { docsUrl } from './docs.js';
+import type { Segment } from '../syntax/document.js';
 import type { Rule, RuleContext, RuleMeta } from './types.js';
 
 export function defineRule(meta: Omit<RuleMeta, 'docs'>, check: (context: RuleContext) => void): Rule {
   return { meta: { ...meta, docs: docsUrl(meta.id) }, check };
+}
+
+/**
+ * A rule whose findings are local to one segment (see Rule.checkSegment);
+ * `check` may add findings that look across the file.
+ */
+export function defineSegmentRule(
+  meta: Omit<RuleMeta, 'docs'>,
+  checkSegment: (segment: Segment, context: RuleContext) => void,
+  check?: (context: RuleContext) => void,
+): Rule {
+  return { meta: { ...meta, docs: docsUrl(meta.id) }, checkSegment, check };
 }
 
 /** Levenshtein distance, capped: returns cap + 1 once the distance exceeds cap. */

@@ -2,7 +2,7 @@
 // (CLI, language server, library). Offsets are UTF-16 code units into the
 // document text; lines and characters are 0-based, as in LSP.
 
-import type { MessageDocument } from '../syntax/document.js';
+import type { MessageDocument, Segment } from '../syntax/document.js';
 
 export interface Position {
   line: number;
@@ -128,5 +128,15 @@ export interface RuleMeta {
 
 export interface Rule {
   meta: RuleMeta;
-  check(context: RuleContext): void;
+  /** Checks that look across the file. */
+  check?(context: RuleContext): void;
+  /**
+   * Checks of one segment (a cell, or text outside cells) that depend only on
+   * that segment's text, its cell's type, id and metadata line, the agents
+   * usable there, the file's agents and languages, and the rule's options.
+   * Their findings are cached with the segment's parse and reused while all
+   * of that stays the same, which keeps re-linting after an edit cheap. Every
+   * range such a check reports must lie inside the segment.
+   */
+  checkSegment?(segment: Segment, context: RuleContext): void;
 }
