@@ -1,5 +1,6 @@
 import type { Cell, MessageDocument } from '../server/syntax/document.js';
 import { defineRule } from '../server/engine/rule-kit.js';
+import { isMetadataLine } from '../server/syntax/metadata.js';
 import type { TextEdit } from '../server/engine/types.js';
 
 /**
@@ -57,9 +58,16 @@ export default defineRule(
       const p = cell.p;
       const placed = p.placementLine >= 0 ? p.lines[p.placementLine] : undefined;
       const orphan = placed && p.metadata.find((m) => m.span.start === placed.start);
-      if (orphan && orphan.type !== undefined && orphan.type !== 'agent' && !doc.cellsById.has(orphan.id.id)) {
+      if (
+        orphan &&
+        orphan.type !== undefined &&
+        orphan.type !== 'agent' &&
+        !doc.cellsById.has(orphan.id.id) &&
+        isMetadataLine(doc, { segment: cell, node: orphan })
+      ) {
         fix = { range: [tail, lineAt[1]], text: `${marker.title ? '' : ' '}[^${orphan.id.id}]` };
-      } else {
+      } else if (!marker.problems.some((x) => x.kind === 'too-many-percents')) {
+        // (With `%%%%` the kind of cell, and so the type to insert, is a guess.)
         const type = marker.kind === 'message' ? 'markdown' : doc.defaultAgentAt(cell.offset);
         if (type) {
           const id = String(next++);

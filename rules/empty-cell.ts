@@ -1,4 +1,5 @@
 import { defineRule } from '../server/engine/rule-kit.js';
+import { isMetadataLine } from '../server/syntax/metadata.js';
 
 export default defineRule(
   {
@@ -13,6 +14,9 @@ export default defineRule(
       // An empty tool result or a run that printed nothing is data, not an omission.
       if (cell.cellType === 'tool-result' || cell.cellType === 'code-output') continue;
       if (cell.p.contentLineCount > 0) continue;
+      // An ordinary footnote that starts with a bracketed word (`[^n]: [RFC 9110] …`)
+      // is parsed as a metadata line, but it is content.
+      if (cell.p.metadata.some((node) => node.type !== undefined && !isMetadataLine(doc, { segment: cell, node }))) continue;
       report({ at: cell.abs(cell.marker.span), message: `The cell${cell.id ? ` \`${cell.id}\`` : ''} has no content.` });
     }
   },

@@ -88,7 +88,7 @@ export interface ToolCallInfo {
   cdata: RegionNode[];
   legacy?: LegacyInfo;
   problems: ToolProblem[];
-  /** True when server, tool name and arguments were read without an error. */
+  /** True when server, tool name and arguments were read and the element has no error (warnings aside). */
   ok: boolean;
 }
 
@@ -184,7 +184,8 @@ export function readToolElement(p: CellParse, t: ToolElement): ToolCallInfo {
   const root = r.root!;
   info.root = root;
   readStructure(text, root, info);
-  info.ok = !info.problems.some((x) => x.rule !== 'cdata-recommended' && x.rule !== 'cdata-placeholder');
+  // A placeholder pair is read as the CDATA it stands for, but it is still an error in the file.
+  info.ok = !info.problems.some((x) => x.rule !== 'cdata-recommended');
   return info;
 }
 

@@ -128,7 +128,6 @@ function describe(c: string | undefined): string {
  * decoded text and the end offset, or an error.
  */
 export function readReference(text: string, amp: number, limit: number): { value: string; end: number } | { error: XmlError } {
-  const semi = text.indexOf(';', amp + 1);
   const bare = (): { error: XmlError } => ({
     error: { start: amp, end: amp + 1, message: 'Unescaped `&`: write `&amp;`, or put the value in a CDATA section.', cause: 'amp' },
   });
@@ -139,15 +138,16 @@ export function readReference(text: string, amp: number, limit: number): { value
     const re = hex ? /[0-9a-fA-F]/ : /[0-9]/;
     while (i < limit && re.test(text[i]!)) i++;
     if (i === digitsStart || text.charCodeAt(i) !== 59 || i >= limit) return bare();
-    const cp = parseInt(text.slice(digitsStart, i), hex ? 16 : 10);
-    if (!isXmlChar(cp) || i - digitsStart > 8) {
+    const cp = i - digitsStart > 8 ? -1 : parseInt(text.slice(digitsStart, i), hex ? 16 : 10);
+    if (!isXmlChar(cp)) {
       return { error: { start: amp, end: i + 1, message: `\`${text.slice(amp, i + 1)}\` refers to a character that XML does not allow.` } };
     }
     return { value: String.fromCodePoint(cp), end: i + 1 };
   }
   NAME_RE.lastIndex = amp + 1;
   const m = NAME_RE.exec(text);
-  if (!m || semi === -1 || semi >= limit || semi !== amp + 1 + m[0].length) return bare();
+  const semi = m ? amp + 1 + m[0].length : -1;
+  if (!m || semi >= limit || text.charCodeAt(semi) !== 59) return bare();
   const v = ENTITIES[m[0]];
   if (v === undefined) {
     return {
@@ -235,11 +235,11 @@ function readStartTag(text: string, lt: number, limit: number): StartTag | XmlEr
  * pair may span markup-like text, as a CDATA section would) is recorded and
  * returned.
  */
-function placeholderIn(text: string, from: number, to: number, limit: number, found: PlaceholderPair[]): Span | undefined {
+function placeholderIn(text: string, from: number, to: number, limit: number, found: PlaceholderPair[], next: NextIndex): Span | undefined {
   let p = from;
   for (;;) {
-    const o = text.indexOf(PLACEHOLDER_OPEN, p);
-    const cl = text.indexOf(PLACEHOLDER_CLOSE, p);
+    const o = next.find(PLACEHOLDER_OPEN, p);
+    const cl = next.find(PLACEHOLDER_CLOSE, p);
     const hitOpen = o !== -1 && o < to;
     const hitClose = cl !== -1 && cl < to;
     if (!hitOpen && !hitClose) return undefined;
@@ -248,7 +248,7 @@ function placeholderIn(text: string, from: number, to: number, limit: number, fo
       p = cl + PLACEHOLDER_CLOSE.length;
       continue;
     }
-    const closeAt = text.indexOf(PLACEHOLDER_CLOSE, o + PLACEHOLDER_OPEN.length);
+    const closeAt = next.find(PLACEHOLDER_CLOSE, o + PLACEHOLDER_OPEN.length);
     if (closeAt === -1 || closeAt + PLACEHOLDER_CLOSE.length > limit) {
       found.push({ open: { start: o, end: o + PLACEHOLDER_OPEN.length } });
       p = o + PLACEHOLDER_OPEN.length;
@@ -257,6 +257,19 @@ function placeholderIn(text: string, from: number, to: number, limit: number, fo
     const end = closeAt + PLACEHOLDER_CLOSE.length;
     found.push({ open: { start: o, end: o + PLACEHOLDER_OPEN.length }, close: { start: closeAt, end } });
     return { start: o, end };
+  }
+}
+
+/** `indexOf` that remembers its last answer, so the many short text runs of an element are searched in linear time overall. */
+class NextIndex {
+  private readonly last = new Map<string, { from: number; at: number }>();
+  constructor(private readonly text: string) {}
+  find(needle: string, from: number): number {
+    const l = this.last.get(needle);
+    if (l && l.from <= from && (l.at === -1 || l.at >= from)) return l.at;
+    const at = this.text.indexOf(needle, from);
+    this.last.set(needle, { from, at });
+    return at;
   }
 }
 
@@ -300,6 +313,7 @@ export function readXml(text: string, start: number, limit: number): XmlReadResu
 
   let cur: XmlElement | undefined = root;
   let depth = 1;
+  const nextIndex = new NextIndex(text);
   let pos = first.end;
   // The current literal-text run (start offset), flushed at markup.
   let runStart = -1;
@@ -323,7 +337,7 @@ export function readXml(text: string, start: number, limit: number): XmlReadResu
         if (ch === 60 || ch === 38) break;
         next++;
       }
-      const pair = placeholderIn(text, pos, next, limit, result.placeholders);
+      const pair = placeholderIn(text, pos, next, limit, result.placeholders, nextIndex);
       if (pair) {
         // Text before the placeholder, then the placeholder as a section.
         if (runStart === -1 && pair.start > pos) runStart = pos;

@@ -105,10 +105,26 @@ describe('cell-id-missing', () => {
       expect(fixText(t)).toBe(t);
     });
 
+    it('has no fix when the marker has four % (message or output cell is unclear)', () => {
+      const t = file(...FM, '# %%%% Reply', '', 'Hello.');
+      expect(check(t).map((f) => [f.ruleId, f.diagnostic.fix])).toEqual([
+        [RULE, undefined],
+        ['cell-marker', undefined],
+      ]);
+      expect(fixText(t)).toBe(t);
+    });
+
     it('only adds the reference when an unused metadata line is right under the marker', () => {
       const t = file('# %% Question', '', '[^q1]: [markdown] time="2025-05-30T09:00:00Z"', '', 'What is 2 + 2?');
       expect(check(t).map((f) => f.ruleId)).toEqual([RULE, 'metadata-unused']);
       expect(fixText(t)).toBe(file('# %% Question[^q1]', '', '[^q1]: [markdown] time="2025-05-30T09:00:00Z"', '', 'What is 2 + 2?'));
+    });
+
+    it('does not take over an ordinary footnote under the marker', () => {
+      const t = file('# %% Question', '[^rfc]: [RFC 9110] defines it.');
+      expect(fixText(t)).toBe(file('# %% Question[^1]', '', '[^1]: [markdown]', '', '[^rfc]: [RFC 9110] defines it.'));
+      const u = file('# %% Question', '[^rfc]: [RFC] defines it.');
+      expect(fixText(u)).toBe(file('# %% Question[^1]', '', '[^1]: [markdown]', '', '[^rfc]: [RFC] defines it.'));
     });
 
     it('does not take over a temporary agent declared under the marker', () => {

@@ -260,6 +260,33 @@ describe('cell-marker', () => {
       }
     });
 
+    it('combine with the fixes of other structure rules into a valid file', () => {
+      const t = file(...FM, '#%%Ask', 'What?', '', '  ###### %%% Reply', 'Hello.', '', '# %% More[^5]', '', '[^5]: [markdown] [history=excluded] summary=“x”', '', 'text');
+      const want = file(
+        ...FM,
+        '# %% Ask[^6]',
+        '',
+        '[^6]: [markdown]',
+        '',
+        'What?',
+        '',
+        '##### %%% Reply[^7]',
+        '',
+        '[^7]: [coder]',
+        '',
+        'Hello.',
+        '',
+        '# %% More[^5]',
+        '',
+        '[^5]: [markdown] history=exclude summary="x"',
+        '',
+        'text',
+      );
+      expect(fixText(t)).toBe(want);
+      expect(check(want)).toEqual([]);
+      expect(fixText(t.replace(/\n/g, '\r\n'))).toBe(want.replace(/\n/g, '\r\n'));
+    });
+
     it('keep CRLF line breaks', () => {
       const t = withMarker('#%% Question[^1]').replace(/\n/g, '\r\n');
       expect(fixText(t)).toBe(withMarker('# %% Question[^1]').replace(/\n/g, '\r\n'));

@@ -35,6 +35,8 @@ describe('empty-cell', () => {
     expect(check(file('# %% [^1]', '[^1]: [markdown]', 'x'))).toEqual([]);
     expect(check(file('# %% [^1]', '', '[^1]: [raw]', '', '```', '```'))).toEqual([]);
     expect(check(file('# %% [^1]', '', '[^1]: [markdown]', '', '[^n]: A footnote is content.'))).toEqual([]);
+    expect(check(file('# %% [^1]', '', '[^1]: [markdown]', '', '[^n]: [RFC 9110] is content too.'))).toEqual([]);
+    expect(check(file('# %% [^1]', '', '[^1]: [markdown]', '', '[^n]: [RFC] is content too.'))).toEqual([]);
   });
 
   it('accepts an empty tool result and an empty code output (they are data)', () => {

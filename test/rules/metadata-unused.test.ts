@@ -63,6 +63,11 @@ describe('metadata-unused', () => {
       expect(check(t)).toEqual([]);
     });
 
+    it('counts a reference in a cell title', () => {
+      const t = file('# %% About Markdown[^md][^1]', '', '[^1]: [markdown]', '', 'Is it a standard?', '', '[^md]: [markdown] here means CommonMark.');
+      expect(check(t)).toEqual([]);
+    });
+
     it('does not count a reference inside a code block', () => {
       const t = file('# %% Ask[^1]', '', '[^1]: [markdown]', '', '```', 'text[^7]', '```', '', '[^7]: [markdown]');
       expect(checkRule(RULE, t).map((f) => f.text)).toEqual(['[^7]']);

@@ -56,6 +56,11 @@ describe('unknown-rule', () => {
     expect(check(file('<!-- msglint-disabled nope -->', '<!-- msglint nope -->', ...VALID))).toEqual([]);
   });
 
+  it('is not suppressed by directives (the engine reports it after applying them)', () => {
+    const t = file('<!-- msglint-disable-file unknown-rule -->', '<!-- msglint-disable nope -->', ...VALID);
+    expect(check(t).map((f) => [f.ruleId, f.text])).toEqual([[RULE, 'nope']]);
+  });
+
   it('can be turned off or made an error in the configuration', () => {
     const t = file('<!-- msglint-disable nope -->', ...VALID);
     expect(check(t, { config: { rules: { [RULE]: 'off' } } })).toEqual([]);

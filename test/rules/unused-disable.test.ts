@@ -110,6 +110,14 @@ describe('unused-disable', () => {
     expect(fixText(t, on)).toBe(t);
   });
 
+  it('is not suppressed by directives (the engine reports it after applying them)', () => {
+    const t = file('<!-- msglint-disable-file unused-disable -->', '<!-- msglint-disable empty-cell -->', ...VALID);
+    expect(check(t, on).map((f) => [f.ruleId, f.line, f.text])).toEqual([
+      [RULE, 1, RULE],
+      [RULE, 2, 'empty-cell'],
+    ]);
+  });
+
   it('can be turned off in the configuration', () => {
     expect(check(file('<!-- msglint-disable -->', ...VALID), { ...on, config: { rules: { [RULE]: 'off' } } })).toEqual([]);
   });

@@ -98,7 +98,8 @@ describe('Forge tool calls in a tool call cell', () => {
       expect(got.ok).toBe(true);
       if (c.tool_name !== null) expect(got.toolName).toBe(c.tool_name);
       if (c.server_name !== null) expect(got.server).toBe(c.server_name);
-      if (c.arguments !== null) expect(got.arguments).toEqual(isLegacy(c) ? c.arguments : asText(c.arguments));
+      // Stated arguments may be partial (the note says which were not asserted).
+      if (c.arguments !== null) expect(got.arguments).toMatchObject((isLegacy(c) ? c.arguments : asText(c.arguments)) as object);
     });
   }
 
