@@ -1,24 +1,32 @@
-import { defineRule } from '../server/engine/rule-kit.js';
+import { defineSegmentRule } from '../server/engine/rule-kit.js';
 
-export default defineRule(
+export default defineSegmentRule(
   {
     id: 'unclosed-fence',
     group: 'structure',
     severity: 'error',
     fixable: null,
-    description: 'A fenced code block that is not closed before the next cell marker or the end of the file.',
+    description: 'A fenced code block that is not closed before the next cell marker or the end of the file (also an HTML comment that is never closed).',
   },
-  ({ doc, report }) => {
-    for (const seg of doc.segments) {
-      if (seg.kind !== 'cell' && seg.kind !== 'prologue') continue;
-      for (const f of seg.parse!.fences) {
-        if (f.close) continue;
-        const fence = f.char.repeat(f.length);
-        report({
-          at: seg.abs({ start: f.open.start + f.indent, end: f.open.contentEnd }),
-          message: `This code fence is never closed: end the code with a line ${fence}. (Cell markers after it still start new cells.)`,
-        });
-      }
+  (seg, { report }) => {
+    if (seg.kind !== 'cell' && seg.kind !== 'prologue') return;
+    const p = seg.parse!;
+    for (const f of p.fences) {
+      if (f.close) continue;
+      const fence = f.char.repeat(f.length);
+      report({
+        at: seg.abs({ start: f.open.start + f.indent, end: f.open.contentEnd }),
+        message: `This code fence is never closed: end the code with a line ${fence}. (Cell markers after it still start new cells.)`,
+      });
+    }
+    // Spec section 2 reports every unclosed opaque construct; the catalog
+    // has no rule of its own for comments, and this is the same mistake.
+    for (const c of p.comments) {
+      if (c.closed) continue;
+      report({
+        at: seg.abs({ start: c.start, end: c.start + 4 }),
+        message: 'This HTML comment is never closed: end it with -->. (Cell markers after it still start new cells.)',
+      });
     }
   },
 );

@@ -20,19 +20,25 @@ export function defineSegmentRule(
   return { meta: { ...meta, docs: docsUrl(meta.id) }, checkSegment, check };
 }
 
-/** Levenshtein distance, capped: returns cap + 1 once the distance exceeds cap. */
+/**
+ * Edit distance where swapping two neighbouring letters counts as one edit
+ * (optimal string alignment), capped: returns cap + 1 once it exceeds cap.
+ */
 export function editDistance(a: string, b: string, cap = 8): number {
   if (Math.abs(a.length - b.length) > cap) return cap + 1;
+  let prev2: number[] = [];
   let prev = Array.from({ length: b.length + 1 }, (_, i) => i);
   for (let i = 1; i <= a.length; i++) {
     const cur = [i];
     let rowMin = i;
     for (let j = 1; j <= b.length; j++) {
-      const v = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+      let v = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) v = Math.min(v, prev2[j - 2]! + 1);
       cur.push(v);
       if (v < rowMin) rowMin = v;
     }
     if (rowMin > cap) return cap + 1;
+    prev2 = prev;
     prev = cur;
   }
   return prev[b.length]!;

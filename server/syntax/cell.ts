@@ -164,6 +164,16 @@ export function parseCell(text: string, hasMarker: boolean): CellParse {
   }
 
   const directives: Directive[] = [];
+  // The marker line is not scanned with the body; read its comments here so a
+  // directive written after a marker applies (`# %% Q <!-- msglint-disable-line … -->`).
+  if (markerLine && text.lastIndexOf('<!--', markerLine.contentEnd) !== -1) {
+    const re = /<!--(?:(?!-->)[\s\S])*-->/g;
+    const line = text.slice(0, markerLine.contentEnd);
+    for (let m = re.exec(line); m; m = re.exec(line)) {
+      const d = parseDirective(text, { start: m.index, end: m.index + m[0].length, closed: true });
+      if (d) directives.push(d);
+    }
+  }
   for (const c of s.comments) {
     if (text.startsWith('<!--', c.start) && text.startsWith('msglint-', c.start + 4 + (/^\s*/.exec(text.slice(c.start + 4, c.start + 24))?.[0].length ?? 0))) {
       const d = parseDirective(text, c);

@@ -117,6 +117,13 @@ export function parseMarker(text: string, start: number, end: number): MarkerNod
   // Trailing blanks are not part of the title.
   let restEnd = end;
   while (restEnd > percents.end && (text[restEnd - 1] === ' ' || text[restEnd - 1] === '\t')) restEnd--;
+  // A trailing HTML comment (a disable directive, say) is not part of the title.
+  const lineText = text.slice(percents.end, restEnd);
+  const trailing = lineText.endsWith('-->') ? /\s*<!--(?:(?!-->)[\s\S])*-->$/.exec(lineText) : null;
+  if (trailing) {
+    restEnd = percents.end + trailing.index;
+    while (restEnd > percents.end && (text[restEnd - 1] === ' ' || text[restEnd - 1] === '\t')) restEnd--;
+  }
 
   if (percents.end < restEnd) {
     let restStart = percents.end;

@@ -248,10 +248,28 @@ class LaterIndex {
 }
 
 /** True when position p on a line lies inside an inline code span (odd backtick count before it). */
-function inInlineCode(text: string, lineStart: number, p: number): boolean {
-  let n = 0;
-  for (let i = text.indexOf('`', lineStart); i !== -1 && i < p; i = text.indexOf('`', i + 1)) n++;
-  return n % 2 === 1;
+/**
+ * Whether positions on a line lie inside an inline code span (an odd number
+ * of backticks before them). Positions are asked in increasing order along
+ * a line, so the count is carried forward instead of recounted: one pass per
+ * line however many `<` it holds.
+ */
+class InlineCode {
+  private line = -1;
+  private pos = 0;
+  private count = 0;
+  constructor(private readonly text: string) {}
+  at(lineStart: number, p: number): boolean {
+    if (lineStart !== this.line || p < this.pos) {
+      this.line = lineStart;
+      this.pos = lineStart;
+      this.count = 0;
+    }
+    const text = this.text;
+    for (let i = this.pos; i < p; i++) if (text.charCodeAt(i) === BACKTICK) this.count++;
+    this.pos = p;
+    return this.count % 2 === 1;
+  }
 }
 
 function isToolOpenTag(text: string, p: number, end: number): number {
@@ -274,6 +292,7 @@ export function scan(text: string, from: number, to: number, options: ScanOption
   const commentEnds = new LaterIndex(text, '-->', to);
   const cdataEnds = new LaterIndex(text, ']]>', to);
   const toolEnds = new LaterIndex(text, '</tool>', to);
+  const inlineCode = new InlineCode(text);
 
   let fence: FenceBlock | null = null;
   let fenceCloseStart = -1;
@@ -404,7 +423,7 @@ export function scan(text: string, from: number, to: number, options: ScanOption
       if (nextLt !== -1 && nextLt < p) nextLt = text.indexOf('<', p);
       const lt = nextLt;
       if (lt === -1 || lt >= end) break;
-      if (text.startsWith('<!--', lt)) {
+      if (text.startsWith('<!--', lt) && !inlineCode.at(start, lt)) {
         const close = commentEnds.find(lt + 4);
         const node: RegionNode = { start: lt, end: lt + 4, closed: close !== -1 };
         if (close === -1) {
@@ -449,7 +468,7 @@ export function scan(text: string, from: number, to: number, options: ScanOption
       }
       if (!tool) {
         const tagEnd = isToolOpenTag(text, lt, end);
-        if (tagEnd !== -1 && !inInlineCode(text, start, lt)) {
+        if (tagEnd !== -1 && !inlineCode.at(start, lt)) {
           tool = { start: lt, end: tagEnd, closed: false, openTagEnd: tagEnd, closeTagStart: to, cdata: [] };
           // An element with no end tag anywhere later stays open to the region's end.
           if (toolEnds.find(tagEnd) === -1) tool.closeTagStart = to;

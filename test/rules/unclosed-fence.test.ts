@@ -86,3 +86,16 @@ describe('unclosed-fence', () => {
     });
   });
 });
+
+describe('unclosed HTML comments', () => {
+  it('reports a <!-- that never closes, at the opener', () => {
+    const text = file('# %% Draft[^1]', '', '[^1]: [markdown]', '', 'Text <!-- todo', '', '# %% Next[^2]', '', '[^2]: [markdown]', '', 'More.');
+    const found = checkRule('unclosed-fence', text);
+    expect(found.map((f) => [f.line, f.column, f.text])).toEqual([[5, 6, '<!--']]);
+    expect(found[0]!.message).toContain('HTML comment');
+  });
+  it('a <!-- inside inline code is not a comment', () => {
+    const text = file('# %% Ask[^1]', '', '[^1]: [markdown]', '', 'Write `<!--` to open a comment.', '', '# %% Next[^2]', '', '[^2]: [markdown]', '', 'And `-->` closes it.');
+    expect(check(text)).toEqual([]);
+  });
+});
