@@ -1,5 +1,5 @@
 import { isMetadataLine } from '../server/syntax/metadata.js';
-import { defineRule } from '../server/engine/rule-kit.js';
+import { defineSegmentRule } from '../server/engine/rule-kit.js';
 
 const TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(Z|[+-](\d{2}):?(\d{2}))$/;
 const DURATION = /^\d+(?:\.\d+)?(?:ms|s|m)$/;
@@ -26,7 +26,7 @@ const CHECKS: Record<string, { ok: (v: string) => boolean; expected: string }> =
   mime_type: { ok: (v) => MIME.test(v), expected: 'a MIME type `type/subtype`, such as `text/plain` or `image/png`' },
 };
 
-export default defineRule(
+export default defineSegmentRule(
   {
     id: 'attribute-value',
     group: 'structure',
@@ -34,8 +34,10 @@ export default defineRule(
     fixable: null,
     description: 'A known attribute with an invalid value: `time`, `duration`, `status`, `reasoning`, `mime_type`.',
   },
-  ({ doc, report }) => {
-    for (const m of doc.metadata) {
+  (seg, { doc, report }) => {
+    if (seg.kind !== 'cell' && seg.kind !== 'prologue') return;
+    for (const node of seg.parse!.metadata) {
+      const m = { segment: seg, node };
       if (m.node.type === undefined || !isMetadataLine(doc, m)) continue;
       // On a temporary agent's line, `reasoning` is the agent setting (a
       // boolean, `True`/`False` accepted, spec section 7), which agent-config checks.

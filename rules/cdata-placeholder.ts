@@ -1,7 +1,7 @@
-import { defineRule } from '../server/engine/rule-kit.js';
-import { reportToolProblems } from '../server/tool-calls/index.js';
+import { defineSegmentRule } from '../server/engine/rule-kit.js';
+import { reportToolProblemsIn } from '../server/tool-calls/index.js';
 
-export default defineRule(
+export default defineSegmentRule(
   {
     id: 'cdata-placeholder',
     group: 'tool-calls',
@@ -9,5 +9,5 @@ export default defineRule(
     fixable: 'fix',
     description: 'The placeholder spellings `CDATA-START[` / `]CDATA-END` in a tool call.',
   },
-  (context) => reportToolProblems(context, 'cdata-placeholder'),
+  (seg, context) => reportToolProblemsIn(seg, context, 'cdata-placeholder'),
 );

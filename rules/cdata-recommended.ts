@@ -1,7 +1,7 @@
-import { defineRule } from '../server/engine/rule-kit.js';
-import { reportToolProblems } from '../server/tool-calls/index.js';
+import { defineSegmentRule } from '../server/engine/rule-kit.js';
+import { reportToolProblemsIn } from '../server/tool-calls/index.js';
 
-export default defineRule(
+export default defineSegmentRule(
   {
     id: 'cdata-recommended',
     group: 'tool-calls',
@@ -9,5 +9,5 @@ export default defineRule(
     fixable: 'fix',
     description: 'A plain-text argument with several lines not in CDATA.',
   },
-  (context) => reportToolProblems(context, 'cdata-recommended'),
+  (seg, context) => reportToolProblemsIn(seg, context, 'cdata-recommended'),
 );

@@ -1,7 +1,7 @@
-import { defineRule } from '../server/engine/rule-kit.js';
-import { reportToolProblems } from '../server/tool-calls/index.js';
+import { defineSegmentRule } from '../server/engine/rule-kit.js';
+import { reportToolProblemsIn } from '../server/tool-calls/index.js';
 
-export default defineRule(
+export default defineSegmentRule(
   {
     id: 'cdata-unterminated',
     group: 'tool-calls',
@@ -9,5 +9,5 @@ export default defineRule(
     fixable: null,
     description: '`<![CDATA[` without its `]]>`.',
   },
-  (context) => reportToolProblems(context, 'cdata-unterminated'),
+  (seg, context) => reportToolProblemsIn(seg, context, 'cdata-unterminated'),
 );

@@ -1,5 +1,5 @@
-import { defineRule, SEGMENT } from '../server/engine/rule-kit.js';
-import type { Cell } from '../server/syntax/document.js';
+import { defineSegmentRule, SEGMENT } from '../server/engine/rule-kit.js';
+import { Cell } from '../server/syntax/document.js';
 
 const POSITIVE = /^[1-9]\d*$/;
 
@@ -25,7 +25,7 @@ function shapeProblem(cell: Cell, segments: string[]): string | null {
   }
 }
 
-export default defineRule(
+export default defineSegmentRule(
   {
     id: 'cell-id-syntax',
     group: 'structure',
@@ -33,33 +33,33 @@ export default defineRule(
     fixable: null,
     description: 'An id with characters outside `A-Z a-z 0-9 _ -`, an empty segment, or a shape that fits no cell kind.',
   },
-  ({ doc, report }) => {
-    for (const cell of doc.cells) {
-      const ref = cell.marker.idRef;
-      if (!ref) continue;
-      if (cell.marker.idNotLast) {
-        report({ at: cell.abs(ref.refSpan), message: 'The id reference `[^…]` must be the last thing on the marker line.' });
-      }
-      if (ref.id === '') {
-        report({ at: cell.abs(ref.refSpan), message: 'The id is empty.' });
-        continue;
-      }
-      let bad = false;
-      for (const seg of ref.segments) {
-        if (seg.text === '') {
-          report({ at: cell.abs(ref.span), message: `The id \`${ref.id}\` has an empty segment (two dots, or a dot at an end).` });
-          bad = true;
-          break;
-        }
-        if (!SEGMENT.test(seg.text)) {
-          const badChar = [...seg.text].find((c) => !/[A-Za-z0-9_-]/.test(c));
-          report({ at: cell.abs(seg.span), message: `An id segment uses only A-Z a-z 0-9 _ -; \`${seg.text}\` has \`${badChar}\`.` });
-          bad = true;
-        }
-      }
-      if (bad) continue;
-      const problem = shapeProblem(cell, ref.segments.map((s) => s.text));
-      if (problem) report({ at: cell.abs(ref.span), message: problem });
+  (seg, { report }) => {
+    if (!(seg instanceof Cell)) return;
+    const cell = seg;
+    const ref = cell.marker.idRef;
+    if (!ref) return;
+    if (cell.marker.idNotLast) {
+      report({ at: cell.abs(ref.refSpan), message: 'The id reference `[^…]` must be the last thing on the marker line.' });
     }
+    if (ref.id === '') {
+      report({ at: cell.abs(ref.refSpan), message: 'The id is empty.' });
+      return;
+    }
+    let bad = false;
+    for (const part of ref.segments) {
+      if (part.text === '') {
+        report({ at: cell.abs(ref.span), message: `The id \`${ref.id}\` has an empty segment (two dots, or a dot at an end).` });
+        bad = true;
+        break;
+      }
+      if (!SEGMENT.test(part.text)) {
+        const badChar = [...part.text].find((c) => !/[A-Za-z0-9_-]/.test(c));
+        report({ at: cell.abs(part.span), message: `An id segment uses only A-Z a-z 0-9 _ -; \`${part.text}\` has \`${badChar}\`.` });
+        bad = true;
+      }
+    }
+    if (bad) return;
+    const problem = shapeProblem(cell, ref.segments.map((s) => s.text));
+    if (problem) report({ at: cell.abs(ref.span), message: problem });
   },
 );

@@ -1,5 +1,5 @@
-import { defineRule } from '../server/engine/rule-kit.js';
-import { MESSAGE_TYPES, type Cell, type MessageDocument } from '../server/syntax/document.js';
+import { defineSegmentRule } from '../server/engine/rule-kit.js';
+import { Cell, MESSAGE_TYPES, type MessageDocument } from '../server/syntax/document.js';
 
 /**
  * For `# %%%%`: the percent signs the cell's metadata type asks for, when it
@@ -14,7 +14,7 @@ export function intendedPercents(doc: MessageDocument, cell: Cell): string | und
   return undefined;
 }
 
-export default defineRule(
+export default defineSegmentRule(
   {
     id: 'cell-marker',
     group: 'structure',
@@ -22,21 +22,21 @@ export default defineRule(
     fixable: 'fix',
     description: 'A malformed percent marker: `#%%`, six or more `#`, four or more `%`, an indented marker, text glued to the percent signs.',
   },
-  ({ doc, report }) => {
-    for (const cell of doc.cells) {
-      for (const problem of cell.marker.problems) {
-        const at = cell.abs(problem.span);
-        let fix = problem.fix !== undefined ? { range: cell.abs(problem.fixSpan ?? problem.span), text: problem.fix } : undefined;
-        let message = problem.message;
-        if (problem.kind === 'too-many-percents') {
-          const percents = intendedPercents(doc, cell);
-          if (percents) {
-            fix = { range: at, text: percents };
-            message += ` The type \`${cell.type}\` makes it ${percents === '%%' ? "a message cell: '%%'" : "an output cell: '%%%'"}.`;
-          }
+  (seg, { doc, report }) => {
+    if (!(seg instanceof Cell)) return;
+    const cell = seg;
+    for (const problem of cell.marker.problems) {
+      const at = cell.abs(problem.span);
+      let fix = problem.fix !== undefined ? { range: cell.abs(problem.fixSpan ?? problem.span), text: problem.fix } : undefined;
+      let message = problem.message;
+      if (problem.kind === 'too-many-percents') {
+        const percents = intendedPercents(doc, cell);
+        if (percents) {
+          fix = { range: at, text: percents };
+          message += ` The type \`${cell.type}\` makes it ${percents === '%%' ? "a message cell: '%%'" : "an output cell: '%%%'"}.`;
         }
-        report({ at: at[0] === at[1] ? [at[0], at[1] + 1] : at, message, fix });
       }
+      report({ at: at[0] === at[1] ? [at[0], at[1] + 1] : at, message, fix });
     }
   },
 );

@@ -1,7 +1,7 @@
-import { closest, defineRule } from '../server/engine/rule-kit.js';
-import { MESSAGE_TYPES } from '../server/syntax/document.js';
+import { closest, defineSegmentRule } from '../server/engine/rule-kit.js';
+import { MESSAGE_TYPES , Cell } from '../server/syntax/document.js';
 
-export default defineRule(
+export default defineSegmentRule(
   {
     id: 'cell-type',
     group: 'structure',
@@ -9,22 +9,22 @@ export default defineRule(
     fixable: 'suggestion',
     description: 'A message cell whose type is not `markdown`, `code` or `raw`.',
   },
-  ({ doc, report }) => {
-    for (const cell of doc.cells) {
-      const m = cell.metadata;
-      if (cell.isOutput || !m || m.node.type === undefined || !m.node.typeSpan) continue;
-      // A later cell with a duplicated id shares the first one's metadata line; duplicate-id reports it.
-      if (doc.cellsById.get(cell.id!)?.[0] !== cell) continue;
-      const type = m.node.type;
-      if (MESSAGE_TYPES.has(type)) continue;
-      const at = m.segment.abs(m.node.typeSpan);
-      const best = closest(type, MESSAGE_TYPES);
-      const agentHint = doc.agentAt(type, cell.offset) || type === 'tool' ? ' Replies, tool calls and outputs use an output cell (`%%%`).' : '';
-      report({
-        at,
-        message: `A message cell (\`%%\`) has type markdown, code or raw, not \`${type}\`.${agentHint}`,
-        suggestions: best ? [{ desc: `Change the type to \`${best}\``, fix: { range: at, text: best } }] : undefined,
-      });
-    }
+  (seg, { doc, report }) => {
+    if (!(seg instanceof Cell)) return;
+    const cell = seg;
+    const m = cell.metadata;
+    if (cell.isOutput || !m || m.node.type === undefined || !m.node.typeSpan) return;
+    // A later cell with a duplicated id shares the first one's metadata line; duplicate-id reports it.
+    if (doc.cellsById.get(cell.id!)?.[0] !== cell) return;
+    const type = m.node.type;
+    if (MESSAGE_TYPES.has(type)) return;
+    const at = m.segment.abs(m.node.typeSpan);
+    const best = closest(type, MESSAGE_TYPES);
+    const agentHint = doc.agentAt(type, cell.offset) || type === 'tool' ? ' Replies, tool calls and outputs use an output cell (`%%%`).' : '';
+    report({
+      at,
+      message: `A message cell (\`%%\`) has type markdown, code or raw, not \`${type}\`.${agentHint}`,
+      suggestions: best ? [{ desc: `Change the type to \`${best}\``, fix: { range: at, text: best } }] : undefined,
+    });
   },
 );

@@ -1,6 +1,7 @@
-import { defineRule } from '../server/engine/rule-kit.js';
+import { Cell } from '../server/syntax/document.js';
+import { defineSegmentRule } from '../server/engine/rule-kit.js';
 
-export default defineRule(
+export default defineSegmentRule(
   {
     id: 'code-cell-block',
     group: 'structure',
@@ -8,22 +9,22 @@ export default defineRule(
     fixable: null,
     description: 'A `[code]` cell without a fenced code block, or whose first code block has no language.',
   },
-  ({ doc, report }) => {
-    for (const cell of doc.cells) {
-      if (cell.isOutput || cell.type !== 'code') continue;
-      // A later cell with a duplicated id shares the first one's metadata line; duplicate-id reports it.
-      if (doc.cellsById.get(cell.id!)?.[0] !== cell) continue;
-      const block = cell.codeBlock;
-      if (!block) {
-        const m = cell.metadata!;
-        report({ at: m.segment.abs(m.node.typeSpan!), message: 'A `[code]` cell holds its code in a fenced code block (```lang … ```), and this one has none.' });
-      } else if (block.language === '') {
-        const f = block.fence;
-        report({
-          at: cell.abs({ start: f.open.start + f.indent, end: f.open.start + f.indent + f.length }),
-          message: 'The code block of a `[code]` cell names its language after the fence (```python).',
-        });
-      }
+  (seg, { doc, report }) => {
+    if (!(seg instanceof Cell)) return;
+    const cell = seg;
+    if (cell.isOutput || cell.type !== 'code') return;
+    // A later cell with a duplicated id shares the first one's metadata line; duplicate-id reports it.
+    if (doc.cellsById.get(cell.id!)?.[0] !== cell) return;
+    const block = cell.codeBlock;
+    if (!block) {
+      const m = cell.metadata!;
+      report({ at: m.segment.abs(m.node.typeSpan!), message: 'A `[code]` cell holds its code in a fenced code block (```lang … ```), and this one has none.' });
+    } else if (block.language === '') {
+      const f = block.fence;
+      report({
+        at: cell.abs({ start: f.open.start + f.indent, end: f.open.start + f.indent + f.length }),
+        message: 'The code block of a `[code]` cell names its language after the fence (```python).',
+      });
     }
   },
 );

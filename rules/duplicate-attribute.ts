@@ -1,7 +1,7 @@
 import { isMetadataLine } from '../server/syntax/metadata.js';
-import { defineRule } from '../server/engine/rule-kit.js';
+import { defineSegmentRule } from '../server/engine/rule-kit.js';
 
-export default defineRule(
+export default defineSegmentRule(
   {
     id: 'duplicate-attribute',
     group: 'structure',
@@ -9,8 +9,10 @@ export default defineRule(
     fixable: null,
     description: 'The same key twice on one metadata line.',
   },
-  ({ doc, report }) => {
-    for (const m of doc.metadata) {
+  (seg, { doc, report }) => {
+    if (seg.kind !== 'cell' && seg.kind !== 'prologue') return;
+    for (const node of seg.parse!.metadata) {
+      const m = { segment: seg, node };
       if (m.node.type === undefined || !isMetadataLine(doc, m)) continue;
       const seen = new Map<string, (typeof m.node.attributes)[number]>();
       for (const a of m.node.attributes) {

@@ -1,7 +1,8 @@
-import { defineRule } from '../server/engine/rule-kit.js';
+import { Cell } from '../server/syntax/document.js';
+import { defineSegmentRule } from '../server/engine/rule-kit.js';
 import { isMetadataLine } from '../server/syntax/metadata.js';
 
-export default defineRule(
+export default defineSegmentRule(
   {
     id: 'empty-cell',
     group: 'structure',
@@ -9,15 +10,15 @@ export default defineRule(
     fixable: null,
     description: 'A cell with no content besides its marker and metadata.',
   },
-  ({ doc, report }) => {
-    for (const cell of doc.cells) {
-      // An empty tool result or a run that printed nothing is data, not an omission.
-      if (cell.cellType === 'tool-result' || cell.cellType === 'code-output') continue;
-      if (cell.p.contentLineCount > 0) continue;
-      // An ordinary footnote that starts with a bracketed word (`[^n]: [RFC 9110] …`)
-      // is parsed as a metadata line, but it is content.
-      if (cell.p.metadata.some((node) => node.type !== undefined && !isMetadataLine(doc, { segment: cell, node }))) continue;
-      report({ at: cell.abs(cell.marker.span), message: `The cell${cell.id ? ` \`${cell.id}\`` : ''} has no content.` });
-    }
+  (seg, { doc, report }) => {
+    if (!(seg instanceof Cell)) return;
+    const cell = seg;
+    // An empty tool result or a run that printed nothing is data, not an omission.
+    if (cell.cellType === 'tool-result' || cell.cellType === 'code-output') return;
+    if (cell.p.contentLineCount > 0) return;
+    // An ordinary footnote that starts with a bracketed word (`[^n]: [RFC 9110] …`)
+    // is parsed as a metadata line, but it is content.
+    if (cell.p.metadata.some((node) => node.type !== undefined && !isMetadataLine(doc, { segment: cell, node }))) return;
+    report({ at: cell.abs(cell.marker.span), message: `The cell${cell.id ? ` \`${cell.id}\`` : ''} has no content.` });
   },
 );

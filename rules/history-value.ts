@@ -1,11 +1,11 @@
 import { isMetadataLine } from '../server/syntax/metadata.js';
-import { closest, defineRule } from '../server/engine/rule-kit.js';
+import { closest, defineSegmentRule } from '../server/engine/rule-kit.js';
 
 export const HISTORY_VALUES = ['include', '1', 'true', 'none', 'exclude', '0', 'false', 'summary'];
 // Only words are candidates for a correction: `2` -> `1` is a guess, not a typo fix.
 const WORDS = HISTORY_VALUES.filter((v) => /[a-z]/.test(v));
 
-export default defineRule(
+export default defineSegmentRule(
   {
     id: 'history-value',
     group: 'structure',
@@ -13,8 +13,10 @@ export default defineRule(
     fixable: 'fix',
     description: "A `history` value outside section 5's list.",
   },
-  ({ doc, report }) => {
-    for (const m of doc.metadata) {
+  (seg, { doc, report }) => {
+    if (seg.kind !== 'cell' && seg.kind !== 'prologue') return;
+    for (const node of seg.parse!.metadata) {
+      const m = { segment: seg, node };
       if (m.node.type === undefined || !isMetadataLine(doc, m)) continue;
       for (const a of m.node.attributes) {
         if (a.key !== 'history' || HISTORY_VALUES.includes(a.value)) continue;

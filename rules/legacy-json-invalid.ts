@@ -1,7 +1,7 @@
-import { defineRule } from '../server/engine/rule-kit.js';
-import { reportToolProblems } from '../server/tool-calls/index.js';
+import { defineSegmentRule } from '../server/engine/rule-kit.js';
+import { reportToolProblemsIn } from '../server/tool-calls/index.js';
 
-export default defineRule(
+export default defineSegmentRule(
   {
     id: 'legacy-json-invalid',
     group: 'tool-calls',
@@ -9,5 +9,5 @@ export default defineRule(
     fixable: null,
     description: 'A `<tool>` whose body starts with `{` but is not a valid JSON object of the legacy shape.',
   },
-  (context) => reportToolProblems(context, 'legacy-json-invalid'),
+  (seg, context) => reportToolProblemsIn(seg, context, 'legacy-json-invalid'),
 );

@@ -1,7 +1,7 @@
-import { defineRule } from '../server/engine/rule-kit.js';
-import { reportToolProblems } from '../server/tool-calls/index.js';
+import { defineSegmentRule } from '../server/engine/rule-kit.js';
+import { reportToolProblemsIn } from '../server/tool-calls/index.js';
 
-export default defineRule(
+export default defineSegmentRule(
   {
     id: 'legacy-json-tool-call',
     group: 'tool-calls',
@@ -10,5 +10,5 @@ export default defineRule(
     description: 'A tool call in the deprecated JSON form.',
   },
   // Tag 2: Deprecated (editors strike the text through).
-  (context) => reportToolProblems(context, 'legacy-json-tool-call', [2]),
+  (seg, context) => reportToolProblemsIn(seg, context, 'legacy-json-tool-call', [2]),
 );

@@ -1,7 +1,7 @@
 import { isMetadataLine } from '../server/syntax/metadata.js';
-import { defineRule } from '../server/engine/rule-kit.js';
+import { defineSegmentRule } from '../server/engine/rule-kit.js';
 
-export default defineRule(
+export default defineSegmentRule(
   {
     id: 'metadata-syntax',
     group: 'structure',
@@ -9,8 +9,10 @@ export default defineRule(
     fixable: 'fix',
     description: 'A metadata line that does not parse: no `[TYPE]`, an unterminated quote, text that is not `key=value`.',
   },
-  ({ doc, report }) => {
-    for (const m of doc.metadata) {
+  (seg, { doc, report }) => {
+    if (seg.kind !== 'cell' && seg.kind !== 'prologue') return;
+    for (const node of seg.parse!.metadata) {
+      const m = { segment: seg, node };
       // An ordinary Markdown footnote (`[^n]: text`) is not metadata.
       if (!isMetadataLine(doc, m)) continue;
       for (const problem of m.node.problems) {

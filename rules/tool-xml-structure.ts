@@ -1,6 +1,6 @@
-import { defineRule } from '../server/engine/rule-kit.js';
-import type { Cell } from '../server/syntax/document.js';
-import { reportToolProblems, toolCallsOf } from '../server/tool-calls/index.js';
+import { defineSegmentRule } from '../server/engine/rule-kit.js';
+import { Cell } from '../server/syntax/document.js';
+import { reportToolProblemsIn, toolCallsOf } from '../server/tool-calls/index.js';
 
 /** A `<tool>` written inside a fenced code block of the cell (where it is code, not a call). */
 function fencedTool(cell: Cell): [number, number] | undefined {
@@ -11,7 +11,7 @@ function fencedTool(cell: Cell): [number, number] | undefined {
   return undefined;
 }
 
-export default defineRule(
+export default defineSegmentRule(
   {
     id: 'tool-xml-structure',
     group: 'tool-calls',
@@ -19,10 +19,11 @@ export default defineRule(
     fixable: null,
     description: 'Well-formed XML of the wrong shape, or not exactly one `<tool>` in a tool call cell.',
   },
-  (context) => {
-    reportToolProblems(context, 'tool-xml-structure');
-    for (const cell of context.doc.cells) {
-      if (cell.cellType !== 'tool-call') continue;
+  (seg, context) => {
+    reportToolProblemsIn(seg, context, 'tool-xml-structure');
+    if (!(seg instanceof Cell) || seg.cellType !== 'tool-call') return;
+    const cell = seg;
+    {
       const tools = toolCallsOf(cell);
       if (tools.length === 0) {
         const fenced = fencedTool(cell);
@@ -32,7 +33,7 @@ export default defineRule(
             ? 'This `<tool>` is inside a fenced code block, where it is code, not a tool call: write the `<tool>` element outside the fence.'
             : 'A tool call cell holds exactly one `<tool>` element; this one has none.',
         });
-        continue;
+        return;
       }
       for (let i = 1; i < tools.length; i++) {
         const t = tools[i]!.element;

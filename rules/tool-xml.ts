@@ -1,7 +1,7 @@
-import { defineRule } from '../server/engine/rule-kit.js';
-import { reportToolProblems } from '../server/tool-calls/index.js';
+import { defineSegmentRule } from '../server/engine/rule-kit.js';
+import { reportToolProblemsIn } from '../server/tool-calls/index.js';
 
-export default defineRule(
+export default defineSegmentRule(
   {
     id: 'tool-xml',
     group: 'tool-calls',
@@ -9,5 +9,5 @@ export default defineRule(
     fixable: 'suggestion',
     description: 'A `<tool>` element that is not well-formed XML.',
   },
-  (context) => reportToolProblems(context, 'tool-xml'),
+  (seg, context) => reportToolProblemsIn(seg, context, 'tool-xml'),
 );

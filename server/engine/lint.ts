@@ -1,5 +1,6 @@
 import type { CellParse } from '../syntax/cell.js';
 import { Cell, parse, type MessageDocument, type Segment } from '../syntax/document.js';
+import { isMetadataLine } from '../syntax/metadata.js';
 import { applyDirectives, collectDirectives } from './directives.js';
 import { applyEdits, fixesOf, mergeEdits } from './fix.js';
 import { allRules, getRule } from './registry.js';
@@ -48,12 +49,21 @@ function sameSignature(a: unknown[], b: unknown[]): boolean {
 
 /** What a segment check may depend on besides the segment's own text. */
 function segmentSignature(doc: MessageDocument, seg: Segment, env: string): unknown[] {
-  if (!(seg instanceof Cell)) return [seg.kind, env];
+  // Per metadata line of the segment: is it metadata (not an ordinary
+  // footnote), and does a cell use its id.
+  let lines = '';
+  for (const node of seg.parse?.metadata ?? []) {
+    lines += isMetadataLine(doc, { segment: seg, node }) ? 'm' : 'f';
+    lines += doc.cellsById.has(node.id.id) ? 'c' : '-';
+  }
+  if (!(seg instanceof Cell)) return [seg.kind, env, lines];
   let bodyAgents = 0;
   for (const a of doc.agents) if (a.source === 'body' && a.from <= seg.offset) bodyAgents++;
   const m = seg.metadata;
   const first = seg.id === undefined || doc.cellsById.get(seg.id)?.[0] === seg;
-  return [seg.kind, env, seg.cellType, m?.node, m?.segment === seg, bodyAgents, doc.defaultAgentAt(seg.offset), first];
+  // A metadata line elsewhere is reported relative to this cell: its distance counts.
+  const metadataAt = m && m.segment !== seg ? m.segment.offset - seg.offset : 0;
+  return [seg.kind, env, lines, seg.cellType, m?.node, metadataAt, bodyAgents, doc.defaultAgentAt(seg.offset), first];
 }
 
 function shiftEdit(e: TextEdit, by: number): TextEdit {

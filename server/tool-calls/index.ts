@@ -6,7 +6,7 @@
 export { toolCallsOf, readToolElement, offsetOfLineCol } from './read.js';
 export type { ToolCallInfo, ToolProblem, ToolProblemRule, ArgumentElement, LegacyInfo, Edit } from './read.js';
 export { toolGraph, toolCells, isToolCellType } from './graph.js';
-export { reportToolProblems, absEdits } from './report.js';
+export { reportToolProblems, reportToolProblemsIn, absEdits } from './report.js';
 export type { ToolGraph, CallRef, ResultRef } from './graph.js';
 export { legacyToXml, cdataSection, needsCdata, singularOf, isListItemName, unwritableString } from './rewrite.js';
 export { readXml, textValue, isXmlName, MAX_DEPTH } from './xml.js';

@@ -1,8 +1,8 @@
 // Turns the problems found while reading tool elements into reports of one rule.
 
 import type { RuleContext, TextEdit } from '../engine/types.js';
-import type { Segment } from '../syntax/document.js';
-import { toolCells } from './graph.js';
+import { Cell, type Segment } from '../syntax/document.js';
+import { isToolCellType, toolCells } from './graph.js';
 import { toolCallsOf, type Edit, type ToolProblemRule } from './read.js';
 
 export function absEdits(seg: Segment, edits: Edit[]): TextEdit[] {
@@ -11,7 +11,14 @@ export function absEdits(seg: Segment, edits: Edit[]): TextEdit[] {
 
 /** Reports every problem of `rule` in the tool elements of tool call cells and agent replies. */
 export function reportToolProblems(context: RuleContext, rule: ToolProblemRule, tags?: (1 | 2)[]): void {
-  for (const cell of toolCells(context.doc)) {
+  for (const cell of toolCells(context.doc)) reportToolProblemsIn(cell, context, rule, tags);
+}
+
+/** The same for one segment (a segment check: cached with the cell's parse). */
+export function reportToolProblemsIn(seg: Segment, context: RuleContext, rule: ToolProblemRule, tags?: (1 | 2)[]): void {
+  if (!(seg instanceof Cell) || !isToolCellType(seg.cellType)) return;
+  const cell = seg;
+  {
     for (const info of toolCallsOf(cell)) {
       for (const p of info.problems) {
         if (p.rule !== rule) continue;
