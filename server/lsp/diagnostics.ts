@@ -6,6 +6,9 @@
 
 import {
   DocumentDiagnosticReportKind,
+  LSPErrorCodes,
+  ResponseError,
+  type CancellationToken,
   type Connection,
   type Diagnostic as LspDiagnostic,
   type DocumentDiagnosticReport,
@@ -44,18 +47,21 @@ export class DiagnosticsFeature {
   ) {
     if (mode.pull) {
       connection.languages.diagnostics.on(
-        guard(log, 'textDocument/diagnostic', { kind: DocumentDiagnosticReportKind.Full, items: [] } as DocumentDiagnosticReport, (params) =>
-          this.pullReport(params.textDocument.uri, params.previousResultId),
-        ),
+        guard(log, 'textDocument/diagnostic', { kind: DocumentDiagnosticReportKind.Full, items: [] } as DocumentDiagnosticReport, async (params, token) => {
+          // Clients cancel the pull of a version they have already edited again: skip that work.
+          if (token.isCancellationRequested) throw new ResponseError(LSPErrorCodes.RequestCancelled, 'cancelled');
+          return this.pullReport(params.textDocument.uri, params.previousResultId, token);
+        }),
       );
     }
   }
 
-  private async pullReport(uri: string, previousResultId: string | undefined): Promise<DocumentDiagnosticReport> {
+  private async pullReport(uri: string, previousResultId: string | undefined, token: CancellationToken): Promise<DocumentDiagnosticReport> {
     const state = this.store.get(uri);
     if (!state) return { kind: DocumentDiagnosticReportKind.Full, items: [] };
     const ls = await this.settings.forDocument(state);
     if (this.store.get(uri) !== state) return { kind: DocumentDiagnosticReportKind.Full, items: [] };
+    if (token.isCancellationRequested) throw new ResponseError(LSPErrorCodes.RequestCancelled, 'cancelled');
     let resultId: string;
     let items: LspDiagnostic[] | undefined;
     const saved = ls.run === 'onSave' ? this.snapshots.get(uri) : undefined;

@@ -35,13 +35,27 @@ function newestSource(dir: string): number {
   return newest;
 }
 
-/** Builds dist/ when it is missing or older than the sources (`npm test` builds first anyway). */
+let warned = false;
+
+/**
+ * Builds dist/ when it is missing (`npm test` builds first). A build older
+ * than the sources is only warned about: rebuilding while other test files
+ * run servers from dist/ would pull files from under them.
+ */
 export function ensureBuilt(): void {
-  const built = existsSync(serverMain) ? statSync(serverMain).mtimeMs : 0;
-  if (built && built >= Math.max(newestSource(path.join(root, 'server')), newestSource(path.join(root, 'rules')))) return;
+  if (existsSync(serverMain)) {
+    const built = statSync(serverMain).mtimeMs;
+    if (!warned && built < Math.max(newestSource(path.join(root, 'server')), newestSource(path.join(root, 'rules')))) {
+      warned = true;
+      console.warn('test/lsp: dist/ is older than the sources; run `npx tsc -p tsconfig.json` (npm test does) to test the current code.');
+    }
+    return;
+  }
   const lock = path.join(root, 'dist/.lsp-test-build-lock');
   mkdirSync(path.dirname(lock), { recursive: true });
   let owner = false;
+  // A lock left behind by a killed run.
+  if (existsSync(lock) && Date.now() - statSync(lock).mtimeMs > 300_000) rmdirSync(lock);
   try {
     mkdirSync(lock);
     owner = true;

@@ -32,11 +32,14 @@ describe('transports', () => {
   });
 
   it('--node-ipc talks over the Node IPC channel', async () => {
-    const child = fork(serverMain, ['--node-ipc'], { stdio: ['ignore', 'ignore', 'ignore', 'ipc'] });
+    const child = fork(serverMain, ['--node-ipc'], { stdio: ['ignore', 'ignore', 'pipe', 'ipc'], execArgv: [] });
+    let stderr = '';
+    child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
+    const exited = new Promise<never>((_, reject) => child.once('exit', (code) => reject(new Error(`server exited (${code}): ${stderr}`))));
     try {
       const conn = createProtocolConnection(new IPCMessageReader(child), new IPCMessageWriter(child));
       conn.listen();
-      const result = await conn.sendRequest<{ capabilities: { textDocumentSync: unknown } }>('initialize', initialize);
+      const result = await Promise.race([conn.sendRequest<{ capabilities: { textDocumentSync: unknown } }>('initialize', initialize), exited]);
       expect(result.capabilities.textDocumentSync).toMatchObject({ change: 2 });
       conn.dispose();
     } finally {
@@ -46,7 +49,7 @@ describe('transports', () => {
 
   it('without a transport prints the usage and exits with status 2', () => {
     const result = spawnSync(process.execPath, [serverMain], { encoding: 'utf8' });
-    expect(result.status).toBe(2);
+    expect(result.status, result.stderr).toBe(2);
     expect(result.stderr).toContain('Usage: msglint-language-server --stdio');
     const help = spawnSync(process.execPath, [serverMain, '--help'], { encoding: 'utf8' });
     expect(help.status).toBe(0);
