@@ -47,8 +47,43 @@ function sameSignature(a: unknown[], b: unknown[]): boolean {
   return true;
 }
 
+/** File-wide facts a segment signature reads, computed once per lint. */
+interface SignatureFacts {
+  env: string;
+  /** Offsets from which body agents can be used, ascending. */
+  bodyAgents: number[];
+  /** Offsets where the default agent changes, with the new default. */
+  defaults: { from: number; name: string | undefined }[];
+  /** Cells that repeat an earlier cell's id. */
+  repeated: Set<Cell>;
+}
+
+function signatureFacts(doc: MessageDocument, env: string): SignatureFacts {
+  const bodyAgents = doc.agents.filter((a) => a.source === 'body').map((a) => a.from).sort((x, y) => x - y);
+  const defaults: SignatureFacts['defaults'] = [{ from: 0, name: doc.defaultAgentAt(0) }];
+  for (const from of bodyAgents) {
+    const name = doc.defaultAgentAt(from);
+    if (name !== defaults[defaults.length - 1]!.name) defaults.push({ from, name });
+  }
+  const repeated = new Set<Cell>();
+  for (const cells of doc.cellsById.values()) for (let i = 1; i < cells.length; i++) repeated.add(cells[i]!);
+  return { env, bodyAgents, defaults, repeated };
+}
+
+/** How many sorted offsets are <= at. */
+function countUpTo(sorted: number[], at: number): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (sorted[mid]! <= at) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
 /** What a segment check may depend on besides the segment's own text. */
-function segmentSignature(doc: MessageDocument, seg: Segment, env: string): unknown[] {
+function segmentSignature(doc: MessageDocument, seg: Segment, facts: SignatureFacts): unknown[] {
   // Per metadata line of the segment: is it metadata (not an ordinary
   // footnote), and does a cell use its id.
   let lines = '';
@@ -56,14 +91,14 @@ function segmentSignature(doc: MessageDocument, seg: Segment, env: string): unkn
     lines += isMetadataLine(doc, { segment: seg, node }) ? 'm' : 'f';
     lines += doc.cellsById.has(node.id.id) ? 'c' : '-';
   }
-  if (!(seg instanceof Cell)) return [seg.kind, env, lines];
-  let bodyAgents = 0;
-  for (const a of doc.agents) if (a.source === 'body' && a.from <= seg.offset) bodyAgents++;
+  if (!(seg instanceof Cell)) return [seg.kind, facts.env, lines];
   const m = seg.metadata;
-  const first = seg.id === undefined || doc.cellsById.get(seg.id)?.[0] === seg;
   // A metadata line elsewhere is reported relative to this cell: its distance counts.
   const metadataAt = m && m.segment !== seg ? m.segment.offset - seg.offset : 0;
-  return [seg.kind, env, lines, seg.cellType, m?.node, metadataAt, bodyAgents, doc.defaultAgentAt(seg.offset), first];
+  const bodyAgents = facts.bodyAgents.length ? countUpTo(facts.bodyAgents, seg.offset) : 0;
+  let defaultAgent = facts.defaults[0]!.name;
+  for (const d of facts.defaults) if (d.from <= seg.offset) defaultAgent = d.name;
+  return [seg.kind, facts.env, lines, seg.cellType, m?.node, metadataAt, bodyAgents, defaultAgent, !facts.repeated.has(seg)];
 }
 
 function shiftEdit(e: TextEdit, by: number): TextEdit {
@@ -107,7 +142,7 @@ export function lintDocument(doc: MessageDocument, options: LintOptions = {}): D
     });
   };
 
-  let env: string | undefined;
+  let facts: SignatureFacts | undefined;
   const signatures = new Map<Segment, unknown[]>();
   for (const rule of allRules) {
     const severity = ruleSeverity(rule, config);
@@ -115,13 +150,13 @@ export function lintDocument(doc: MessageDocument, options: LintOptions = {}): D
     const ruleId = rule.meta.id;
     const ruleOpts = ruleOptions(rule, config);
     if (rule.checkSegment) {
-      env ??= JSON.stringify([doc.agents.map((a) => [a.name, a.source]), [...doc.codeLanguages], config.languages ?? [], config.agents ?? []]);
+      facts ??= signatureFacts(doc, JSON.stringify([doc.agents.map((a) => [a.name, a.source]), [...doc.codeLanguages], config.languages ?? [], config.agents ?? []]));
       const optionsKey = ruleOpts === undefined ? '' : JSON.stringify(ruleOpts);
       for (const seg of doc.segments) {
         const parse = seg.parse;
         if (!parse) continue;
         let signature = signatures.get(seg);
-        if (!signature) signatures.set(seg, (signature = segmentSignature(doc, seg, env)));
+        if (!signature) signatures.set(seg, (signature = segmentSignature(doc, seg, facts)));
         let perRule = localCache.get(parse);
         if (!perRule) localCache.set(parse, (perRule = new Map()));
         const cached = perRule.get(ruleId + '\u0000' + optionsKey);

@@ -203,8 +203,31 @@ export function tokenWeight(text: string, start = 0, end = text.length): number 
   return t;
 }
 
+interface CachedTokens {
+  contributes: 'body' | 'summary';
+  cellType: Cell['cellType'];
+  metadata: unknown;
+  tokens: number;
+}
+
+// Per cell parse: an edit elsewhere in a long file does not re-count this cell.
+const tokenCache = new WeakMap<object, CachedTokens[]>();
+
 /** Estimated tokens a cell takes in the LLM view when it contributes its body or its summary. */
 export function cellTokens(cell: Cell, contributes: 'body' | 'summary'): number {
+  const parse = cell.parse!;
+  const metadata = cell.metadata?.node;
+  let list = tokenCache.get(parse);
+  const hit = list?.find((c) => c.contributes === contributes && c.cellType === cell.cellType && c.metadata === metadata);
+  if (hit) return hit.tokens;
+  const tokens = countCellTokens(cell, contributes);
+  if (!list) tokenCache.set(parse, (list = []));
+  list.push({ contributes, cellType: cell.cellType, metadata, tokens });
+  if (list.length > 4) list.shift();
+  return tokens;
+}
+
+function countCellTokens(cell: Cell, contributes: 'body' | 'summary'): number {
   if (contributes === 'summary') return MESSAGE_OVERHEAD_TOKENS + estimateTokens(summaryText(cell));
   if (cell.cellType === 'code-output' && isBinaryOutput(cell)) return MESSAGE_OVERHEAD_TOKENS + BINARY_OUTPUT_TOKENS;
   const pieces = bodyPieces(cell);
