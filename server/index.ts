@@ -12,3 +12,6 @@ export { lint, lintAndFix, lintDocument, ruleSeverity } from './engine/lint.js';
 export { applyEdits } from './engine/fix.js';
 export { allRules, getRule } from './engine/registry.js';
 export type * from './engine/types.js';
+export { toLLMView, formatLLMView, exportText, createFormatter, viewBlockers, VIEW_RULES, ExportOptionError, EXPORT_FORMATS, CODE_EXECUTION_TOOL } from './export/index.js';
+export { OpenAIFormatter, AnthropicFormatter, VercelFormatter, ContextJsonFormatter, ConsoleFormatter, listAgents, agentsText } from './export/index.js';
+export type * from './export/index.js';

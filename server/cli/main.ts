@@ -8,7 +8,6 @@ import { EXIT_FAILURE } from './errors.js';
 import type { CliIo } from './lint-command.js';
 
 async function main(argv: readonly string[]): Promise<number> {
-  const command = parseArgs(argv);
   const io: CliIo = {
     cwd: process.cwd(),
     env: process.env,
@@ -16,6 +15,10 @@ async function main(argv: readonly string[]): Promise<number> {
     stdout: process.stdout,
     error: (line) => process.stderr.write(`${line}\n`),
   };
+  // Subcommands with their own options, only in first position (as `rules`).
+  if (argv[0] === 'export') return (await import('./export-command.js')).runExport(argv.slice(1), io);
+  if (argv[0] === 'agents') return (await import('./agents-command.js')).runAgents(argv.slice(1), io);
+  const command = parseArgs(argv);
   switch (command.command) {
     case 'help':
       process.stdout.write(HELP_TEXT);

@@ -34,12 +34,13 @@ interface LocalFinding {
 
 interface LocalCacheEntry {
   signature: unknown[];
-  findings: LocalFinding[];
+  rulesKey: string;
+  findings: { ruleId: string; finding: LocalFinding }[];
 }
 
-// Findings of segment checks, per parse and rule. Parses are shared between
-// versions of a document, so an untouched cell's findings are reused.
-const localCache = new WeakMap<CellParse, Map<string, LocalCacheEntry>>();
+// Findings of segment checks, per parse. Parses are shared between versions
+// of a document, so an untouched cell's findings are reused.
+const localCache = new WeakMap<CellParse, LocalCacheEntry>();
 
 function sameSignature(a: unknown[], b: unknown[]): boolean {
   if (a.length !== b.length) return false;
@@ -142,42 +143,42 @@ export function lintDocument(doc: MessageDocument, options: LintOptions = {}): D
     });
   };
 
-  let facts: SignatureFacts | undefined;
-  const signatures = new Map<Segment, unknown[]>();
+  // Segment checks: segments outside, rules inside, so each segment's
+  // signature is computed and compared once, and an unchanged segment costs
+  // one comparison however many rules there are.
+  const segmentRules: { rule: Rule; severity: Severity; options: unknown }[] = [];
   for (const rule of allRules) {
     const severity = ruleSeverity(rule, config);
-    if (severity === 0) continue;
-    const ruleId = rule.meta.id;
-    const ruleOpts = ruleOptions(rule, config);
-    if (rule.checkSegment) {
-      facts ??= signatureFacts(doc, JSON.stringify([doc.agents.map((a) => [a.name, a.source]), [...doc.codeLanguages], config.languages ?? [], config.agents ?? []]));
-      const optionsKey = ruleOpts === undefined ? '' : JSON.stringify(ruleOpts);
-      for (const seg of doc.segments) {
-        const parse = seg.parse;
-        if (!parse) continue;
-        let signature = signatures.get(seg);
-        if (!signature) signatures.set(seg, (signature = segmentSignature(doc, seg, facts)));
-        let perRule = localCache.get(parse);
-        if (!perRule) localCache.set(parse, (perRule = new Map()));
-        const cached = perRule.get(ruleId + '\u0000' + optionsKey);
-        let findings: LocalFinding[];
-        if (cached && sameSignature(cached.signature, signature)) {
-          findings = cached.findings;
-        } else {
-          findings = [];
-          const base = seg.offset;
+    if (severity !== 0 && rule.checkSegment) segmentRules.push({ rule, severity, options: ruleOptions(rule, config) });
+  }
+  if (segmentRules.length) {
+    const facts = signatureFacts(doc, JSON.stringify([doc.agents.map((a) => [a.name, a.source]), [...doc.codeLanguages], config.languages ?? [], config.agents ?? []]));
+    // Which rules ran with which options: a change of config invalidates.
+    const rulesKey = JSON.stringify(segmentRules.map((r) => [r.rule.meta.id, r.options ?? null]));
+    const severityOf = new Map(segmentRules.map((r) => [r.rule.meta.id, r.severity]));
+    for (const seg of doc.segments) {
+      const parse = seg.parse;
+      if (!parse) continue;
+      const signature = segmentSignature(doc, seg, facts);
+      let entry = localCache.get(parse);
+      if (!entry || entry.rulesKey !== rulesKey || !sameSignature(entry.signature, signature)) {
+        entry = { signature, rulesKey, findings: [] };
+        const base = seg.offset;
+        for (const { rule, options: ruleOpts } of segmentRules) {
+          const ruleId = rule.meta.id;
+          const found: LocalFinding[] = [];
           try {
-            rule.checkSegment(seg, {
+            rule.checkSegment!(seg, {
               doc,
               config,
               options: ruleOpts,
               report(d) {
                 const f = normalize(d);
-                findings.push({
+                found.push({
                   ...f,
                   at: [f.at[0] - base, f.at[1] - base],
                   fix: f.fix && shiftEdit(f.fix, -base),
-                  suggestions: f.suggestions?.map((s) => ({ desc: s.desc, fix: shiftEdit(s.fix, -base) })),
+                  suggestions: f.suggestions?.map((x) => ({ desc: x.desc, fix: shiftEdit(x.fix, -base) })),
                   related: f.related?.map((r) => ({ at: [r.at[0] - base, r.at[1] - base] as [number, number], message: r.message })),
                 });
               },
@@ -186,35 +187,41 @@ export function lintDocument(doc: MessageDocument, options: LintOptions = {}): D
             internalError(ruleId, e);
             continue;
           }
-          perRule.set(ruleId + '\u0000' + optionsKey, { signature, findings });
+          for (const f of found) entry.findings.push({ ruleId, finding: f });
         }
-        const base = seg.offset;
-        for (const f of findings) {
-          out.push(
-            toDiagnostic(ruleId, severity, {
-              ...f,
-              at: [f.at[0] + base, f.at[1] + base],
-              fix: f.fix && shiftEdit(f.fix, base),
-              suggestions: f.suggestions?.map((s) => ({ desc: s.desc, fix: shiftEdit(s.fix, base) })),
-              related: f.related?.map((r) => ({ at: [r.at[0] + base, r.at[1] + base] as [number, number], message: r.message })),
-            }),
-          );
-        }
+        localCache.set(parse, entry);
+      }
+      if (entry.findings.length === 0) continue;
+      const base = seg.offset;
+      for (const { ruleId, finding: f } of entry.findings) {
+        out.push(
+          toDiagnostic(ruleId, severityOf.get(ruleId)!, {
+            ...f,
+            at: [f.at[0] + base, f.at[1] + base],
+            fix: f.fix && shiftEdit(f.fix, base),
+            suggestions: f.suggestions?.map((x) => ({ desc: x.desc, fix: shiftEdit(x.fix, base) })),
+            related: f.related?.map((r) => ({ at: [r.at[0] + base, r.at[1] + base] as [number, number], message: r.message })),
+          }),
+        );
       }
     }
-    if (rule.check) {
-      try {
-        rule.check({
-          doc,
-          config,
-          options: ruleOpts,
-          report(d) {
-            out.push(toDiagnostic(ruleId, severity, normalize(d)));
-          },
-        });
-      } catch (e) {
-        internalError(ruleId, e);
-      }
+  }
+
+  for (const rule of allRules) {
+    const severity = ruleSeverity(rule, config);
+    if (severity === 0 || !rule.check) continue;
+    const ruleId = rule.meta.id;
+    try {
+      rule.check({
+        doc,
+        config,
+        options: ruleOptions(rule, config),
+        report(d) {
+          out.push(toDiagnostic(ruleId, severity, normalize(d)));
+        },
+      });
+    } catch (e) {
+      internalError(ruleId, e);
     }
   }
 

@@ -1,0 +1,245 @@
+// `msglint export FILE --to FORMAT [--agent NAME] [--until ID] [--code-as-tool] [--force]`:
+// the file's LLM view in a provider's shape on stdout (spec section 9).
+// Exit codes: 0 exported, 1 the view is invalid (the problems are printed
+// on stderr; --force exports anyway), 2 usage error or unreadable file.
+
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { ConfigResolver, describeFsError } from '../config/load.js';
+import { lintDocument, parseForLint } from '../engine/lint.js';
+import type { MsglintConfig } from '../engine/types.js';
+import { EXPORT_FORMATS, ExportOptionError, exportText, toLLMView, viewBlockers, type ExportFormat, type LLMView } from '../export/index.js';
+import type { MessageDocument } from '../syntax/document.js';
+import { isMessageFile } from '../syntax/detect.js';
+import { shouldUseColor } from './color.js';
+import { EXIT_FAILURE, EXIT_LINT_ERRORS, EXIT_OK, UsageError } from './errors.js';
+import { decode, readSource, type SourceText } from './files.js';
+import { format as stylish } from './formatters/stylish.js';
+import type { CliIo } from './lint-command.js';
+import { toFileReport } from './report.js';
+
+export const EXPORT_HELP = `Usage: msglint export FILE --to FORMAT [options]
+
+Write the LLM view of a message file (what a program sends to a model) in a
+provider's shape. FILE "-" reads standard input.
+
+Formats:
+  openai        Chat Completions messages (system first, tool_calls, tool messages)
+  anthropic     {system, messages} with tool_use and tool_result blocks
+  vercel        messages with function_call and "function" role results
+  context-json  indexed conversation: index, turn, timestamp, role, content
+  console       readable display with emoji (coloured on a terminal)
+
+Options:
+      --to FORMAT           The target format (required)
+      --agent NAME          Use this agent's system prompt (default: the
+                            default agent at the end of the view)
+      --until ID            Stop after the cell with this id
+      --code-as-tool        Code cells become code_execution tool calls and
+                            their outputs the tool results (CodeAct)
+      --force               Export even when the view is invalid
+  -c, --config PATH         Use this config file
+  -o, --output-file PATH    Write to a file instead of stdout
+      --stdin-filename NAME File name for standard input (default stdin.msg.md)
+      --color, --no-color   Force colour of the console format on or off
+  -h, --help                Print this help
+
+Exit codes: 0 exported, 1 the view is invalid (split tool call and result,
+orphan result, unreadable tool call, ...; nothing is written),
+2 usage error or unreadable file.
+`;
+
+export interface ExportCommand {
+  command: 'export';
+  file: string;
+  to: ExportFormat;
+  agent?: string;
+  until?: string;
+  codeAsTool: boolean;
+  force: boolean;
+  configPath?: string;
+  outputFile?: string;
+  stdinFilename?: string;
+  color?: boolean;
+}
+
+export interface SubcommandSpec {
+  name: string;
+  values: readonly string[];
+  flags: readonly string[];
+  short?: Record<string, string>;
+}
+
+export interface ParsedSubcommand {
+  values: Map<string, string>;
+  flags: Set<string>;
+  color?: boolean;
+  positionals: string[];
+}
+
+/** Options of a subcommand: `--name value`, `--name=value`, flags, `--color`/`--no-color`. */
+export function parseSubcommand(argv: readonly string[], spec: SubcommandSpec): ParsedSubcommand {
+  const out: ParsedSubcommand = { values: new Map(), flags: new Set(), positionals: [] };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (arg === '--') {
+      out.positionals.push(...argv.slice(i + 1));
+      break;
+    }
+    if (!arg.startsWith('-') || arg === '-') {
+      out.positionals.push(arg);
+      continue;
+    }
+    let name: string;
+    let inline: string | undefined;
+    if (arg.startsWith('--')) {
+      const eq = arg.indexOf('=');
+      name = eq === -1 ? arg.slice(2) : arg.slice(2, eq);
+      inline = eq === -1 ? undefined : arg.slice(eq + 1);
+    } else {
+      const long = spec.short?.[arg.slice(1)];
+      if (long === undefined) throw new UsageError(`unknown option '${arg}' for 'msglint ${spec.name}' (see msglint ${spec.name} --help)`);
+      name = long;
+    }
+    if (spec.values.includes(name)) {
+      let value = inline;
+      if (value === undefined) {
+        const next = argv[i + 1];
+        if (next === undefined || (next.startsWith('-') && next !== '-')) throw new UsageError(`option '--${name}' needs a value`);
+        value = next;
+        i++;
+      }
+      out.values.set(name, value);
+    } else if (spec.flags.includes(name) || name === 'color' || name === 'no-color') {
+      if (inline !== undefined) throw new UsageError(`option '--${name}' does not take a value`);
+      if (name === 'color' || name === 'no-color') out.color = name === 'color';
+      else out.flags.add(name);
+    } else {
+      throw new UsageError(`unknown option '${arg.split('=')[0]}' for 'msglint ${spec.name}' (see msglint ${spec.name} --help)`);
+    }
+  }
+  return out;
+}
+
+export function parseExportArgs(argv: readonly string[]): ExportCommand | { command: 'help' } {
+  const raw = parseSubcommand(argv, {
+    name: 'export',
+    values: ['to', 'agent', 'until', 'config', 'output-file', 'stdin-filename'],
+    flags: ['code-as-tool', 'force', 'help'],
+    short: { c: 'config', o: 'output-file', h: 'help' },
+  });
+  if (raw.flags.has('help')) return { command: 'help' };
+  if (raw.positionals.length === 0) throw new UsageError("'msglint export' needs a FILE (see msglint export --help)");
+  if (raw.positionals.length > 1) throw new UsageError(`'msglint export' takes one FILE, got '${raw.positionals[1]}' too`);
+  const to = raw.values.get('to');
+  if (to === undefined) throw new UsageError(`'msglint export' needs --to FORMAT (one of: ${EXPORT_FORMATS.join(', ')})`);
+  if (!(EXPORT_FORMATS as readonly string[]).includes(to)) {
+    throw new UsageError(`unknown export format '${to}' (expected one of: ${EXPORT_FORMATS.join(', ')})`);
+  }
+  const command: ExportCommand = {
+    command: 'export',
+    file: raw.positionals[0]!,
+    to: to as ExportFormat,
+    codeAsTool: raw.flags.has('code-as-tool'),
+    force: raw.flags.has('force'),
+  };
+  const set = <K extends 'agent' | 'until' | 'configPath' | 'outputFile' | 'stdinFilename'>(key: K, option: string) => {
+    const v = raw.values.get(option);
+    if (v !== undefined) command[key] = v;
+  };
+  set('agent', 'agent');
+  set('until', 'until');
+  set('configPath', 'config');
+  set('outputFile', 'output-file');
+  set('stdinFilename', 'stdin-filename');
+  if (raw.color !== undefined) command.color = raw.color;
+  if (command.stdinFilename !== undefined && command.file !== '-') throw new UsageError('--stdin-filename requires FILE "-" (standard input)');
+  return command;
+}
+
+/** A message file read and parsed for export or agents: its name for messages, the document, its config. */
+export interface LoadedMessageFile {
+  label: string;
+  fileName: string;
+  doc: MessageDocument;
+  config: MsglintConfig;
+}
+
+/** Reads, checks and parses one message file (FILE or "-"); failures are UsageErrors (exit 2). */
+export async function loadMessageFile(
+  file: string,
+  options: { configPath?: string; stdinFilename?: string },
+  io: Pick<CliIo, 'cwd' | 'stdin'>,
+): Promise<LoadedMessageFile> {
+  let source: SourceText;
+  let fileName: string;
+  let label: string;
+  if (file === '-') {
+    fileName = path.resolve(io.cwd, options.stdinFilename ?? 'stdin.msg.md');
+    label = options.stdinFilename ?? '<stdin>';
+    const chunks: Buffer[] = [];
+    for await (const chunk of io.stdin) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
+    source = decode(Buffer.concat(chunks));
+  } else {
+    fileName = path.resolve(io.cwd, file);
+    label = file;
+    try {
+      source = readSource(fileName);
+    } catch (error) {
+      throw new UsageError(`${label}: ${describeFsError(error)}`);
+    }
+  }
+  if (!isMessageFile(fileName, source.text)) {
+    throw new UsageError(`${label}: not a message file (a *.msg.md file, or a *.md file whose frontmatter has message_section)`);
+  }
+  const configs = new ConfigResolver(options.configPath === undefined ? undefined : path.resolve(io.cwd, options.configPath));
+  const config = configs.forFile(fileName).config;
+  const doc = parseForLint(source.text, { fileName, config });
+  return { label, fileName, doc, config };
+}
+
+export async function runExport(argv: readonly string[], io: CliIo): Promise<number> {
+  const command = parseExportArgs(argv);
+  if (command.command === 'help') {
+    io.stdout.write(EXPORT_HELP);
+    return EXIT_OK;
+  }
+  const { label, fileName, doc, config } = await loadMessageFile(command.file, command, io);
+
+  let view: LLMView;
+  try {
+    view = toLLMView(doc, { agent: command.agent, until: command.until, codeAsTool: command.codeAsTool });
+  } catch (error) {
+    if (error instanceof ExportOptionError) throw new UsageError(`${label}: ${error.message}`);
+    throw error;
+  }
+
+  const blockers = viewBlockers(doc, view, lintDocument(doc, { fileName, config }));
+  if (blockers.length) {
+    const report = toFileReport(fileName, { filePath: fileName, isMessageFile: true, diagnostics: blockers, text: doc.text });
+    const color = shouldUseColor(command.color, io.env, { isTTY: (process.stderr as { isTTY?: boolean }).isTTY });
+    const text = stylish([report], { cwd: io.cwd, color, rules: [], version: '' });
+    if (!command.force) {
+      for (const line of text.replace(/^\n+|\n+$/g, '').split('\n')) io.error(line);
+      io.error(`msglint: ${label}: not exported: these problems make the LLM view invalid (fix them, or export anyway with --force)`);
+      return EXIT_LINT_ERRORS;
+    }
+    const n = blockers.length;
+    io.error(`msglint: ${label}: exported with ${n} problem${n === 1 ? ' that makes' : 's that make'} the LLM view invalid (--force)`);
+  }
+  for (const o of view.omitted) io.error(`msglint: ${label}:${doc.lines.lineOf(o.offset) + 1}: left out: ${o.message}`);
+
+  const color = command.to === 'console' && (command.outputFile === undefined ? shouldUseColor(command.color, io.env, io.stdout) : command.color === true);
+  const text = exportText(view, command.to, { color });
+  if (command.outputFile !== undefined) {
+    try {
+      await writeFile(path.resolve(io.cwd, command.outputFile), text);
+    } catch (error) {
+      io.error(`msglint: ${command.outputFile}: cannot write: ${describeFsError(error)}`);
+      return EXIT_FAILURE;
+    }
+  } else {
+    io.stdout.write(text);
+  }
+  return EXIT_OK;
+}

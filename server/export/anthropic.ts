@@ -1,0 +1,90 @@
+// Anthropic Messages (seed 004's Anthropic formatter): the system prompt
+// apart, content blocks, `tool_use` blocks in the assistant message and
+// `tool_result` blocks (with `is_error` for status=error) in the user message
+// after it; consecutive messages of one role are merged into one, as the API
+// requires strictly alternating roles, with tool results first in a user
+// message. The types are a subset of `@anthropic-ai/sdk`'s MessageParam (a
+// test type-checks the output against the package).
+//
+// Tool use ids must match ^[a-zA-Z0-9_-]+$, so the dots of cell ids become
+// underscores (`2.k7f3q` -> `2_k7f3q`), with a suffix in the rare case that
+// makes two ids equal.
+
+import type { JsonValue } from '../tool-calls/index.js';
+import type { IMessageFormatter } from './formatter.js';
+import type { InternalMessage } from './model.js';
+
+export type AnthropicBlock =
+  | { type: 'text'; text: string }
+  | { type: 'tool_use'; id: string; name: string; input: Record<string, JsonValue> }
+  | { type: 'tool_result'; tool_use_id: string; content?: string; is_error?: boolean };
+
+export interface AnthropicMessage {
+  role: 'user' | 'assistant';
+  content: AnthropicBlock[];
+}
+
+/** What `--to anthropic` writes: the parameters `system` and `messages` of a request. */
+export interface AnthropicRequest {
+  system?: string;
+  messages: AnthropicMessage[];
+}
+
+export class AnthropicFormatter implements IMessageFormatter<AnthropicMessage> {
+  format(history: Readonly<InternalMessage[]>): AnthropicMessage[] {
+    const ids = toolUseIds(history);
+    const out: AnthropicMessage[] = [];
+    const push = (role: AnthropicMessage['role'], blocks: AnthropicBlock[]) => {
+      if (!blocks.length) return;
+      const last = out[out.length - 1];
+      if (last && last.role === role) last.content.push(...blocks);
+      else out.push({ role, content: blocks });
+    };
+    for (const m of history) {
+      const text: AnthropicBlock[] = m.content !== null && m.content.trim() !== '' ? [{ type: 'text', text: m.content }] : [];
+      switch (m.role) {
+        case 'user':
+          push('user', text);
+          break;
+        case 'assistant':
+          push('assistant', [
+            ...text,
+            ...(m.toolCalls ?? []).map((c): AnthropicBlock => ({ type: 'tool_use', id: ids.get(c.id)!, name: c.function.name, input: c.input })),
+          ]);
+          break;
+        case 'tool': {
+          const block: AnthropicBlock = { type: 'tool_result', tool_use_id: ids.get(m.toolCallId!)! };
+          if (m.content !== null && m.content !== '') block.content = m.content;
+          if (m.isError) block.is_error = true;
+          push('user', [block]);
+          break;
+        }
+      }
+    }
+    // A final assistant message is a prefill, which may not end with white space.
+    const last = out[out.length - 1];
+    const lastBlock = last?.role === 'assistant' ? last.content[last.content.length - 1] : undefined;
+    if (lastBlock?.type === 'text') lastBlock.text = lastBlock.text.trimEnd();
+    return out;
+  }
+
+  getSystemPrompt(systemPrompt: string | null): string | null | undefined {
+    return systemPrompt;
+  }
+}
+
+function toolUseIds(history: Readonly<InternalMessage[]>): Map<string, string> {
+  const ids = new Map<string, string>();
+  const used = new Set<string>();
+  for (const m of history) {
+    for (const c of m.toolCalls ?? []) {
+      if (ids.has(c.id)) continue;
+      const base = c.id.replace(/[^A-Za-z0-9_-]/g, '_') || 'call';
+      let id = base;
+      for (let n = 2; used.has(id); n++) id = `${base}_${n}`;
+      used.add(id);
+      ids.set(c.id, id);
+    }
+  }
+  return ids;
+}

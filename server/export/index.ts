@@ -1,0 +1,110 @@
+// Export a message file's LLM view to provider formats (spec section 9):
+// toLLMView builds the provider-neutral conversation, one formatter per
+// target turns it into that target's shape, and viewBlockers tells which
+// problems of the file make the view invalid (the CLI refuses to export then,
+// unless --force).
+
+import type { Diagnostic } from '../engine/types.js';
+import type { MessageDocument } from '../syntax/document.js';
+import { AnthropicFormatter, type AnthropicRequest } from './anthropic.js';
+import { ConsoleFormatter } from './console.js';
+import { ContextJsonFormatter, type ContextEntry } from './context-json.js';
+import type { IMessageFormatter } from './formatter.js';
+import type { ExportFormat, LLMView } from './model.js';
+import { OpenAIFormatter, type OpenAIMessage } from './openai.js';
+import { VercelFormatter, type VercelMessage } from './vercel.js';
+
+export { toLLMView, ExportOptionError, normalizeTime, splitThinking } from './view.js';
+export type { ToLLMViewOptions } from './view.js';
+export { EXPORT_FORMATS, CODE_EXECUTION_TOOL } from './model.js';
+export type { ExportFormat, InternalMessage, InternalToolCall, LLMView, MessageSource, Omission, ViewProblem } from './model.js';
+export type { IMessageFormatter } from './formatter.js';
+export { OpenAIFormatter, AnthropicFormatter, VercelFormatter, ContextJsonFormatter, ConsoleFormatter };
+export type { OpenAIMessage, OpenAIToolCall } from './openai.js';
+export type { AnthropicBlock, AnthropicMessage, AnthropicRequest } from './anthropic.js';
+export type { VercelMessage } from './vercel.js';
+export type { ContextEntry, ContextUserContent, ContextAssistantContent } from './context-json.js';
+export type { ConsoleOptions } from './console.js';
+export { listAgents, agentsText } from './agents.js';
+export type { AgentListing, AgentListingEntry } from './agents.js';
+
+/** What each target's output is. */
+export interface ExportOutput {
+  openai: OpenAIMessage[];
+  anthropic: AnthropicRequest;
+  vercel: VercelMessage[];
+  'context-json': ContextEntry[];
+  /** The display's text, ending with a line break. */
+  console: string;
+}
+
+/** The formatter of a target. */
+export function createFormatter(to: ExportFormat, options: { color?: boolean } = {}): IMessageFormatter {
+  switch (to) {
+    case 'openai':
+      return new OpenAIFormatter();
+    case 'anthropic':
+      return new AnthropicFormatter();
+    case 'vercel':
+      return new VercelFormatter();
+    case 'context-json':
+      return new ContextJsonFormatter();
+    case 'console':
+      return new ConsoleFormatter(options);
+  }
+}
+
+/** The view in a target's shape: the messages (Anthropic: `{system, messages}`; console: the text). */
+export function formatLLMView<F extends ExportFormat>(view: LLMView, to: F, options: { color?: boolean } = {}): ExportOutput[F] {
+  const formatter = createFormatter(to, options);
+  const messages = formatter.format(view.messages, view.systemPrompt);
+  if (to === 'console') return ((messages as string[]).join('\n\n') + '\n') as ExportOutput[F];
+  if (to === 'anthropic') {
+    const system = formatter.getSystemPrompt?.(view.systemPrompt);
+    const request: AnthropicRequest = { messages: messages as AnthropicRequest['messages'] };
+    return (system ? { system, ...request } : request) as ExportOutput[F];
+  }
+  return messages as ExportOutput[F];
+}
+
+/** The view in a target's shape as the CLI writes it: JSON with two-space indentation, or the console text. */
+export function exportText(view: LLMView, to: ExportFormat, options: { color?: boolean } = {}): string {
+  const out = formatLLMView(view, to, options);
+  return typeof out === 'string' ? out : `${JSON.stringify(out, null, 2)}\n`;
+}
+
+/**
+ * Rules whose errors make the LLM view invalid: a call split from its
+ * results or a result without its call (provider APIs reject both), a call
+ * whose tool name or arguments cannot be read, ids that make pairing
+ * ambiguous, a `history` value whose meaning is unknown.
+ */
+export const VIEW_RULES: ReadonlySet<string> = new Set([
+  'history-split-pair',
+  'history-value',
+  'tool-result-orphan',
+  'tool-call-parent',
+  'tool-name-mismatch',
+  'tool-xml',
+  'tool-xml-structure',
+  'cdata-unterminated',
+  'cdata-placeholder',
+  'legacy-json-invalid',
+  'duplicate-id',
+  'nonce-reused',
+  'cell-id-syntax',
+  'code-output-parent',
+]);
+
+/**
+ * The problems that make the view invalid: the errors of VIEW_RULES among a
+ * file's diagnostics, and the view's own problems (code pairs split with
+ * codeAsTool, reported as `history-split-pair`), in file order.
+ */
+export function viewBlockers(doc: MessageDocument, view: LLMView, diagnostics: readonly Diagnostic[]): Diagnostic[] {
+  const out = diagnostics.filter((d) => d.severity === 2 && VIEW_RULES.has(d.ruleId));
+  for (const p of view.problems) {
+    out.push({ ruleId: 'history-split-pair', severity: 2, message: p.message, range: doc.range(p.offset, p.end) });
+  }
+  return out.sort((a, b) => a.range.start.offset - b.range.start.offset);
+}

@@ -1,0 +1,97 @@
+// The conversation a message file hands to a model (spec section 9), in a
+// provider-neutral form: seed 004's InternalMessage, plus what the
+// seed 001 formats need (times, thinking, the cells each message comes from).
+// The formatters (formatters.ts) turn it into each provider's shape.
+
+import type { JsonValue } from '../tool-calls/index.js';
+
+export type ExportFormat = 'openai' | 'anthropic' | 'vercel' | 'context-json' | 'console';
+export const EXPORT_FORMATS: readonly ExportFormat[] = ['openai', 'anthropic', 'vercel', 'context-json', 'console'];
+
+/** The pseudo tool a code cell becomes with `codeAsTool` (seed 002's CodeAct agents). */
+export const CODE_EXECUTION_TOOL = 'code_execution';
+
+export interface InternalToolCall {
+  /** The tool call cell's id (`PARENT.NONCE`), or the code cell's id for `code_execution`. */
+  id: string;
+  type: 'function';
+  function: {
+    name: string;
+    /** `input` as a JSON string (what OpenAI's `function.arguments` holds). */
+    arguments: string;
+  };
+  /** The arguments (spec section 8); `{}` for a call shown as a summary. */
+  input: Record<string, JsonValue>;
+  /** `local` or an MCP server's name. */
+  server: string;
+  /** The model's reasoning around the `<tool>` element (or the text around a code block), or the summary. */
+  text?: string;
+  /** `time` of the call cell, normalised to UTC. */
+  time?: string;
+}
+
+export interface InternalMessage {
+  role: 'user' | 'assistant' | 'tool';
+  /** null only for an assistant message that holds nothing but tool calls. */
+  content: string | null;
+  /** assistant: the calls it makes; each is answered by the `tool` messages right after it. */
+  toolCalls?: InternalToolCall[];
+  /** tool: the call this answers. */
+  toolCallId?: string;
+  /** tool: the tool's name. */
+  name?: string;
+  /** tool: a result with `status="error"` (any of them, when several results were joined). */
+  isError?: boolean;
+  /** Where the message comes from. */
+  source: MessageSource;
+}
+
+export interface MessageSource {
+  /** The ids of the cells the message was made from, in file order. */
+  cells: string[];
+  kind: 'message' | 'code' | 'code-output' | 'reply' | 'tool-calls' | 'tool-result';
+  /** The first of the cells' `time`, normalised to UTC (`2025-05-30T01:00:00Z`). */
+  time?: string;
+  /** assistant: the agent of the reply (its metadata type). */
+  agent?: string;
+  /** user: the `userid` attribute of the cell, when it has one. */
+  userid?: string;
+  /** assistant: the leading `[...]` paragraph of the reply (without the brackets). */
+  thinking?: string;
+  /** assistant: the reply without its thinking paragraph. */
+  text?: string;
+  /** assistant: the reply has `reasoning=1` (a step that leads to tool calls). */
+  reasoning?: boolean;
+  /** True when a `history=summary` cell contributed its summary. */
+  summary?: boolean;
+  /** user (code output): the `status` of the output. */
+  status?: string;
+}
+
+/** Something in the file that the exported conversation leaves out, and why. */
+export interface Omission {
+  cell: string;
+  /** Absolute offset of the cell. */
+  offset: number;
+  reason: 'no-result' | 'no-call' | 'duplicate-call' | 'empty' | 'no-tool-name';
+  message: string;
+}
+
+/** A problem that makes the view invalid (with codeAsTool: a code pair that history settings split). */
+export interface ViewProblem {
+  cell: string;
+  offset: number;
+  end: number;
+  message: string;
+}
+
+export interface LLMView {
+  /** The agent the view is for: `--agent`, else the agent of the `until` reply, else the default agent. */
+  agent?: string;
+  systemPrompt: string | null;
+  /** The time of the first message that has one (used for the system message of context-json). */
+  time?: string;
+  messages: InternalMessage[];
+  omitted: Omission[];
+  problems: ViewProblem[];
+}

@@ -1,0 +1,46 @@
+// OpenAI Chat Completions `messages` (seed 004's OpenAI formatter): the
+// system prompt first, assistant `tool_calls` with `function.arguments` as a
+// JSON string, and one `tool` message per call with its `tool_call_id`.
+// The types are a subset of the `openai` package's ChatCompletionMessageParam
+// (a test type-checks the output against the package).
+
+import type { IMessageFormatter } from './formatter.js';
+import type { InternalMessage } from './model.js';
+
+export interface OpenAIToolCall {
+  id: string;
+  type: 'function';
+  function: { name: string; arguments: string };
+}
+
+export type OpenAIMessage =
+  | { role: 'system'; content: string }
+  | { role: 'user'; content: string }
+  | { role: 'assistant'; content: string | null; tool_calls?: OpenAIToolCall[] }
+  | { role: 'tool'; tool_call_id: string; content: string };
+
+export class OpenAIFormatter implements IMessageFormatter<OpenAIMessage> {
+  format(history: Readonly<InternalMessage[]>, systemPrompt?: string | null): OpenAIMessage[] {
+    const out: OpenAIMessage[] = [];
+    if (systemPrompt) out.push({ role: 'system', content: systemPrompt });
+    for (const m of history) {
+      switch (m.role) {
+        case 'user':
+          out.push({ role: 'user', content: m.content ?? '' });
+          break;
+        case 'assistant': {
+          const msg: OpenAIMessage = { role: 'assistant', content: m.content };
+          if (m.toolCalls?.length) {
+            msg.tool_calls = m.toolCalls.map((c) => ({ id: c.id, type: 'function', function: { name: c.function.name, arguments: c.function.arguments } }));
+          }
+          out.push(msg);
+          break;
+        }
+        case 'tool':
+          out.push({ role: 'tool', tool_call_id: m.toolCallId!, content: m.content ?? '' });
+          break;
+      }
+    }
+    return out;
+  }
+}
