@@ -1,0 +1,167 @@
+#!/usr/bin/env node
+// Builds the VS Code extension with esbuild:
+//   dist/extension.js  the extension (client/src/extension.ts, `vscode` external)
+//   dist/server.js     the language server (server/lsp/main.ts) with all its
+//                      dependencies, so the .vsix needs no node_modules
+//
+//   node client/build.mjs                   bundle into client/dist (with source maps)
+//   node client/build.mjs --watch           the same, rebuilding on changes
+//   node client/build.mjs --package [--out FILE.vsix]
+//                                           bundle into a staging folder and pack a
+//                                           .vsix with @vscode/vsce (default:
+//                                           client/msglint-VERSION.vsix); no network
+//
+// Both bundles are CommonJS (VS Code loads extensions as CommonJS; the
+// server runs as a plain Node module: `node dist/server.js --stdio`).
+
+import { execFile } from 'node:child_process';
+import { cp, mkdir, mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { builtinModules, createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import * as esbuild from 'esbuild';
+
+const require = createRequire(import.meta.url);
+const CLIENT = path.dirname(fileURLToPath(import.meta.url));
+const ROOT = path.dirname(CLIENT);
+
+/** What goes into the .vsix besides the bundles: the manifest and its `files` outside dist/. */
+async function packageFiles() {
+  const manifest = JSON.parse(await readFile(path.join(CLIENT, 'package.json'), 'utf8'));
+  return ['package.json', ...manifest.files.filter((f) => !f.startsWith('dist/'))];
+}
+
+/**
+ * The server's modules load some dependencies on first use with
+ * `createRequire(import.meta.url)('yaml')`, which a bundler cannot follow.
+ * For the bundle they become plain `require('yaml')` calls, which esbuild
+ * bundles and still evaluates lazily (on first call).
+ */
+const lazyRequirePlugin = {
+  name: 'msglint-lazy-require',
+  setup(build) {
+    build.onLoad({ filter: /[\\/](server|rules)[\\/].*\.ts$/ }, async (args) => {
+      const source = await readFile(args.path, 'utf8');
+      if (!source.includes('createRequire(import.meta.url)')) return undefined;
+      const contents = source
+        .replace(/^const require = createRequire\(import\.meta\.url\);[ \t]*$/m, '')
+        .replace(/createRequire\(import\.meta\.url\)\(/g, 'require(');
+      if (contents.includes('createRequire(import.meta.url)')) {
+        return { errors: [{ text: `${path.relative(ROOT, args.path)}: a createRequire(import.meta.url) use this build does not know how to bundle` }] };
+      }
+      return { contents, loader: 'ts', resolveDir: path.dirname(args.path) };
+    });
+  },
+};
+
+const BUILTINS = new Set([...builtinModules, ...builtinModules.map((m) => `node:${m}`)]);
+
+/** Fails when a bundle still imports a package at run time (the .vsix has no node_modules). */
+function checkSelfContained(metafile, allowed) {
+  const problems = [];
+  for (const [file, out] of Object.entries(metafile.outputs)) {
+    for (const imp of out.imports) {
+      if (imp.external && !BUILTINS.has(imp.path) && !allowed.includes(imp.path)) problems.push(`${file} imports ${imp.path} at run time`);
+    }
+  }
+  if (problems.length) throw new Error(`The bundle is not self-contained:\n  ${problems.join('\n  ')}`);
+}
+
+/** esbuild options of both bundles, into `outdir`. */
+function configs(outdir, { dev }) {
+  const common = {
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    sourcemap: dev ? 'linked' : false,
+    minify: !dev,
+    keepNames: true,
+    metafile: true,
+    logLevel: 'warning',
+    absWorkingDir: ROOT,
+  };
+  return [
+    {
+      ...common,
+      entryPoints: [path.join(CLIENT, 'src/extension.ts')],
+      outfile: path.join(outdir, 'extension.js'),
+      external: ['vscode'],
+      // vscode-languageclient's own modules need no __dirname tricks.
+    },
+    {
+      ...common,
+      entryPoints: [path.join(ROOT, 'server/lsp/main.ts')],
+      outfile: path.join(outdir, 'server.js'),
+      // The server finds its package.json (for its version) from import.meta.url.
+      define: { 'import.meta.url': '__msglint_import_meta_url' },
+      banner: { js: 'var __msglint_import_meta_url = require("node:url").pathToFileURL(__filename).href;' },
+      plugins: [lazyRequirePlugin],
+    },
+  ];
+}
+
+/** Bundles the extension and the server into `outdir`. */
+export async function bundle(outdir, { dev = false } = {}) {
+  await mkdir(outdir, { recursive: true });
+  const [ext, server] = configs(outdir, { dev });
+  const results = await Promise.all([esbuild.build(ext), esbuild.build(server)]);
+  checkSelfContained(results[0].metafile, ['vscode']);
+  checkSelfContained(results[1].metafile, []);
+}
+
+async function watch(outdir) {
+  const contexts = await Promise.all(configs(outdir, { dev: true }).map((c) => esbuild.context({ ...c, logLevel: 'info' })));
+  await Promise.all(contexts.map((c) => c.watch()));
+  console.log(`Watching; bundles go to ${path.relative(process.cwd(), outdir) || '.'}`);
+}
+
+/** Packs a .vsix of the extension into `out` (an absolute path) without touching client/dist. */
+export async function packageVsix(out) {
+  const stage = await mkdtemp(path.join(os.tmpdir(), 'msglint-vsix-'));
+  try {
+    for (const f of await packageFiles()) await cp(path.join(CLIENT, f), path.join(stage, f), { recursive: true });
+    await bundle(path.join(stage, 'dist'));
+    const vsceDir = path.dirname(require.resolve('@vscode/vsce/package.json'));
+    const vsce = path.join(vsceDir, require('@vscode/vsce/package.json').bin.vsce);
+    await mkdir(path.dirname(out), { recursive: true });
+    // Everything is bundled: no dependencies to list or copy, and nothing to fetch.
+    const { stdout, stderr } = await promisify(execFile)(
+      process.execPath,
+      [vsce, 'package', '--no-dependencies', '--allow-missing-repository', '--skip-license', '--out', out],
+      { cwd: stage, env: { ...process.env, CI: 'true', NO_UPDATE_NOTIFIER: '1' }, maxBuffer: 16 * 1024 * 1024 },
+    );
+    if (process.env.MSGLINT_BUILD_VERBOSE) process.stdout.write(stdout + stderr);
+    await stat(out);
+    return out;
+  } finally {
+    await rm(stage, { recursive: true, force: true });
+  }
+}
+
+async function main(argv) {
+  const args = argv.slice(2);
+  const outIndex = args.indexOf('--out');
+  if (args.includes('--package')) {
+    const version = JSON.parse(await readFile(path.join(CLIENT, 'package.json'), 'utf8')).version;
+    const out = path.resolve(outIndex !== -1 ? args[outIndex + 1] : path.join(CLIENT, `msglint-${version}.vsix`));
+    await packageVsix(out);
+    console.log(`Packed ${path.relative(process.cwd(), out)}`);
+  } else if (args.includes('--watch')) {
+    await watch(path.join(CLIENT, 'dist'));
+  } else {
+    await bundle(path.join(CLIENT, 'dist'), { dev: true });
+    console.log(`Bundled ${path.relative(process.cwd(), path.join(CLIENT, 'dist'))}/extension.js and server.js`);
+  }
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  main(process.argv).catch((e) => {
+    console.error(e instanceof Error ? e.message : e);
+    if (e?.stderr) console.error(String(e.stderr));
+    if (e?.stdout) console.error(String(e.stdout));
+    process.exit(1);
+  });
+}

@@ -1,0 +1,41 @@
+// Names shared by the extension, its manifest (package.json) and the tests.
+// No `vscode` import here: tests load this module outside VS Code.
+
+/** The language client's id: also the settings section (`msglint.*`) and the prefix of `msglint.trace.server`. */
+export const CLIENT_ID = 'msglint';
+export const CLIENT_NAME = 'msglint';
+
+/** Commands the extension registers (each one is contributed in package.json). */
+export const COMMANDS = {
+  fixAll: 'msglint.applyAllFixes',
+  rewriteLegacyToolCalls: 'msglint.rewriteLegacyToolCalls',
+  restartServer: 'msglint.restartServer',
+  showOutput: 'msglint.showOutput',
+} as const;
+
+/** The server's workspace/executeCommand command that applies every safe fix to a document. */
+export const SERVER_FIX_ALL_COMMAND = 'msglint.fixAll';
+
+/** The code action kind of the server's fix-all (for `editor.codeActionsOnSave`). */
+export const FIX_ALL_KIND = 'source.fixAll.msglint';
+
+/** The rule whose fixes "Rewrite legacy tool calls" applies. */
+export const LEGACY_TOOL_CALL_RULE = 'legacy-json-tool-call';
+
+/** Settings of the `msglint` section (the server reads enable, run and rules through workspace/configuration). */
+export const SETTINGS = ['enable', 'run', 'rules', 'trace.server'] as const;
+
+/** The bundled language server, relative to the extension's folder. */
+export const SERVER_MODULE = 'dist/server.js';
+
+/** What the client sends to the server: Markdown files on disk and unsaved ones; the server decides which are message files. */
+export const DOCUMENT_SELECTOR = [
+  { scheme: 'file', language: 'markdown' },
+  { scheme: 'untitled', language: 'markdown' },
+  { scheme: 'file', pattern: '**/*.msg.md' },
+] as const;
+
+/** Whether a file name is one the status bar item is shown for. */
+export function isMarkdownLike(languageId: string, fileName: string): boolean {
+  return languageId === 'markdown' || fileName.endsWith('.msg.md');
+}
