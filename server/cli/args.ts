@@ -27,6 +27,10 @@ export interface LintCommand {
   /** Undefined: decide from the environment and the terminal. */
   color?: boolean;
   reportUnusedDisableDirectives: boolean;
+  /** Worker threads: a count, 'auto' or 'off' (undefined: off). */
+  concurrency?: number | 'auto' | 'off';
+  cache: boolean;
+  cacheLocation?: string;
 }
 
 export interface RulesCommand {
@@ -36,7 +40,7 @@ export interface RulesCommand {
 
 export type Command = LintCommand | RulesCommand | { command: 'help' } | { command: 'version' };
 
-type ValueOption = 'format' | 'max-warnings' | 'rule' | 'config' | 'stdin-filename' | 'output-file';
+type ValueOption = 'format' | 'max-warnings' | 'rule' | 'config' | 'stdin-filename' | 'output-file' | 'concurrency' | 'cache-location';
 type FlagOption =
   | 'fix'
   | 'fix-dry-run'
@@ -45,10 +49,11 @@ type FlagOption =
   | 'color'
   | 'no-color'
   | 'report-unused-disable-directives'
+  | 'cache'
   | 'version'
   | 'help';
 
-const VALUE_OPTIONS = new Set<string>(['format', 'max-warnings', 'rule', 'config', 'stdin-filename', 'output-file']);
+const VALUE_OPTIONS = new Set<string>(['format', 'max-warnings', 'rule', 'config', 'stdin-filename', 'output-file', 'concurrency', 'cache-location']);
 const FLAG_OPTIONS = new Set<string>([
   'fix',
   'fix-dry-run',
@@ -57,6 +62,7 @@ const FLAG_OPTIONS = new Set<string>([
   'color',
   'no-color',
   'report-unused-disable-directives',
+  'cache',
   'version',
   'help',
 ]);
@@ -154,7 +160,15 @@ export function parseArgs(argv: readonly string[]): Command {
     ruleOverrides,
     stdin: raw.flags.has('stdin'),
     reportUnusedDisableDirectives: raw.flags.has('report-unused-disable-directives'),
+    cache: raw.flags.has('cache'),
   };
+  const concurrency = raw.values.concurrency;
+  if (concurrency !== undefined) {
+    if (concurrency === 'auto' || concurrency === 'off') command.concurrency = concurrency;
+    else if (/^[1-9]\d{0,3}$/.test(concurrency)) command.concurrency = Number(concurrency);
+    else throw new UsageError(`--concurrency expects auto, off or a number of threads, got '${concurrency}'`);
+  }
+  if (raw.values['cache-location'] !== undefined) command.cacheLocation = raw.values['cache-location'];
   if (maxWarnings !== undefined) command.maxWarnings = maxWarnings;
   if (raw.values.config !== undefined) command.configPath = raw.values.config;
   if (raw.values['stdin-filename'] !== undefined) command.stdinFilename = raw.values['stdin-filename'];
@@ -233,6 +247,9 @@ Options:
                             NO_COLOR and FORCE_COLOR are honoured)
       --report-unused-disable-directives
                             Report disable comments that suppress nothing
+      --concurrency N       Lint on N worker threads, or auto (default: off)
+      --cache               Reuse the results of unchanged files
+      --cache-location PATH Where the cache is kept (default: .msglintcache)
   -v, --version             Print the version
   -h, --help                Print this help
 

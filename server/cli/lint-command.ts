@@ -4,18 +4,18 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { ConfigResolver, describeFsError } from '../config/load.js';
 import { closestRuleId, isKnownRuleId } from '../config/validate.js';
-import { lint, lintAndFix } from '../engine/lint.js';
 import { allRules } from '../engine/registry.js';
-import type { LintResult, MsglintConfig } from '../engine/types.js';
-import { isMessageFile } from '../syntax/detect.js';
-import type { LintCommand, RuleSeverityOverride } from './args.js';
+import type { LintCommand } from './args.js';
+import { LintCache } from './cache.js';
+import { createFileLinter, displayPath, type FileOutcome } from './lint-file.js';
+import { lintOnWorkers, workerCount } from './workers.js';
 import { shouldUseColor } from './color.js';
 import { discoverFiles } from './discover.js';
 import { EXIT_FAILURE, EXIT_LINT_ERRORS, EXIT_OK, UsageError } from './errors.js';
-import { decode, readSource, writeFileAtomic, type SourceText } from './files.js';
+import { decode } from './files.js';
 import { loadFormatter } from './formatters/index.js';
 import type { FileReport } from './formatters/types.js';
-import { errorsOnly, toFileReport } from './report.js';
+import { errorsOnly } from './report.js';
 import { packageInfo } from './version.js';
 
 export interface CliIo {
@@ -38,8 +38,8 @@ export async function runLint(command: LintCommand, io: CliIo): Promise<number> 
     }
   }
   const configs = new ConfigResolver(command.configPath === undefined ? undefined : path.resolve(io.cwd, command.configPath));
-  const effectiveConfig = withOverrides(command.ruleOverrides);
   const fixing = command.fix || command.fixDryRun;
+  const linter = createFileLinter(command, io.cwd, configs);
 
   let failed = false;
   const fail = (line: string) => {
@@ -49,69 +49,45 @@ export async function runLint(command: LintCommand, io: CliIo): Promise<number> 
   const display = (file: string) => displayPath(file, io.cwd);
 
   const reports: FileReport[] = [];
-
-  /**
-   * Lints one file's text; returns undefined for a file that is not a message
-   * file. `label` names the file in messages (computed only when one is
-   * printed); `reportPath` replaces the file name in the report.
-   */
-  const lintOne = (fileName: string, source: SourceText, label: () => string, reportPath?: string): FileReport | undefined => {
-    if (!isMessageFile(fileName, source.text)) return undefined;
-    const options = {
-      fileName,
-      config: effectiveConfig(configs.forFile(fileName).config),
-      reportUnusedDisableDirectives: command.reportUnusedDisableDirectives,
-    };
-    let result: LintResult;
-    let output: string | undefined;
-    try {
-      if (fixing && source.validUtf8) {
-        result = lintAndFix(source.text, options);
-        if (result.text !== source.text) output = result.text;
-      } else {
-        if (fixing) io.error(`msglint: ${label()}: not valid UTF-8; linted, but fixes are not applied`);
-        result = lint(source.text, options);
-      }
-    } catch (error) {
-      // An engine bug on one file must not hide the results for the others.
-      fail(`${label()}: internal error: ${oneLine(error)}`);
-      return undefined;
-    }
-    if (!result.isMessageFile) return undefined;
-    return toFileReport(reportPath ?? fileName, result, output);
+  const take = (outcome: FileOutcome): void => {
+    for (const line of outcome.messages) io.error(line);
+    if (outcome.failed) failed = true;
+    if (outcome.report) reports.push(outcome.report);
   };
 
   if (command.stdin) {
     const fileName = path.resolve(io.cwd, command.stdinFilename ?? 'stdin.msg.md');
     const source = decode(await readAll(io.stdin));
-    const report =
+    take(
       command.stdinFilename === undefined
-        ? lintOne(fileName, source, () => STDIN_LABEL, STDIN_LABEL)
-        : lintOne(fileName, source, () => display(fileName));
-    if (report) reports.push(report);
+        ? linter.lintSource(fileName, source, () => STDIN_LABEL, STDIN_LABEL)
+        : linter.lintSource(fileName, source, () => display(fileName)),
+    );
   } else {
     const { files, problems } = await discoverFiles(command.paths, io.cwd, configs);
     for (const problem of problems) fail(problem);
 
-    for (const file of files) {
-      let source: SourceText;
-      try {
-        source = readSource(file);
-      } catch (error) {
-        fail(`${display(file)}: ${describeFsError(error)}`);
+    // The cache holds reports of plain lint runs; fixing always lints afresh.
+    const cache = command.cache && !fixing ? new LintCache(path.resolve(io.cwd, command.cacheLocation ?? '.msglintcache')) : undefined;
+    const cachedKeys = files.map((file) => cache?.keyOf(file));
+    const threads = workerCount(command.concurrency, files.length);
+    const outcomes =
+      threads > 1
+        ? await lintOnWorkers(command, io.cwd, files, cachedKeys, threads)
+        : files.map((file, i) => linter.lintPath(file, cachedKeys[i]));
+    for (let i = 0; i < files.length; i++) {
+      const outcome = outcomes[i]!;
+      const file = files[i]!;
+      if (outcome.cached) {
+        const report = cache!.reportOf(file);
+        if (report) reports.push(report);
         continue;
       }
-      const report = lintOne(file, source, () => display(file));
-      if (!report) continue;
-      reports.push(report);
-      if (command.fix && report.output !== undefined) {
-        try {
-          writeFileAtomic(file, report.output);
-        } catch (error) {
-          fail(`${display(file)}: cannot write fixes: ${describeFsError(error)}`);
-        }
-      }
+      if (cache && outcome.cacheKey !== undefined && !outcome.failed) cache.set(file, outcome.cacheKey, outcome.report);
+      take(outcome);
     }
+    const cacheProblem = cache?.save();
+    if (cacheProblem) io.error(`msglint: cannot write the cache: ${cacheProblem}`);
   }
 
   let errorCount = 0;
@@ -156,38 +132,10 @@ export async function runLint(command: LintCommand, io: CliIo): Promise<number> 
   return errorCount > 0 || tooManyWarnings ? EXIT_LINT_ERRORS : EXIT_OK;
 }
 
-/** Applies --rule on top of each config; memoised so each config is rebuilt once, not once per file. */
-function withOverrides(overrides: [string, RuleSeverityOverride][]): (config: MsglintConfig) => MsglintConfig {
-  if (overrides.length === 0) return (config) => config;
-  const cache = new WeakMap<MsglintConfig, MsglintConfig>();
-  return (config) => {
-    let result = cache.get(config);
-    if (!result) {
-      const rules = { ...config.rules };
-      for (const [id, severity] of overrides) {
-        const current = rules[id];
-        // Keep configured options: --rule changes severity only.
-        rules[id] = Array.isArray(current) && current.length > 1 ? [severity, current[1]] : severity;
-      }
-      result = { ...config, rules };
-      cache.set(config, result);
-    }
-    return result;
-  };
-}
-
 async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of stream) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
   return Buffer.concat(chunks);
 }
 
-function displayPath(file: string, cwd: string): string {
-  const relative = path.relative(cwd, file);
-  return relative && !relative.startsWith('..') && !path.isAbsolute(relative) ? relative : file;
-}
-
-export function oneLine(error: unknown): string {
-  const message = error instanceof Error ? error.message : String(error);
-  return message.replace(/\s*\n\s*/g, ' ').trim() || (error instanceof Error ? error.name : 'unknown error');
-}
+export { oneLine } from './lint-file.js';

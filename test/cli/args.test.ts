@@ -15,6 +15,7 @@ describe('parseArgs', () => {
       ruleOverrides: [],
       stdin: false,
       reportUnusedDisableDirectives: false,
+      cache: false,
     });
   });
 
@@ -57,6 +58,7 @@ describe('parseArgs', () => {
       color: true,
       stdin: false,
       reportUnusedDisableDirectives: true,
+      cache: false,
     });
   });
 

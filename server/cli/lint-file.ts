@@ -1,0 +1,144 @@
+// Linting one file from disk: read, lint (and fix), write fixes. Used by the
+// main thread and by worker threads (--concurrency), so it takes only data
+// that can cross a thread boundary and returns plain objects.
+
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { ConfigResolver, describeFsError } from '../config/load.js';
+import { lint, lintAndFix } from '../engine/lint.js';
+import type { LintResult, MsglintConfig } from '../engine/types.js';
+import { isMessageFile } from '../syntax/detect.js';
+import type { LintCommand, RuleSeverityOverride } from './args.js';
+import { decode, writeFileAtomic, type SourceText } from './files.js';
+import type { FileReport } from './formatters/types.js';
+import { toFileReport } from './report.js';
+import { packageInfo } from './version.js';
+
+export interface FileOutcome {
+  report?: FileReport;
+  /** Lines for stderr, each starting with "msglint: ". */
+  messages: string[];
+  /** A problem that makes the run exit 2 (unreadable file, failed write). */
+  failed: boolean;
+  /** Content, config and version key, for --cache; absent when not cacheable. */
+  cacheKey?: string;
+  /** True when the cached report for `cacheKey` still holds. */
+  cached?: boolean;
+}
+
+/** Applies --rule on top of each config; memoised so each config is rebuilt once, not once per file. */
+export function withOverrides(overrides: [string, RuleSeverityOverride][]): (config: MsglintConfig) => MsglintConfig {
+  if (overrides.length === 0) return (config) => config;
+  const cache = new WeakMap<MsglintConfig, MsglintConfig>();
+  return (config) => {
+    let result = cache.get(config);
+    if (!result) {
+      const rules = { ...config.rules };
+      for (const [id, severity] of overrides) {
+        const current = rules[id];
+        // Keep configured options: --rule changes severity only.
+        rules[id] = Array.isArray(current) && current.length > 1 ? [severity, current[1]] : severity;
+      }
+      result = { ...config, rules };
+      cache.set(config, result);
+    }
+    return result;
+  };
+}
+
+export function displayPath(file: string, cwd: string): string {
+  const relative = path.relative(cwd, file);
+  return relative && !relative.startsWith('..') && !path.isAbsolute(relative) ? relative : file;
+}
+
+export function oneLine(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  return message.replace(/\s*\n\s*/g, ' ').trim() || (error instanceof Error ? error.name : 'unknown error');
+}
+
+export interface FileLinter {
+  /** Lints a file from disk; `cachedKey` is the key of a cached report, if any. */
+  lintPath(file: string, cachedKey?: string): FileOutcome;
+  /** Lints text already read (standard input). */
+  lintSource(fileName: string, source: SourceText, label: () => string, reportPath?: string): FileOutcome;
+}
+
+export function createFileLinter(command: LintCommand, cwd: string, configs?: ConfigResolver): FileLinter {
+  const resolver = configs ?? new ConfigResolver(command.configPath === undefined ? undefined : path.resolve(cwd, command.configPath));
+  const effectiveConfig = withOverrides(command.ruleOverrides);
+  const fixing = command.fix || command.fixDryRun;
+  const version = packageInfo().version;
+  const configKeys = new WeakMap<MsglintConfig, string>();
+  const configKey = (config: MsglintConfig): string => {
+    let key = configKeys.get(config);
+    if (key === undefined) {
+      key = JSON.stringify([version, command.reportUnusedDisableDirectives, config]);
+      configKeys.set(config, key);
+    }
+    return key;
+  };
+
+  const lintSource = (fileName: string, source: SourceText, label: () => string, reportPath?: string, cacheKey?: string): FileOutcome => {
+    const messages: string[] = [];
+    if (!isMessageFile(fileName, source.text)) return { messages, failed: false, cacheKey };
+    const options = {
+      fileName,
+      config: effectiveConfig(resolver.forFile(fileName).config),
+      reportUnusedDisableDirectives: command.reportUnusedDisableDirectives,
+    };
+    let result: LintResult;
+    let output: string | undefined;
+    try {
+      if (fixing && source.validUtf8) {
+        result = lintAndFix(source.text, options);
+        if (result.text !== source.text) output = result.text;
+      } else {
+        if (fixing) messages.push(`msglint: ${label()}: not valid UTF-8; linted, but fixes are not applied`);
+        result = lint(source.text, options);
+      }
+    } catch (error) {
+      // An engine bug on one file must not hide the results for the others.
+      messages.push(`msglint: ${label()}: internal error: ${oneLine(error)}`);
+      return { messages, failed: true };
+    }
+    if (!result.isMessageFile) return { messages, failed: false, cacheKey };
+    return { report: toFileReport(reportPath ?? fileName, result, output), messages, failed: false, cacheKey };
+  };
+
+  return {
+    lintSource: (fileName, source, label, reportPath) => lintSource(fileName, source, label, reportPath),
+    lintPath(file, cachedKey) {
+      const label = () => displayPath(file, cwd);
+      let source: SourceText;
+      let bytes: Buffer;
+      try {
+        ({ source, bytes } = readWithBytes(file));
+      } catch (error) {
+        return { messages: [`msglint: ${label()}: ${describeFsError(error)}`], failed: true };
+      }
+      let cacheKey: string | undefined;
+      if (!fixing) {
+        const config = effectiveConfig(resolver.forFile(file).config);
+        cacheKey = createHash('sha1').update(bytes).update('\0').update(configKey(config)).digest('base64');
+        if (cachedKey === cacheKey) return { messages: [], failed: false, cacheKey, cached: true };
+      }
+      const outcome = lintSource(file, source, label, undefined, cacheKey);
+      if (command.fix && outcome.report?.output !== undefined) {
+        try {
+          writeFileAtomic(file, outcome.report.output);
+        } catch (error) {
+          outcome.messages.push(`msglint: ${label()}: cannot write fixes: ${describeFsError(error)}`);
+          outcome.failed = true;
+        }
+      }
+      return outcome;
+    },
+  };
+}
+
+function readWithBytes(file: string): { source: SourceText; bytes: Buffer } {
+  // One read: the bytes for the cache key, the text for linting.
+  const bytes = readFileSync(file);
+  return { source: decode(bytes), bytes };
+}
