@@ -38,3 +38,14 @@ export async function messageDocument(ctx: ServerContext, uri: string): Promise<
   const doc = state.parse(ls);
   return doc ? { state, ls, doc } : undefined;
 }
+
+/** A URI as editors pass it: a string, `{ uri }` or `{ textDocument: { uri } }`. */
+export function uriArgument(arg: unknown): string | undefined {
+  if (typeof arg === 'string') return arg;
+  if (arg && typeof arg === 'object') {
+    const a = arg as { uri?: unknown; textDocument?: { uri?: unknown } };
+    if (typeof a.uri === 'string') return a.uri;
+    if (typeof a.textDocument?.uri === 'string') return a.textDocument.uri;
+  }
+  return undefined;
+}

@@ -1,9 +1,9 @@
 // Formatting applies every safe fix (so format-on-save in any editor rewrites
 // legacy JSON tool calls and mends markers), and the msglint.fixAll command
-// does the same through workspace/applyEdit.
+// does the same through workspace/applyEdit (commands.ts dispatches it).
 
 import { ResponseError, ErrorCodes, type TextEdit as LspTextEdit, type WorkspaceEdit } from 'vscode-languageserver/node';
-import { messageDocument, type OpenMessageDocument, type ServerContext } from './context.js';
+import { messageDocument, uriArgument, type OpenMessageDocument, type ServerContext } from './context.js';
 import { toTextEdit } from './convert.js';
 import { fixAll } from './fix-all.js';
 import { guard } from './guard.js';
@@ -37,20 +37,17 @@ export function registerFormatting(ctx: ServerContext): void {
       return open ? fixAllEdits(open) : null;
     }),
   );
+}
 
-  connection.onExecuteCommand(
-    guard(log, 'workspace/executeCommand', null, async (params) => {
-      if (params.command !== FIX_ALL_COMMAND) throw new ResponseError(ErrorCodes.InvalidParams, `Unknown command '${params.command}'.`);
-      // Arguments: a URI, or { uri } / { textDocument: { uri } } as editors send them.
-      const arg = params.arguments?.[0] as string | { uri?: string; textDocument?: { uri?: string } } | undefined;
-      const uri = typeof arg === 'string' ? arg : (arg?.uri ?? arg?.textDocument?.uri);
-      if (typeof uri !== 'string') throw new ResponseError(ErrorCodes.InvalidParams, `${FIX_ALL_COMMAND} needs the document's URI as its argument.`);
-      const open = await messageDocument(ctx, uri);
-      if (!open) return { applied: false };
-      const edits = fixAllEdits(open);
-      if (edits.length === 0) return { applied: true, edits: 0 };
-      const result = await connection.workspace.applyEdit({ label: 'msglint: fix all', edit: documentEdit(ctx, open, edits) });
-      return { applied: result.applied, edits: edits.length };
-    }),
-  );
+/** Runs msglint.fixAll: applies every safe fix to a document through workspace/applyEdit. */
+export async function fixAllCommand(ctx: ServerContext, args: unknown[] | undefined): Promise<{ applied: boolean; edits?: number }> {
+  // Arguments: a URI, or { uri } / { textDocument: { uri } } as editors send them.
+  const uri = uriArgument(args?.[0]);
+  if (typeof uri !== 'string') throw new ResponseError(ErrorCodes.InvalidParams, `${FIX_ALL_COMMAND} needs the document's URI as its argument.`);
+  const open = await messageDocument(ctx, uri);
+  if (!open) return { applied: false };
+  const edits = fixAllEdits(open);
+  if (edits.length === 0) return { applied: true, edits: 0 };
+  const result = await ctx.connection.workspace.applyEdit({ label: 'msglint: fix all', edit: documentEdit(ctx, open, edits) });
+  return { applied: result.applied, edits: edits.length };
 }

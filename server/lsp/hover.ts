@@ -1,10 +1,14 @@
 // Hover: on an id, the cell it names (kind, type, attributes; a tool call's
-// results and their status); on an agent name, the agent's settings; on a
-// `history` value, what the model will see; on any problem, the rule's
-// summary and a link to its docs.
+// results and their status; whether it is in the LLM view and its estimated
+// tokens); on an agent name, the agent's settings; on a `history` value, what
+// the model will see; on any problem, the rule's summary and a link to its
+// docs; anywhere else in a cell (its marker line, its body), the cell's kind
+// and whether it is in the LLM view, with its estimated tokens.
 
 import { MarkupKind, type Hover } from 'vscode-languageserver/node';
 import { getRule } from '../engine/registry.js';
+import { HISTORY_MODES, historyMode } from '../llm-view/view.js';
+import { cellTokens } from '../llm-view/tokens.js';
 import type { Cell, MessageDocument } from '../syntax/document.js';
 import { agentFor, cellById, derivedCells, targetAt, type Span, type Target } from './analysis.js';
 import { messageDocument, type ServerContext } from './context.js';
@@ -63,6 +67,33 @@ export function historyMeaning(value: string, cell: Cell | undefined): string {
   }
 }
 
+function count(n: number): string {
+  return n.toLocaleString('en-US');
+}
+
+/**
+ * Whether a cell is in the LLM view (spec section 9) and what it costs:
+ * included, only its summary, or left out and why (its `history` value),
+ * with the estimate of the context-window rule (cellTokens).
+ */
+export function viewLine(cell: Cell): string {
+  const history = cell.attr('history');
+  const written = history !== undefined ? `\`history=${history}\`` : '';
+  switch (historyMode(cell)) {
+    case 'exclude':
+      return `In the LLM view: no, left out by ${written} (about ${count(cellTokens(cell, 'body'))} tokens if included)`;
+    case 'summary':
+      return `In the LLM view: only its summary, by ${written} (about ${count(cellTokens(cell, 'summary'))} tokens)`;
+    default: {
+      const tokens = `about ${count(cellTokens(cell, 'body'))} tokens`;
+      if (history !== undefined && !Object.hasOwn(HISTORY_MODES, history)) {
+        return `In the LLM view: yes (${tokens}; ${written} is not a history value, so it counts as \`include\`)`;
+      }
+      return `In the LLM view: yes (${tokens})`;
+    }
+  }
+}
+
 function lineOf(doc: MessageDocument, offset: number): number {
   return doc.lines.lineOf(offset) + 1;
 }
@@ -110,7 +141,15 @@ export function describeCell(doc: MessageDocument, cell: Cell): string {
   }
   const history = cell.attr('history');
   if (history !== undefined) out.push(`History: ${historyMeaning(history, cell)}`);
+  out.push(viewLine(cell));
   return out.join('\n\n');
+}
+
+/** The short hover of a cell, where nothing more specific applies (its marker line, its body). */
+function describeCellBriefly(doc: MessageDocument, cell: Cell): string {
+  const id = cell.id !== undefined ? ` \`[^${cell.id}]\`` : '';
+  const type = cell.type !== undefined ? ` · type \`${cell.type}\`` : '';
+  return `**${KIND_LABEL[cell.cellType]}**${id}${type} · line ${lineOf(doc, cell.offset)}\n\n${viewLine(cell)}`;
 }
 
 function describeAgent(doc: MessageDocument, name: string, offset: number): string {
@@ -161,7 +200,9 @@ function describeTarget(doc: MessageDocument, t: Target, offset: number): string
     }
     case 'attr-value': {
       if (t.attr.key !== 'history') return undefined;
-      return `**history=${t.attr.value}**: ${historyMeaning(t.attr.value, cellById(doc, t.meta.node.id.id))}`;
+      const cell = cellById(doc, t.meta.node.id.id);
+      const meaning = `**history=${t.attr.value}**: ${historyMeaning(t.attr.value, cell)}`;
+      return cell ? `${meaning}\n\n${viewLine(cell)}` : meaning;
     }
     case 'agent-setting': {
       const docs = ATTRIBUTE_DOCS[t.entry.key];
@@ -187,12 +228,22 @@ export function registerHover(ctx: ServerContext): void {
           span = target.span;
         }
       }
+      // Elsewhere in a cell: the cell and its place in the LLM view, after any problem here.
+      const cell = parts.length ? undefined : doc.cellAt(offset);
       for (const d of state.lint(ls)) {
         if (d.range.start.offset > offset) break;
         if (offset > d.range.end.offset) continue;
         const rule = getRule(d.ruleId);
         parts.push(`**msglint** \`${d.ruleId}\`: ${rule?.meta.description ?? d.message}${rule ? ` ([docs](${rule.meta.docs}))` : ''}`);
         span ??= [d.range.start.offset, d.range.end.offset];
+      }
+      if (cell) {
+        parts.push(describeCellBriefly(doc, cell));
+        if (!span) {
+          // On the marker line, the hover is about that line; in the body, the editor picks the word.
+          const marker = cell.p.lines[0]!;
+          if (offset <= cell.offset + marker.contentEnd) span = [cell.offset, cell.offset + marker.contentEnd];
+        }
       }
       if (!parts.length) return null;
       return {

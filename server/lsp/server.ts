@@ -12,12 +12,13 @@ import {
 import { packageInfo } from '../cli/version.js';
 import { CONFIG_FILE_NAMES } from '../config/index.js';
 import { CODE_ACTION_KINDS, registerCodeActions } from './code-actions.js';
+import { COMMANDS, registerCommands } from './commands.js';
 import { registerCompletion, TRIGGER_CHARACTERS } from './completion.js';
 import type { ServerContext } from './context.js';
 import { DiagnosticsFeature } from './diagnostics.js';
 import { DocumentStore } from './documents.js';
 import { registerFolding } from './folding.js';
-import { FIX_ALL_COMMAND, registerFormatting } from './formatting.js';
+import { registerFormatting } from './formatting.js';
 import { createLog, describeError, guard } from './guard.js';
 import { registerHover } from './hover.js';
 import { registerLinks } from './links.js';
@@ -70,7 +71,7 @@ export function startServer(connection: Connection): void {
         ...(pullDiagnostics ? { diagnosticProvider: { identifier: 'msglint', interFileDependencies: false, workspaceDiagnostics: false } } : {}),
         codeActionProvider: { codeActionKinds: CODE_ACTION_KINDS, resolveProvider: false },
         documentFormattingProvider: true,
-        executeCommandProvider: { commands: [FIX_ALL_COMMAND] },
+        executeCommandProvider: { commands: [...COMMANDS] },
         hoverProvider: true,
         definitionProvider: true,
         referencesProvider: true,
@@ -150,6 +151,7 @@ export function startServer(connection: Connection): void {
 function registerFeatures(ctx: ServerContext): void {
   registerCodeActions(ctx);
   registerFormatting(ctx);
+  registerCommands(ctx);
   registerHover(ctx);
   registerNavigation(ctx);
   registerRename(ctx);

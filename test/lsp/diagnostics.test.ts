@@ -23,7 +23,7 @@ describe('initialize', () => {
       expect(caps.diagnosticProvider).toMatchObject({ interFileDependencies: false, workspaceDiagnostics: false });
       expect((caps.codeActionProvider as { codeActionKinds: string[] }).codeActionKinds).toEqual(expect.arrayContaining(['quickfix', 'source.fixAll.msglint']));
       expect(caps.documentFormattingProvider).toBe(true);
-      expect(caps.executeCommandProvider?.commands).toContain('msglint.fixAll');
+      expect(caps.executeCommandProvider?.commands).toEqual(['msglint.fixAll', 'msglint.exportLLMView']);
       expect(caps.hoverProvider).toBe(true);
       expect(caps.definitionProvider).toBe(true);
       expect(caps.referencesProvider).toBe(true);

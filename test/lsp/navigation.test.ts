@@ -76,8 +76,10 @@ describe('hover', () => {
     await client.close(bad);
   });
 
-  it('nothing on plain text', async () => {
-    expect(await client.request('textDocument/hover', { textDocument: td, position: positionOf(text, 'Looks right') })).toBeNull();
+  it('on plain text in a cell: only the cell and its place in the LLM view; nothing outside the cells', async () => {
+    const value = await hover('Looks right');
+    expect(value).toMatch(/^\*\*Agent reply\*\* `\[\^4\]` · type `fast` · line \d+\n\nIn the LLM view: yes \(about \d+ tokens\)$/);
+    expect(await client.request('textDocument/hover', { textDocument: td, position: positionOf(text, '---\n\n# %%', 4) })).toBeNull();
   });
 });
 

@@ -95,6 +95,11 @@ describe('robustness', () => {
       const position = { line: Math.floor(random() * (lines + 2)), character: Math.floor(random() * 80) };
       for (const [method, params] of everyRequest(uri, position)) await client.request(method, params).catch((e: Error) => e);
       await client.request('textDocument/rename', { textDocument: { uri }, position, newName: 'r7' }).catch((e: Error) => e);
+      // The export runs even on a broken view (force), in every format.
+      for (const format of ['openai', 'anthropic', 'vercel', 'context-json', 'console']) {
+        const options = { force: true, codeAsTool: version % 2 === 0 };
+        await client.request('workspace/executeCommand', { command: 'msglint.exportLLMView', arguments: [uri, format, options] }).catch((e: Error) => e);
+      }
       const start = { line: Math.floor(random() * lines), character: Math.floor(random() * 40) };
       const insert = randomText(Math.floor(random() * 60));
       await client.change(uri, version, [{ range: { start, end: start }, text: insert }]);
