@@ -8,6 +8,8 @@ export type { Frontmatter, FrontmatterAgent, YamlEntry } from './syntax/frontmat
 export type { Span, FenceBlock, ToolElement, RegionNode } from './syntax/scan.js';
 export { LineIndex } from './syntax/lines.js';
 export { isMessageFile } from './syntax/detect.js';
+export { contentLines, outputLines, outputPrefix } from './syntax/output.js';
+export type { OutputLine, OutputStream } from './syntax/output.js';
 export { lint, lintAndFix, lintDocument, ruleSeverity } from './engine/lint.js';
 export { applyEdits } from './engine/fix.js';
 export { allRules, getRule } from './engine/registry.js';

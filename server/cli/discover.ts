@@ -87,6 +87,11 @@ class Walker {
     return !isDirectory && this.configs.forDirectory(parent).isIgnored(absolute);
   }
 
+  /** Whether a directory entry of unknown kind (a broken link, a FIFO) is ignored, as a file or as a directory. */
+  private ignoredEntry(chain: readonly GitignoreFile[], config: { isIgnored(p: string): boolean }, full: string): boolean {
+    return GitignoreTree.matches(chain, full, false) || GitignoreTree.matches(chain, full, true) || config.isIgnored(full);
+  }
+
   private async expandGlob(arg: string): Promise<string[]> {
     const pattern = arg.split(path.sep).join('/').replace(/^(\.\/)+/, '');
     const scan = loadPicomatch().scan(pattern);
@@ -142,10 +147,21 @@ class Walker {
           const target = await fsp.stat(full);
           isDirectory = target.isDirectory();
           isFile = target.isFile();
-        } catch {
-          // A dangling link is not a file to lint; repositories carry them legitimately.
+        } catch (error) {
+          // A dangling link is not a file to lint; repositories carry them
+          // legitimately. A link that loops or leads where we may not look,
+          // named like a file to lint, is a file we cannot lint: say so.
+          const code = (error as NodeJS.ErrnoException).code;
+          if (code !== 'ENOENT' && code !== 'ENOTDIR' && entry.name.endsWith('.md') && !this.ignoredEntry(chain, config, full)) {
+            this.problems.push(`${displayArg(this.cwd, full)}: ${describeFsError(error)}`);
+          }
           continue;
         }
+      }
+      if (!isDirectory && !isFile && entry.name.endsWith('.md') && !this.ignoredEntry(chain, config, full)) {
+        // A FIFO or device would block or stream forever when read (as for a named path).
+        this.problems.push(`${displayArg(this.cwd, full)}: not a regular file`);
+        continue;
       }
       if (isDirectory) {
         if (ALWAYS_SKIPPED.has(entry.name)) continue;

@@ -1,7 +1,8 @@
 import { isUtf8 } from 'node:buffer';
 import { randomBytes } from 'node:crypto';
-import { chmodSync, chownSync, readFileSync, realpathSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { accessSync, chmodSync, chownSync, constants, readFileSync, realpathSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { loadPicomatch } from '../config/lazy.js';
 
 export interface SourceText {
   text: string;
@@ -29,16 +30,63 @@ export function decode(bytes: Buffer): SourceText {
 }
 
 /**
+ * The real directories that `--fix` may write in: each directory named on
+ * the command line (`.` when none is), the directory holding each named
+ * file, and the base directory of each glob. A file reached through a
+ * symbolic link (to the file or to a directory above it) whose real path
+ * lies outside all of them is not written.
+ */
+export function writableRoots(paths: readonly string[], cwd: string): string[] {
+  const roots: string[] = [];
+  for (const arg of paths.length ? paths : ['.']) {
+    const absolute = path.resolve(cwd, arg);
+    let dir: string;
+    try {
+      dir = statSync(absolute).isDirectory() ? absolute : path.dirname(absolute);
+    } catch {
+      // Not a path: a glob (discovery reads it the same way).
+      const pattern = arg.split(path.sep).join('/').replace(/^(\.\/)+/, '');
+      dir = path.resolve(cwd, loadPicomatch().scan(pattern).base || '.');
+    }
+    try {
+      roots.push(realpathSync(dir));
+    } catch {
+      // Nothing there, so nothing is written there.
+    }
+  }
+  return roots;
+}
+
+function isInside(child: string, parent: string): boolean {
+  const relative = path.relative(parent, child);
+  return relative === '' || (!relative.startsWith('..' + path.sep) && relative !== '..' && !path.isAbsolute(relative));
+}
+
+/** Thrown instead of writing through a symbolic link that leads out of the linted paths. */
+export class OutsideRootsError extends Error {
+  override readonly name = 'OutsideRootsError';
+  constructor(readonly target: string) {
+    super(`the file is a symbolic link (or lies in a linked directory) leading to ${target}, outside the linted paths; not written`);
+  }
+}
+
+/**
  * Replaces a file's content without a window in which it is truncated or half
  * written: write a temporary file next to it (same file system, so rename is
  * atomic) with the original's permission bits, then rename it over the
  * original. A symlink is resolved first so the link keeps pointing at the
- * updated target instead of being replaced by a regular file. Synchronous for
+ * updated target instead of being replaced by a regular file; with `roots`
+ * (see writableRoots), a target outside them is refused (OutsideRootsError).
+ * A file the user may not write (its mode, an immutable flag, a read-only
+ * file system) is refused with EACCES/EPERM/EROFS as an in-place write would
+ * be, although the rename alone would replace it. Synchronous for
  * the reason readSource is, and so that fixing thousands of files never holds
  * thousands of descriptors open at once.
  */
-export function writeFileAtomic(file: string, text: string): void {
+export function writeFileAtomic(file: string, text: string, roots?: readonly string[]): void {
   const target = realpathSync(file);
+  if (roots && !roots.some((root) => isInside(target, root))) throw new OutsideRootsError(target);
+  accessSync(target, constants.W_OK);
   const stats = statSync(target);
   const mode = stats.mode & 0o7777;
   const temp = path.join(

@@ -10,7 +10,7 @@ import { lint, lintAndFix } from '../engine/lint.js';
 import type { LintResult, MsglintConfig } from '../engine/types.js';
 import { isMessageFile } from '../syntax/detect.js';
 import type { LintCommand, RuleSeverityOverride } from './args.js';
-import { decode, writeFileAtomic, type SourceText } from './files.js';
+import { decode, writableRoots, writeFileAtomic, type SourceText } from './files.js';
 import type { FileReport } from './formatters/types.js';
 import { toFileReport } from './report.js';
 import { packageInfo } from './version.js';
@@ -68,6 +68,8 @@ export function createFileLinter(command: LintCommand, cwd: string, configs?: Co
   const resolver = configs ?? new ConfigResolver(command.configPath === undefined ? undefined : path.resolve(cwd, command.configPath));
   const effectiveConfig = withOverrides(command.ruleOverrides);
   const fixing = command.fix || command.fixDryRun;
+  // Where --fix may write: never through a symlink out of the linted paths.
+  let roots: string[] | undefined;
   const version = packageInfo().version;
   const configKeys = new WeakMap<MsglintConfig, string>();
   const configKey = (config: MsglintConfig): string => {
@@ -126,7 +128,7 @@ export function createFileLinter(command: LintCommand, cwd: string, configs?: Co
       const outcome = lintSource(file, source, label, undefined, cacheKey);
       if (command.fix && outcome.report?.output !== undefined) {
         try {
-          writeFileAtomic(file, outcome.report.output);
+          writeFileAtomic(file, outcome.report.output, (roots ??= writableRoots(command.paths, cwd)));
         } catch (error) {
           outcome.messages.push(`msglint: ${label()}: cannot write fixes: ${describeFsError(error)}`);
           outcome.failed = true;

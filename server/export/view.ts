@@ -384,12 +384,20 @@ export function splitThinking(text: string): { thinking?: string; text: string }
 function textOutside(cell: Cell, ranges: [number, number][]): string {
   const text = cell.text;
   const out: string[] = [];
+  // In document order, with a cursor past the ranges that end before the
+  // current line: linear in lines + ranges (a cell of 20,000 `<tool>`
+  // elements took seconds when every line looked at every range).
+  const sorted = [...ranges].sort((x, y) => x[0] - y[0] || x[1] - y[1]);
+  let first = 0;
   for (const line of contentLines(cell)) {
     let s = line.start;
     const pieces: string[] = [];
     let cut = false;
-    for (const [a, b] of ranges) {
-      if (b <= line.start || a >= line.contentEnd) continue;
+    while (first < sorted.length && sorted[first]![1] <= line.start) first++;
+    for (let i = first; i < sorted.length; i++) {
+      const [a, b] = sorted[i]!;
+      if (a >= line.contentEnd) break;
+      if (b <= line.start) continue;
       cut = true;
       if (a > s) pieces.push(text.slice(s, a));
       s = Math.max(s, b);

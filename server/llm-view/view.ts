@@ -30,6 +30,7 @@ import type { Line } from '../syntax/lines.js';
 import type { Cell, MessageDocument } from '../syntax/document.js';
 import { agentInfoAt } from '../agents/agents.js';
 import { essence, isTextualMimeType, MIME_TYPE } from './mime.js';
+import { contentLines, outputPrefix } from '../syntax/output.js';
 
 export type HistoryMode = 'include' | 'exclude' | 'summary';
 
@@ -93,56 +94,7 @@ export function llmView(doc: MessageDocument): ViewEntry[] {
 
 // ---- cell text ----
 
-function firstNonBlank(text: string, line: Line): number {
-  let p = line.start;
-  while (p < line.contentEnd && (text.charCodeAt(p) === 32 || text.charCodeAt(p) === 9)) p++;
-  return p;
-}
-
-/**
- * The content lines of a cell: every line but the marker, metadata lines and
- * lines that are only an HTML comment. Blank lines are kept except at both
- * ends. Offsets are relative to the cell (use `cell.abs`).
- */
-export function contentLines(cell: Cell): Line[] {
-  const p = cell.p;
-  const text = cell.text;
-  const metadata = p.metadata;
-  const out: Line[] = [];
-  let mi = 0;
-  for (let li = 1; li < p.lines.length; li++) {
-    const line = p.lines[li]!;
-    // Metadata nodes are in line order.
-    while (mi < metadata.length && metadata[mi]!.span.start < line.start) mi++;
-    if (mi < metadata.length && metadata[mi]!.span.start === line.start && metadata[mi]!.type !== undefined) continue;
-    const a = firstNonBlank(text, line);
-    if (a < line.contentEnd && p.comments.length && p.comments.some((c) => c.closed && c.start <= a && c.end >= line.contentEnd)) continue;
-    out.push(line);
-  }
-  const blank = (l: Line): boolean => firstNonBlank(text, l) >= l.contentEnd;
-  let s = 0;
-  let e = out.length;
-  while (s < e && blank(out[s]!)) s++;
-  while (e > s && blank(out[e - 1]!)) e--;
-  return out.slice(s, e);
-}
-
-export type OutputStream = 'stdout' | 'stderr';
-
-/**
- * The stream prefix of a code output line: `stdout> ` / `stderr> ` (the space
- * is part of the prefix), or `stdout>` / `stderr>` alone for an empty line.
- * Returns where the output text starts, or null when the line has no prefix.
- */
-export function outputPrefix(text: string, line: Line): { stream: OutputStream; contentStart: number } | null {
-  for (const stream of ['stdout', 'stderr'] as const) {
-    if (!text.startsWith(stream, line.start) || text.charCodeAt(line.start + 6) !== 62) continue;
-    const after = line.start + 7;
-    if (after >= line.contentEnd) return { stream, contentStart: after };
-    if (text.charCodeAt(after) === 32) return { stream, contentStart: after + 1 };
-  }
-  return null;
-}
+export { contentLines, outputPrefix, type OutputStream } from '../syntax/output.js';
 
 /** The `mime_type` of a code output (default `text/plain`); undefined when it is not a valid MIME type. */
 export function outputMimeType(cell: Cell): string | undefined {

@@ -149,3 +149,19 @@ describe('ordinary Markdown files (spec section 1)', () => {
     expect(doc.outsideMarkers.length).toBe(1);
   });
 });
+
+describe('code output lines', () => {
+  it('gives each stdout/stderr line with its prefix and content', async () => {
+    const { outputLines } = await import('../../server/syntax/output.js');
+    const t = file('# %% [^1]', '', '[^1]: [code]', '', '```python', 'print(1)', '```', '', '# %%% [^1.1]', '', '[^1.1]: [python] status="success"', '', 'stdout> 1', 'stdout>', 'stderr> warn', 'oops');
+    const doc = parse(t, { fileName: 'x.msg.md' });
+    const c = doc.cells[1]!;
+    const rows = outputLines(c).map((o) => [o.stream, o.prefix ? t.slice(...c.abs(o.prefix)) : null, t.slice(...c.abs(o.content))]);
+    expect(rows).toEqual([
+      ['stdout', 'stdout> ', '1'],
+      ['stdout', 'stdout>', ''],
+      ['stderr', 'stderr> ', 'warn'],
+      [null, null, 'oops'],
+    ]);
+  });
+});
