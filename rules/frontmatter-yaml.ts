@@ -34,6 +34,20 @@ export default defineRule(
     const fm = doc.frontmatter;
     if (fm) {
       for (const p of fm.problems) report({ at: visible(doc, p.span.start, p.span.end, fm.contentEnd), message: p.message });
+      // A tag the YAML 1.2 core schema does not know (`!!js/function`,
+      // `!!python/object/apply:…`, `!custom`): msglint reads the plain value
+      // and runs nothing, but other YAML readers may build an object from it,
+      // run code, or refuse the file.
+      for (const w of fm.document?.warnings ?? []) {
+        if (w.code !== 'TAG_RESOLVE_FAILED') continue;
+        const tag = /Unresolved tag: (\S+)/.exec(w.message)?.[1]?.replace(/^tag:yaml\.org,2002:/, '!!') ?? 'this tag';
+        const [a, b] = w.pos;
+        report({
+          at: visible(doc, fm.contentStart + a, fm.contentStart + Math.max(a, b), fm.contentEnd),
+          message: `The YAML tag \`${tag}\` is not one msglint knows: the value is read as plain text, while other YAML readers may build an object from it, run code or refuse the file. Remove the tag.`,
+          severity: 1,
+        });
+      }
       return;
     }
     // `---` on the first line that no `---` or `...` line closes: the parser

@@ -2,8 +2,10 @@
 // msglint-language-server: serves message files to any LSP client.
 //   msglint-language-server --stdio | --node-ipc | --socket=PORT | --pipe=NAME
 
-import { createConnection, ProposedFeatures } from 'vscode-languageserver/node';
+import { format } from 'node:util';
+import { createConnection, ProposedFeatures, type Connection } from 'vscode-languageserver/node';
 import { packageInfo } from '../cli/version.js';
+import { FramingRepair } from './framing.js';
 import { startServer } from './server.js';
 
 const USAGE = `Usage: msglint-language-server --stdio | --node-ipc | --socket=PORT | --pipe=NAME
@@ -20,6 +22,20 @@ if (args.includes('--help') || args.includes('-h')) {
 } else if (!args.some((a) => a === '--stdio' || a === '--node-ipc' || a.startsWith('--socket=') || a.startsWith('--pipe='))) {
   process.stderr.write(`msglint-language-server: choose a transport.\n${USAGE}`);
   process.exitCode = 2;
+} else if (args.includes('--stdio')) {
+  // Standard input goes through FramingRepair, so a malformed header costs
+  // only the message it garbles (see framing.ts).
+  let connection: Connection | undefined;
+  const input = process.stdin.pipe(new FramingRepair((message) => connection?.console.warn(message)));
+  connection = createConnection(ProposedFeatures.all, input, process.stdout);
+  // Standard output carries the protocol: console output goes to the client's log (as
+  // vscode-languageserver arranges itself when it opens stdio from the command line).
+  const log = connection.console;
+  console.log = console.info = console.debug = (...a: unknown[]) => log.log(format(...a));
+  console.warn = (...a: unknown[]) => log.warn(format(...a));
+  console.error = console.trace = (...a: unknown[]) => log.error(format(...a));
+  startServer(connection);
+  connection.listen();
 } else {
   // createConnection reads the transport from the command line.
   const connection = createConnection(ProposedFeatures.all);

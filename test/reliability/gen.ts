@@ -7,7 +7,6 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
-import { expect } from 'vitest';
 import type { Diagnostic } from '../../server/engine/types.js';
 import type { MessageDocument } from '../../server/syntax/document.js';
 
@@ -299,22 +298,32 @@ export function expectLossless(doc: MessageDocument, text: string): void {
 
 /** Line and character of an offset as the engine counts them (LF ends a line; CR alone does not). */
 export function positionOf(text: string, offset: number): { line: number; character: number } {
-  let line = 0;
-  let lineStart = 0;
-  for (let i = text.indexOf('\n'); i !== -1 && i < offset; i = text.indexOf('\n', i + 1)) {
-    line++;
-    lineStart = i + 1;
-  }
-  return { line, character: offset - lineStart };
+  return lineCounter(text)(offset);
 }
 
-function expectRange(text: string, r: Diagnostic['range'], what: string): void {
+/** positionOf for many offsets of one text: line starts found once, then a binary search. */
+function lineCounter(text: string): (offset: number) => { line: number; character: number } {
+  const starts = [0];
+  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
+  return (offset) => {
+    let lo = 0;
+    let hi = starts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (starts[mid]! <= offset) lo = mid;
+      else hi = mid - 1;
+    }
+    return { line: lo, character: offset - starts[lo]! };
+  };
+}
+
+function expectRange(text: string, at: (offset: number) => { line: number; character: number }, r: Diagnostic['range'], what: string): void {
   const { start, end } = r;
   if (!(Number.isInteger(start.offset) && Number.isInteger(end.offset) && 0 <= start.offset && start.offset <= end.offset && end.offset <= text.length)) {
     throw new Error(`${what}: range [${start.offset}, ${end.offset}) outside the document (length ${text.length})`);
   }
   for (const p of [start, end]) {
-    const expected = positionOf(text, p.offset);
+    const expected = at(p.offset);
     if (p.line !== expected.line || p.character !== expected.character) {
       throw new Error(`${what}: offset ${p.offset} is at ${p.line}:${p.character}, expected ${expected.line}:${expected.character}`);
     }
@@ -323,13 +332,14 @@ function expectRange(text: string, r: Diagnostic['range'], what: string): void {
 
 /** Every range (diagnostic, related, fix, suggestion) lies in the document, and no rule failed. */
 export function expectSaneDiagnostics(text: string, diagnostics: Diagnostic[]): void {
+  const at = lineCounter(text);
   for (const d of diagnostics) {
     const what = `${d.ruleId} "${d.message}"`;
     if (d.message.startsWith('Internal error in rule')) throw new Error(d.message);
-    expect(d.severity === 1 || d.severity === 2, what).toBe(true);
-    expect(typeof d.message === 'string' && d.message.length > 0, what).toBe(true);
-    expectRange(text, d.range, what);
-    for (const r of d.related ?? []) expectRange(text, r.range, `${what} (related)`);
+    if (d.severity !== 1 && d.severity !== 2) throw new Error(`${what}: severity ${d.severity}`);
+    if (typeof d.message !== 'string' || d.message.length === 0) throw new Error(`${what}: no message`);
+    expectRange(text, at, d.range, what);
+    for (const r of d.related ?? []) expectRange(text, at, r.range, `${what} (related)`);
     for (const edit of [d.fix, ...(d.suggestions ?? []).map((s) => s.fix)]) {
       if (!edit) continue;
       const [a, b] = edit.range;
@@ -343,4 +353,34 @@ export function expectSaneDiagnostics(text: string, diagnostics: Diagnostic[]): 
 /** A short, printable description of a failing input (fast-check prints the input too). */
 export function show(text: string): string {
   return JSON.stringify(text.length > 400 ? text.slice(0, 400) + '…' : text);
+}
+
+/**
+ * A clean conversation of about `chars` characters: the coding-session
+ * example's cells repeated with fresh ids and nonces (no duplicate ids, no
+ * reused nonces), under the example's frontmatter.
+ */
+export function bigConversation(chars: number): string {
+  const example = readFileSync(path.join(ROOT, 'examples/coding-session.msg.md'), 'utf8');
+  const frontmatter = /^---\n[\s\S]*?\n---\n/.exec(example)![0];
+  const body = example.slice(frontmatter.length);
+  const parts = [frontmatter];
+  let length = frontmatter.length;
+  for (let k = 0; length < chars; k++) {
+    const copy = body.replace(/\[\^(\d+)((?:\.[A-Za-z_][A-Za-z0-9_-]*)?)/g, (_, n: string, nonce: string) => `[^${Number(n) + k * 100}${nonce ? `${nonce}x${k}` : ''}`);
+    parts.push(copy);
+    length += copy.length;
+  }
+  return parts.join('');
+}
+
+/** A message file whose tool call cell (`2.k7f3q`, tool `read_file`) holds `body`, answered by a result. */
+export function toolCallFile(body: string): string {
+  return (
+    '---\nagents:\n  coder:\n    models: [gpt-4o]\n---\n\n' +
+    '# %% Ask[^1]\n\n[^1]: [markdown]\n\nRead it.\n\n' +
+    '# %%% Plan[^2]\n\n[^2]: [coder]\n\nReading.\n\n' +
+    `## %%% Tool call[^2.k7f3q]\n\n[^2.k7f3q]: [tool] name="read_file"\n\n${body}\n\n` +
+    '## %%% Tool result[^2.k7f3q.1]\n\n[^2.k7f3q.1]: [tool] status="success"\n\nok\n'
+  );
 }
