@@ -178,8 +178,14 @@ export class MessageDocument {
   cellParse(text: string, hasMarker: boolean): CellParse {
     const k = hasMarker ? 0 : 1;
     let parse = this.cache[k].get(text) ?? this.reuse?.[k].get(text);
-    if (!parse) parse = parseCell(text, hasMarker);
-    this.cache[k].set(text, parse);
+    if (!parse) {
+      // A slice keeps its whole source string alive, and a cell's parse
+      // outlives the version it came from: parse a copy of the cell's own,
+      // so earlier versions of a long file can be collected.
+      const own = (' ' + text).slice(1);
+      parse = parseCell(own, hasMarker);
+    }
+    this.cache[k].set(parse.text, parse);
     return parse;
   }
 
@@ -249,7 +255,7 @@ export function parse(text: string, options: ParseOptions = {}): MessageDocument
   const fm = reuseFrontmatter(options.previous, text, pos) ?? parseFrontmatter(text, pos);
   if (fm) {
     doc.frontmatter = fm;
-    doc.segments.push(new Segment('frontmatter', fm.start, text.slice(fm.start, fm.end), undefined));
+    doc.segments.push(new Segment('frontmatter', fm.start, (' ' + text.slice(fm.start, fm.end)).slice(1), undefined));
     pos = fm.end;
   }
 
@@ -292,7 +298,8 @@ export function parse(text: string, options: ParseOptions = {}): MessageDocument
       }
       markers = markers.filter((m) => m >= sectionStart && m < sectionEnd);
       if (sectionStart > pos) {
-        doc.segments.push(new Segment('outside', pos, text.slice(pos, sectionStart), doc.cellParse(text.slice(pos, sectionStart), false)));
+        const outside = doc.cellParse(text.slice(pos, sectionStart), false);
+      doc.segments.push(new Segment('outside', pos, outside.text, outside));
       }
       pos = sectionStart;
     }
@@ -300,8 +307,8 @@ export function parse(text: string, options: ParseOptions = {}): MessageDocument
 
   const firstCell = markers.length ? markers[0]! : sectionEnd;
   if (firstCell > pos) {
-    const t = text.slice(pos, firstCell);
-    doc.segments.push(new Segment('prologue', pos, t, doc.cellParse(t, false)));
+    const prologue = doc.cellParse(text.slice(pos, firstCell), false);
+    doc.segments.push(new Segment('prologue', pos, prologue.text, prologue));
   }
   for (let i = 0; i < markers.length; i++) {
     const start = markers[i]!;
@@ -309,15 +316,15 @@ export function parse(text: string, options: ParseOptions = {}): MessageDocument
     // A cell the re-scan did not reach keeps its text object and parse
     // (no slicing or hashing of unchanged text).
     const old = shift && prev ? reusableCell(prev, start, end, shift[i]!) : undefined;
-    const t = old ? old.text : text.slice(start, end);
-    const cell = new Cell(start, t, old ? doc.keep(old.text, old.parse!) : doc.cellParse(t, true));
+    const cellParse = old ? doc.keep(old.text, old.parse!) : doc.cellParse(text.slice(start, end), true);
+    const cell = new Cell(start, cellParse.text, cellParse);
     cell.index = doc.cells.length;
     doc.cells.push(cell);
     doc.segments.push(cell);
   }
   if (sectionEnd < text.length) {
-    const t = text.slice(sectionEnd);
-    doc.segments.push(new Segment('outside', sectionEnd, t, doc.cellParse(t, false)));
+    const after = doc.cellParse(text.slice(sectionEnd), false);
+    doc.segments.push(new Segment('outside', sectionEnd, after.text, after));
   }
 
   resolve(doc);

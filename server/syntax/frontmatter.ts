@@ -85,7 +85,7 @@ function spanOf(node: Node | null | undefined, base: number, fallback: number): 
   return { start: base + r[0], end: base + r[1] };
 }
 
-function entriesOf(map: unknown, base: number): YamlEntry[] {
+function entriesOf(map: unknown, base: number, doc: Document, problems: FrontmatterProblem[]): YamlEntry[] {
   if (!isMap(map)) return [];
   const out: YamlEntry[] = [];
   for (const pair of map.items as Pair<unknown, unknown>[]) {
@@ -95,13 +95,61 @@ function entriesOf(map: unknown, base: number): YamlEntry[] {
     const valueNode = (pair.value ?? null) as Node | null;
     let value: unknown = null;
     try {
-      value = valueNode && typeof (valueNode as { toJSON?: unknown }).toJSON === 'function' ? (valueNode as unknown as { toJSON(): unknown }).toJSON() : valueNode;
-    } catch {
+      // With the document, aliases read as the values they name; the cap
+      // turns an alias bomb into an error instead of a hang.
+      value = valueNode ? (valueNode as unknown as { toJS(d: Document, o: object): unknown }).toJS(doc, { maxAliasCount: 100 }) : null;
+      if (isCircular(value)) throw new Error('an alias refers to itself');
+    } catch (e) {
       value = undefined;
+      problems.push({ span: spanOf(valueNode, base, keySpan.end), message: `Frontmatter is not valid YAML: ${(e as Error).message}` });
     }
     out.push({ key, keySpan, valueSpan: spanOf(valueNode, base, keySpan.end), value, node: valueNode });
   }
   return out;
+}
+
+/** Whether a value read from YAML contains itself (a recursive alias). */
+function isCircular(value: unknown): boolean {
+  const onPath = new Set<object>();
+  const visit = (v: unknown): boolean => {
+    if (v === null || typeof v !== 'object') return false;
+    if (onPath.has(v)) return true;
+    onPath.add(v);
+    const children = Array.isArray(v) ? v : v instanceof Map ? [...v.values()] : Object.values(v);
+    for (const c of children) if (visit(c)) return true;
+    onPath.delete(v);
+    return false;
+  };
+  return visit(value);
+}
+
+/** At most this many YAML errors are kept: they cascade, and the first ones say what is wrong. */
+const MAX_YAML_ERRORS = 20;
+
+/**
+ * Keys repeated in a mapping. Done here with one Set per mapping because the
+ * parser's own check compares each key with every earlier one (quadratic in
+ * a large frontmatter).
+ */
+function duplicateKeys(doc: Document, base: number, problems: FrontmatterProblem[]): void {
+  const stack: unknown[] = [doc.contents];
+  while (stack.length && problems.length < MAX_YAML_ERRORS) {
+    const node = stack.pop();
+    if (isMap(node)) {
+      const seen = new Set<string>();
+      for (const pair of node.items as Pair<unknown, unknown>[]) {
+        const k = pair.key as Node | null;
+        if (isScalar(k)) {
+          const key = String(k.value);
+          if (seen.has(key)) problems.push({ span: spanOf(k, base, base), message: `Frontmatter is not valid YAML: map keys must be unique; \`${key}\` appears twice` });
+          seen.add(key);
+        }
+        stack.push(pair.value);
+      }
+    } else if (isSeq(node)) {
+      for (const item of node.items) stack.push(item);
+    }
+  }
 }
 
 export function parseFrontmatter(text: string, start: number): Frontmatter | undefined {
@@ -118,41 +166,45 @@ export function parseFrontmatter(text: string, start: number): Frontmatter | und
     agents: [],
   };
   const base = found.contentStart;
-  const source = text.slice(found.contentStart, found.contentEnd);
+  // A copy, not a slice: the parsed frontmatter is reused by later versions
+  // and must not keep this version's whole text alive.
+  const source = (' ' + text.slice(found.contentStart, found.contentEnd)).slice(1);
   let doc: Document;
   try {
-    // Aliases are capped: an alias bomb is an error, not a hang.
-    doc = yaml().parseDocument(source, { uniqueKeys: true, prettyErrors: false });
+    doc = yaml().parseDocument(source, { uniqueKeys: false, prettyErrors: false });
   } catch (e) {
-    fm.problems.push({ span: { start: base, end: found.contentEnd }, message: `Frontmatter is not valid YAML: ${(e as Error).message}` });
+    const message = e instanceof RangeError ? 'it is nested too deeply to read' : (e as Error).message;
+    fm.problems.push({ span: { start: base, end: found.contentEnd }, message: `Frontmatter is not valid YAML: ${message}` });
     return fm;
   }
   fm.document = doc;
-  for (const err of doc.errors) {
+  for (const err of doc.errors.slice(0, MAX_YAML_ERRORS)) {
     const [a, b] = err.pos;
     const message = err.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '');
     fm.problems.push({ span: { start: base + a, end: base + Math.max(b, a) }, message: `Frontmatter is not valid YAML: ${message}` });
   }
   if (doc.errors.length) return fm;
+  duplicateKeys(doc, base, fm.problems);
+  if (fm.problems.length) return fm;
   const contents = doc.contents;
   if (contents === null || (isScalar(contents) && contents.value === null)) return fm;
   if (!isMap(contents)) {
     fm.problems.push({ span: spanOf(contents, base, base), message: 'Frontmatter must be a YAML mapping (key: value lines).' });
     return fm;
   }
-  fm.entries = entriesOf(contents, base);
+  fm.entries = entriesOf(contents, base, doc, fm.problems);
   for (const e of fm.entries) {
     if (e.key === 'agents') fm.agentsEntry = e;
     else if (e.key === 'default_agent') fm.defaultAgent = e;
     else if (e.key === 'message_section') fm.messageSection = e;
   }
   if (fm.agentsEntry && isMap(fm.agentsEntry.node)) {
-    for (const a of entriesOf(fm.agentsEntry.node, base)) {
+    for (const a of entriesOf(fm.agentsEntry.node, base, doc, fm.problems)) {
       fm.agents.push({
         name: a.key,
         nameSpan: a.keySpan,
         span: { start: a.keySpan.start, end: a.valueSpan.end },
-        settings: entriesOf(a.node, base),
+        settings: entriesOf(a.node, base, doc, fm.problems),
         notAMapping: a.node !== null && !isMap(a.node),
       });
     }
