@@ -123,6 +123,9 @@ function isCircular(value: unknown): boolean {
   return visit(value);
 }
 
+/** Frontmatter larger than this is reported, not parsed. */
+const MAX_FRONTMATTER = 256 * 1024;
+
 /** At most this many YAML errors are kept: they cascade, and the first ones say what is wrong. */
 const MAX_YAML_ERRORS = 20;
 
@@ -166,6 +169,15 @@ export function parseFrontmatter(text: string, start: number): Frontmatter | und
     agents: [],
   };
   const base = found.contentStart;
+  if (found.contentEnd - found.contentStart > MAX_FRONTMATTER) {
+    // The YAML library needs hundreds of bytes of memory per byte of a large
+    // document; a real frontmatter is a few lines.
+    fm.problems.push({
+      span: { start, end: Math.min(found.end, start + 3) },
+      message: `Frontmatter is too large to read (${Math.ceil((found.contentEnd - found.contentStart) / 1024)} KB; msglint reads at most 256 KB of frontmatter)`,
+    });
+    return fm;
+  }
   // A copy, not a slice: the parsed frontmatter is reused by later versions
   // and must not keep this version's whole text alive.
   const source = (' ' + text.slice(found.contentStart, found.contentEnd)).slice(1);

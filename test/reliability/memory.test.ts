@@ -21,16 +21,10 @@ function heapAfterGc(): number {
 }
 
 describe('memory across versions', () => {
-  // FAILS until server/syntax/document.ts stops retaining old texts: a cell's
-  // text (and every string its parse holds) is a slice of the document's
-  // whole text, and V8 keeps the whole string alive for a slice. A cell
-  // parse lives on in later versions while its cell is unchanged, so each
-  // version in which a surviving cell was parsed stays in memory: here 40
-  // versions of a 512 KB file (1 MB of UTF-16 each: one non-ASCII character
-  // makes it two-byte) add about 23 MB. Copying a segment's text when a new
-  // cell parse is made (`(' ' + t).slice(1)` flattens it into a string of
-  // its own) and using that copy as the cache key and as the cell's text
-  // keeps the growth around 3 MB (tried on a copy). Flip to it() then.
+  // A cell's text would be a slice of the whole document, which V8 keeps
+  // alive with it; cell parses outlive their version, so each version would
+  // stay in memory (40 versions of a 512 KB file: about 23 MB). Cells parse a
+  // copy of their own text instead.
   it('parsing and linting 40 edited versions does not keep the earlier texts', () => {
     let text = bigConversation(1 << 19) + 'é\n';
     let doc: MessageDocument = parseForLint(text, { fileName: 'mem.msg.md' });
