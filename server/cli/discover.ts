@@ -25,7 +25,9 @@ const ALWAYS_SKIPPED = new Set(['node_modules', '.git']);
 
 export async function discoverFiles(args: readonly string[], cwd: string, configs: ConfigResolver): Promise<Discovery> {
   const walker = new Walker(cwd, configs);
-  const lists = await Promise.all(args.map((arg) => walker.expand(arg)));
+  // One path after another, so problems are reported in command-line order.
+  const lists: string[][] = [];
+  for (const arg of args) lists.push(await walker.expand(arg));
   const seen = new Set<string>();
   const files: string[] = [];
   for (const file of lists.flat()) {
