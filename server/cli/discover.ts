@@ -27,7 +27,14 @@ export async function discoverFiles(args: readonly string[], cwd: string, config
   const walker = new Walker(cwd, configs);
   // One path after another, so problems are reported in command-line order.
   const lists: string[][] = [];
-  for (const arg of args) lists.push(await walker.expand(arg));
+  // Within one path, directories are walked concurrently: sort what they
+  // report so the output is the same from run to run.
+  for (const arg of args) {
+    const before = walker.problems.length;
+    lists.push(await walker.expand(arg));
+    const added = walker.problems.splice(before).sort();
+    walker.problems.push(...added);
+  }
   const seen = new Set<string>();
   const files: string[] = [];
   for (const file of lists.flat()) {
