@@ -1,5 +1,6 @@
 // `msglint [options] [paths…]`: discover, lint (and fix), report, exit code.
 
+import { statSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { ConfigResolver, describeFsError } from '../config/load.js';
@@ -70,7 +71,7 @@ export async function runLint(command: LintCommand, io: CliIo): Promise<number> 
     // The cache holds reports of plain lint runs; fixing always lints afresh.
     const cache = command.cache && !fixing ? new LintCache(path.resolve(io.cwd, command.cacheLocation ?? '.msglintcache')) : undefined;
     const cachedKeys = files.map((file) => cache?.keyOf(file));
-    const threads = workerCount(command.concurrency, files.length);
+    const threads = workerCount(command.concurrency, files.length, command.concurrency === 'auto' ? totalSize(files) : undefined);
     const outcomes =
       threads > 1
         ? await lintOnWorkers(command, io.cwd, files, cachedKeys, threads)
@@ -130,6 +131,18 @@ export async function runLint(command: LintCommand, io: CliIo): Promise<number> 
   }
   if (failed) return EXIT_FAILURE;
   return errorCount > 0 || tooManyWarnings ? EXIT_LINT_ERRORS : EXIT_OK;
+}
+
+function totalSize(files: string[]): number {
+  let total = 0;
+  for (const f of files) {
+    try {
+      total += statSync(f).size;
+    } catch {
+      // Reported when the file is read.
+    }
+  }
+  return total;
 }
 
 async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
