@@ -78,16 +78,41 @@ interface RawOptions {
   positionals: string[];
 }
 
-function tokenize(argv: readonly string[]): RawOptions {
-  const raw: RawOptions = { values: {}, rules: [], flags: new Set(), positionals: [] };
+export interface SubcommandSpec {
+  /** The subcommand, for messages; absent for the main command. */
+  name?: string;
+  values: readonly string[];
+  flags: readonly string[];
+  short?: Record<string, string>;
+  /** Value options that may be given more than once (`--rule`). */
+  repeatable?: readonly string[];
+}
+
+export interface ParsedSubcommand {
+  values: Map<string, string>;
+  /** Every value of a repeatable option, in order. */
+  repeated: Map<string, string[]>;
+  flags: Set<string>;
+  /** The last of --color / --no-color wins. */
+  color?: boolean;
+  positionals: string[];
+}
+
+/**
+ * Options of the main command and of subcommands: `--name value`,
+ * `--name=value`, short aliases, flags, `--color`/`--no-color`, and `--`.
+ */
+export function parseSubcommand(argv: readonly string[], spec: SubcommandSpec): ParsedSubcommand {
+  const out: ParsedSubcommand = { values: new Map(), repeated: new Map(), flags: new Set(), positionals: [] };
+  const help = spec.name ? ` for 'msglint ${spec.name}' (see msglint ${spec.name} --help)` : ' (see msglint --help)';
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     if (arg === '--') {
-      raw.positionals.push(...argv.slice(i + 1));
+      out.positionals.push(...argv.slice(i + 1));
       break;
     }
     if (!arg.startsWith('-') || arg === '-') {
-      raw.positionals.push(arg);
+      out.positionals.push(arg);
       continue;
     }
     let name: string;
@@ -97,31 +122,51 @@ function tokenize(argv: readonly string[]): RawOptions {
       name = eq === -1 ? arg.slice(2) : arg.slice(2, eq);
       inline = eq === -1 ? undefined : arg.slice(eq + 1);
     } else {
-      const long = SHORT_OPTIONS[arg.slice(1)];
-      if (long === undefined) throw new UsageError(`unknown option '${arg}' (see msglint --help)`);
+      const long = spec.short?.[arg.slice(1)];
+      if (long === undefined) throw new UsageError(`unknown option '${arg}'${help}`);
       name = long;
     }
-    if (VALUE_OPTIONS.has(name)) {
+    if (spec.values.includes(name)) {
       let value = inline;
       if (value === undefined) {
         const next = argv[i + 1];
+        // A negative number is a value (`--max-warnings -1`), not an option.
         if (next === undefined || (next.startsWith('-') && next !== '-' && !/^-\d/.test(next))) {
           throw new UsageError(`option '--${name}' needs a value`);
         }
         value = next;
         i++;
       }
-      if (name === 'rule') raw.rules.push(value);
-      else raw.values[name as ValueOption] = value;
-    } else if (FLAG_OPTIONS.has(name)) {
+      if (spec.repeatable?.includes(name)) {
+        const list = out.repeated.get(name);
+        if (list) list.push(value);
+        else out.repeated.set(name, [value]);
+      } else out.values.set(name, value);
+    } else if (spec.flags.includes(name) || name === 'color' || name === 'no-color') {
       if (inline !== undefined) throw new UsageError(`option '--${name}' does not take a value`);
-      if (name === 'color' || name === 'no-color') raw.color = name === 'color';
-      else raw.flags.add(name as FlagOption);
+      if (name === 'color' || name === 'no-color') out.color = name === 'color';
+      else out.flags.add(name);
     } else {
-      throw new UsageError(`unknown option '${arg.split('=')[0]}' (see msglint --help)`);
+      throw new UsageError(`unknown option '${arg.split('=')[0]}'${help}`);
     }
   }
-  return raw;
+  return out;
+}
+
+function tokenize(argv: readonly string[]): RawOptions {
+  const parsed = parseSubcommand(argv, {
+    values: [...VALUE_OPTIONS],
+    flags: [...FLAG_OPTIONS].filter((f) => f !== 'color' && f !== 'no-color'),
+    short: SHORT_OPTIONS,
+    repeatable: ['rule'],
+  });
+  return {
+    values: Object.fromEntries(parsed.values) as RawOptions['values'],
+    rules: parsed.repeated.get('rule') ?? [],
+    flags: parsed.flags as Set<FlagOption>,
+    color: parsed.color,
+    positionals: parsed.positionals,
+  };
 }
 
 export function parseArgs(argv: readonly string[]): Command {

@@ -63,63 +63,8 @@ export interface ExportCommand {
   color?: boolean;
 }
 
-export interface SubcommandSpec {
-  name: string;
-  values: readonly string[];
-  flags: readonly string[];
-  short?: Record<string, string>;
-}
-
-export interface ParsedSubcommand {
-  values: Map<string, string>;
-  flags: Set<string>;
-  color?: boolean;
-  positionals: string[];
-}
-
-/** Options of a subcommand: `--name value`, `--name=value`, flags, `--color`/`--no-color`. */
-export function parseSubcommand(argv: readonly string[], spec: SubcommandSpec): ParsedSubcommand {
-  const out: ParsedSubcommand = { values: new Map(), flags: new Set(), positionals: [] };
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i]!;
-    if (arg === '--') {
-      out.positionals.push(...argv.slice(i + 1));
-      break;
-    }
-    if (!arg.startsWith('-') || arg === '-') {
-      out.positionals.push(arg);
-      continue;
-    }
-    let name: string;
-    let inline: string | undefined;
-    if (arg.startsWith('--')) {
-      const eq = arg.indexOf('=');
-      name = eq === -1 ? arg.slice(2) : arg.slice(2, eq);
-      inline = eq === -1 ? undefined : arg.slice(eq + 1);
-    } else {
-      const long = spec.short?.[arg.slice(1)];
-      if (long === undefined) throw new UsageError(`unknown option '${arg}' for 'msglint ${spec.name}' (see msglint ${spec.name} --help)`);
-      name = long;
-    }
-    if (spec.values.includes(name)) {
-      let value = inline;
-      if (value === undefined) {
-        const next = argv[i + 1];
-        if (next === undefined || (next.startsWith('-') && next !== '-')) throw new UsageError(`option '--${name}' needs a value`);
-        value = next;
-        i++;
-      }
-      out.values.set(name, value);
-    } else if (spec.flags.includes(name) || name === 'color' || name === 'no-color') {
-      if (inline !== undefined) throw new UsageError(`option '--${name}' does not take a value`);
-      if (name === 'color' || name === 'no-color') out.color = name === 'color';
-      else out.flags.add(name);
-    } else {
-      throw new UsageError(`unknown option '${arg.split('=')[0]}' for 'msglint ${spec.name}' (see msglint ${spec.name} --help)`);
-    }
-  }
-  return out;
-}
+export { parseSubcommand, type ParsedSubcommand, type SubcommandSpec } from './args.js';
+import { parseSubcommand } from './args.js';
 
 export function parseExportArgs(argv: readonly string[]): ExportCommand | { command: 'help' } {
   const raw = parseSubcommand(argv, {
