@@ -245,7 +245,9 @@ async function benchLsp(file, samples) {
   const hoverPos = { line: metaLine, character: bracket + 3 };
   const completionPos = { line: metaLine, character: bracket + 1 };
 
-  const child = spawn(NODE, [LSP, '--stdio'], { cwd: ROOT, stdio: ['pipe', 'pipe', 'pipe'] });
+  // BENCH_LSP_NODE_ARGS: extra node options for the server (say, `--cpu-prof --cpu-prof-dir=/tmp/p` to profile it).
+  const nodeArgs = (process.env.BENCH_LSP_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
+  const child = spawn(NODE, [...nodeArgs, LSP, '--stdio'], { cwd: ROOT, stdio: ['pipe', 'pipe', 'pipe'] });
   let stderr = '';
   child.stderr.setEncoding('utf8').on('data', (d) => {
     if (stderr.length < 20_000) stderr += d;

@@ -1,8 +1,74 @@
 import { defineRule } from '../server/engine/rule-kit.js';
-import type { Cell, MessageDocument } from '../server/syntax/document.js';
+import { Cell, type MessageDocument } from '../server/syntax/document.js';
 import { agentInfoAt, agentInfos } from '../server/agents/agents.js';
 import { BINARY_OUTPUT_TOKENS, cellTokens, estimateTokens, MESSAGE_OVERHEAD_TOKENS } from '../server/llm-view/tokens.js';
 import { historyMode, isBinaryOutput, systemPromptFor } from '../server/llm-view/view.js';
+
+interface ReplyWindow {
+  /** Index of the reply among the cells. */
+  index: number;
+  /** The reply's own tokens and its agent's system prompt. */
+  own: number;
+  window: number;
+  agent: string;
+}
+
+/**
+ * Per cell, what it adds to the view's running total, and the replies whose
+ * agent has a context window. The view up to reply r takes
+ * own(r) + the sum of `adds` before r.
+ */
+interface Windows {
+  adds: Float64Array;
+  replies: ReplyWindow[];
+}
+
+// Per version, so that the next one, when it differs only in prose
+// (DocumentEdit.sameStructure), recounts only the edited cells.
+const windowsCache = new WeakMap<MessageDocument, Windows>();
+
+function adds(cell: Cell): number {
+  const mode = historyMode(cell);
+  return mode === 'exclude' ? 0 : cellTokens(cell, mode === 'summary' ? 'summary' : 'body');
+}
+
+function windowsOf(doc: MessageDocument): Windows {
+  let w = windowsCache.get(doc);
+  if (w) return w;
+  const before = doc.edit?.sameStructure ? windowsCache.get(doc.edit.previous) : undefined;
+  if (before && before.adds.length === doc.cells.length) {
+    // Only message cells changed (their prose): replies and settings are the same.
+    w = { adds: before.adds.slice(), replies: before.replies };
+    for (const si of doc.edit!.changed) {
+      const seg = doc.segments[si];
+      if (seg instanceof Cell) w.adds[seg.index] = adds(seg);
+    }
+  } else {
+    w = { adds: new Float64Array(doc.cells.length), replies: [] };
+    const prompts = new Map<string, number>();
+    for (const cell of doc.cells) {
+      const reply = cell.cellType === 'agent-reply' && cell.type !== undefined ? cell.type : undefined;
+      const window = reply !== undefined ? agentInfoAt(doc, reply, cell.offset)?.settings.contextWindow : undefined;
+      if (reply !== undefined && window !== undefined) {
+        // The reply was generated in the window whatever its history setting says now.
+        const own = cellTokens(cell, 'body');
+        const prompt = systemPromptFor(doc, cell) ?? '';
+        let system = prompts.get(prompt);
+        if (system === undefined) {
+          system = prompt === '' ? 0 : MESSAGE_OVERHEAD_TOKENS + estimateTokens(prompt);
+          prompts.set(prompt, system);
+        }
+        w.replies.push({ index: cell.index, own: system + own, window, agent: reply });
+        const mode = historyMode(cell);
+        w.adds[cell.index] = mode === 'exclude' ? 0 : mode === 'summary' ? cellTokens(cell, 'summary') : own;
+        continue;
+      }
+      w.adds[cell.index] = adds(cell);
+    }
+  }
+  windowsCache.set(doc, w);
+  return w;
+}
 
 /** Estimated tokens of the view up to and including each agent reply, for replies whose agent has a context window. */
 export function replyWindows(doc: MessageDocument): { cell: Cell; tokens: number; window: number; agent: string }[] {
@@ -11,34 +77,22 @@ export function replyWindows(doc: MessageDocument): { cell: Cell; tokens: number
   // than the smallest window (plus per-message overhead) cannot exceed it.
   const windows = agentInfos(doc).map((i) => i.settings.contextWindow).filter((w): w is number => w !== undefined);
   if (!windows.length) return out;
-  const binary = doc.cells.filter((c) => c.cellType === 'code-output' && isBinaryOutput(c)).length;
-  const bound = doc.text.length + doc.cells.length * (MESSAGE_OVERHEAD_TOKENS + 1) + binary * BINARY_OUTPUT_TOKENS;
-  if (bound <= Math.min(...windows)) return out;
-  const prompts = new Map<string, number>();
+  if (!windowsCache.has(doc) && !(doc.edit?.sameStructure && windowsCache.has(doc.edit.previous))) {
+    const binary = doc.cells.filter((c) => c.cellType === 'code-output' && isBinaryOutput(c)).length;
+    const bound = doc.text.length + doc.cells.length * (MESSAGE_OVERHEAD_TOKENS + 1) + binary * BINARY_OUTPUT_TOKENS;
+    if (bound <= Math.min(...windows)) return out;
+  }
+  const { adds, replies } = windowsOf(doc);
   let total = 0;
-  for (const cell of doc.cells) {
-    const mode = historyMode(cell);
-    const reply = cell.cellType === 'agent-reply' && cell.type !== undefined ? cell.type : undefined;
-    const window = reply !== undefined ? agentInfoAt(doc, reply, cell.offset)?.settings.contextWindow : undefined;
-    if (reply !== undefined && window !== undefined) {
-      // The reply was generated in the window whatever its history setting says now.
-      const own = cellTokens(cell, 'body');
-      const prompt = systemPromptFor(doc, cell) ?? '';
-      let system = prompts.get(prompt);
-      if (system === undefined) {
-        system = prompt === '' ? 0 : MESSAGE_OVERHEAD_TOKENS + estimateTokens(prompt);
-        prompts.set(prompt, system);
-      }
-      out.push({ cell, tokens: system + total + own, window, agent: reply });
-      if (mode !== 'exclude') total += mode === 'summary' ? cellTokens(cell, 'summary') : own;
-      continue;
-    }
-    if (mode !== 'exclude') total += cellTokens(cell, mode === 'summary' ? 'summary' : 'body');
+  let upTo = 0;
+  for (const r of replies) {
+    while (upTo < r.index) total += adds[upTo++]!;
+    out.push({ cell: doc.cells[r.index]!, tokens: r.own + total, window: r.window, agent: r.agent });
   }
   return out;
 }
 
-export default defineRule(
+const rule = defineRule(
   {
     id: 'context-window',
     group: 'llm-view',
@@ -70,3 +124,7 @@ export default defineRule(
     }
   },
 );
+
+// Token estimates change with every keystroke of prose.
+rule.readsProse = true;
+export default rule;

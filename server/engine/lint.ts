@@ -106,11 +106,32 @@ function shiftEdit(e: TextEdit, by: number): TextEdit {
   return { range: [e.range[0] + by, e.range[1] + by], text: e.text };
 }
 
+/**
+ * The findings of one version before disable comments, each with where it
+ * came from: the index of the segment whose checks found it, or the id of
+ * the cross-cell rule. Kept per document, so that the next version, when it
+ * differs only in prose (DocumentEdit.sameStructure), re-checks only the
+ * edited segments and the rules that read prose, and moves the rest.
+ */
+interface RawFindings {
+  config: MsglintConfig;
+  diagnostics: Diagnostic[];
+  origins: (number | string)[];
+}
+const rawFindings = new WeakMap<MessageDocument, RawFindings>();
+const NO_CONFIG: MsglintConfig = Object.freeze({});
+
 /** Runs every enabled rule over a parsed document, then applies disable comments. */
 export function lintDocument(doc: MessageDocument, options: LintOptions = {}): Diagnostic[] {
   if (!doc.isMessageFile) return [];
-  const config = options.config ?? {};
-  const out: Diagnostic[] = [];
+  const config = options.config ?? NO_CONFIG;
+  const raw = lintEdited(doc, config) ?? lintWhole(doc, config);
+  rawFindings.set(doc, raw);
+  return applyDisableComments(doc, raw.diagnostics.slice(), options, config);
+}
+
+/** Turns findings into diagnostics of one document. */
+function reporter(doc: MessageDocument, raw: RawFindings) {
   const toDiagnostic = (ruleId: string, severity: Severity, d: LocalFinding): Diagnostic => {
     const diag: Diagnostic = {
       ruleId,
@@ -133,98 +154,184 @@ export function lintDocument(doc: MessageDocument, options: LintOptions = {}): D
     related: d.related,
     tags: d.tags,
   });
+  const push = (origin: number | string, d: Diagnostic): void => {
+    raw.diagnostics.push(d);
+    raw.origins.push(origin);
+  };
   const internalError = (ruleId: string, e: unknown): void => {
     // A rule that throws must not take the others down: report it where it can be seen.
-    out.push({
+    push(ruleId, {
       ruleId,
       severity: 2,
       message: `Internal error in rule '${ruleId}': ${(e as Error)?.message ?? String(e)}. Please report this.`,
       range: doc.range(0, 0),
     });
   };
-
-  // Segment checks: segments outside, rules inside, so each segment's
-  // signature is computed and compared once, and an unchanged segment costs
-  // one comparison however many rules there are.
-  const segmentRules: { rule: Rule; severity: Severity; options: unknown }[] = [];
-  for (const rule of allRules) {
-    const severity = ruleSeverity(rule, config);
-    if (severity !== 0 && rule.checkSegment) segmentRules.push({ rule, severity, options: ruleOptions(rule, config) });
-  }
-  if (segmentRules.length) {
-    const facts = signatureFacts(doc, JSON.stringify([doc.agents.map((a) => [a.name, a.source]), [...doc.codeLanguages], config.languages ?? [], config.agents ?? []]));
-    // Which rules ran with which options: a change of config invalidates.
-    const rulesKey = JSON.stringify(segmentRules.map((r) => [r.rule.meta.id, r.options ?? null]));
-    const severityOf = new Map(segmentRules.map((r) => [r.rule.meta.id, r.severity]));
-    for (const seg of doc.segments) {
-      const parse = seg.parse;
-      if (!parse) continue;
-      const signature = segmentSignature(doc, seg, facts);
-      let entry = localCache.get(parse);
-      if (!entry || entry.rulesKey !== rulesKey || !sameSignature(entry.signature, signature)) {
-        entry = { signature, rulesKey, findings: [] };
-        const base = seg.offset;
-        for (const { rule, options: ruleOpts } of segmentRules) {
-          const ruleId = rule.meta.id;
-          const found: LocalFinding[] = [];
-          try {
-            rule.checkSegment!(seg, {
-              doc,
-              config,
-              options: ruleOpts,
-              report(d) {
-                const f = normalize(d);
-                found.push({
-                  ...f,
-                  at: [f.at[0] - base, f.at[1] - base],
-                  fix: f.fix && shiftEdit(f.fix, -base),
-                  suggestions: f.suggestions?.map((x) => ({ desc: x.desc, fix: shiftEdit(x.fix, -base) })),
-                  related: f.related?.map((r) => ({ at: [r.at[0] - base, r.at[1] - base] as [number, number], message: r.message })),
-                });
-              },
-            });
-          } catch (e) {
-            internalError(ruleId, e);
-            continue;
-          }
-          for (const f of found) entry.findings.push({ ruleId, finding: f });
-        }
-        localCache.set(parse, entry);
-      }
-      if (entry.findings.length === 0) continue;
-      const base = seg.offset;
-      for (const { ruleId, finding: f } of entry.findings) {
-        out.push(
-          toDiagnostic(ruleId, severityOf.get(ruleId)!, {
-            ...f,
-            at: [f.at[0] + base, f.at[1] + base],
-            fix: f.fix && shiftEdit(f.fix, base),
-            suggestions: f.suggestions?.map((x) => ({ desc: x.desc, fix: shiftEdit(x.fix, base) })),
-            related: f.related?.map((r) => ({ at: [r.at[0] + base, r.at[1] + base] as [number, number], message: r.message })),
-          }),
-        );
-      }
-    }
-  }
-
-  for (const rule of allRules) {
-    const severity = ruleSeverity(rule, config);
-    if (severity === 0 || !rule.check) continue;
+  const runCheck = (rule: Rule, severity: Severity, config: MsglintConfig): void => {
     const ruleId = rule.meta.id;
     try {
-      rule.check({
+      rule.check!({
         doc,
         config,
         options: ruleOptions(rule, config),
         report(d) {
-          out.push(toDiagnostic(ruleId, severity, normalize(d)));
+          push(ruleId, toDiagnostic(ruleId, severity, normalize(d)));
         },
       });
     } catch (e) {
       internalError(ruleId, e);
     }
+  };
+  /** A segment's findings, with offsets relative to the segment. */
+  const segmentFindings = (seg: Segment, segmentRules: SegmentRule[], config: MsglintConfig): { ruleId: string; finding: LocalFinding }[] => {
+    const findings: { ruleId: string; finding: LocalFinding }[] = [];
+    const base = seg.offset;
+    for (const { rule, options: ruleOpts } of segmentRules) {
+      const ruleId = rule.meta.id;
+      const found: LocalFinding[] = [];
+      try {
+        rule.checkSegment!(seg, {
+          doc,
+          config,
+          options: ruleOpts,
+          report(d) {
+            const f = normalize(d);
+            found.push({
+              ...f,
+              at: [f.at[0] - base, f.at[1] - base],
+              fix: f.fix && shiftEdit(f.fix, -base),
+              suggestions: f.suggestions?.map((x) => ({ desc: x.desc, fix: shiftEdit(x.fix, -base) })),
+              related: f.related?.map((r) => ({ at: [r.at[0] - base, r.at[1] - base] as [number, number], message: r.message })),
+            });
+          },
+        });
+      } catch (e) {
+        internalError(ruleId, e);
+        continue;
+      }
+      for (const f of found) findings.push({ ruleId, finding: f });
+    }
+    return findings;
+  };
+  const pushSegmentFindings = (index: number, seg: Segment, findings: { ruleId: string; finding: LocalFinding }[], severityOf: Map<string, Severity>): void => {
+    const base = seg.offset;
+    for (const { ruleId, finding: f } of findings) {
+      push(
+        index,
+        toDiagnostic(ruleId, severityOf.get(ruleId)!, {
+          ...f,
+          at: [f.at[0] + base, f.at[1] + base],
+          fix: f.fix && shiftEdit(f.fix, base),
+          suggestions: f.suggestions?.map((x) => ({ desc: x.desc, fix: shiftEdit(x.fix, base) })),
+          related: f.related?.map((r) => ({ at: [r.at[0] + base, r.at[1] + base] as [number, number], message: r.message })),
+        }),
+      );
+    }
+  };
+  return { runCheck, segmentFindings, pushSegmentFindings };
+}
+
+interface SegmentRule {
+  rule: Rule;
+  severity: Severity;
+  options: unknown;
+}
+
+function segmentRulesOf(config: MsglintConfig): SegmentRule[] {
+  const segmentRules: SegmentRule[] = [];
+  for (const rule of allRules) {
+    const severity = ruleSeverity(rule, config);
+    if (severity !== 0 && rule.checkSegment) segmentRules.push({ rule, severity, options: ruleOptions(rule, config) });
+  }
+  return segmentRules;
+}
+
+function lintWhole(doc: MessageDocument, config: MsglintConfig): RawFindings {
+  const raw: RawFindings = { config, diagnostics: [], origins: [] };
+  const { runCheck, segmentFindings, pushSegmentFindings } = reporter(doc, raw);
+
+  // Segment checks: segments outside, rules inside, so each segment's
+  // signature is computed and compared once, and an unchanged segment costs
+  // one comparison however many rules there are.
+  const segmentRules = segmentRulesOf(config);
+  if (segmentRules.length) {
+    const facts = signatureFacts(doc, JSON.stringify([doc.agents.map((a) => [a.name, a.source]), [...doc.codeLanguages], config.languages ?? [], config.agents ?? []]));
+    // Which rules ran with which options: a change of config invalidates.
+    const rulesKey = JSON.stringify(segmentRules.map((r) => [r.rule.meta.id, r.options ?? null]));
+    const severityOf = new Map(segmentRules.map((r) => [r.rule.meta.id, r.severity]));
+    const segments = doc.segments;
+    for (let i = 0; i < segments.length; i++) {
+      const seg = segments[i]!;
+      const parse = seg.parse;
+      if (!parse) continue;
+      const signature = segmentSignature(doc, seg, facts);
+      let entry = localCache.get(parse);
+      if (!entry || entry.rulesKey !== rulesKey || !sameSignature(entry.signature, signature)) {
+        entry = { signature, rulesKey, findings: segmentFindings(seg, segmentRules, config) };
+        localCache.set(parse, entry);
+      }
+      if (entry.findings.length) pushSegmentFindings(i, seg, entry.findings, severityOf);
+    }
   }
 
+  for (const rule of allRules) {
+    const severity = ruleSeverity(rule, config);
+    if (severity !== 0 && rule.check) runCheck(rule, severity, config);
+  }
+  return raw;
+}
+
+/**
+ * The findings of a version that differs from the previous one only in
+ * prose (DocumentEdit.sameStructure): the edited segments are checked again,
+ * and so are the cross-cell rules that read prose; every other finding is
+ * the previous version's, moved by the edit. Undefined when that does not
+ * apply (a whole lint is needed).
+ */
+function lintEdited(doc: MessageDocument, config: MsglintConfig): RawFindings | undefined {
+  const edit = doc.edit;
+  if (!edit?.sameStructure) return undefined;
+  const before = rawFindings.get(edit.previous);
+  if (!before || before.config !== config) return undefined;
+  const changed = new Set(edit.changed);
+  const delta = edit.newEnd - edit.oldEnd;
+  const move = (p: number): number => (p <= edit.start ? p : p >= edit.oldEnd ? p + delta : NaN);
+  const moveEdit = (e: TextEdit): TextEdit => ({ range: [move(e.range[0]), move(e.range[1])], text: e.text });
+  const raw: RawFindings = { config, diagnostics: [], origins: [] };
+  for (let i = 0; i < before.diagnostics.length; i++) {
+    const origin = before.origins[i]!;
+    if (typeof origin === 'number' ? changed.has(origin) : getRule(origin)?.readsProse) continue;
+    const d = before.diagnostics[i]!;
+    const start = move(d.range.start.offset);
+    const end = move(d.range.end.offset);
+    if (Number.isNaN(start) || Number.isNaN(end)) return undefined;
+    const moved: Diagnostic = { ...d, range: doc.range(start, end) };
+    if (d.fix) moved.fix = moveEdit(d.fix);
+    if (d.suggestions) moved.suggestions = d.suggestions.map((s) => ({ desc: s.desc, fix: moveEdit(s.fix) }));
+    if (d.related) moved.related = d.related.map((r) => ({ range: doc.range(move(r.range.start.offset), move(r.range.end.offset)), message: r.message }));
+    const edits = [moved.fix, ...(moved.suggestions ?? []).map((s) => s.fix)];
+    if (edits.some((e) => e && (Number.isNaN(e.range[0]) || Number.isNaN(e.range[1])))) return undefined;
+    if (moved.related?.some((r) => Number.isNaN(r.range.start.offset) || Number.isNaN(r.range.end.offset))) return undefined;
+    raw.diagnostics.push(moved);
+    raw.origins.push(origin);
+  }
+  const { runCheck, segmentFindings, pushSegmentFindings } = reporter(doc, raw);
+  const segmentRules = segmentRulesOf(config);
+  if (segmentRules.length) {
+    const severityOf = new Map(segmentRules.map((r) => [r.rule.meta.id, r.severity]));
+    for (const i of edit.changed) {
+      const seg = doc.segments[i]!;
+      if (seg.parse) pushSegmentFindings(i, seg, segmentFindings(seg, segmentRules, config), severityOf);
+    }
+  }
+  for (const rule of allRules) {
+    const severity = ruleSeverity(rule, config);
+    if (severity !== 0 && rule.check && rule.readsProse) runCheck(rule, severity, config);
+  }
+  return raw;
+}
+
+function applyDisableComments(doc: MessageDocument, out: Diagnostic[], options: LintOptions, config: MsglintConfig): Diagnostic[] {
   const { directives, unknownRules } = collectDirectives(doc, (id) => getRule(id) !== undefined);
   const { kept, unused } = applyDirectives(out, directives);
   const unknownRule = getRule('unknown-rule');

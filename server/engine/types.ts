@@ -139,4 +139,10 @@ export interface Rule {
    * range such a check reports must lie inside the segment.
    */
   checkSegment?(segment: Segment, context: RuleContext): void;
+  /**
+   * True for a `check` that reads the prose of message cells (the text a
+   * DocumentEdit with `sameStructure` may change): it runs again after such
+   * an edit, while the findings of other cross-cell checks are moved.
+   */
+  readsProse?: boolean;
 }

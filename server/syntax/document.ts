@@ -138,32 +138,39 @@ export class MessageDocument {
   outsideMarkers: { start: number; end: number; before: boolean }[] = [];
   /** Every metadata-shaped line of the message section, in file order. */
   readonly metadata: { segment: Segment; node: MetadataNode }[] = [];
-  readonly cellsById = new Map<string, Cell[]>();
+  cellsById: ReadonlyMap<string, Cell[]> = new Map<string, Cell[]>();
   readonly agents: AgentDefinition[] = [];
   /** Languages of code blocks in the file (info string's first word, lower case). */
-  readonly codeLanguages = new Set<string>();
-  // Keyed by the segment text itself; cells (with a marker) and marker-less
-  // segments are kept apart since the same text parses differently.
-  private cache = [new Map<string, CellParse>(), new Map<string, CellParse>()] as const;
-  /** The previous version's parses, only while this document is being built. */
-  private reuse: readonly [Map<string, CellParse>, Map<string, CellParse>] | undefined;
+  codeLanguages: ReadonlySet<string> = new Set<string>();
+  /**
+   * How this version differs from the one it was parsed from, when it was
+   * parsed with `previous` and the change is one edited range. Dropped from
+   * a version once a later one is parsed from it, so versions do not chain.
+   */
+  edit?: DocumentEdit;
+  /** @internal File-wide facts by index, shared with later versions of the same structure. */
+  structure!: Structure;
+  /** The previous version, only while this document is being built. */
+  private previous: MessageDocument | undefined;
+  /** The previous version's parses by text, built only when a re-scanned cell is not where it was. */
+  private previousByText: readonly [Map<string, CellParse>, Map<string, CellParse>] | undefined;
 
   readonly options: ParseOptions;
 
   constructor(
     readonly text: string,
     options: ParseOptions = {},
+    lines?: LineIndex,
   ) {
-    this.lines = new LineIndex(text);
-    // Keep the earlier version's cache only during the parse, so versions do
-    // not chain in memory.
-    this.reuse = options.previous?.cache;
+    this.lines = lines ?? new LineIndex(text);
+    this.previous = options.previous;
     this.options = { ...options, previous: undefined };
   }
 
   /** @internal Called once the tree is built. */
   finish(): void {
-    this.reuse = undefined;
+    this.previous = undefined;
+    this.previousByText = undefined;
   }
 
   get fileName(): string | undefined {
@@ -174,25 +181,32 @@ export class MessageDocument {
     return this.lines.range(start, end);
   }
 
-  /** A cell parse reused from the previous version when the text is the same. */
-  cellParse(text: string, hasMarker: boolean): CellParse {
-    const k = hasMarker ? 0 : 1;
-    let parse = this.cache[k].get(text) ?? this.reuse?.[k].get(text);
-    if (!parse) {
-      // A slice keeps its whole source string alive, and a cell's parse
-      // outlives the version it came from: parse a copy of the cell's own,
-      // so earlier versions of a long file can be collected.
-      const own = (' ' + text).slice(1);
-      parse = parseCell(own, hasMarker);
+  /**
+   * A cell parse reused from the previous version when the text is the same:
+   * first the segment at `oldOffset` (where an unmoved or shifted cell was),
+   * then any segment of the previous version with that text.
+   */
+  cellParse(text: string, hasMarker: boolean, oldOffset = -1): CellParse {
+    const prev = this.previous;
+    if (prev) {
+      const old = oldOffset >= 0 ? prev.segmentAt(oldOffset) : undefined;
+      if (old?.parse && old.offset === oldOffset && old.text === text && (old.parse.marker !== undefined) === hasMarker) return old.parse;
+      // The cell that was here was edited: typing, the common case, needs no look-up by text.
+      if (old?.parse && old.offset === oldOffset && text.length - old.text.length === this.text.length - prev.text.length) {
+        return parseCell((' ' + text).slice(1), hasMarker);
+      }
+      if (!this.previousByText) {
+        const byText = [new Map<string, CellParse>(), new Map<string, CellParse>()] as const;
+        for (const seg of prev.segments) if (seg.parse) byText[seg.parse.marker ? 0 : 1].set(seg.text, seg.parse);
+        this.previousByText = byText;
+      }
+      const found = this.previousByText[hasMarker ? 0 : 1].get(text);
+      if (found) return found;
     }
-    this.cache[k].set(parse.text, parse);
-    return parse;
-  }
-
-  /** Records a parse reused as is from the previous version. */
-  keep(text: string, parse: CellParse): CellParse {
-    this.cache[parse.marker ? 0 : 1].set(text, parse);
-    return parse;
+    // A slice keeps its whole source string alive, and a cell's parse
+    // outlives the version it came from: parse a copy of the cell's own,
+    // so earlier versions of a long file can be collected.
+    return parseCell((' ' + text).slice(1), hasMarker);
   }
 
   /** Agent names usable at an offset (frontmatter, config, and body agents declared before it). */
@@ -246,7 +260,13 @@ function isMdFile(fileName: string | undefined): boolean {
 
 /** Parses a message file. Never throws: any text gives a tree. */
 export function parse(text: string, options: ParseOptions = {}): MessageDocument {
-  const doc = new MessageDocument(text, options);
+  const prev = options.previous;
+  // A later version is being made from `prev`: it no longer needs its own previous.
+  if (prev) prev.edit = undefined;
+  const range = prev ? editRange(prev.text, text) : undefined;
+  const doc = new MessageDocument(text, options, prev && range ? prev.lines.edited(text, range.start, range.oldEnd, range.newEnd) : undefined);
+  // Where a segment starting at `at` was in the previous version (-1: in the edited range).
+  const oldOffset = (at: number): number => (!range ? -1 : at <= range.start ? at : at >= range.newEnd ? at - (range.newEnd - range.oldEnd) : -1);
   let pos = 0;
   if (text.charCodeAt(0) === 0xfeff) {
     doc.segments.push(new Segment('bom', 0, '\ufeff', undefined));
@@ -266,11 +286,10 @@ export function parse(text: string, options: ParseOptions = {}): MessageDocument
   if (md && sectionName === null) doc.isMessageFile = false;
 
   let markers: number[] | null = null;
-  let shift: number[] | undefined;
-  const prev = options.previous;
-  if (!md && prev) {
-    const found = markersFromPrevious(prev, text, pos);
-    if (found) ({ markers, shift } = found);
+  let oldCells: (Cell | undefined)[] | undefined;
+  if (!md && prev && range) {
+    const found = markersFromPrevious(prev, text, pos, range);
+    if (found) ({ markers, oldCells } = found);
   }
   if (markers === null) {
     const bodyScan = scan(text, pos, text.length, { markers: true, headings: md, keepLines: false });
@@ -298,7 +317,7 @@ export function parse(text: string, options: ParseOptions = {}): MessageDocument
       }
       markers = markers.filter((m) => m >= sectionStart && m < sectionEnd);
       if (sectionStart > pos) {
-        const outside = doc.cellParse(text.slice(pos, sectionStart), false);
+        const outside = doc.cellParse(text.slice(pos, sectionStart), false, oldOffset(pos));
       doc.segments.push(new Segment('outside', pos, outside.text, outside));
       }
       pos = sectionStart;
@@ -307,7 +326,7 @@ export function parse(text: string, options: ParseOptions = {}): MessageDocument
 
   const firstCell = markers.length ? markers[0]! : sectionEnd;
   if (firstCell > pos) {
-    const prologue = doc.cellParse(text.slice(pos, firstCell), false);
+    const prologue = doc.cellParse(text.slice(pos, firstCell), false, oldOffset(pos));
     doc.segments.push(new Segment('prologue', pos, prologue.text, prologue));
   }
   for (let i = 0; i < markers.length; i++) {
@@ -315,28 +334,142 @@ export function parse(text: string, options: ParseOptions = {}): MessageDocument
     const end = i + 1 < markers.length ? markers[i + 1]! : sectionEnd;
     // A cell the re-scan did not reach keeps its text object and parse
     // (no slicing or hashing of unchanged text).
-    const old = shift && prev ? reusableCell(prev, start, end, shift[i]!) : undefined;
-    const cellParse = old ? doc.keep(old.text, old.parse!) : doc.cellParse(text.slice(start, end), true);
+    const old = oldCells ? reusableCell(prev!, oldCells[i], start, end, oldOffset(start)) : undefined;
+    const cellParse = old ? old.parse! : doc.cellParse(text.slice(start, end), true, oldOffset(start));
     const cell = new Cell(start, cellParse.text, cellParse);
     cell.index = doc.cells.length;
     doc.cells.push(cell);
     doc.segments.push(cell);
   }
   if (sectionEnd < text.length) {
-    const after = doc.cellParse(text.slice(sectionEnd), false);
+    const after = doc.cellParse(text.slice(sectionEnd), false, oldOffset(sectionEnd));
     doc.segments.push(new Segment('outside', sectionEnd, after.text, after));
   }
 
-  resolve(doc);
+  const edit = prev && range ? describeEdit(doc, prev, range, md) : undefined;
+  doc.edit = edit;
+  if (edit?.sameStructure) resolveLike(doc, prev!.structure, edit.changed);
+  else resolve(doc);
   doc.finish();
   return doc;
 }
 
-/** The previous version's cell that moved by `shift` to [start, end), if it is the same text. */
-function reusableCell(prev: MessageDocument, start: number, end: number, shift: number): Cell | undefined {
-  if (Number.isNaN(shift)) return undefined;
-  const c = prev.cellAt(start - shift);
-  return c && c.offset === start - shift && c.end === end - shift ? c : undefined;
+export interface DocumentEdit {
+  /** The version this one was parsed from. */
+  previous: MessageDocument;
+  /** The edited range: [start, oldEnd) of the previous text is [start, newEnd) of this one. */
+  start: number;
+  oldEnd: number;
+  newEnd: number;
+  /**
+   * True when the two versions have the same segments, ids, metadata,
+   * fences, tool calls and line count, and differ only inside plain prose
+   * lines of message cells (see `shapeOf`): file-wide facts are the same, and
+   * findings that do not read prose stay the same, moved by the edit.
+   */
+  sameStructure: boolean;
+  /** Indices of the segments whose parse is not the previous version's. */
+  changed: number[];
+}
+
+/** The smallest range where two texts differ. */
+function editRange(old: string, text: string): { start: number; oldEnd: number; newEnd: number } {
+  const prefix = commonPrefix(old, text);
+  const suffix = commonSuffix(old, text, Math.min(old.length, text.length) - prefix);
+  return { start: prefix, oldEnd: old.length - suffix, newEnd: text.length - suffix };
+}
+
+function describeEdit(doc: MessageDocument, prev: MessageDocument, range: { start: number; oldEnd: number; newEnd: number }, md: boolean): DocumentEdit {
+  const edit: DocumentEdit = { previous: prev, ...range, sameStructure: false, changed: [] };
+  const delta = range.newEnd - range.oldEnd;
+  const segs = doc.segments;
+  const olds = prev.segments;
+  const aligned = segs.length === olds.length;
+  // Segments wholly before or after the edit keep their parse (or the
+  // lookup by text found the same one); only those touching it are compared.
+  let lo = 0;
+  while (lo < segs.length && segs[lo]!.end <= range.start && aligned && segs[lo]!.parse === olds[lo]!.parse) lo++;
+  let hi = segs.length - 1;
+  while (hi >= lo && aligned && segs[hi]!.offset >= range.newEnd && segs[hi]!.parse === olds[hi]!.parse) hi--;
+  let same =
+    aligned &&
+    !md &&
+    doc.frontmatter === prev.frontmatter &&
+    doc.lines.lineCount === prev.lines.lineCount &&
+    sameList(doc.options.agents, prev.options.agents) &&
+    sameList(doc.options.languages, prev.options.languages);
+  for (let i = lo; i <= hi; i++) {
+    const seg = segs[i]!;
+    const old = aligned ? olds[i] : undefined;
+    if (old && seg.parse === old.parse) continue;
+    edit.changed.push(i);
+    if (!same || !old || old.kind !== seg.kind || !seg.parse || !old.parse) {
+      same = false;
+      continue;
+    }
+    const oldStart = old.offset <= range.start ? old.offset : old.offset + delta;
+    if (oldStart !== seg.offset || shapeOf(seg.parse) !== shapeOf(old.parse)) same = false;
+  }
+  if (!aligned) edit.changed = segs.map((_, i) => i);
+  edit.sameStructure = same;
+  return edit;
+}
+
+function sameList(a: readonly string[] | undefined, b: readonly string[] | undefined): boolean {
+  if (a === b) return true;
+  if (!a || !b || a.length !== b.length) return false;
+  return a.every((x, i) => x === b[i]);
+}
+
+/**
+ * A line of prose no file-wide fact or cross-cell finding depends on:
+ * letters, digits, blanks and sentence punctuation, starting with a letter,
+ * digit, quote or parenthesis (no list, heading, table, link, footnote
+ * reference, HTML, code or metadata syntax).
+ */
+const PLAIN_PROSE = /^[ \t]*[\p{L}\p{N}'"(][\p{L}\p{M}\p{N} \t.,;:'"?!()\-]*$/u;
+const shapes = new WeakMap<CellParse, string>();
+
+/**
+ * The text of a parse with the content of its plain prose lines (in message
+ * cells, outside fences, comments and tool elements) replaced by a
+ * placeholder. Two parses with the same shape differ only in such prose.
+ */
+export function shapeOf(p: CellParse): string {
+  let shape = shapes.get(p);
+  if (shape !== undefined) return shape;
+  shape = p.text;
+  if (p.marker?.kind === 'message') {
+    const parts: string[] = [];
+    let last = 0;
+    let bi = 0;
+    let oi = 0;
+    let ti = 0;
+    for (let li = 1; li < p.lines.length; li++) {
+      const line = p.lines[li]!;
+      while (bi < p.blocks.length && p.blocks[bi]!.end <= line.start) bi++;
+      while (oi < p.opaqueLines.length && p.opaqueLines[oi]! < li) oi++;
+      while (ti < p.tools.length && p.tools[ti]!.end <= line.start) ti++;
+      if (p.blocks[bi]?.kind !== 'text' || p.opaqueLines[oi] === li) continue;
+      if (ti < p.tools.length && p.tools[ti]!.start < line.end) continue;
+      if (!PLAIN_PROSE.test(p.text.slice(line.start, line.contentEnd))) continue;
+      parts.push(p.text.slice(last, line.start), '\u0000');
+      last = line.contentEnd;
+    }
+    if (parts.length) shape = parts.join('') + p.text.slice(last);
+  }
+  shapes.set(p, shape);
+  return shape;
+}
+
+/** The previous version's cell `c` when it is the cell now at [start, end) (moved to `start` from `oldStart`). */
+function reusableCell(prev: MessageDocument, c: Cell | undefined, start: number, end: number, oldStart: number): Cell | undefined {
+  if (!c) return undefined;
+  // From the previous version's arrays of offsets, not its cells: reading
+  // thousands of scattered objects per keystroke is what costs.
+  const starts = prev.structure.cellStarts;
+  const oldEnd = c.index + 1 < starts.length ? starts[c.index + 1]! : prev.structure.cellsEnd;
+  return starts[c.index] === oldStart && oldEnd - oldStart === end - start ? c : undefined;
 }
 
 /** The previous version's frontmatter when the new text starts with the same block. */
@@ -394,14 +527,18 @@ export function commonSuffix(a: string, b: string, max: number): number {
  * an edit in the frontmatter, or an unclosed fence, comment or CDATA before
  * the edit, which the new text might close).
  */
-function markersFromPrevious(prev: MessageDocument, text: string, pos: number): { markers: number[]; shift: number[] } | null {
+function markersFromPrevious(
+  prev: MessageDocument,
+  text: string,
+  pos: number,
+  range: { start: number; oldEnd: number; newEnd: number },
+): { markers: number[]; oldCells: (Cell | undefined)[] } | null {
   const old = prev.text;
-  if (old === text) return { markers: prev.cells.map((c) => c.offset), shift: prev.cells.map(() => 0) };
-  const prefix = commonPrefix(old, text);
-  const suffix = commonSuffix(old, text, Math.min(old.length, text.length) - prefix);
+  if (old === text) return { markers: prev.cells.map((c) => c.offset), oldCells: prev.cells.slice() };
+  const prefix = range.start;
   const delta = text.length - old.length;
-  const oldEditEnd = old.length - suffix;
-  const newEditEnd = text.length - suffix;
+  const oldEditEnd = range.oldEnd;
+  const newEditEnd = range.newEnd;
   const prevBody = prev.segments.find((s) => s.kind === 'prologue' || s.kind === 'cell');
   const prevPos = prevBody ? prevBody.offset : old.length;
   if (pos !== prevPos || prefix < pos) return null;
@@ -434,61 +571,199 @@ function markersFromPrevious(prev: MessageDocument, text: string, pos: number): 
       return false;
     },
   });
-  // shift[i]: how far marker i moved from the same marker of the previous
-  // version (NaN for a marker found by the re-scan).
+  // oldCells[i]: the previous version's cell that marker i starts, when it
+  // was not re-scanned (undefined for a marker found by the re-scan).
   const out = before;
-  const shift: number[] = before.map(() => 0);
+  const oldCells: (Cell | undefined)[] = prev.cells.slice(0, before.length);
   for (const m of result.markers) {
     out.push(m.line.start);
-    shift.push(NaN);
+    oldCells.push(undefined);
   }
   if (resumeAt !== -1) {
     for (let i = resumeAt; i < prev.cells.length; i++) {
       out.push(prev.cells[i]!.offset + delta);
-      shift.push(delta);
+      oldCells.push(prev.cells[i]);
     }
   }
-  return { markers: out, shift };
+  return { markers: out, oldCells };
+}
+
+/** @internal File-wide facts by index: the same for versions that differ only in prose. */
+export interface Structure {
+  /** Cell indices by id, in file order. */
+  ids: Map<string, number[]>;
+  /** Per cell, the index in `metadata` of its metadata line, or -1. */
+  cellMeta: Int32Array;
+  cellTypes: CellType[];
+  /** Indices in `metadata` of the body agents, in `agents` order. */
+  bodyAgents: number[];
+  codeLanguages: Set<string>;
+  /** Per segment, the index in `metadata` of its first metadata line (one more entry: the total). */
+  metaStart: Int32Array;
+  /** Per metadata line, the index of its segment. */
+  metaSegment: Int32Array;
+  /** Not shared: this version's cell offsets, the end of its last cell, and its metadata nodes in order. */
+  cellStarts: number[];
+  cellsEnd: number;
+  metaNodes: MetadataNode[];
+}
+
+/** `cellsById` as a view of cell indices: versions of the same structure share the index. */
+class CellsById implements ReadonlyMap<string, Cell[]> {
+  private readonly made = new Map<string, Cell[]>();
+  constructor(
+    private readonly ids: Map<string, number[]>,
+    private readonly cells: Cell[],
+  ) {}
+  get size(): number {
+    return this.ids.size;
+  }
+  get(id: string): Cell[] | undefined {
+    let list = this.made.get(id);
+    if (list) return list;
+    const indices = this.ids.get(id);
+    if (!indices) return undefined;
+    list = indices.map((i) => this.cells[i]!);
+    this.made.set(id, list);
+    return list;
+  }
+  has(id: string): boolean {
+    return this.ids.has(id);
+  }
+  keys(): MapIterator<string> {
+    return this.ids.keys();
+  }
+  *values(): MapIterator<Cell[]> {
+    for (const id of this.ids.keys()) yield this.get(id)!;
+  }
+  *entries(): MapIterator<[string, Cell[]]> {
+    for (const id of this.ids.keys()) yield [id, this.get(id)!];
+  }
+  [Symbol.iterator](): MapIterator<[string, Cell[]]> {
+    return this.entries();
+  }
+  forEach(fn: (value: Cell[], key: string, map: ReadonlyMap<string, Cell[]>) => void): void {
+    for (const [id, cells] of this.entries()) fn(cells, id, this);
+  }
 }
 
 /** File-wide facts: ids, metadata ownership, agents, languages, cell types. */
 function resolve(doc: MessageDocument): void {
+  const ids = new Map<string, number[]>();
   for (const cell of doc.cells) {
     const id = cell.id;
     if (id === undefined) continue;
-    const list = doc.cellsById.get(id);
-    if (list) list.push(cell);
-    else doc.cellsById.set(id, [cell]);
+    const list = ids.get(id);
+    if (list) list.push(cell.index);
+    else ids.set(id, [cell.index]);
   }
-  for (const seg of doc.segments) {
+  const codeLanguages = new Set<string>();
+  const metaStart = new Int32Array(doc.segments.length + 1);
+  const metaSegment: number[] = [];
+  const metaNodes: MetadataNode[] = [];
+  for (let si = 0; si < doc.segments.length; si++) {
+    const seg = doc.segments[si]!;
+    metaStart[si] = doc.metadata.length;
     if (seg.kind !== 'cell' && seg.kind !== 'prologue') continue;
     const p = seg.parse!;
-    for (const node of p.metadata) doc.metadata.push({ segment: seg, node });
+    for (const node of p.metadata) {
+      doc.metadata.push({ segment: seg, node });
+      metaSegment.push(si);
+      metaNodes.push(node);
+    }
     for (const f of p.fences) {
       const info = p.text.slice(f.info.start, f.info.end).trim();
       const lang = /^[^\s{]+/.exec(info)?.[0];
-      if (lang) doc.codeLanguages.add(lang.toLowerCase());
+      if (lang) codeLanguages.add(lang.toLowerCase());
     }
   }
-  for (const m of doc.metadata) {
-    const cells = doc.cellsById.get(m.node.id.id);
-    if (cells) {
-      for (const c of cells) c.metadata ??= m;
+  metaStart[doc.segments.length] = doc.metadata.length;
+  const cellMeta = new Int32Array(doc.cells.length).fill(-1);
+  for (let k = 0; k < doc.metadata.length; k++) {
+    const indices = ids.get(doc.metadata[k]!.node.id.id);
+    if (!indices) continue;
+    for (const i of indices) {
+      if (cellMeta[i] === -1) {
+        cellMeta[i] = k;
+        doc.cells[i]!.metadata = doc.metadata[k];
+      }
     }
+  }
+  doc.cellsById = new CellsById(ids, doc.cells);
+  doc.codeLanguages = codeLanguages;
+
+  addConfiguredAgents(doc);
+  const bodyAgents: number[] = [];
+  for (let k = 0; k < doc.metadata.length; k++) {
+    const m = doc.metadata[k]!;
+    if (m.node.type !== 'agent' || ids.has(m.node.id.id)) continue;
+    bodyAgents.push(k);
+    addBodyAgent(doc, m);
   }
 
-  const config = doc.options.agents ?? [];
-  for (const name of config) doc.agents.push({ name, source: 'config', at: [0, 0], from: 0 });
+  const cellTypes: CellType[] = [];
+  for (const cell of doc.cells) cellTypes.push((cell.cellType = classify(doc, cell)));
+  doc.structure = {
+    ids,
+    cellMeta,
+    cellTypes,
+    bodyAgents,
+    codeLanguages,
+    metaStart,
+    metaSegment: Int32Array.from(metaSegment),
+    ...ownStructure(doc, metaNodes),
+  };
+}
+
+function ownStructure(doc: MessageDocument, metaNodes: MetadataNode[]): Pick<Structure, 'cellStarts' | 'cellsEnd' | 'metaNodes'> {
+  const last = doc.cells[doc.cells.length - 1];
+  return { cellStarts: doc.cells.map((c) => c.offset), cellsEnd: last ? last.end : 0, metaNodes };
+}
+
+function addConfiguredAgents(doc: MessageDocument): void {
+  for (const name of doc.options.agents ?? []) doc.agents.push({ name, source: 'config', at: [0, 0], from: 0 });
   for (const a of doc.frontmatter?.agents ?? []) {
     doc.agents.push({ name: a.name, source: 'frontmatter', at: [a.nameSpan.start, a.nameSpan.end], from: 0 });
   }
-  for (const m of doc.metadata) {
-    if (m.node.type !== 'agent' || doc.cellsById.has(m.node.id.id)) continue;
-    const at = m.segment.abs(m.node.id.span);
-    doc.agents.push({ name: m.node.id.id, source: 'body', at, metadata: m, from: m.segment.offset + m.node.span.start });
-  }
+}
 
-  for (const cell of doc.cells) cell.cellType = classify(doc, cell);
+function addBodyAgent(doc: MessageDocument, m: { segment: Segment; node: MetadataNode }): void {
+  const at = m.segment.abs(m.node.id.span);
+  doc.agents.push({ name: m.node.id.id, source: 'body', at, metadata: m, from: m.segment.offset + m.node.span.start });
+}
+
+/**
+ * The file-wide facts of a version with the same structure as the one
+ * `structure` was built for (DocumentEdit.sameStructure): the same by index,
+ * so only the metadata list is rebuilt (its segments moved).
+ */
+function resolveLike(doc: MessageDocument, shared: Structure, changed: number[]): void {
+  // Metadata nodes by index: the previous version's, with those of the
+  // edited segments replaced (the same number of lines, by sameStructure).
+  const nodes = shared.metaNodes.slice();
+  for (const si of changed) {
+    const p = doc.segments[si]!.parse;
+    if (!p) continue;
+    let k = shared.metaStart[si]!;
+    for (const node of p.metadata) nodes[k++] = node;
+  }
+  const segments = doc.segments;
+  const metaSegment = shared.metaSegment;
+  const metadata = doc.metadata;
+  for (let k = 0; k < nodes.length; k++) metadata.push({ segment: segments[metaSegment[k]!]!, node: nodes[k]! });
+  const { cellMeta, cellTypes } = shared;
+  const cells = doc.cells;
+  for (let i = 0; i < cells.length; i++) {
+    const cell = cells[i]!;
+    const k = cellMeta[i]!;
+    if (k !== -1) cell.metadata = metadata[k];
+    cell.cellType = cellTypes[i]!;
+  }
+  doc.cellsById = new CellsById(shared.ids, cells);
+  doc.codeLanguages = shared.codeLanguages;
+  addConfiguredAgents(doc);
+  for (const k of shared.bodyAgents) addBodyAgent(doc, metadata[k]!);
+  doc.structure = { ...shared, ...ownStructure(doc, nodes) };
 }
 
 function classify(doc: MessageDocument, cell: Cell): CellType {

@@ -1,0 +1,99 @@
+// Typing in the prose of a message cell takes the fast path: the new version
+// keeps the previous one's file-wide facts (DocumentEdit.sameStructure) and
+// its cross-cell findings, moved by the edit. Whatever path is taken, the
+// facts and the diagnostics must equal those of a fresh parse and lint.
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { lint, lintDocument, parseForLint } from '../../server/engine/lint.js';
+import type { MessageDocument } from '../../server/syntax/document.js';
+
+const read = (p: string) => readFileSync(fileURLToPath(new URL(p, import.meta.url)), 'utf8');
+
+// Findings of many cross-cell rules (the showcase), and an agent with a tiny
+// context window, so that typing changes which replies exceed it.
+const base =
+  read('../fixtures/showcase.msg.md').replace('context_window: 128000', 'context_window: 60') +
+  '\n# %% Ask again[^50]\n\n[^50]: [markdown]\n\nA short question.\nSee the note[^51] too.\n\n' +
+  '[^51]: [raw] a footnote, or metadata?\n\n# %%% Reply[^52]\n\n[^52]: [coder]\n\nAn answer.\n\n' +
+  '# %% Third[^53]\n\n[^53]: [markdown] history=exclude\n\nLeft out of the view.\n';
+
+/** Offsets of the starts of the plain prose lines (candidates for typing). */
+function proseLines(text: string): number[] {
+  const out: number[] = [];
+  let at = 0;
+  for (const line of text.split('\n')) {
+    if (/^[A-Z][A-Za-z ,.]*$/.test(line)) out.push(at);
+    at += line.length + 1;
+  }
+  return out;
+}
+
+/** The file-wide facts of a document, by offsets (comparable across parses). */
+function facts(doc: MessageDocument) {
+  return {
+    cells: doc.cells.map((c) => [c.offset, c.end, c.cellType, c.id, c.metadata ? c.metadata.segment.abs(c.metadata.node.span) : null]),
+    ids: [...doc.cellsById].map(([id, cells]) => [id, cells.map((c) => c.offset)]),
+    metadata: doc.metadata.map((m) => m.segment.abs(m.node.span)),
+    agents: doc.agents.map((a) => [a.name, a.source, a.at, a.from]),
+    languages: [...doc.codeLanguages].sort(),
+    lines: [doc.lines.lineCount, doc.lines.starts],
+  };
+}
+
+describe('typing in prose', () => {
+  it('keeps facts and diagnostics equal to a fresh parse and lint', () => {
+    let fast = 0;
+    let all = 0;
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.record({
+            line: fc.nat(),
+            column: fc.double({ min: 0, max: 1, noNaN: true }),
+            del: fc.integer({ min: 0, max: 3 }),
+            ins: fc.constantFrom('x', 'word ', '', ' and more', 'Q', '[^50]', '<', '\n', '\nNew line.'),
+          }),
+          { minLength: 1, maxLength: 8 },
+        ),
+        (edits) => {
+          let text = base;
+          const config = { rules: {} };
+          let doc = parseForLint(text, { fileName: 'a.msg.md', config });
+          lintDocument(doc, { config, reportUnusedDisableDirectives: true });
+          for (const e of edits) {
+            const lines = proseLines(text);
+            const start = lines[e.line % lines.length]!;
+            const end = text.indexOf('\n', start);
+            const at = start + Math.floor(e.column * (end - start));
+            text = text.slice(0, at) + e.ins + text.slice(Math.min(end, at + e.del));
+            doc = parseForLint(text, { fileName: 'a.msg.md', config, previous: doc });
+            all++;
+            if (doc.edit?.sameStructure) fast++;
+            const incremental = lintDocument(doc, { config, reportUnusedDisableDirectives: true });
+            const fresh = parseForLint(text, { fileName: 'a.msg.md', config });
+            expect(facts(doc)).toEqual(facts(fresh));
+            expect(incremental).toEqual(lint(text, { fileName: 'a.msg.md', config, reportUnusedDisableDirectives: true }).diagnostics);
+          }
+        },
+      ),
+      { numRuns: 200 },
+    );
+    // The test is about the fast path: most of these edits must take it.
+    expect(fast / all).toBeGreaterThan(0.4);
+  });
+
+  it('takes the fast path for a letter typed in a message, not for a new id or line', () => {
+    const config = {};
+    const doc = parseForLint(base, { fileName: 'a.msg.md', config });
+    const at = base.indexOf('A short question.') + 1;
+    const typed = parseForLint(base.slice(0, at) + 'x' + base.slice(at), { fileName: 'a.msg.md', config, previous: doc });
+    expect(typed.edit?.sameStructure).toBe(true);
+    expect(typed.edit?.changed).toHaveLength(1);
+    const ref = parseForLint(base.slice(0, at) + '[^9]' + base.slice(at), { fileName: 'a.msg.md', config, previous: doc });
+    expect(ref.edit?.sameStructure).toBe(false);
+    const line = parseForLint(base.slice(0, at) + '\n' + base.slice(at), { fileName: 'a.msg.md', config, previous: doc });
+    expect(line.edit?.sameStructure).toBe(false);
+  });
+});
