@@ -358,6 +358,7 @@ export function parseForLint(text: string, options: LintOptions = {}): MessageDo
     agents: options.config?.agents,
     languages: options.config?.languages,
     previous: options.previous,
+    edit: options.edit,
   });
 }
 
@@ -386,7 +387,7 @@ export function lintAndFix(text: string, options: LintOptions & { maxPasses?: nu
     const { text: next } = applyEdits(current, edits);
     if (next === current) break;
     current = next;
-    doc = parseForLint(current, { ...options, previous: doc });
+    doc = parseForLint(current, { ...options, previous: doc, edit: undefined });
     diagnostics = lintDocument(doc, options);
   }
   return {

@@ -2,7 +2,7 @@
 // (CLI, language server, library). Offsets are UTF-16 code units into the
 // document text; lines and characters are 0-based, as in LSP.
 
-import type { MessageDocument, Segment } from '../syntax/document.js';
+import type { MessageDocument, Segment, TextEditHint } from '../syntax/document.js';
 
 export interface Position {
   line: number;
@@ -88,6 +88,8 @@ export interface LintOptions {
   reportUnusedDisableDirectives?: boolean;
   /** Reuse cell parses from an earlier parse of this document. */
   previous?: MessageDocument;
+  /** The change from `previous`'s text, when known (see ParseOptions.edit). */
+  edit?: TextEditHint;
 }
 
 export interface ReportDescriptor {

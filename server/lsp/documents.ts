@@ -6,11 +6,12 @@
 
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { TextDocument, type TextDocumentContentChangeEvent } from 'vscode-languageserver-textdocument';
+import type { TextDocumentContentChangeEvent } from 'vscode-languageserver-textdocument';
 import { lintDocument, parseForLint } from '../engine/lint.js';
 import type { Diagnostic, MsglintConfig } from '../engine/types.js';
 import { isMessageFile } from '../syntax/detect.js';
-import type { MessageDocument } from '../syntax/document.js';
+import type { MessageDocument, TextEditHint } from '../syntax/document.js';
+import { EditableText, type TextChange } from './text.js';
 
 /** What a document is linted with: the config and whether it is linted at all. */
 export interface DocumentConfig {
@@ -22,7 +23,7 @@ export interface DocumentConfig {
 }
 
 export class DocumentState {
-  text: TextDocument;
+  text: EditableText;
   /** The path used for detection and config lookup (a path for file: URIs). */
   readonly fileName: string;
   /** Absolute file system path, for file: URIs only. */
@@ -35,6 +36,12 @@ export class DocumentState {
   private lastParse: MessageDocument | undefined;
   private diagnostics: Diagnostic[] | undefined;
   private derived = new Map<string, unknown>();
+  /**
+   * The edit from the last parse's text to the current one, as one range
+   * (typing builds it up); null when the changes since are not one range;
+   * undefined when nothing changed.
+   */
+  private pending: TextEditHint | null | undefined;
 
   constructor(
     readonly uri: string,
@@ -42,7 +49,7 @@ export class DocumentState {
     version: number,
     content: string,
   ) {
-    this.text = TextDocument.create(uri, languageId, version, content);
+    this.text = new EditableText(uri, languageId, version, content);
     const { fileName, fsPath } = fileNameOf(uri);
     this.fileName = fileName;
     this.fsPath = fsPath;
@@ -53,7 +60,12 @@ export class DocumentState {
   }
 
   update(changes: TextDocumentContentChangeEvent[], version: number): void {
-    this.text = applyChanges(this.text, changes, version);
+    if (changes.length < 8) {
+      for (const change of this.text.update(changes, version)) this.pending = composeEdit(this.pending, change);
+    } else {
+      this.text = applyChanges(this.text, changes, version);
+      this.pending = null;
+    }
     this.parsed = undefined;
     this.diagnostics = undefined;
     this.messageFile = undefined;
@@ -80,8 +92,10 @@ export class DocumentState {
     this.sync(dc);
     if (!dc.enabled || !this.isMessageFile()) return undefined;
     if (!this.parsed) {
-      this.parsed = parseForLint(this.text.getText(), { fileName: this.fileName, config: dc.config, previous: this.lastParse });
+      const edit = this.lastParse && this.pending ? this.pending : undefined;
+      this.parsed = parseForLint(this.text.getText(), { fileName: this.fileName, config: dc.config, previous: this.lastParse, edit });
       this.lastParse = this.parsed;
+      this.pending = undefined;
     }
     return this.parsed;
   }
@@ -105,31 +119,47 @@ export class DocumentState {
   }
 }
 
+/** The edit `pending` followed by `change`, as one range when it still is one. */
+function composeEdit(pending: TextEditHint | null | undefined, change: TextChange | undefined): TextEditHint | null {
+  if (!change || pending === null) return null;
+  if (pending === undefined) return { start: change.start, oldEnd: change.end, text: change.text };
+  const end = pending.start + pending.text.length;
+  if (change.start < pending.start || change.end > end) return null;
+  return {
+    start: pending.start,
+    oldEnd: pending.oldEnd,
+    text: pending.text.slice(0, change.start - pending.start) + change.text + pending.text.slice(change.end - pending.start),
+  };
+}
+
 /** Position order: line, then character. */
 function before(a: { line: number; character: number }, b: { line: number; character: number }): boolean {
   return a.line < b.line || (a.line === b.line && a.character <= b.character);
 }
 
 /**
- * Applies a didChange notification's changes. TextDocument.update applies
- * them one at a time and copies the whole text for each (a 1 MB document
- * costs about a millisecond per change), so a notification with hundreds of
- * changes (a multi-cursor edit, a replace-all) is slow. Clients send such
- * edits from the end of the document backwards; when every change ends
- * before the previous one starts and all positions are real positions of
- * the current text (no character past a line's end), each change's offsets
- * are the same in the current text as when it is applied in turn, and the
- * new text is built in one pass. Anything else goes through
- * TextDocument.update.
+ * Applies a didChange notification's changes. Applied one at a time, each
+ * change of many (a multi-cursor edit, a replace-all) folds the text into
+ * one string again, so hundreds of them are slow on a long file. Clients
+ * send such edits from the end of the document backwards; when every change
+ * ends before the previous one starts and all positions are real positions
+ * of the current text (no character past a line's end), each change's
+ * offsets are the same in the current text as when it is applied in turn,
+ * and the new text is built in one pass. Anything else goes through
+ * EditableText.update.
  */
-export function applyChanges(doc: TextDocument, changes: TextDocumentContentChangeEvent[], version: number): TextDocument {
-  if (changes.length < 8) return TextDocument.update(doc, changes, version);
+export function applyChanges(doc: EditableText, changes: TextDocumentContentChangeEvent[], version: number): EditableText {
+  const viaUpdate = (): EditableText => {
+    doc.update(changes, version);
+    return doc;
+  };
+  if (changes.length < 8) return viaUpdate();
   const text = doc.getText();
   const lineCount = doc.lineCount;
   const offsets: [number, number, string][] = [];
   let previous: { line: number; character: number } | undefined;
   for (const change of changes) {
-    if (!('range' in change) || !change.range) return TextDocument.update(doc, changes, version);
+    if (!('range' in change) || !change.range) return viaUpdate();
     const { start, end } = change.range;
     const valid = (p: { line: number; character: number }): boolean => {
       if (!Number.isInteger(p.line) || !Number.isInteger(p.character) || p.line < 0 || p.character < 0 || p.line >= lineCount) return false;
@@ -138,12 +168,12 @@ export function applyChanges(doc: TextDocument, changes: TextDocumentContentChan
       return back.line === p.line && back.character === p.character;
     };
     if (!before(start, end) || !valid(start) || !valid(end) || (previous && !before(end, previous))) {
-      return TextDocument.update(doc, changes, version);
+      return viaUpdate();
     }
     const startOffset = doc.offsetAt(start);
     // After a lone CR, an inserted LF would join it into one line break and
-    // move the positions at this offset: leave that to TextDocument.update.
-    if (text.charCodeAt(startOffset - 1) === 13) return TextDocument.update(doc, changes, version);
+    // move the positions at this offset: leave that to EditableText.update.
+    if (text.charCodeAt(startOffset - 1) === 13) return viaUpdate();
     offsets.push([startOffset, doc.offsetAt(end), change.text]);
     previous = start;
   }
@@ -154,7 +184,7 @@ export function applyChanges(doc: TextDocument, changes: TextDocumentContentChan
     tail = start;
   }
   pieces.push(text.slice(0, tail));
-  return TextDocument.create(doc.uri, doc.languageId, version, pieces.reverse().join(''));
+  return new EditableText(doc.uri, doc.languageId, version, pieces.reverse().join(''));
 }
 
 /** The name msglint sees for a URI: the path for file: URIs, else the URI's path part. */

@@ -113,6 +113,19 @@ export interface ParseOptions {
   languages?: readonly string[];
   /** A parse of an earlier version: its cell parses are reused. */
   previous?: MessageDocument;
+  /**
+   * The change from `previous`'s text to this one, when the caller knows it
+   * (an editor's didChange): spares comparing the texts, and typing inside
+   * one cell is parsed from that cell alone, without reading the whole text.
+   */
+  edit?: TextEditHint;
+}
+
+/** [start, oldEnd) of the previous text is replaced by `text`. */
+export interface TextEditHint {
+  start: number;
+  oldEnd: number;
+  text: string;
 }
 
 /** Common languages that name a code output without a code cell in sight. */
@@ -164,7 +177,7 @@ export class MessageDocument {
   ) {
     this.lines = lines ?? new LineIndex(text);
     this.previous = options.previous;
-    this.options = { ...options, previous: undefined };
+    this.options = { ...options, previous: undefined, edit: undefined };
   }
 
   /** @internal Called once the tree is built. */
@@ -261,9 +274,14 @@ function isMdFile(fileName: string | undefined): boolean {
 /** Parses a message file. Never throws: any text gives a tree. */
 export function parse(text: string, options: ParseOptions = {}): MessageDocument {
   const prev = options.previous;
+  const hint = prev && options.edit && validHint(prev, options.edit, text) ? options.edit : undefined;
+  if (prev && hint) {
+    const typed = parseTyping(text, options, prev, hint);
+    if (typed) return typed;
+  }
   // A later version is being made from `prev`: it no longer needs its own previous.
   if (prev) prev.edit = undefined;
-  const range = prev ? editRange(prev.text, text) : undefined;
+  const range = prev ? (hint ? { start: hint.start, oldEnd: hint.oldEnd, newEnd: hint.start + hint.text.length } : editRange(prev.text, text)) : undefined;
   const doc = new MessageDocument(text, options, prev && range ? prev.lines.edited(text, range.start, range.oldEnd, range.newEnd) : undefined);
   // Where a segment starting at `at` was in the previous version (-1: in the edited range).
   const oldOffset = (at: number): number => (!range ? -1 : at <= range.start ? at : at >= range.newEnd ? at - (range.newEnd - range.oldEnd) : -1);
@@ -350,6 +368,64 @@ export function parse(text: string, options: ParseOptions = {}): MessageDocument
   doc.edit = edit;
   if (edit?.sameStructure) resolveLike(doc, prev!.structure, edit.changed);
   else resolve(doc);
+  doc.finish();
+  return doc;
+}
+
+function validHint(prev: MessageDocument, e: TextEditHint, text: string): boolean {
+  return (
+    Number.isInteger(e.start) &&
+    Number.isInteger(e.oldEnd) &&
+    e.start >= 0 &&
+    e.start <= e.oldEnd &&
+    e.oldEnd <= prev.text.length &&
+    text.length === prev.text.length - (e.oldEnd - e.start) + e.text.length
+  );
+}
+
+/**
+ * Typing within the body of one cell: that cell is parsed again from its
+ * own new text, and when only its prose changed (its shape is the same, no
+ * line break was added or removed) the new version is the previous one with
+ * that cell replaced and the later segments moved. Nothing reads the whole
+ * new text, which an editor may hold as a rope not yet flattened.
+ * Undefined when the edit is anything else.
+ */
+function parseTyping(text: string, options: ParseOptions, prev: MessageDocument, e: TextEditHint): MessageDocument | undefined {
+  if (isMdFile(options.fileName) || !prev.structure) return undefined;
+  if (!sameList(options.agents, prev.options.agents) || !sameList(options.languages, prev.options.languages)) return undefined;
+  const seg = prev.segmentAt(e.start);
+  if (!(seg instanceof Cell) || !seg.parse) return undefined;
+  const rel = e.start - seg.offset;
+  const relEnd = e.oldEnd - seg.offset;
+  if (rel < seg.parse.lines[0]!.end || relEnd >= seg.text.length) return undefined;
+  const removed = seg.text.slice(rel, relEnd);
+  if (/[\r\n]/.test(removed) || /[\r\n]/.test(e.text)) return undefined;
+  const cellText = seg.text.slice(0, rel) + e.text + seg.text.slice(relEnd);
+  const parse = parseCell((' ' + cellText).slice(1), true);
+  if (shapeOf(parse) !== shapeOf(seg.parse)) return undefined;
+
+  prev.edit = undefined;
+  const delta = e.text.length - (e.oldEnd - e.start);
+  const doc = new MessageDocument(text, options, prev.lines.moved(e.start, delta, text));
+  doc.frontmatter = prev.frontmatter;
+  const at = seg.index;
+  let changed = -1;
+  for (let i = 0; i < prev.segments.length; i++) {
+    const old = prev.segments[i]!;
+    const offset = old.offset > e.start ? old.offset + delta : old.offset;
+    if (old instanceof Cell) {
+      const cell = old.index === at ? new Cell(offset, parse.text, parse) : new Cell(offset, old.text, old.parse!);
+      if (old.index === at) changed = i;
+      cell.index = doc.cells.length;
+      doc.cells.push(cell);
+      doc.segments.push(cell);
+    } else {
+      doc.segments.push(new Segment(old.kind, offset, old.text, old.parse));
+    }
+  }
+  doc.edit = { previous: prev, start: e.start, oldEnd: e.oldEnd, newEnd: e.start + e.text.length, sameStructure: true, changed: [changed] };
+  resolveLike(doc, prev.structure, doc.edit.changed);
   doc.finish();
   return doc;
 }

@@ -77,6 +77,16 @@ export class LineIndex {
     return new LineIndex(text, starts);
   }
 
+  /**
+   * The index after an edit at `at` that added or removed no line break:
+   * the lines after the edited one move by `delta`. Reads nothing of `text`.
+   */
+  moved(at: number, delta: number, text: string): LineIndex {
+    const from = this.lineOf(at) + 1;
+    if (!this.own && this.from === from) return new LineIndex(text, undefined, { base: this.base!, from, delta: this.delta + delta });
+    return new LineIndex(text, undefined, { base: this.starts, from, delta });
+  }
+
   get lineCount(): number {
     return this.own ? this.own.length : this.base!.length;
   }

@@ -54,6 +54,8 @@ describe('typing in prose', () => {
             column: fc.double({ min: 0, max: 1, noNaN: true }),
             del: fc.integer({ min: 0, max: 3 }),
             ins: fc.constantFrom('x', 'word ', '', ' and more', 'Q', '[^50]', '<', '\n', '\nNew line.'),
+            // As an editor does: say what changed (parsed from the edited cell alone when it can be).
+            hinted: fc.boolean(),
           }),
           { minLength: 1, maxLength: 8 },
         ),
@@ -67,8 +69,10 @@ describe('typing in prose', () => {
             const start = lines[e.line % lines.length]!;
             const end = text.indexOf('\n', start);
             const at = start + Math.floor(e.column * (end - start));
-            text = text.slice(0, at) + e.ins + text.slice(Math.min(end, at + e.del));
-            doc = parseForLint(text, { fileName: 'a.msg.md', config, previous: doc });
+            const oldEnd = Math.min(end, at + e.del);
+            text = text.slice(0, at) + e.ins + text.slice(oldEnd);
+            const edit = e.hinted ? { start: at, oldEnd, text: e.ins } : undefined;
+            doc = parseForLint(text, { fileName: 'a.msg.md', config, previous: doc, edit });
             all++;
             if (doc.edit?.sameStructure) fast++;
             const incremental = lintDocument(doc, { config, reportUnusedDisableDirectives: true });
