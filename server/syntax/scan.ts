@@ -178,23 +178,30 @@ class CloserIndex {
 
   private build(): void {
     this.built = true;
-    const text = this.text;
-    // JavaScript's multiline ^ and $ also break at a lone CR or U+2028, which
-    // are not line breaks here: keep only matches on real line boundaries.
-    const re = /^ {0,3}(`{3,}|~{3,})[ \t]*$/gm;
-    re.lastIndex = this.from;
-    for (let m = re.exec(text); m && m.index < this.to; m = re.exec(text)) {
-      const start = m.index;
-      const contentEnd = start + m[0].length;
-      if (start !== this.from && text.charCodeAt(start - 1) !== 10) continue;
-      let end = contentEnd;
-      const c = text.charCodeAt(end);
-      if (c === 10) end++;
-      else if (c === 13 && text.charCodeAt(end + 1) === 10) end += 2;
-      else if (end < this.to) continue;
-      const k = m[1]!.charCodeAt(0) === BACKTICK ? 0 : 1;
-      this.starts[k]!.push(start);
-      this.lengths[k]!.push(m[1]!.length);
+    const { text, from, to } = this;
+    // Closer lines: up to three spaces, a run of ``` or ~~~, blanks, the line
+    // end. Found with indexOf (the engine's fast search), not a multiline
+    // regular expression, which is several times slower on long texts.
+    for (let k = 0; k < 2; k++) {
+      const fence = k === 0 ? '```' : '~~~';
+      const ch = k === 0 ? BACKTICK : TILDE;
+      for (let i = text.indexOf(fence, from); i !== -1 && i < to; ) {
+        let j = i + 3;
+        while (j < to && text.charCodeAt(j) === ch) j++;
+        const next = j < to ? text.indexOf(fence, j) : -1;
+        let start = i;
+        while (start > from && i - start < 4 && text.charCodeAt(start - 1) === SPACE) start--;
+        let e = j;
+        while (e < to && (text.charCodeAt(e) === SPACE || text.charCodeAt(e) === TAB)) e++;
+        const c = text.charCodeAt(e);
+        // A lone CR or U+2028 is not a line break here.
+        const lineEnd = e >= to || c === 10 || (c === 13 && text.charCodeAt(e + 1) === 10);
+        if (i - start <= 3 && (start === from || text.charCodeAt(start - 1) === 10) && lineEnd) {
+          this.starts[k]!.push(start);
+          this.lengths[k]!.push(j - i);
+        }
+        i = next;
+      }
     }
     for (let k = 0; k < 2; k++) {
       const len = this.lengths[k]!;
