@@ -70,12 +70,31 @@ function windowsOf(doc: MessageDocument): Windows {
   return w;
 }
 
+// By the cell types of a structure, which versions that differ only in prose share.
+const replyingCache = new WeakMap<object, Set<string>>();
+
+/** Names of the agents that reply in the file. */
+function replyingAgents(doc: MessageDocument): Set<string> {
+  let names = replyingCache.get(doc.structure.cellTypes);
+  if (!names) {
+    names = new Set();
+    for (const cell of doc.cells) if (cell.cellType === 'agent-reply' && cell.type !== undefined) names.add(cell.type);
+    replyingCache.set(doc.structure.cellTypes, names);
+  }
+  return names;
+}
+
 /** Estimated tokens of the view up to and including each agent reply, for replies whose agent has a context window. */
 export function replyWindows(doc: MessageDocument): { cell: Cell; tokens: number; window: number; agent: string }[] {
   const out: { cell: Cell; tokens: number; window: number; agent: string }[] = [];
   // The estimate counts at most one token per character, so a file shorter
-  // than the smallest window (plus per-message overhead) cannot exceed it.
-  const windows = agentInfos(doc).map((i) => i.settings.contextWindow).filter((w): w is number => w !== undefined);
+  // than the smallest window of an agent that replies (plus per-message
+  // overhead) cannot exceed it.
+  const replying = replyingAgents(doc);
+  const windows = agentInfos(doc)
+    .filter((i) => replying.has(i.def.name))
+    .map((i) => i.settings.contextWindow)
+    .filter((w): w is number => w !== undefined);
   if (!windows.length) return out;
   if (!windowsCache.has(doc) && !(doc.edit?.sameStructure && windowsCache.has(doc.edit.previous))) {
     const binary = doc.cells.filter((c) => c.cellType === 'code-output' && isBinaryOutput(c)).length;

@@ -666,8 +666,11 @@ function markersFromPrevious(
 
 /** @internal File-wide facts by index: the same for versions that differ only in prose. */
 export interface Structure {
-  /** Cell indices by id, in file order. */
-  ids: Map<string, number[]>;
+  /**
+   * Cells by id, in file order: those of the version that built the
+   * structure (later versions with the same structure find theirs by index).
+   */
+  byId: Map<string, Cell[]>;
   /** Per cell, the index in `metadata` of its metadata line, or -1. */
   cellMeta: Int32Array;
   cellTypes: CellType[];
@@ -688,7 +691,7 @@ export interface Structure {
 class CellsById implements ReadonlyMap<string, Cell[]> {
   private readonly made = new Map<string, Cell[]>();
   constructor(
-    private readonly ids: Map<string, number[]>,
+    private readonly ids: Map<string, Cell[]>,
     private readonly cells: Cell[],
   ) {}
   get size(): number {
@@ -699,7 +702,7 @@ class CellsById implements ReadonlyMap<string, Cell[]> {
     if (list) return list;
     const indices = this.ids.get(id);
     if (!indices) return undefined;
-    list = indices.map((i) => this.cells[i]!);
+    list = indices.map((c) => this.cells[c.index]!);
     this.made.set(id, list);
     return list;
   }
@@ -725,13 +728,13 @@ class CellsById implements ReadonlyMap<string, Cell[]> {
 
 /** File-wide facts: ids, metadata ownership, agents, languages, cell types. */
 function resolve(doc: MessageDocument): void {
-  const ids = new Map<string, number[]>();
+  const ids = new Map<string, Cell[]>();
   for (const cell of doc.cells) {
     const id = cell.id;
     if (id === undefined) continue;
     const list = ids.get(id);
-    if (list) list.push(cell.index);
-    else ids.set(id, [cell.index]);
+    if (list) list.push(cell);
+    else ids.set(id, [cell]);
   }
   const codeLanguages = new Set<string>();
   const metaStart = new Int32Array(doc.segments.length + 1);
@@ -756,16 +759,16 @@ function resolve(doc: MessageDocument): void {
   metaStart[doc.segments.length] = doc.metadata.length;
   const cellMeta = new Int32Array(doc.cells.length).fill(-1);
   for (let k = 0; k < doc.metadata.length; k++) {
-    const indices = ids.get(doc.metadata[k]!.node.id.id);
-    if (!indices) continue;
-    for (const i of indices) {
-      if (cellMeta[i] === -1) {
-        cellMeta[i] = k;
-        doc.cells[i]!.metadata = doc.metadata[k];
+    const cells = ids.get(doc.metadata[k]!.node.id.id);
+    if (!cells) continue;
+    for (const c of cells) {
+      if (cellMeta[c.index] === -1) {
+        cellMeta[c.index] = k;
+        c.metadata = doc.metadata[k];
       }
     }
   }
-  doc.cellsById = new CellsById(ids, doc.cells);
+  doc.cellsById = ids;
   doc.codeLanguages = codeLanguages;
 
   addConfiguredAgents(doc);
@@ -780,7 +783,7 @@ function resolve(doc: MessageDocument): void {
   const cellTypes: CellType[] = [];
   for (const cell of doc.cells) cellTypes.push((cell.cellType = classify(doc, cell)));
   doc.structure = {
-    ids,
+    byId: ids,
     cellMeta,
     cellTypes,
     bodyAgents,
@@ -835,7 +838,7 @@ function resolveLike(doc: MessageDocument, shared: Structure, changed: number[])
     if (k !== -1) cell.metadata = metadata[k];
     cell.cellType = cellTypes[i]!;
   }
-  doc.cellsById = new CellsById(shared.ids, cells);
+  doc.cellsById = new CellsById(shared.byId, cells);
   doc.codeLanguages = shared.codeLanguages;
   addConfiguredAgents(doc);
   for (const k of shared.bodyAgents) addBodyAgent(doc, metadata[k]!);

@@ -341,12 +341,11 @@ export function scan(text: string, from: number, to: number, options: ScanOption
       line = { start, contentEnd: end, end: lineEnd };
       lines.push(line);
     }
-    const lineObj = (): Line => line ?? (line = { start, contentEnd: end, end: lineEnd });
 
     if (fence) {
       opaque.push(li);
       if (start === fenceCloseStart) {
-        fence.close = lineObj();
+        fence.close = (line ??= { start, contentEnd: end, end: lineEnd });
         fence.closeIndex = li;
         fence.contentEnd = start;
         result.fences.push(fence);
@@ -391,19 +390,19 @@ export function scan(text: string, from: number, to: number, options: ScanOption
           }
           // A cell boundary: a tool element never spans cells.
           if (tool) closeTool(start, false);
-          result.markers.push({ line: lineObj(), index: li });
+          result.markers.push({ line: (line ??= { start, contentEnd: end, end: lineEnd }), index: li });
           continue;
         }
         if (options.headings) {
           const h = atxHeading(text, start, end);
-          if (h) result.headings.push({ line: lineObj(), index: li, level: h.level, text: h.text });
+          if (h) result.headings.push({ line: (line ??= { start, contentEnd: end, end: lineEnd }), index: li, level: h.level, text: h.text });
         }
       } else if (first === BACKTICK || first === TILDE) {
         const opener = fenceOpener(text, start, end);
         if (opener) {
           const closeAt = closers.find(opener.char, opener.length, start);
           const block: FenceBlock = {
-            open: lineObj(),
+            open: (line ??= { start, contentEnd: end, end: lineEnd }),
             char: opener.char,
             length: opener.length,
             indent: opener.indent,
