@@ -32,10 +32,16 @@ interface LocalFinding {
   tags?: (1 | 2)[];
 }
 
+interface SegmentFinding {
+  ruleId: string;
+  finding: LocalFinding;
+}
+const NO_FINDINGS: readonly SegmentFinding[] = Object.freeze([]);
+
 interface LocalCacheEntry {
   signature: unknown[];
   rulesKey: string;
-  findings: { ruleId: string; finding: LocalFinding }[];
+  findings: readonly SegmentFinding[];
 }
 
 // Findings of segment checks, per parse. Parses are shared between versions
@@ -182,38 +188,52 @@ function reporter(doc: MessageDocument, raw: RawFindings) {
       internalError(ruleId, e);
     }
   };
-  /** A segment's findings, with offsets relative to the segment. */
-  const segmentFindings = (seg: Segment, segmentRules: SegmentRule[], config: MsglintConfig): { ruleId: string; finding: LocalFinding }[] => {
-    const findings: { ruleId: string; finding: LocalFinding }[] = [];
-    const base = seg.offset;
-    for (const { rule, options: ruleOpts } of segmentRules) {
-      const ruleId = rule.meta.id;
-      const found: LocalFinding[] = [];
-      try {
-        rule.checkSegment!(seg, {
-          doc,
-          config,
-          options: ruleOpts,
-          report(d) {
-            const f = normalize(d);
-            found.push({
-              ...f,
-              at: [f.at[0] - base, f.at[1] - base],
-              fix: f.fix && shiftEdit(f.fix, -base),
-              suggestions: f.suggestions?.map((x) => ({ desc: x.desc, fix: shiftEdit(x.fix, -base) })),
-              related: f.related?.map((r) => ({ at: [r.at[0] - base, r.at[1] - base] as [number, number], message: r.message })),
-            });
-          },
-        });
-      } catch (e) {
-        internalError(ruleId, e);
-        continue;
+  /**
+   * Runs segment checks; the returned function gives a segment's findings,
+   * offsets relative to the segment. One context per rule for the whole
+   * document, not one per rule and segment: that was most of the garbage a
+   * lint made (thousands of segments times dozens of rules).
+   */
+  const segmentChecker = (segmentRules: SegmentRule[], config: MsglintConfig): ((seg: Segment) => readonly SegmentFinding[]) => {
+    let base = 0;
+    const found: LocalFinding[] = [];
+    const checks = segmentRules.map(({ rule, options: ruleOpts }) => ({
+      rule,
+      context: {
+        doc,
+        config,
+        options: ruleOpts,
+        report(d: ReportDescriptor) {
+          const f = normalize(d);
+          found.push({
+            ...f,
+            at: [f.at[0] - base, f.at[1] - base],
+            fix: f.fix && shiftEdit(f.fix, -base),
+            suggestions: f.suggestions?.map((x) => ({ desc: x.desc, fix: shiftEdit(x.fix, -base) })),
+            related: f.related?.map((r) => ({ at: [r.at[0] - base, r.at[1] - base] as [number, number], message: r.message })),
+          });
+        },
+      },
+    }));
+    return (seg) => {
+      let findings: SegmentFinding[] | undefined;
+      base = seg.offset;
+      for (const { rule, context } of checks) {
+        const ruleId = rule.meta.id;
+        found.length = 0;
+        try {
+          rule.checkSegment!(seg, context);
+        } catch (e) {
+          internalError(ruleId, e);
+          continue;
+        }
+        for (const f of found) (findings ??= []).push({ ruleId, finding: f });
       }
-      for (const f of found) findings.push({ ruleId, finding: f });
-    }
-    return findings;
+      found.length = 0;
+      return findings ?? NO_FINDINGS;
+    };
   };
-  const pushSegmentFindings = (index: number, seg: Segment, findings: { ruleId: string; finding: LocalFinding }[], severityOf: Map<string, Severity>): void => {
+  const pushSegmentFindings = (index: number, seg: Segment, findings: readonly SegmentFinding[], severityOf: Map<string, Severity>): void => {
     const base = seg.offset;
     for (const { ruleId, finding: f } of findings) {
       push(
@@ -228,7 +248,7 @@ function reporter(doc: MessageDocument, raw: RawFindings) {
       );
     }
   };
-  return { runCheck, segmentFindings, pushSegmentFindings };
+  return { runCheck, segmentChecker, pushSegmentFindings };
 }
 
 interface SegmentRule {
@@ -248,7 +268,7 @@ function segmentRulesOf(config: MsglintConfig): SegmentRule[] {
 
 function lintWhole(doc: MessageDocument, config: MsglintConfig): RawFindings {
   const raw: RawFindings = { config, diagnostics: [], origins: [] };
-  const { runCheck, segmentFindings, pushSegmentFindings } = reporter(doc, raw);
+  const { runCheck, segmentChecker, pushSegmentFindings } = reporter(doc, raw);
 
   // Segment checks: segments outside, rules inside, so each segment's
   // signature is computed and compared once, and an unchanged segment costs
@@ -260,6 +280,7 @@ function lintWhole(doc: MessageDocument, config: MsglintConfig): RawFindings {
     const rulesKey = JSON.stringify(segmentRules.map((r) => [r.rule.meta.id, r.options ?? null]));
     const severityOf = new Map(segmentRules.map((r) => [r.rule.meta.id, r.severity]));
     const segments = doc.segments;
+    let check: ((seg: Segment) => readonly SegmentFinding[]) | undefined;
     for (let i = 0; i < segments.length; i++) {
       const seg = segments[i]!;
       const parse = seg.parse;
@@ -267,7 +288,7 @@ function lintWhole(doc: MessageDocument, config: MsglintConfig): RawFindings {
       const signature = segmentSignature(doc, seg, facts);
       let entry = localCache.get(parse);
       if (!entry || entry.rulesKey !== rulesKey || !sameSignature(entry.signature, signature)) {
-        entry = { signature, rulesKey, findings: segmentFindings(seg, segmentRules, config) };
+        entry = { signature, rulesKey, findings: (check ??= segmentChecker(segmentRules, config))(seg) };
         localCache.set(parse, entry);
       }
       if (entry.findings.length) pushSegmentFindings(i, seg, entry.findings, severityOf);
@@ -315,13 +336,14 @@ function lintEdited(doc: MessageDocument, config: MsglintConfig): RawFindings | 
     raw.diagnostics.push(moved);
     raw.origins.push(origin);
   }
-  const { runCheck, segmentFindings, pushSegmentFindings } = reporter(doc, raw);
+  const { runCheck, segmentChecker, pushSegmentFindings } = reporter(doc, raw);
   const segmentRules = segmentRulesOf(config);
   if (segmentRules.length) {
     const severityOf = new Map(segmentRules.map((r) => [r.rule.meta.id, r.severity]));
+    const check = segmentChecker(segmentRules, config);
     for (const i of edit.changed) {
       const seg = doc.segments[i]!;
-      if (seg.parse) pushSegmentFindings(i, seg, segmentFindings(seg, segmentRules, config), severityOf);
+      if (seg.parse) pushSegmentFindings(i, seg, check(seg), severityOf);
     }
   }
   for (const rule of allRules) {

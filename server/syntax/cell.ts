@@ -89,10 +89,11 @@ export function parseCell(text: string, hasMarker: boolean): CellParse {
   const firstLines = hasMarker ? splitLines(text, 0, Math.min(text.length, (text.indexOf('\n') + 1) || text.length)) : [];
   const markerLine = firstLines[0];
   const bodyStart = markerLine ? markerLine.end : 0;
-  const s = scan(text, bodyStart, text.length, { markers: false, headings: false });
-  const lines = markerLine ? [markerLine, ...s.lines] : s.lines;
+  // Line indices of the scan count the marker line.
+  const s = scan(text, bodyStart, text.length, { markers: false, headings: false, leading: markerLine });
+  const lines = s.lines;
   const offsetLine = markerLine ? 1 : 0;
-  const opaqueLines = offsetLine ? s.opaque.map((i) => i + offsetLine) : s.opaque;
+  const opaqueLines = s.opaque;
 
   const marker = markerLine ? parseMarker(text, markerLine.start, markerLine.contentEnd) : undefined;
 
@@ -138,11 +139,11 @@ export function parseCell(text: string, hasMarker: boolean): CellParse {
       push('marker', line);
       continue;
     }
-    while (fi < s.fences.length && (s.fences[fi]!.closeIndex ?? s.fences[fi]!.openIndex) + offsetLine < li) fi++;
+    while (fi < s.fences.length && (s.fences[fi]!.closeIndex ?? s.fences[fi]!.openIndex) < li) fi++;
     const f = s.fences[fi];
     while (oi < opaqueLines.length && opaqueLines[oi]! < li) oi++;
     const opaque = opaqueLines[oi] === li;
-    if (f && f.openIndex + offsetLine <= li) {
+    if (f && f.openIndex <= li) {
       push('fence', line);
       if (placementLine === -1) placementLine = li;
       contentLineCount++;

@@ -86,6 +86,11 @@ export interface ScanOptions {
   /** Collect every line (default true); the whole-file scan does without. */
   keepLines?: boolean;
   /**
+   * A line before the region (a cell's marker line) to put first in
+   * `lines`: every line index of the result then counts it.
+   */
+  leading?: Line;
+  /**
    * Called at each marker line; returning true stops the scan there (the
    * marker is not recorded). Incremental re-parsing stops once it is back
    * in step with the previous version.
@@ -295,11 +300,12 @@ export function scan(text: string, from: number, to: number, options: ScanOption
   const lines: Line[] = [];
   const opaque: number[] = [];
   const result: ScanResult = { lines, markers: [], headings: [], fences: [], comments: [], tools: [], opaque };
-  const closers = new CloserIndex(text, from, to);
-  const commentEnds = new LaterIndex(text, '-->', to);
-  const cdataEnds = new LaterIndex(text, ']]>', to);
-  const toolEnds = new LaterIndex(text, '</tool>', to);
-  const inlineCode = new InlineCode(text);
+  // Made on first use: most cells of a file need none of them.
+  let closers: CloserIndex | undefined;
+  let commentEnds: LaterIndex | undefined;
+  let cdataEnds: LaterIndex | undefined;
+  let toolEnds: LaterIndex | undefined;
+  let inlineCode: InlineCode | undefined;
 
   let fence: FenceBlock | null = null;
   let fenceCloseStart = -1;
@@ -321,6 +327,10 @@ export function scan(text: string, from: number, to: number, options: ScanOption
   };
 
   let li = -1;
+  if (options.leading) {
+    lines.push(options.leading);
+    li = 0;
+  }
   let lineStart = from;
   while (lineStart < to) {
     li++;
@@ -400,7 +410,7 @@ export function scan(text: string, from: number, to: number, options: ScanOption
       } else if (first === BACKTICK || first === TILDE) {
         const opener = fenceOpener(text, start, end);
         if (opener) {
-          const closeAt = closers.find(opener.char, opener.length, start);
+          const closeAt = (closers ??= new CloserIndex(text, from, to)).find(opener.char, opener.length, start);
           const block: FenceBlock = {
             open: (line ??= { start, contentEnd: end, end: lineEnd }),
             char: opener.char,
@@ -429,8 +439,8 @@ export function scan(text: string, from: number, to: number, options: ScanOption
       if (nextLt !== -1 && nextLt < p) nextLt = text.indexOf('<', p);
       const lt = nextLt;
       if (lt === -1 || lt >= end) break;
-      if (text.startsWith('<!--', lt) && !inlineCode.at(start, lt)) {
-        const close = commentEnds.find(lt + 4);
+      if (text.startsWith('<!--', lt) && !(inlineCode ??= new InlineCode(text)).at(start, lt)) {
+        const close = (commentEnds ??= new LaterIndex(text, '-->', to)).find(lt + 4);
         const node: RegionNode = { start: lt, end: lt + 4, closed: close !== -1 };
         if (close === -1) {
           result.comments.push(node);
@@ -449,7 +459,7 @@ export function scan(text: string, from: number, to: number, options: ScanOption
         break;
       }
       if (tool && text.startsWith('<![CDATA[', lt)) {
-        const close = cdataEnds.find(lt + 9);
+        const close = (cdataEnds ??= new LaterIndex(text, ']]>', to)).find(lt + 9);
         const node: RegionNode = { start: lt, end: lt + 9, closed: close !== -1 };
         if (close === -1) {
           tool.cdata.push(node);
@@ -474,10 +484,10 @@ export function scan(text: string, from: number, to: number, options: ScanOption
       }
       if (!tool) {
         const tagEnd = isToolOpenTag(text, lt, end);
-        if (tagEnd !== -1 && !inlineCode.at(start, lt)) {
+        if (tagEnd !== -1 && !(inlineCode ??= new InlineCode(text)).at(start, lt)) {
           tool = { start: lt, end: tagEnd, closed: false, openTagEnd: tagEnd, closeTagStart: to, cdata: [] };
           // An element with no end tag anywhere later stays open to the region's end.
-          if (toolEnds.find(tagEnd) === -1) tool.closeTagStart = to;
+          if ((toolEnds ??= new LaterIndex(text, '</tool>', to)).find(tagEnd) === -1) tool.closeTagStart = to;
           p = tagEnd;
           continue;
         }
