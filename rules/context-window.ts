@@ -7,7 +7,9 @@ import { historyMode, isBinaryOutput, systemPromptFor } from '../server/llm-view
 interface ReplyWindow {
   /** Index of the reply among the cells. */
   index: number;
-  /** The reply's own tokens and its agent's system prompt. */
+  /** Tokens of the agent's system prompt. */
+  system: number;
+  /** The reply's own tokens. */
   own: number;
   window: number;
   agent: string;
@@ -37,11 +39,23 @@ function windowsOf(doc: MessageDocument): Windows {
   if (w) return w;
   const before = doc.edit?.sameStructure ? windowsCache.get(doc.edit.previous) : undefined;
   if (before && before.adds.length === doc.cells.length) {
-    // Only message cells changed (their prose): replies and settings are the same.
+    // Only the prose of messages and replies changed: settings and history
+    // modes are the same; recount the edited cells.
     w = { adds: before.adds.slice(), replies: before.replies };
     for (const si of doc.edit!.changed) {
       const seg = doc.segments[si];
-      if (seg instanceof Cell) w.adds[seg.index] = adds(seg);
+      if (!(seg instanceof Cell)) continue;
+      const r = w.replies.findIndex((x) => x.index === seg.index);
+      if (r === -1) {
+        w.adds[seg.index] = adds(seg);
+        continue;
+      }
+      // A reply: its own count changes (its agent and system prompt do not).
+      const own = cellTokens(seg, 'body');
+      if (w.replies === before.replies) w.replies = before.replies.slice();
+      w.replies[r] = { ...w.replies[r]!, own };
+      const mode = historyMode(seg);
+      w.adds[seg.index] = mode === 'exclude' ? 0 : mode === 'summary' ? cellTokens(seg, 'summary') : own;
     }
   } else {
     w = { adds: new Float64Array(doc.cells.length), replies: [] };
@@ -58,7 +72,7 @@ function windowsOf(doc: MessageDocument): Windows {
           system = prompt === '' ? 0 : MESSAGE_OVERHEAD_TOKENS + estimateTokens(prompt);
           prompts.set(prompt, system);
         }
-        w.replies.push({ index: cell.index, own: system + own, window, agent: reply });
+        w.replies.push({ index: cell.index, system, own, window, agent: reply });
         const mode = historyMode(cell);
         w.adds[cell.index] = mode === 'exclude' ? 0 : mode === 'summary' ? cellTokens(cell, 'summary') : own;
         continue;
@@ -106,7 +120,7 @@ export function replyWindows(doc: MessageDocument): { cell: Cell; tokens: number
   let upTo = 0;
   for (const r of replies) {
     while (upTo < r.index) total += adds[upTo++]!;
-    out.push({ cell: doc.cells[r.index]!, tokens: r.own + total, window: r.window, agent: r.agent });
+    out.push({ cell: doc.cells[r.index]!, tokens: r.system + r.own + total, window: r.window, agent: r.agent });
   }
   return out;
 }

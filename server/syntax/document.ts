@@ -403,7 +403,7 @@ function parseTyping(text: string, options: ParseOptions, prev: MessageDocument,
   if (/[\r\n]/.test(removed) || /[\r\n]/.test(e.text)) return undefined;
   const cellText = seg.text.slice(0, rel) + e.text + seg.text.slice(relEnd);
   const parse = parseCell((' ' + cellText).slice(1), true);
-  if (shapeOf(parse) !== shapeOf(seg.parse)) return undefined;
+  if (!proseOnly(prev, seg) || shapeOf(parse) !== shapeOf(seg.parse)) return undefined;
 
   prev.edit = undefined;
   const delta = e.text.length - (e.oldEnd - e.start);
@@ -484,7 +484,7 @@ function describeEdit(doc: MessageDocument, prev: MessageDocument, range: { star
       continue;
     }
     const oldStart = old.offset <= range.start ? old.offset : old.offset + delta;
-    if (oldStart !== seg.offset || shapeOf(seg.parse) !== shapeOf(old.parse)) same = false;
+    if (oldStart !== seg.offset || !proseOnly(prev, old) || shapeOf(seg.parse) !== shapeOf(old.parse)) same = false;
   }
   if (!aligned) edit.changed = segs.map((_, i) => i);
   edit.sameStructure = same;
@@ -507,15 +507,28 @@ const PLAIN_PROSE = /^[ \t]*[\p{L}\p{N}'"(][\p{L}\p{M}\p{N} \t.,;:'"?!()\-]*$/u;
 const shapes = new WeakMap<CellParse, string>();
 
 /**
- * The text of a parse with the content of its plain prose lines (in message
- * cells, outside fences, comments and tool elements) replaced by a
- * placeholder. Two parses with the same shape differ only in such prose.
+ * Whether the prose of a segment is only prose to the rules: a message cell
+ * or an agent's reply. The text of tool calls, tool results and code
+ * outputs is read by cross-cell rules (tool XML, output prefixes), so any
+ * change there is a change of structure.
+ */
+function proseOnly(doc: MessageDocument, seg: Segment): boolean {
+  if (!(seg instanceof Cell)) return false;
+  const type = doc.structure.cellTypes[seg.index];
+  return type === 'message' || type === 'agent-reply';
+}
+
+/**
+ * The text of a cell's parse with the content of its plain prose lines
+ * (outside fences, comments and tool elements) replaced by a placeholder.
+ * Two parses of a message cell or an agent reply with the same shape differ
+ * only in such prose.
  */
 export function shapeOf(p: CellParse): string {
   let shape = shapes.get(p);
   if (shape !== undefined) return shape;
   shape = p.text;
-  if (p.marker?.kind === 'message') {
+  if (p.marker) {
     const parts: string[] = [];
     let last = 0;
     let bi = 0;

@@ -17,6 +17,8 @@ const base =
   read('../fixtures/showcase.msg.md').replace('context_window: 128000', 'context_window: 60') +
   '\n# %% Ask again[^50]\n\n[^50]: [markdown]\n\nA short question.\nSee the note[^51] too.\n\n' +
   '[^51]: [raw] a footnote, or metadata?\n\n# %%% Reply[^52]\n\n[^52]: [coder]\n\nAn answer.\n\n' +
+  '## %%% Call[^52.abc12]\n\n[^52.abc12]: [tool] name="read"\n\n<tool>\n<tool_name>read</tool_name>\n<arguments><path>a.txt</path></arguments>\n</tool>\n\n' +
+  '### %%% Result[^52.abc12.1]\n\n[^52.abc12.1]: [tool] status="success"\n\nFile contents here.\n\n' +
   '# %% Third[^53]\n\n[^53]: [markdown] history=exclude\n\nLeft out of the view.\n';
 
 /** Offsets of the starts of the plain prose lines (candidates for typing). */
@@ -99,5 +101,15 @@ describe('typing in prose', () => {
     expect(ref.edit?.sameStructure).toBe(false);
     const line = parseForLint(base.slice(0, at) + '\n' + base.slice(at), { fileName: 'a.msg.md', config, previous: doc });
     expect(line.edit?.sameStructure).toBe(false);
+    // An agent's reply is prose too; the body of a tool result is not (rules read it).
+    const reply = base.indexOf('An answer.') + 2;
+    const edit = { start: reply, oldEnd: reply, text: 'x' };
+    const inReply = parseForLint(base.slice(0, reply) + 'x' + base.slice(reply), { fileName: 'a.msg.md', config, previous: doc, edit });
+    expect(inReply.edit?.sameStructure).toBe(true);
+    expect(inReply.cells.find((c) => c.id === '52')?.cellType).toBe('agent-reply');
+    const result = doc.cells.find((c) => c.cellType === 'tool-result')!;
+    const inResult = result.end - 2;
+    const typed2 = parseForLint(base.slice(0, inResult) + 'x' + base.slice(inResult), { fileName: 'a.msg.md', config, previous: doc });
+    expect(typed2.edit?.sameStructure).toBe(false);
   });
 });
