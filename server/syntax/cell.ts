@@ -83,6 +83,32 @@ function isBlank(text: string, line: Line): boolean {
 
 export let cellParseCount = 0;
 
+/**
+ * Runs of lines of one kind (each marker and metadata line alone), told
+ * apart again from what the parse kept: the fences' lines, the metadata
+ * lines, blank lines.
+ */
+function blocksOf(p: Pick<CellParse, 'text' | 'lines' | 'marker' | 'fences' | 'metadata'>): Block[] {
+  const blocks: Block[] = [];
+  let fi = 0;
+  let mi = 0;
+  for (let li = 0; li < p.lines.length; li++) {
+    const line = p.lines[li]!;
+    let kind: BlockKind;
+    while (fi < p.fences.length && (p.fences[fi]!.closeIndex ?? p.fences[fi]!.openIndex) < li) fi++;
+    while (mi < p.metadata.length && p.metadata[mi]!.span.start < line.start) mi++;
+    if (li === 0 && p.marker) kind = 'marker';
+    else if (fi < p.fences.length && p.fences[fi]!.openIndex <= li) kind = 'fence';
+    else if (isBlank(p.text, line)) kind = 'blank';
+    else if (mi < p.metadata.length && p.metadata[mi]!.span.start === line.start) kind = 'metadata';
+    else kind = 'text';
+    const last = blocks[blocks.length - 1];
+    if (last && last.kind === kind && kind !== 'metadata' && kind !== 'marker' && last.end === line.start) last.end = line.end;
+    else blocks.push({ kind, start: line.start, end: line.end });
+  }
+  return blocks;
+}
+
 /** Parses a segment's text. `hasMarker`: the first line is the cell marker. */
 export function parseCell(text: string, hasMarker: boolean): CellParse {
   cellParseCount++;
@@ -121,12 +147,6 @@ export function parseCell(text: string, hasMarker: boolean): CellParse {
   }
 
   const metadata: MetadataNode[] = [];
-  const blocks: Block[] = [];
-  const push = (kind: BlockKind, line: Line): void => {
-    const last = blocks[blocks.length - 1];
-    if (last && last.kind === kind && kind !== 'metadata' && kind !== 'marker' && last.end === line.start) last.end = line.end;
-    else blocks.push({ kind, start: line.start, end: line.end });
-  };
   let placementLine = -1;
   let contentLineCount = 0;
   // Fences in line order: [first line, last line] of each, walked with a cursor.
@@ -136,7 +156,6 @@ export function parseCell(text: string, hasMarker: boolean): CellParse {
   for (let li = 0; li < lines.length; li++) {
     const line = lines[li]!;
     if (li === 0 && markerLine) {
-      push('marker', line);
       continue;
     }
     while (fi < s.fences.length && (s.fences[fi]!.closeIndex ?? s.fences[fi]!.openIndex) < li) fi++;
@@ -144,24 +163,20 @@ export function parseCell(text: string, hasMarker: boolean): CellParse {
     while (oi < opaqueLines.length && opaqueLines[oi]! < li) oi++;
     const opaque = opaqueLines[oi] === li;
     if (f && f.openIndex <= li) {
-      push('fence', line);
       if (placementLine === -1) placementLine = li;
       contentLineCount++;
       continue;
     }
     const blank = isBlank(text, line);
     if (blank) {
-      push('blank', line);
       continue;
     }
     if (placementLine === -1 && !commentLine?.[li]) placementLine = li;
     if (!opaque && isFootnoteDefinition(text, line.start, line.contentEnd)) {
       metadata.push(parseMetadata(text, line.start, line.contentEnd));
-      push('metadata', line);
       continue;
     }
     if (!commentLine?.[li]) contentLineCount++;
-    push('text', line);
   }
 
   const directives: Directive[] = [];
@@ -196,7 +211,12 @@ export function parseCell(text: string, hasMarker: boolean): CellParse {
     comments: s.comments,
     tools: s.tools,
     directives,
-    blocks,
+    // Made on first use: few rules look at blocks, and a long file has tens of thousands.
+    get blocks(): Block[] {
+      const blocks = blocksOf(this);
+      Object.defineProperty(this, 'blocks', { value: blocks, enumerable: true });
+      return blocks;
+    },
     contentLineCount,
     opaqueLines,
     hasUnclosed:
