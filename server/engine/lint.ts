@@ -129,10 +129,15 @@ const NO_CONFIG: MsglintConfig = Object.freeze({});
 
 /** Runs every enabled rule over a parsed document, then applies disable comments. */
 export function lintDocument(doc: MessageDocument, options: LintOptions = {}): Diagnostic[] {
+  return lintParsed(doc, options, true);
+}
+
+/** `keep`: keep findings for later versions (false for a text linted once, as `lint` does). */
+function lintParsed(doc: MessageDocument, options: LintOptions, keep: boolean): Diagnostic[] {
   if (!doc.isMessageFile) return [];
   const config = options.config ?? NO_CONFIG;
-  const raw = lintEdited(doc, config) ?? lintWhole(doc, config);
-  rawFindings.set(doc, raw);
+  const raw = lintEdited(doc, config) ?? lintWhole(doc, config, keep);
+  if (keep) rawFindings.set(doc, raw);
   return applyDisableComments(doc, raw.diagnostics.slice(), options, config);
 }
 
@@ -266,7 +271,7 @@ function segmentRulesOf(config: MsglintConfig): SegmentRule[] {
   return segmentRules;
 }
 
-function lintWhole(doc: MessageDocument, config: MsglintConfig): RawFindings {
+function lintWhole(doc: MessageDocument, config: MsglintConfig, keep: boolean): RawFindings {
   const raw: RawFindings = { config, diagnostics: [], origins: [] };
   const { runCheck, segmentChecker, pushSegmentFindings } = reporter(doc, raw);
 
@@ -275,17 +280,27 @@ function lintWhole(doc: MessageDocument, config: MsglintConfig): RawFindings {
   // one comparison however many rules there are.
   const segmentRules = segmentRulesOf(config);
   if (segmentRules.length) {
-    const facts = signatureFacts(doc, JSON.stringify([doc.agents.map((a) => [a.name, a.source]), [...doc.codeLanguages], config.languages ?? [], config.agents ?? []]));
+    const facts = keep && signatureFacts(doc, JSON.stringify([doc.agents.map((a) => [a.name, a.source]), [...doc.codeLanguages], config.languages ?? [], config.agents ?? []]));
     // Which rules ran with which options: a change of config invalidates.
     const rulesKey = JSON.stringify(segmentRules.map((r) => [r.rule.meta.id, r.options ?? null]));
     const severityOf = new Map(segmentRules.map((r) => [r.rule.meta.id, r.severity]));
     const segments = doc.segments;
     let check: ((seg: Segment) => readonly SegmentFinding[]) | undefined;
-    for (let i = 0; i < segments.length; i++) {
+    if (!keep) {
+      // Linted once: nothing to compare signatures with or to keep them for.
+      check = segmentChecker(segmentRules, config);
+      for (let i = 0; i < segments.length; i++) {
+        const seg = segments[i]!;
+        if (!seg.parse) continue;
+        const findings = check(seg);
+        if (findings.length) pushSegmentFindings(i, seg, findings, severityOf);
+      }
+    }
+    for (let i = 0; keep && i < segments.length; i++) {
       const seg = segments[i]!;
       const parse = seg.parse;
       if (!parse) continue;
-      const signature = segmentSignature(doc, seg, facts);
+      const signature = segmentSignature(doc, seg, facts as SignatureFacts);
       let entry = localCache.get(parse);
       if (!entry || entry.rulesKey !== rulesKey || !sameSignature(entry.signature, signature)) {
         entry = { signature, rulesKey, findings: (check ??= segmentChecker(segmentRules, config))(seg) };
@@ -389,7 +404,7 @@ export function lint(text: string, options: LintOptions = {}): LintResult {
   return {
     filePath: options.fileName ?? '<text>',
     isMessageFile: doc.isMessageFile,
-    diagnostics: lintDocument(doc, options),
+    diagnostics: lintParsed(doc, options, false),
     text,
   };
 }
