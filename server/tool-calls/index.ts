@@ -3,7 +3,7 @@
 // the XML writer used by the legacy rewrite. Syntax level: nothing here
 // reports; the rules in rules/ do.
 
-export { toolCallsOf, readToolElement, offsetOfLineCol } from './read.js';
+export { toolCallsOf, readToolElement } from './read.js';
 export type { ToolCallInfo, ToolProblem, ToolProblemRule, ArgumentElement, LegacyInfo, Edit } from './read.js';
 export { toolGraph, toolCells, isToolCellType } from './graph.js';
 export { reportToolProblems, reportToolProblemsIn, absEdits } from './report.js';

@@ -2,7 +2,7 @@
 import { XMLValidator } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
 import { parse, type Cell } from '../../server/syntax/document.js';
-import { cdataSection, isListItemName, offsetOfLineCol, readXml, singularOf, toolCallsOf } from '../../server/tool-calls/index.js';
+import { cdataSection, isListItemName, readXml, singularOf, toolCallsOf } from '../../server/tool-calls/index.js';
 import { withCall } from './helpers.js';
 
 const cellOf = (body: string): Cell => parse(withCall(body), { fileName: 't.msg.md' }).cells[2]!;
@@ -111,14 +111,6 @@ describe('readXml', () => {
     }
   });
 
-  it('maps fast-xml-parser line/column to offsets', () => {
-    const s = '<tool>\r\n<a>\n  <b>x</c>\n</a></tool>';
-    const v = XMLValidator.validate(s);
-    expect(v).not.toBe(true);
-    const err = (v as { err: { line: number; col: number } }).err;
-    expect(s.slice(offsetOfLineCol(s, err.line, err.col))).toMatch(/^<\/c>/);
-    expect(offsetOfLineCol(s, 1, undefined)).toBe(0);
-  });
 });
 
 describe('writing helpers', () => {
