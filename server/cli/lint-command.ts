@@ -9,7 +9,7 @@ import { allRules } from '../engine/registry.js';
 import type { LintCommand } from './args.js';
 import { LintCache } from './cache.js';
 import { createFileLinter, displayPath, type FileOutcome } from './lint-file.js';
-import { lintOnWorkers, workerCount } from './workers.js';
+import { WorkerPool, workerCount } from './workers.js';
 import { shouldUseColor } from './color.js';
 import { discoverFiles } from './discover.js';
 import { EXIT_FAILURE, EXIT_LINT_ERRORS, EXIT_OK, UsageError } from './errors.js';
@@ -65,17 +65,24 @@ export async function runLint(command: LintCommand, io: CliIo): Promise<number> 
         : linter.lintSource(fileName, source, () => display(fileName)),
     );
   } else {
-    const { files, problems } = await discoverFiles(command.paths, io.cwd, configs);
-    for (const problem of problems) fail(problem);
-
+    // A number of threads is known before the files: the workers load their
+    // modules while the files are discovered (`auto` waits for the sizes).
+    let pool = typeof command.concurrency === 'number' && command.concurrency > 1 ? new WorkerPool(command, io.cwd, command.concurrency - 1) : undefined;
+    let outcomes: FileOutcome[];
+    let files: string[];
     // The cache holds reports of plain lint runs; fixing always lints afresh.
     const cache = command.cache && !fixing ? new LintCache(path.resolve(io.cwd, command.cacheLocation ?? '.msglintcache')) : undefined;
-    const cachedKeys = files.map((file) => cache?.keyOf(file));
-    const threads = workerCount(command.concurrency, files.length, command.concurrency === 'auto' ? totalSize(files) : undefined);
-    const outcomes =
-      threads > 1
-        ? await lintOnWorkers(command, io.cwd, files, cachedKeys, threads)
-        : files.map((file, i) => linter.lintPath(file, cachedKeys[i]));
+    try {
+      const discovered = await discoverFiles(command.paths, io.cwd, configs);
+      files = discovered.files;
+      for (const problem of discovered.problems) fail(problem);
+      const cachedKeys = files.map((file) => cache?.keyOf(file));
+      const threads = workerCount(command.concurrency, files.length, command.concurrency === 'auto' ? totalSize(files) : undefined);
+      if (threads > 1) pool ??= new WorkerPool(command, io.cwd, threads - 1);
+      outcomes = threads > 1 ? await pool!.lint(linter, files, cachedKeys, threads) : files.map((file, i) => linter.lintPath(file, cachedKeys[i]));
+    } finally {
+      pool?.close();
+    }
     for (let i = 0; i < files.length; i++) {
       const outcome = outcomes[i]!;
       const file = files[i]!;

@@ -1,19 +1,33 @@
-// A worker thread of --concurrency (see workers.ts).
+// A worker thread of --concurrency (see workers.ts): lints the chunks of the
+// job it claims, one message of outcomes per chunk, then 'done'.
 
 import { parentPort, workerData } from 'node:worker_threads';
 import type { LintCommand } from './args.js';
-import { createFileLinter, oneLine } from './lint-file.js';
+import { createFileLinter, type FileOutcome } from './lint-file.js';
+import { claimChunk, stopClaims, type Job, type WorkerMessage } from './workers.js';
 
 const { command, cwd } = workerData as { command: LintCommand; cwd: string };
 const linter = createFileLinter(command, cwd);
+const port = parentPort!;
+const send = (m: WorkerMessage): void => port.postMessage(m);
 
-parentPort!.on('message', (m: { index: number; file: string; cachedKey?: string }) => {
-  let outcome;
-  try {
-    outcome = linter.lintPath(m.file, m.cachedKey);
-  } catch (error) {
-    // Config errors surface here in a worker; report them as the main thread would.
-    outcome = { messages: [`msglint: ${oneLine(error)}`], failed: true };
+port.once('message', ({ files, cachedKeys, next, threads }: Job) => {
+  const counter = new Int32Array(next);
+  for (let chunk; (chunk = claimChunk(counter, files.length, threads)); ) {
+    const [start, end] = chunk;
+    const outcomes: FileOutcome[] = [];
+    for (let i = start; i < end; i++) {
+      try {
+        outcomes.push(linter.lintPath(files[i]!, cachedKeys[i]));
+      } catch (error) {
+        // A config that cannot be used: the main thread fails the run with it.
+        send({ kind: 'thrown', index: i, name: error instanceof Error ? error.name : 'Error', message: error instanceof Error ? error.message : String(error) });
+        stopClaims(counter, files.length);
+        break;
+      }
+    }
+    send({ kind: 'outcomes', start, outcomes });
   }
-  parentPort!.postMessage({ index: m.index, outcome });
+  send({ kind: 'done' });
+  port.close();
 });
