@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // CPU profile of one whole msglint CLI run: the functions with the most self
-// time. Runs `node --cpu-prof dist/server/cli/main.js FILE...` (the corpora
+// time. Runs `node --cpu-prof dist/cli/main.js FILE...` (the corpora
 // come from `npm run bench` or `node bench/generate.mjs`), keeps the
 // .cpuprofile in bench/out/profiles/ (open it in Chrome DevTools or VS Code)
 // and prints the top functions.
@@ -16,7 +16,7 @@ import { fileURLToPath } from 'node:url';
 const BENCH = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.dirname(BENCH);
 const OUT = path.join(BENCH, 'out');
-const CLI = path.join(ROOT, 'dist/server/cli/main.js');
+const CLI = path.join(ROOT, 'dist/cli/main.js');
 
 const argv = process.argv.slice(2);
 let top = 15;

@@ -38,7 +38,7 @@ const OUT = path.join(BENCH, 'out');
 // may build in this work tree). Modules resolve node_modules and msglint's
 // package.json by walking up, so the copy runs as dist/ does.
 // BENCH_CLI / BENCH_LSP: measure another entry point (e.g. a stub to try the bench itself).
-let CLI = process.env.BENCH_CLI ? path.resolve(process.env.BENCH_CLI) : path.join(ROOT, 'dist/server/cli/main.js');
+let CLI = process.env.BENCH_CLI ? path.resolve(process.env.BENCH_CLI) : path.join(ROOT, 'dist/cli/main.js');
 let LSP = process.env.BENCH_LSP ? path.resolve(process.env.BENCH_LSP) : path.join(ROOT, 'dist/server/lsp/main.js');
 const MDL = path.join(BENCH, 'markdownlint-cli.mjs');
 const NODE = process.execPath;
@@ -458,11 +458,11 @@ async function main() {
     if (r.status !== 0) fail(`npm run build failed:\n${(r.stdout + r.stderr).trim().split('\n').slice(-30).join('\n')}`);
     log(`  npm run build: ${fmtS((performance.now() - t) / 1000)}`);
   }
-  if (!existsSync(path.join(ROOT, 'dist/server/cli/main.js'))) fail('dist/server/cli/main.js is missing: run npm run build');
+  if (!existsSync(path.join(ROOT, 'dist/cli/main.js'))) fail('dist/cli/main.js is missing: run npm run build');
   const snapshot = path.join(OUT, 'dist');
   rmSync(snapshot, { recursive: true, force: true });
   cpSync(path.join(ROOT, 'dist'), snapshot, { recursive: true });
-  if (!process.env.BENCH_CLI) CLI = path.join(snapshot, 'server/cli/main.js');
+  if (!process.env.BENCH_CLI) CLI = path.join(snapshot, 'cli/main.js');
   if (!process.env.BENCH_LSP) LSP = path.join(snapshot, 'server/lsp/main.js');
   log(`  measuring a copy of dist/ in ${path.relative(ROOT, snapshot)}/`);
   RSS_METHOD = process.env.BENCH_RSS === 'preload' ? 'preload' : rssMethod();

@@ -9,11 +9,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-export const MAIN = path.join(ROOT, 'dist/server/cli/main.js');
+// The package's bin: the bundle `npm run build` makes of dist/server/cli/.
+export const MAIN = path.join(ROOT, 'dist/cli/main.js');
 export const FIXTURES = path.join(ROOT, 'test/fixtures/cli');
 
 if (!existsSync(MAIN)) {
-  throw new Error(`${MAIN} is missing: build first with "npx tsc -p tsconfig.json" (npm test does it)`);
+  throw new Error(`${MAIN} is missing: build first with "npm run build" (npm test does it)`);
 }
 
 export function fixture(name: string): string {
@@ -71,7 +72,7 @@ export interface RunOptions {
   timeout?: number;
 }
 
-/** Runs `node dist/server/cli/main.js ...args` in `cwd` with a colour-neutral environment. */
+/** Runs `node dist/cli/main.js ...args` in `cwd` with a colour-neutral environment. */
 export function run(args: readonly string[], options: RunOptions): RunResult {
   return spawnCli([process.execPath, MAIN, ...args], options);
 }
