@@ -37,7 +37,8 @@ function adds(cell: Cell): number {
 function windowsOf(doc: MessageDocument): Windows {
   let w = windowsCache.get(doc);
   if (w) return w;
-  const before = doc.edit?.sameStructure ? windowsCache.get(doc.edit.previous) : undefined;
+  const previous = doc.edit?.sameStructure ? doc.edit.previous : undefined;
+  const before = previous && windowsCache.get(previous);
   if (before && before.adds.length === doc.cells.length) {
     // Only the prose of messages and replies changed: settings and history
     // modes are the same; recount the edited cells.
@@ -110,7 +111,8 @@ export function replyWindows(doc: MessageDocument): { cell: Cell; tokens: number
     .map((i) => i.settings.contextWindow)
     .filter((w): w is number => w !== undefined);
   if (!windows.length) return out;
-  if (!windowsCache.has(doc) && !(doc.edit?.sameStructure && windowsCache.has(doc.edit.previous))) {
+  const previous = doc.edit?.sameStructure ? doc.edit.previous : undefined;
+  if (!windowsCache.has(doc) && !(previous && windowsCache.has(previous))) {
     const binary = doc.cells.filter((c) => c.cellType === 'code-output' && isBinaryOutput(c)).length;
     const bound = doc.text.length + doc.cells.length * (MESSAGE_OVERHEAD_TOKENS + 1) + binary * BINARY_OUTPUT_TOKENS;
     if (bound <= Math.min(...windows)) return out;

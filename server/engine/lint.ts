@@ -138,6 +138,8 @@ function lintParsed(doc: MessageDocument, options: LintOptions, keep: boolean): 
   const config = options.config ?? NO_CONFIG;
   const raw = lintEdited(doc, config) ?? lintWhole(doc, config, keep);
   if (keep) rawFindings.set(doc, raw);
+  // Used: let the previous version go (see DocumentEdit.previous).
+  if (doc.edit) doc.edit.previous = undefined;
   return applyDisableComments(doc, raw.diagnostics.slice(), options, config);
 }
 
@@ -327,7 +329,7 @@ function lintWhole(doc: MessageDocument, config: MsglintConfig, keep: boolean): 
 function lintEdited(doc: MessageDocument, config: MsglintConfig): RawFindings | undefined {
   const edit = doc.edit;
   if (!edit?.sameStructure) return undefined;
-  const before = rawFindings.get(edit.previous);
+  const before = edit.previous && rawFindings.get(edit.previous);
   if (!before || before.config !== config) return undefined;
   const changed = new Set(edit.changed);
   const delta = edit.newEnd - edit.oldEnd;

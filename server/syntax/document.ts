@@ -50,24 +50,24 @@ export class Cell extends Segment {
   metadata?: { segment: Segment; node: MetadataNode };
   cellType: CellType = 'message';
 
+  /** The marker line (rules ask for it and the id often: kept here, one load away). */
+  readonly marker: MarkerNode;
+
   constructor(offset: number, text: string, parse: CellParse) {
     super('cell', offset, text, parse);
+    this.marker = parse.marker!;
   }
 
   get p(): CellParse {
     return this.parse!;
   }
 
-  get marker(): MarkerNode {
-    return this.parse!.marker!;
-  }
-
   get id(): string | undefined {
-    return this.parse!.marker!.idRef?.id;
+    return this.marker.idRef?.id;
   }
 
   get isOutput(): boolean {
-    return this.parse!.marker!.kind === 'output';
+    return this.marker.kind === 'output';
   }
 
   /** The metadata TYPE (`[markdown]`, `[coder]`, ...). */
@@ -431,8 +431,13 @@ function parseTyping(text: string, options: ParseOptions, prev: MessageDocument,
 }
 
 export interface DocumentEdit {
-  /** The version this one was parsed from. */
-  previous: MessageDocument;
+  /**
+   * The version this one was parsed from. Linting this version lets go of
+   * it (what the lint needed of it, its findings, has been used), and so
+   * does parsing a later version from this one: an editor's versions do
+   * not pile up.
+   */
+  previous?: MessageDocument;
   /** The edited range: [start, oldEnd) of the previous text is [start, newEnd) of this one. */
   start: number;
   oldEnd: number;
@@ -504,7 +509,6 @@ function sameList(a: readonly string[] | undefined, b: readonly string[] | undef
  * reference, HTML, code or metadata syntax).
  */
 const PLAIN_PROSE = /^[ \t]*[\p{L}\p{N}'"(][\p{L}\p{M}\p{N} \t.,;:'"?!()\-]*$/u;
-const shapes = new WeakMap<CellParse, string>();
 
 /**
  * Whether the prose of a segment is only prose to the rules: a message cell
@@ -525,9 +529,9 @@ function proseOnly(doc: MessageDocument, seg: Segment): boolean {
  * only in such prose.
  */
 export function shapeOf(p: CellParse): string {
-  let shape = shapes.get(p);
-  if (shape !== undefined) return shape;
-  shape = p.text;
+  // Not cached: it is asked for the one or two cells an edit touches, and a
+  // copy kept per cell would outlive the edit for as long as the cell.
+  let shape = p.text;
   if (p.marker) {
     const parts: string[] = [];
     let last = 0;
@@ -547,7 +551,6 @@ export function shapeOf(p: CellParse): string {
     }
     if (parts.length) shape = parts.join('') + p.text.slice(last);
   }
-  shapes.set(p, shape);
   return shape;
 }
 
@@ -679,11 +682,13 @@ function markersFromPrevious(
 
 /** @internal File-wide facts by index: the same for versions that differ only in prose. */
 export interface Structure {
+  /** Cells by id, in file order: for the version that built the structure. */
+  byId?: Map<string, Cell[]>;
   /**
-   * Cells by id, in file order: those of the version that built the
-   * structure (later versions with the same structure find theirs by index).
+   * Cell indices by id, for later versions of the same structure (made from
+   * `byId` by the first of them, so that they do not keep its cells alive).
    */
-  byId: Map<string, Cell[]>;
+  indexById?: Map<string, number[]>;
   /** Per cell, the index in `metadata` of its metadata line, or -1. */
   cellMeta: Int32Array;
   cellTypes: CellType[];
@@ -704,7 +709,7 @@ export interface Structure {
 class CellsById implements ReadonlyMap<string, Cell[]> {
   private readonly made = new Map<string, Cell[]>();
   constructor(
-    private readonly ids: Map<string, Cell[]>,
+    private readonly ids: Map<string, number[]>,
     private readonly cells: Cell[],
   ) {}
   get size(): number {
@@ -715,7 +720,7 @@ class CellsById implements ReadonlyMap<string, Cell[]> {
     if (list) return list;
     const indices = this.ids.get(id);
     if (!indices) return undefined;
-    list = indices.map((c) => this.cells[c.index]!);
+    list = indices.map((i) => this.cells[i]!);
     this.made.set(id, list);
     return list;
   }
@@ -851,20 +856,27 @@ function resolveLike(doc: MessageDocument, shared: Structure, changed: number[])
     if (k !== -1) cell.metadata = metadata[k];
     cell.cellType = cellTypes[i]!;
   }
-  doc.cellsById = new CellsById(shared.byId, cells);
+  const indexById = shared.indexById ?? indicesById(shared.byId!);
+  doc.cellsById = new CellsById(indexById, cells);
   doc.codeLanguages = shared.codeLanguages;
   addConfiguredAgents(doc);
   for (const k of shared.bodyAgents) addBodyAgent(doc, metadata[k]!);
-  doc.structure = { ...shared, ...ownStructure(doc, nodes) };
+  doc.structure = { ...shared, byId: undefined, indexById, ...ownStructure(doc, nodes) };
+}
+
+function indicesById(byId: Map<string, Cell[]>): Map<string, number[]> {
+  const out = new Map<string, number[]>();
+  for (const [id, cells] of byId) out.set(id, cells.map((c) => c.index));
+  return out;
 }
 
 function classify(doc: MessageDocument, cell: Cell): CellType {
   if (!cell.isOutput) return 'message';
   const type = cell.type;
-  const segs = cell.id?.split('.') ?? [];
+  const segs = cell.marker.idRef?.segments ?? NO_SEGMENTS;
   if (type === undefined) {
     // Without metadata, the id's shape is all there is to go on.
-    if (segs.length === 2 && /^\d+$/.test(segs[1]!)) return 'code-output';
+    if (segs.length === 2 && /^\d+$/.test(segs[1]!.text)) return 'code-output';
     if (segs.length === 2) return 'tool-call';
     if (segs.length === 3) return 'tool-result';
     return 'untyped-output';
@@ -874,6 +886,8 @@ function classify(doc: MessageDocument, cell: Cell): CellType {
     return 'tool-call';
   }
   if (doc.agentAt(type, cell.offset)) return 'agent-reply';
-  if ((segs.length === 2 && /^\d+$/.test(segs[1]!)) || doc.isLanguage(type)) return 'code-output';
+  if ((segs.length === 2 && /^\d+$/.test(segs[1]!.text)) || doc.isLanguage(type)) return 'code-output';
   return 'unknown-output';
 }
+
+const NO_SEGMENTS: readonly { text: string }[] = [];

@@ -273,7 +273,12 @@ function referencedFootnotes(doc: MessageDocument): Set<string> {
  * when its TYPE is not one a cell or agent could have (`[^n]: [RFC 9110] says
  * so.`), or when the text refers to it as a footnote (`… as shown[^n].`).
  */
-export function isMetadataLine(doc: MessageDocument, m: { segment: Segment; node: MetadataNode }): boolean {
+export function isMetadataLine(doc: MessageDocument, m: { segment: Segment; node: MetadataNode; isMetadata?: boolean }): boolean {
+  // Kept on the entry (one per line and document version): several rules ask.
+  return (m.isMetadata ??= metadataLine(doc, m));
+}
+
+function metadataLine(doc: MessageDocument, m: { segment: Segment; node: MetadataNode }): boolean {
   const id = m.node.id.id;
   if (doc.cellsById.has(id)) return true;
   const type = m.node.type;
