@@ -38,6 +38,7 @@ const OUT = path.join(BENCH, 'out');
 // may build in this work tree). Modules resolve node_modules and msglint's
 // package.json by walking up, so the copy runs as dist/ does.
 // BENCH_CLI / BENCH_LSP: measure another entry point (e.g. a stub to try the bench itself).
+// BENCH_LSP_NODE_ARGS: node options for the language server (profiling, below).
 let CLI = process.env.BENCH_CLI ? path.resolve(process.env.BENCH_CLI) : path.join(ROOT, 'dist/cli/main.js');
 let LSP = process.env.BENCH_LSP ? path.resolve(process.env.BENCH_LSP) : path.join(ROOT, 'dist/server/lsp/main.js');
 const MDL = path.join(BENCH, 'markdownlint-cli.mjs');

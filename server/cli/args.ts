@@ -292,7 +292,7 @@ Options:
                             NO_COLOR and FORCE_COLOR are honoured)
       --report-unused-disable-directives
                             Report disable comments that suppress nothing
-      --concurrency N       Lint on N worker threads, or auto (default: off)
+      --concurrency N       Lint on N threads (the main one and N-1 workers), or auto (default: off)
       --cache               Reuse the results of unchanged files
       --cache-location PATH Where the cache is kept (default: .msglintcache)
   -v, --version             Print the version
