@@ -282,33 +282,30 @@ function lintWhole(doc: MessageDocument, config: MsglintConfig, keep: boolean): 
   // one comparison however many rules there are.
   const segmentRules = segmentRulesOf(config);
   if (segmentRules.length) {
-    const facts = keep && signatureFacts(doc, JSON.stringify([doc.agents.map((a) => [a.name, a.source]), [...doc.codeLanguages], config.languages ?? [], config.agents ?? []]));
+    const facts = keep ? signatureFacts(doc, JSON.stringify([doc.agents.map((a) => [a.name, a.source]), [...doc.codeLanguages], config.languages ?? [], config.agents ?? []])) : undefined;
     // Which rules ran with which options: a change of config invalidates.
     const rulesKey = JSON.stringify(segmentRules.map((r) => [r.rule.meta.id, r.options ?? null]));
     const severityOf = new Map(segmentRules.map((r) => [r.rule.meta.id, r.severity]));
     const segments = doc.segments;
     let check: ((seg: Segment) => readonly SegmentFinding[]) | undefined;
-    if (!keep) {
-      // Linted once: nothing to compare signatures with or to keep them for.
-      check = segmentChecker(segmentRules, config);
-      for (let i = 0; i < segments.length; i++) {
-        const seg = segments[i]!;
-        if (!seg.parse) continue;
-        const findings = check(seg);
-        if (findings.length) pushSegmentFindings(i, seg, findings, severityOf);
-      }
-    }
-    for (let i = 0; keep && i < segments.length; i++) {
+    for (let i = 0; i < segments.length; i++) {
       const seg = segments[i]!;
       const parse = seg.parse;
       if (!parse) continue;
-      const signature = segmentSignature(doc, seg, facts as SignatureFacts);
-      let entry = localCache.get(parse);
-      if (!entry || entry.rulesKey !== rulesKey || !sameSignature(entry.signature, signature)) {
-        entry = { signature, rulesKey, findings: (check ??= segmentChecker(segmentRules, config))(seg) };
-        localCache.set(parse, entry);
+      let findings: readonly SegmentFinding[];
+      if (facts) {
+        const signature = segmentSignature(doc, seg, facts);
+        let entry = localCache.get(parse);
+        if (!entry || entry.rulesKey !== rulesKey || !sameSignature(entry.signature, signature)) {
+          entry = { signature, rulesKey, findings: (check ??= segmentChecker(segmentRules, config))(seg) };
+          localCache.set(parse, entry);
+        }
+        findings = entry.findings;
+      } else {
+        // Linted once: nothing to compare signatures with or to keep them for.
+        findings = (check ??= segmentChecker(segmentRules, config))(seg);
       }
-      if (entry.findings.length) pushSegmentFindings(i, seg, entry.findings, severityOf);
+      if (findings.length) pushSegmentFindings(i, seg, findings, severityOf);
     }
   }
 

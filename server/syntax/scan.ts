@@ -304,7 +304,6 @@ export function scan(text: string, from: number, to: number, options: ScanOption
   let closers: CloserIndex | undefined;
   let commentEnds: LaterIndex | undefined;
   let cdataEnds: LaterIndex | undefined;
-  let toolEnds: LaterIndex | undefined;
   let inlineCode: InlineCode | undefined;
 
   let fence: FenceBlock | null = null;
@@ -485,9 +484,8 @@ export function scan(text: string, from: number, to: number, options: ScanOption
       if (!tool) {
         const tagEnd = isToolOpenTag(text, lt, end);
         if (tagEnd !== -1 && !(inlineCode ??= new InlineCode(text)).at(start, lt)) {
+          // Open to the region's end until its end tag is found (or a marker ends the cell).
           tool = { start: lt, end: tagEnd, closed: false, openTagEnd: tagEnd, closeTagStart: to, cdata: [] };
-          // An element with no end tag anywhere later stays open to the region's end.
-          if ((toolEnds ??= new LaterIndex(text, '</tool>', to)).find(tagEnd) === -1) tool.closeTagStart = to;
           p = tagEnd;
           continue;
         }
