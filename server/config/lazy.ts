@@ -4,13 +4,23 @@
 
 import { createRequire } from 'node:module';
 
+// The command's bundle (server/cli/bundle.mjs) drops this line, so that its
+// bundler sees the calls below and bundles these packages, still loaded on
+// first use. Keep the line exactly as it is.
 const require = createRequire(import.meta.url);
 
 type Picomatch = typeof import('picomatch');
 type IgnoreFactory = typeof import('ignore');
+type YamlModule = typeof import('yaml');
 
 let picomatchModule: Picomatch | undefined;
 let ignoreFactory: IgnoreFactory | undefined;
+let yamlModule: YamlModule | undefined;
+
+/** `yaml`: for frontmatter and YAML config files. */
+export function loadYaml(): YamlModule {
+  return (yamlModule ??= require('yaml') as YamlModule);
+}
 
 export function loadPicomatch(): Picomatch {
   return (picomatchModule ??= require('picomatch') as Picomatch);

@@ -12,11 +12,11 @@
 // Without any config file, the empty config (rule defaults) applies.
 
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { MsglintConfig } from '../engine/types.js';
 import { ConfigError } from './errors.js';
 import { createIgnoreMatcher } from './ignores.js';
+import { loadYaml } from './lazy.js';
 import { validateConfig } from './validate.js';
 
 /** In order of precedence when one directory holds several. */
@@ -168,14 +168,10 @@ function parseJson(text: string, label: string, configPath: string): unknown {
   }
 }
 
-type YamlModule = typeof import('yaml');
-let yamlModule: YamlModule | undefined;
-
 function parseYaml(text: string, label: string, configPath: string): unknown {
   // Loaded on first use: most runs have no YAML config, and config loading is
   // synchronous by contract (the language server calls it from handlers).
-  yamlModule ??= createRequire(import.meta.url)('yaml') as YamlModule;
-  const doc = yamlModule.parseDocument(text);
+  const doc = loadYaml().parseDocument(text);
   const [first] = doc.errors;
   if (first) {
     // The library's message continues with a multi-line excerpt; its first

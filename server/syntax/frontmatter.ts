@@ -1,17 +1,13 @@
 // YAML frontmatter (spec sections 1 and 7), parsed with `yaml`, which keeps
 // every node's source range. Spans here are absolute offsets in the file.
 
-import { createRequire } from 'node:module';
 import type { Document, Node, Pair } from 'yaml';
+import { loadYaml } from '../config/lazy.js';
 import type { Span } from './scan.js';
 
 // `yaml` is loaded on the first frontmatter, not at start-up: most runs of an
 // editor hook or a pre-commit check should not pay for it when no file has one.
-type YamlModule = typeof import('yaml');
-let yamlModule: YamlModule | undefined;
-function yaml(): YamlModule {
-  return (yamlModule ??= createRequire(import.meta.url)('yaml') as YamlModule);
-}
+const yaml = loadYaml;
 export const isMap = (n: unknown): n is import('yaml').YAMLMap => yaml().isMap(n);
 export const isScalar = (n: unknown): n is import('yaml').Scalar => yaml().isScalar(n);
 export const isSeq = (n: unknown): n is import('yaml').YAMLSeq => yaml().isSeq(n);

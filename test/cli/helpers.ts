@@ -72,9 +72,9 @@ export interface RunOptions {
   timeout?: number;
 }
 
-/** Runs `node dist/cli/main.js ...args` in `cwd` with a colour-neutral environment. */
-export function run(args: readonly string[], options: RunOptions): RunResult {
-  return spawnCli([process.execPath, MAIN, ...args], options);
+/** Runs `node dist/cli/main.js ...args` (or another copy of the bin) in `cwd` with a colour-neutral environment. */
+export function run(args: readonly string[], options: RunOptions, main = MAIN): RunResult {
+  return spawnCli([process.execPath, main, ...args], options);
 }
 
 const isRoot = process.getuid?.() === 0;
