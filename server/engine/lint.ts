@@ -388,18 +388,20 @@ function applyDisableComments(doc: MessageDocument, out: Diagnostic[], options: 
   return kept;
 }
 
-export function parseForLint(text: string, options: LintOptions = {}): MessageDocument {
+/** `once`: the tree is dropped after one lint (see ParseOptions.once). */
+export function parseForLint(text: string, options: LintOptions = {}, once = false): MessageDocument {
   return parse(text, {
     fileName: options.fileName,
     agents: options.config?.agents,
     languages: options.config?.languages,
     previous: options.previous,
     edit: options.edit,
+    once,
   });
 }
 
 export function lint(text: string, options: LintOptions = {}): LintResult {
-  const doc = parseForLint(text, options);
+  const doc = options.previous ? parseForLint(text, options) : parseForLint(text, options, true);
   return {
     filePath: options.fileName ?? '<text>',
     isMessageFile: doc.isMessageFile,

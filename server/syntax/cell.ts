@@ -201,25 +201,47 @@ export function parseCell(text: string, hasMarker: boolean): CellParse {
   // footnote (`[^n]: text`) is not content-free, so count it as content.
   for (const m of metadata) if (m.type === undefined) contentLineCount++;
 
-  return {
+  return new ParsedCell(
     text,
     marker,
     lines,
     metadata,
     placementLine,
-    fences: s.fences,
-    comments: s.comments,
-    tools: s.tools,
+    s.fences,
+    s.comments,
+    s.tools,
     directives,
-    // Made on first use: few rules look at blocks, and a long file has tens of thousands.
-    get blocks(): Block[] {
-      const blocks = blocksOf(this);
-      Object.defineProperty(this, 'blocks', { value: blocks, enumerable: true });
-      return blocks;
-    },
     contentLineCount,
     opaqueLines,
-    hasUnclosed:
-      s.fences.some((f) => !f.close) || s.comments.some((c) => !c.closed) || s.tools.some((t) => t.cdata.some((c) => !c.closed)),
-  };
+    s.fences.some((f) => !f.close) || s.comments.some((c) => !c.closed) || s.tools.some((t) => t.cdata.some((c) => !c.closed)),
+  );
+}
+
+/**
+ * A class, not an object literal with a getter: every instance keeps one
+ * shape. A literal whose getter later redefined itself as a value fell into
+ * dictionary mode, and every rule's `parse.lines` or `parse.metadata` was
+ * then a hash look-up (and ~800 bytes more per cell).
+ */
+class ParsedCell implements CellParse {
+  private blocksMemo: Block[] | undefined = undefined;
+  constructor(
+    readonly text: string,
+    readonly marker: MarkerNode | undefined,
+    readonly lines: Line[],
+    readonly metadata: MetadataNode[],
+    readonly placementLine: number,
+    readonly fences: FenceBlock[],
+    readonly comments: RegionNode[],
+    readonly tools: ToolElement[],
+    readonly directives: Directive[],
+    readonly contentLineCount: number,
+    readonly opaqueLines: number[],
+    readonly hasUnclosed: boolean,
+  ) {}
+
+  /** Made on first use: few rules look at blocks, and a long file has tens of thousands. */
+  get blocks(): Block[] {
+    return (this.blocksMemo ??= blocksOf(this));
+  }
 }

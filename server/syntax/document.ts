@@ -119,6 +119,11 @@ export interface ParseOptions {
    * one cell is parsed from that cell alone, without reading the whole text.
    */
   edit?: TextEditHint;
+  /**
+   * The tree is used once, while its text is alive anyway (a command-line
+   * lint): cells parse slices of the text instead of copies of their own.
+   */
+  once?: boolean;
 }
 
 /** [start, oldEnd) of the previous text is replaced by `text`. */
@@ -219,7 +224,7 @@ export class MessageDocument {
     // A slice keeps its whole source string alive, and a cell's parse
     // outlives the version it came from: parse a copy of the cell's own,
     // so earlier versions of a long file can be collected.
-    return parseCell((' ' + text).slice(1), hasMarker);
+    return parseCell(this.options.once ? text : (' ' + text).slice(1), hasMarker);
   }
 
   /** Agent names usable at an offset (frontmatter, config, and body agents declared before it). */
