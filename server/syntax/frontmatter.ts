@@ -4,6 +4,7 @@
 import type { Document, Node, Pair } from 'yaml';
 import { loadYaml } from '../config/lazy.js';
 import type { Span } from './scan.js';
+import { parseSimpleYaml } from './simple-yaml.js';
 
 // `yaml` is loaded on the first frontmatter, not at start-up: most runs of an
 // editor hook or a pre-commit check should not pay for it when no file has one.
@@ -151,7 +152,8 @@ function duplicateKeys(doc: Document, base: number, problems: FrontmatterProblem
   }
 }
 
-export function parseFrontmatter(text: string, start: number): Frontmatter | undefined {
+/** `simple: false`: always read with the YAML library (tests compare the two paths). */
+export function parseFrontmatter(text: string, start: number, options: { simple?: boolean } = {}): Frontmatter | undefined {
   const found = findFrontmatter(text, start);
   if (!found) return undefined;
   const fm: Frontmatter = {
@@ -179,7 +181,7 @@ export function parseFrontmatter(text: string, start: number): Frontmatter | und
   const source = (' ' + text.slice(found.contentStart, found.contentEnd)).slice(1);
   let doc: Document;
   try {
-    doc = yaml().parseDocument(source, { uniqueKeys: false, prettyErrors: false });
+    doc = (options.simple !== false && parseSimpleYaml(yaml(), source)) || yaml().parseDocument(source, { uniqueKeys: false, prettyErrors: false });
   } catch (e) {
     const message = e instanceof RangeError ? 'it is nested too deeply to read' : (e as Error).message;
     fm.problems.push({ span: { start: base, end: found.contentEnd }, message: `Frontmatter is not valid YAML: ${message}` });
