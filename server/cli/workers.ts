@@ -7,8 +7,9 @@
 // is slower (a worker still warming up its JIT) takes fewer files and all
 // threads finish at about the same time.
 
+import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import type { LintCommand } from './args.js';
 import { oneLine, type FileLinter, type FileOutcome } from './lint-file.js';
 
@@ -104,6 +105,8 @@ export class WorkerPool {
 
   constructor(command: LintCommand, cwd: string, count: number) {
     const url = new URL('./worker.js', import.meta.url);
+    // Loaded here, not with this module: a few milliseconds that a run on one thread need not pay.
+    const { Worker } = createRequire(import.meta.url)('node:worker_threads') as typeof import('node:worker_threads');
     for (let i = 0; i < count; i++) {
       const thread: Thread = { worker: new Worker(url, { workerData: { command, cwd } }), state: 'loading' };
       thread.worker.on('message', (m: WorkerMessage) => this.receive(thread, m));

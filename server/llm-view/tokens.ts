@@ -109,9 +109,21 @@ function classify(c: number): number {
   return OTHER_CHAR;
 }
 
-/** The class of every UTF-16 code unit, looked up rather than computed (64 KiB). */
-const CLASS = new Uint8Array(65536);
-for (let c = 0; c < 65536; c++) CLASS[c] = classify(c);
+/**
+ * The class of every UTF-16 code unit, looked up rather than computed
+ * (64 KiB). Made by the first count, not at load: most lints count nothing
+ * (no window is in reach), and filling it costs a cold start milliseconds.
+ */
+let CLASS: Uint8Array = new Uint8Array(0);
+
+function classes(): Uint8Array {
+  if (CLASS.length === 0) {
+    const table = new Uint8Array(65536);
+    for (let c = 0; c < 65536; c++) table[c] = classify(c);
+    CLASS = table;
+  }
+  return CLASS;
+}
 
 function classOf(c: number): number {
   return CLASS[c]!;
@@ -137,6 +149,7 @@ export const LINE_BREAK_TOKENS = NEWLINE_RUN;
  * of a longer text and round once, so many short pieces add up correctly.
  */
 export function tokenWeight(text: string, start = 0, end = text.length): number {
+  classes();
   let t = 0;
   let i = start;
   while (i < end) {
