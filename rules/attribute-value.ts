@@ -5,16 +5,22 @@ const TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(Z|
 const DURATION = /^\d+(?:\.\d+)?(?:ms|s|m)$/;
 const MIME = /^[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]*\/[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]*(?:\s*;.*)?$/;
 
+const DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+function daysIn(year: number, month: number): number {
+  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+  return month === 2 && leap ? 29 : DAYS[month - 1]!;
+}
+
 function validTime(v: string): boolean {
   const m = TIME.exec(v);
   if (!m) return false;
-  const [, y, mo, d, h, mi, s, , oh, om] = m;
-  const month = Number(mo);
-  const day = Number(d);
-  const days = new Date(Date.UTC(Number(y), month, 0)).getUTCDate();
-  if (month < 1 || month > 12 || day < 1 || day > days) return false;
-  if (Number(h) > 23 || Number(mi) > 59 || (s !== undefined && Number(s) > 60)) return false;
-  if (oh !== undefined && (Number(oh) > 23 || Number(om) > 59)) return false;
+  const month = Number(m[2]);
+  const day = Number(m[3]);
+  if (month < 1 || month > 12 || day < 1 || day > daysIn(Number(m[1]), month)) return false;
+  const s = m[6];
+  if (Number(m[4]) > 23 || Number(m[5]) > 59 || (s !== undefined && Number(s) > 60)) return false;
+  if (m[8] !== undefined && (Number(m[8]) > 23 || Number(m[9]) > 59)) return false;
   return true;
 }
 

@@ -9,6 +9,10 @@ export default defineRule(
     description: 'A second cell with an id already used.',
   },
   ({ doc, report }) => {
+    // Usually every id is used once: then there are as many ids as cells with one.
+    let withId = 0;
+    for (let i = 0; i < doc.cells.length; i++) if (doc.cells[i]!.id !== undefined) withId++;
+    if (withId === doc.cellsById.size) return;
     for (const [id, cells] of doc.cellsById) {
       if (cells.length < 2) continue;
       const first = cells[0]!;

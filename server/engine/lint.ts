@@ -222,19 +222,21 @@ function reporter(doc: MessageDocument, raw: RawFindings) {
         },
       },
     }));
+    // Indexed loops: this runs for every segment and rule, mostly before the
+    // JIT has optimized it, where each for-of step is an iterator call.
     return (seg) => {
       let findings: SegmentFinding[] | undefined;
       base = seg.offset;
-      for (const { rule, context } of checks) {
-        const ruleId = rule.meta.id;
+      for (let r = 0; r < checks.length; r++) {
+        const { rule, context } = checks[r]!;
         found.length = 0;
         try {
           rule.checkSegment!(seg, context);
         } catch (e) {
-          internalError(ruleId, e);
+          internalError(rule.meta.id, e);
           continue;
         }
-        for (const f of found) (findings ??= []).push({ ruleId, finding: f });
+        for (let k = 0; k < found.length; k++) (findings ??= []).push({ ruleId: rule.meta.id, finding: found[k]! });
       }
       found.length = 0;
       return findings ?? NO_FINDINGS;

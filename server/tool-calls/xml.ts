@@ -96,6 +96,7 @@ const NAME_CHAR = NAME_START + '\\-.0-9\\u00B7\\u0300-\\u036F\\u203F-\\u2040';
 const NAME_RE = new RegExp(`[${NAME_START}][${NAME_CHAR}]*`, 'uy');
 const FULL_NAME_RE = new RegExp(`^[${NAME_START}][${NAME_CHAR}]*$`, 'u');
 /** Characters XML 1.0 does not allow anywhere (control characters, lone surrogates, U+FFFE/U+FFFF). */
+const MAYBE_INVALID_CHAR_RE = /[\x00-\x08\x0B\x0C\x0E-\x1F\uFFFE\uFFFF\uD800-\uDFFF]/;
 export const INVALID_CHAR_RE = /[\x00-\x08\x0B\x0C\x0E-\x1F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
 /** Whether a string is an XML Name. */
@@ -281,7 +282,8 @@ export function readXml(text: string, start: number, limit: number): XmlReadResu
   const result: XmlReadResult = { placeholders: [] };
   const region = text.slice(start, limit);
   INVALID_CHAR_RE.lastIndex = 0;
-  const bad = INVALID_CHAR_RE.exec(region);
+  // The exact pattern (lone surrogates need look-arounds) only where a quick one finds a candidate.
+  const bad = MAYBE_INVALID_CHAR_RE.test(region) ? INVALID_CHAR_RE.exec(region) : null;
   if (bad) {
     const at = start + bad.index;
     const cp = bad[0].codePointAt(0)!;
@@ -327,16 +329,18 @@ export function readXml(text: string, start: number, limit: number): XmlReadResu
     return undefined;
   };
 
+  // The next `<` and `&` at or after pos, searched again only once passed.
+  let nextLt = -2;
+  let nextAmp = -2;
   while (pos < limit) {
     const c = text.charCodeAt(pos);
     if (c !== 60 /* < */ && c !== 38 /* & */) {
       // Literal text up to the next markup; look for placeholder markers in it.
-      let next = pos;
-      while (next < limit) {
-        const ch = text.charCodeAt(next);
-        if (ch === 60 || ch === 38) break;
-        next++;
-      }
+      if (nextLt !== -1 && nextLt < pos) nextLt = text.indexOf('<', pos);
+      if (nextAmp !== -1 && nextAmp < pos) nextAmp = text.indexOf('&', pos);
+      let next = limit;
+      if (nextLt !== -1 && nextLt < next) next = nextLt;
+      if (nextAmp !== -1 && nextAmp < next) next = nextAmp;
       const pair = placeholderIn(text, pos, next, limit, result.placeholders, nextIndex);
       if (pair) {
         // Text before the placeholder, then the placeholder as a section.

@@ -14,6 +14,8 @@ describe('attribute-value', () => {
       '2025-05-30T09:00Z',
       '2025-05-30T09:00:00.123-05:00',
       '2024-02-29T23:59:59+0000',
+      '2000-02-29T00:00:00Z',
+      '2025-12-31T00:00:00Z',
       '"2025-05-30T09:00:00+08:00"',
     ])('accepts %s', (v) => {
       expect(check(cell(`time=${v}`))).toEqual([]);
@@ -24,6 +26,9 @@ describe('attribute-value', () => {
       ['2025-05-30', 'a date only'],
       ['"2025-05-30 09:00:00+08:00"', 'a space for T'],
       ['2025-02-30T09:00:00Z', 'a day that does not exist'],
+      ['2025-02-29T09:00:00Z', 'February 29 of a common year'],
+      ['2100-02-29T09:00:00Z', 'February 29 of a century that is not a leap year'],
+      ['2025-04-31T09:00:00Z', 'April 31'],
       ['2025-13-01T09:00:00Z', 'month 13'],
       ['2025-05-30T25:00:00Z', 'hour 25'],
       ['2025-05-30T09:60:00Z', 'minute 60'],
