@@ -14,7 +14,7 @@ function hint(source: AgentDefinition['source'], name: string): string {
     : ` Name it \`${valid}\` and keep the model in \`models\`.`;
 }
 
-export default defineRule(
+const rule = defineRule(
   {
     id: 'agent-name',
     group: 'agents',
@@ -53,3 +53,7 @@ export default defineRule(
     }
   },
 );
+
+// Its messages name line numbers, which an edit that adds or removes lines changes.
+rule.mentionsLines = true;
+export default rule;

@@ -1,6 +1,6 @@
 import { defineRule } from '../server/engine/rule-kit.js';
 
-export default defineRule(
+const rule = defineRule(
   {
     id: 'metadata-placement',
     group: 'structure',
@@ -25,3 +25,7 @@ export default defineRule(
     }
   },
 );
+
+// Its messages name line numbers, which an edit that adds or removes lines changes.
+rule.mentionsLines = true;
+export default rule;

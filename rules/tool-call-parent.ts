@@ -12,7 +12,7 @@ const KIND: Record<Cell['cellType'], string> = {
   'untyped-output': 'an output cell without metadata',
 };
 
-export default defineRule(
+const rule = defineRule(
   {
     id: 'tool-call-parent',
     group: 'tool-calls',
@@ -43,3 +43,7 @@ export default defineRule(
     }
   },
 );
+
+// Its messages name line numbers, which an edit that adds or removes lines changes.
+rule.mentionsLines = true;
+export default rule;

@@ -1,7 +1,7 @@
 import { defineRule } from '../server/engine/rule-kit.js';
 import { toolGraph } from '../server/tool-calls/index.js';
 
-export default defineRule(
+const rule = defineRule(
   {
     id: 'tool-result-orphan',
     group: 'tool-calls',
@@ -33,3 +33,7 @@ export default defineRule(
     }
   },
 );
+
+// Its messages name line numbers, which an edit that adds or removes lines changes.
+rule.mentionsLines = true;
+export default rule;

@@ -1,7 +1,7 @@
 import { closest, defineRule } from '../server/engine/rule-kit.js';
 import { MESSAGE_TYPES, RESERVED_TYPES } from '../server/syntax/document.js';
 
-export default defineRule(
+const rule = defineRule(
   {
     id: 'unknown-agent',
     group: 'structure',
@@ -41,3 +41,7 @@ export default defineRule(
     }
   },
 );
+
+// Its messages name line numbers, which an edit that adds or removes lines changes.
+rule.mentionsLines = true;
+export default rule;

@@ -335,10 +335,21 @@ function lintEdited(doc: MessageDocument, config: MsglintConfig): RawFindings | 
   const move = (p: number): number => (p <= edit.start ? p : p >= edit.oldEnd ? p + delta : NaN);
   const moveEdit = (e: TextEdit): TextEdit => ({ range: [move(e.range[0]), move(e.range[1])], text: e.text });
   const raw: RawFindings = { config, diagnostics: [], origins: [] };
+  // Lines added or removed: the rules that name line numbers in their
+  // messages run again when they found something (what they find does not
+  // depend on line numbers, only what they say).
+  const linesMoved = (edit.linesAdded ?? 0) !== 0;
+  const again = new Set<string>();
   for (let i = 0; i < before.diagnostics.length; i++) {
     const origin = before.origins[i]!;
     if (typeof origin === 'number' ? changed.has(origin) : getRule(origin)?.readsProse) continue;
     const d = before.diagnostics[i]!;
+    if (linesMoved && getRule(d.ruleId)?.mentionsLines) {
+      // Only cross-cell checks name lines; a segment check that did would need its segments checked again.
+      if (typeof origin === 'number') return undefined;
+      again.add(origin);
+      continue;
+    }
     const start = move(d.range.start.offset);
     const end = move(d.range.end.offset);
     if (Number.isNaN(start) || Number.isNaN(end)) return undefined;
@@ -364,7 +375,7 @@ function lintEdited(doc: MessageDocument, config: MsglintConfig): RawFindings | 
   }
   for (const rule of allRules) {
     const severity = ruleSeverity(rule, config);
-    if (severity !== 0 && rule.check && rule.readsProse) runCheck(rule, severity, config);
+    if (severity !== 0 && rule.check && (rule.readsProse || again.has(rule.meta.id))) runCheck(rule, severity, config);
   }
   return raw;
 }

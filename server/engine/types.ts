@@ -147,4 +147,10 @@ export interface Rule {
    * an edit, while the findings of other cross-cell checks are moved.
    */
   readsProse?: boolean;
+  /**
+   * True for a `check` whose messages name line numbers (`… on line 12`):
+   * after a prose edit that adds or removes lines (DocumentEdit.linesAdded),
+   * its findings are made again rather than moved.
+   */
+  mentionsLines?: boolean;
 }

@@ -405,14 +405,19 @@ function parseTyping(text: string, options: ParseOptions, prev: MessageDocument,
   const relEnd = e.oldEnd - seg.offset;
   if (rel < seg.parse.lines[0]!.end || relEnd >= seg.text.length) return undefined;
   const removed = seg.text.slice(rel, relEnd);
-  if (/[\r\n]/.test(removed) || /[\r\n]/.test(e.text)) return undefined;
+  // A line break added or removed (Enter, or Backspace at a line's start)
+  // keeps the structure too when it only splits or joins prose lines.
+  const breaks = /[\r\n]/.test(removed) || /[\r\n]/.test(e.text);
   const cellText = seg.text.slice(0, rel) + e.text + seg.text.slice(relEnd);
   const parse = parseCell((' ' + cellText).slice(1), true);
-  if (!proseOnly(prev, seg) || shapeOf(parse) !== shapeOf(seg.parse)) return undefined;
+  if (!proseOnly(prev, seg)) return undefined;
+  const shape = typingShape(parse);
+  if (shape === undefined || shape !== typingShape(seg.parse)) return undefined;
 
   prev.edit = undefined;
   const delta = e.text.length - (e.oldEnd - e.start);
-  const doc = new MessageDocument(text, options, prev.lines.moved(e.start, delta, text));
+  const lines = breaks ? prev.lines.replaced(e.start, e.oldEnd, e.text, text) : prev.lines.moved(e.start, delta, text);
+  const doc = new MessageDocument(text, options, lines);
   doc.frontmatter = prev.frontmatter;
   const at = seg.index;
   let changed = -1;
@@ -429,7 +434,15 @@ function parseTyping(text: string, options: ParseOptions, prev: MessageDocument,
       doc.segments.push(new Segment(old.kind, offset, old.text, old.parse));
     }
   }
-  doc.edit = { previous: prev, start: e.start, oldEnd: e.oldEnd, newEnd: e.start + e.text.length, sameStructure: true, changed: [changed] };
+  doc.edit = {
+    previous: prev,
+    start: e.start,
+    oldEnd: e.oldEnd,
+    newEnd: e.start + e.text.length,
+    sameStructure: true,
+    changed: [changed],
+    linesAdded: lines.lineCount - prev.lines.lineCount,
+  };
   resolveLike(doc, prev.structure, doc.edit.changed);
   doc.finish();
   return doc;
@@ -456,6 +469,12 @@ export interface DocumentEdit {
   sameStructure: boolean;
   /** Indices of the segments whose parse is not the previous version's. */
   changed: number[];
+  /**
+   * Lines added (negative: removed) by the edit. Nonzero only when typing
+   * split or joined prose lines: the line numbers of all that follows
+   * change, and findings whose messages name line numbers are made again.
+   */
+  linesAdded?: number;
 }
 
 /** The smallest range where two texts differ. */
@@ -557,6 +576,47 @@ export function shapeOf(p: CellParse): string {
     if (parts.length) shape = parts.join('') + p.text.slice(last);
   }
   return shape;
+}
+
+/**
+ * The shape typing may not change (see parseTyping): `shapeOf`, and besides
+ * its plain prose lines, the blank lines after the cell's first content line
+ * masked too, each run of masked lines then one placeholder. So typing may
+ * split or join prose lines, and fill or empty a line below the first
+ * content, and nothing a cross-cell rule reads changes: the marker, the
+ * lines up to the first content (metadata placement, the line after the
+ * marker), ids, metadata, fences, comments and tool elements. Undefined for
+ * a text holding the placeholder character itself.
+ */
+function typingShape(p: CellParse): string | undefined {
+  if (!p.marker || p.text.includes('\u0000')) return undefined;
+  const parts: string[] = [];
+  let last = 0;
+  let previous = -2;
+  let bi = 0;
+  let oi = 0;
+  let ti = 0;
+  for (let li = 1; li < p.lines.length; li++) {
+    const line = p.lines[li]!;
+    while (bi < p.blocks.length && p.blocks[bi]!.end <= line.start) bi++;
+    while (oi < p.opaqueLines.length && p.opaqueLines[oi]! < li) oi++;
+    while (ti < p.tools.length && p.tools[ti]!.end <= line.start) ti++;
+    if (p.opaqueLines[oi] === li) continue;
+    if (ti < p.tools.length && p.tools[ti]!.start < line.end) continue;
+    const kind = p.blocks[bi]?.kind;
+    const masked =
+      (kind === 'text' && PLAIN_PROSE.test(p.text.slice(line.start, line.contentEnd))) ||
+      (kind === 'blank' && p.placementLine >= 1 && li > p.placementLine);
+    if (!masked) continue;
+    // A run of masked lines is one placeholder: skip the line break between two of them.
+    if (previous === li - 1) last = line.contentEnd;
+    else {
+      parts.push(p.text.slice(last, line.start), '\u0000');
+      last = line.contentEnd;
+    }
+    previous = li;
+  }
+  return parts.join('') + p.text.slice(last);
 }
 
 /** The previous version's cell `c` when it is the cell now at [start, end) (moved to `start` from `oldStart`). */

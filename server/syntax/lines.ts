@@ -78,6 +78,23 @@ export class LineIndex {
   }
 
   /**
+   * The index after [start, oldEnd) was replaced by `inserted`, line breaks
+   * allowed. Reads `inserted`, not the new text (which an editor may hold
+   * as a rope that reading would flatten).
+   */
+  replaced(start: number, oldEnd: number, inserted: string, text: string): LineIndex {
+    const old = this.starts;
+    const delta = inserted.length - (oldEnd - start);
+    const starts: number[] = [];
+    let k = 0;
+    while (k < old.length && old[k]! <= start) starts.push(old[k++]!);
+    for (let i = inserted.indexOf('\n'); i !== -1; i = inserted.indexOf('\n', i + 1)) starts.push(start + i + 1);
+    while (k < old.length && old[k]! <= oldEnd) k++;
+    for (; k < old.length; k++) starts.push(old[k]! + delta);
+    return new LineIndex(text, starts);
+  }
+
+  /**
    * The index after an edit at `at` that added or removed no line break:
    * the lines after the edited one move by `delta`. Reads nothing of `text`.
    */

@@ -21,12 +21,12 @@ const base =
   '### %%% Result[^52.abc12.1]\n\n[^52.abc12.1]: [tool] status="success"\n\nFile contents here.\n\n' +
   '# %% Third[^53]\n\n[^53]: [markdown] history=exclude\n\nLeft out of the view.\n';
 
-/** Offsets of the starts of the plain prose lines (candidates for typing). */
-function proseLines(text: string): number[] {
+/** Offsets of the starts of the plain prose lines, or of the blank lines (candidates for typing). */
+function proseLines(text: string, blank = false): number[] {
   const out: number[] = [];
   let at = 0;
   for (const line of text.split('\n')) {
-    if (/^[A-Z][A-Za-z ,.]*$/.test(line)) out.push(at);
+    if (blank ? line === '' : /^[A-Z][A-Za-z ,.]*$/.test(line)) out.push(at);
     at += line.length + 1;
   }
   return out;
@@ -47,6 +47,7 @@ function facts(doc: MessageDocument) {
 describe('typing in prose', () => {
   it('keeps facts and diagnostics equal to a fresh parse and lint', () => {
     let fast = 0;
+    let fastLines = 0;
     let all = 0;
     fc.assert(
       fc.property(
@@ -55,6 +56,8 @@ describe('typing in prose', () => {
             line: fc.nat(),
             column: fc.double({ min: 0, max: 1, noNaN: true }),
             del: fc.integer({ min: 0, max: 3 }),
+            // Now and then on a blank line (typing the first letter of a new line).
+            blank: fc.integer({ min: 0, max: 4 }),
             ins: fc.constantFrom('x', 'word ', '', ' and more', 'Q', '[^50]', '<', '\n', '\nNew line.'),
             // As an editor does: say what changed (parsed from the edited cell alone when it can be).
             hinted: fc.boolean(),
@@ -67,7 +70,7 @@ describe('typing in prose', () => {
           let doc = parseForLint(text, { fileName: 'a.msg.md', config });
           lintDocument(doc, { config, reportUnusedDisableDirectives: true });
           for (const e of edits) {
-            const lines = proseLines(text);
+            const lines = proseLines(text, e.blank === 0);
             const start = lines[e.line % lines.length]!;
             const end = text.indexOf('\n', start);
             const at = start + Math.floor(e.column * (end - start));
@@ -77,6 +80,7 @@ describe('typing in prose', () => {
             doc = parseForLint(text, { fileName: 'a.msg.md', config, previous: doc, edit });
             all++;
             if (doc.edit?.sameStructure) fast++;
+            if (doc.edit?.sameStructure && doc.edit.linesAdded) fastLines++;
             const incremental = lintDocument(doc, { config, reportUnusedDisableDirectives: true });
             const fresh = parseForLint(text, { fileName: 'a.msg.md', config });
             expect(facts(doc)).toEqual(facts(fresh));
@@ -88,6 +92,8 @@ describe('typing in prose', () => {
     );
     // The test is about the fast path: most of these edits must take it.
     expect(fast / all).toBeGreaterThan(0.4);
+    // Lines split or joined by typing too.
+    expect(fastLines).toBeGreaterThan(20);
   });
 
   it('takes the fast path for a letter typed in a message, not for a new id or line', () => {
@@ -99,8 +105,20 @@ describe('typing in prose', () => {
     expect(typed.edit?.changed).toHaveLength(1);
     const ref = parseForLint(base.slice(0, at) + '[^9]' + base.slice(at), { fileName: 'a.msg.md', config, previous: doc });
     expect(ref.edit?.sameStructure).toBe(false);
+    // Without the editor's edit, a new line is compared as a change of structure...
     const line = parseForLint(base.slice(0, at) + '\n' + base.slice(at), { fileName: 'a.msg.md', config, previous: doc });
     expect(line.edit?.sameStructure).toBe(false);
+    // ...with it, Enter inside a prose line, or at its end, only splits prose (or adds a blank line below the first content).
+    for (const where of [at, base.indexOf('A short question.') + 'A short question.'.length]) {
+      const edit = { start: where, oldEnd: where, text: '\n' };
+      const split = parseForLint(base.slice(0, where) + '\n' + base.slice(where), { fileName: 'a.msg.md', config, previous: doc, edit });
+      expect(split.edit?.sameStructure).toBe(true);
+      expect(split.edit?.linesAdded).toBe(1);
+    }
+    // A blank line between the marker and the metadata line moves the metadata: not the fast path.
+    const marker = base.indexOf('# %% Ask again[^50]') + '# %% Ask again[^50]\n'.length;
+    const blank = { start: marker, oldEnd: marker, text: '\n' };
+    expect(parseForLint(base.slice(0, marker) + '\n' + base.slice(marker), { fileName: 'a.msg.md', config, previous: doc, edit: blank }).edit?.sameStructure).toBe(false);
     // An agent's reply is prose too; the body of a tool result is not (rules read it).
     const reply = base.indexOf('An answer.') + 2;
     const edit = { start: reply, oldEnd: reply, text: 'x' };
