@@ -555,27 +555,7 @@ function proseOnly(doc: MessageDocument, seg: Segment): boolean {
 export function shapeOf(p: CellParse): string {
   // Not cached: it is asked for the one or two cells an edit touches, and a
   // copy kept per cell would outlive the edit for as long as the cell.
-  let shape = p.text;
-  if (p.marker) {
-    const parts: string[] = [];
-    let last = 0;
-    let bi = 0;
-    let oi = 0;
-    let ti = 0;
-    for (let li = 1; li < p.lines.length; li++) {
-      const line = p.lines[li]!;
-      while (bi < p.blocks.length && p.blocks[bi]!.end <= line.start) bi++;
-      while (oi < p.opaqueLines.length && p.opaqueLines[oi]! < li) oi++;
-      while (ti < p.tools.length && p.tools[ti]!.end <= line.start) ti++;
-      if (p.blocks[bi]?.kind !== 'text' || p.opaqueLines[oi] === li) continue;
-      if (ti < p.tools.length && p.tools[ti]!.start < line.end) continue;
-      if (!PLAIN_PROSE.test(p.text.slice(line.start, line.contentEnd))) continue;
-      parts.push(p.text.slice(last, line.start), '\u0000');
-      last = line.contentEnd;
-    }
-    if (parts.length) shape = parts.join('') + p.text.slice(last);
-  }
-  return shape;
+  return p.marker ? masked(p, false) : p.text;
 }
 
 /**
@@ -590,6 +570,11 @@ export function shapeOf(p: CellParse): string {
  */
 function typingShape(p: CellParse): string | undefined {
   if (!p.marker || p.text.includes('\u0000')) return undefined;
+  return masked(p, true);
+}
+
+/** The text of a cell with masked lines as placeholders; `typing`: as typingShape does. */
+function masked(p: CellParse, typing: boolean): string {
   const parts: string[] = [];
   let last = 0;
   let previous = -2;
@@ -604,19 +589,19 @@ function typingShape(p: CellParse): string | undefined {
     if (p.opaqueLines[oi] === li) continue;
     if (ti < p.tools.length && p.tools[ti]!.start < line.end) continue;
     const kind = p.blocks[bi]?.kind;
-    const masked =
+    const mask =
       (kind === 'text' && PLAIN_PROSE.test(p.text.slice(line.start, line.contentEnd))) ||
-      (kind === 'blank' && p.placementLine >= 1 && li > p.placementLine);
-    if (!masked) continue;
-    // A run of masked lines is one placeholder: skip the line break between two of them.
-    if (previous === li - 1) last = line.contentEnd;
+      (typing && kind === 'blank' && p.placementLine >= 1 && li > p.placementLine);
+    if (!mask) continue;
+    // For typing, a run of masked lines is one placeholder: the line break between two is skipped.
+    if (typing && previous === li - 1) last = line.contentEnd;
     else {
       parts.push(p.text.slice(last, line.start), '\u0000');
       last = line.contentEnd;
     }
     previous = li;
   }
-  return parts.join('') + p.text.slice(last);
+  return parts.length ? parts.join('') + p.text.slice(last) : p.text;
 }
 
 /** The previous version's cell `c` when it is the cell now at [start, end) (moved to `start` from `oldStart`). */
