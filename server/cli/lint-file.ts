@@ -120,7 +120,8 @@ export function createFileLinter(command: LintCommand, cwd: string, configs?: Co
         return { messages: [`msglint: ${label()}: ${describeFsError(error)}`], failed: true };
       }
       let cacheKey: string | undefined;
-      if (!fixing) {
+      // The key is a hash of the whole file: only worth making when a cache is kept.
+      if (!fixing && command.cache) {
         const config = effectiveConfig(resolver.forFile(file).config);
         cacheKey = createHash('sha1').update(bytes).update('\0').update(configKey(config)).digest('base64');
         if (cachedKey === cacheKey) return { messages: [], failed: false, cacheKey, cached: true };
