@@ -229,7 +229,7 @@ function reporter(doc: MessageDocument, raw: RawFindings) {
       base = seg.offset;
       for (let r = 0; r < checks.length; r++) {
         const { rule, context } = checks[r]!;
-        found.length = 0;
+        if (found.length) found.length = 0;
         try {
           rule.checkSegment!(seg, context);
         } catch (e) {
@@ -238,7 +238,7 @@ function reporter(doc: MessageDocument, raw: RawFindings) {
         }
         for (let k = 0; k < found.length; k++) (findings ??= []).push({ ruleId: rule.meta.id, finding: found[k]! });
       }
-      found.length = 0;
+      if (found.length) found.length = 0;
       return findings ?? NO_FINDINGS;
     };
   };
@@ -266,13 +266,36 @@ interface SegmentRule {
   options: unknown;
 }
 
-function segmentRulesOf(config: MsglintConfig): SegmentRule[] {
-  const segmentRules: SegmentRule[] = [];
-  for (const rule of allRules) {
-    const severity = ruleSeverity(rule, config);
-    if (severity !== 0 && rule.checkSegment) segmentRules.push({ rule, severity, options: ruleOptions(rule, config) });
+/** The rules a config turns on, worked out once per config object (a CLI run lints many files with one). */
+interface RulePlan {
+  segmentRules: SegmentRule[];
+  severityOf: Map<string, Severity>;
+  /** Which segment rules run with which options: a change of config invalidates cached findings. */
+  rulesKey: string;
+  checks: { rule: Rule; severity: Severity }[];
+}
+const plans = new WeakMap<MsglintConfig, RulePlan>();
+
+function planOf(config: MsglintConfig): RulePlan {
+  let plan = plans.get(config);
+  if (!plan) {
+    const segmentRules: SegmentRule[] = [];
+    const checks: RulePlan['checks'] = [];
+    for (const rule of allRules) {
+      const severity = ruleSeverity(rule, config);
+      if (severity === 0) continue;
+      if (rule.checkSegment) segmentRules.push({ rule, severity, options: ruleOptions(rule, config) });
+      if (rule.check) checks.push({ rule, severity });
+    }
+    plan = {
+      segmentRules,
+      severityOf: new Map(segmentRules.map((r) => [r.rule.meta.id, r.severity])),
+      rulesKey: JSON.stringify(segmentRules.map((r) => [r.rule.meta.id, r.options ?? null])),
+      checks,
+    };
+    plans.set(config, plan);
   }
-  return segmentRules;
+  return plan;
 }
 
 function lintWhole(doc: MessageDocument, config: MsglintConfig, keep: boolean): RawFindings {
@@ -282,12 +305,9 @@ function lintWhole(doc: MessageDocument, config: MsglintConfig, keep: boolean): 
   // Segment checks: segments outside, rules inside, so each segment's
   // signature is computed and compared once, and an unchanged segment costs
   // one comparison however many rules there are.
-  const segmentRules = segmentRulesOf(config);
+  const { segmentRules, severityOf, rulesKey, checks } = planOf(config);
   if (segmentRules.length) {
     const facts = keep ? signatureFacts(doc, JSON.stringify([doc.agents.map((a) => [a.name, a.source]), [...doc.codeLanguages], config.languages ?? [], config.agents ?? []])) : undefined;
-    // Which rules ran with which options: a change of config invalidates.
-    const rulesKey = JSON.stringify(segmentRules.map((r) => [r.rule.meta.id, r.options ?? null]));
-    const severityOf = new Map(segmentRules.map((r) => [r.rule.meta.id, r.severity]));
     const segments = doc.segments;
     let check: ((seg: Segment) => readonly SegmentFinding[]) | undefined;
     for (let i = 0; i < segments.length; i++) {
@@ -311,10 +331,7 @@ function lintWhole(doc: MessageDocument, config: MsglintConfig, keep: boolean): 
     }
   }
 
-  for (const rule of allRules) {
-    const severity = ruleSeverity(rule, config);
-    if (severity !== 0 && rule.check) runCheck(rule, severity, config);
-  }
+  for (let i = 0; i < checks.length; i++) runCheck(checks[i]!.rule, checks[i]!.severity, config);
   return raw;
 }
 
@@ -364,19 +381,15 @@ function lintEdited(doc: MessageDocument, config: MsglintConfig): RawFindings | 
     raw.origins.push(origin);
   }
   const { runCheck, segmentChecker, pushSegmentFindings } = reporter(doc, raw);
-  const segmentRules = segmentRulesOf(config);
+  const { segmentRules, severityOf, checks } = planOf(config);
   if (segmentRules.length) {
-    const severityOf = new Map(segmentRules.map((r) => [r.rule.meta.id, r.severity]));
     const check = segmentChecker(segmentRules, config);
     for (const i of edit.changed) {
       const seg = doc.segments[i]!;
       if (seg.parse) pushSegmentFindings(i, seg, check(seg), severityOf);
     }
   }
-  for (const rule of allRules) {
-    const severity = ruleSeverity(rule, config);
-    if (severity !== 0 && rule.check && (rule.readsProse || again.has(rule.meta.id))) runCheck(rule, severity, config);
-  }
+  for (const { rule, severity } of checks) if (rule.readsProse || again.has(rule.meta.id)) runCheck(rule, severity, config);
   return raw;
 }
 

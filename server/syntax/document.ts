@@ -145,7 +145,7 @@ export const MESSAGE_TYPES: ReadonlySet<string> = new Set(['markdown', 'code', '
 export const RESERVED_TYPES: ReadonlySet<string> = new Set(['tool', 'agent', 'markdown', 'code', 'raw']);
 
 export class MessageDocument {
-  readonly lines: LineIndex;
+  private lineIndex: LineIndex | undefined;
   readonly segments: Segment[] = [];
   readonly cells: Cell[] = [];
   frontmatter?: Frontmatter;
@@ -180,7 +180,7 @@ export class MessageDocument {
     options: ParseOptions = {},
     lines?: LineIndex,
   ) {
-    this.lines = lines ?? new LineIndex(text);
+    this.lineIndex = lines;
     this.previous = options.previous;
     this.options = { ...options, previous: undefined, edit: undefined };
   }
@@ -189,6 +189,11 @@ export class MessageDocument {
   finish(): void {
     this.previous = undefined;
     this.previousByText = undefined;
+  }
+
+  /** Line starts, found on first use: a file that lints clean needs no positions. */
+  get lines(): LineIndex {
+    return (this.lineIndex ??= new LineIndex(this.text));
   }
 
   get fileName(): string | undefined {
