@@ -82,7 +82,23 @@ function spanOf(node: Node | null | undefined, base: number, fallback: number): 
   return { start: base + r[0], end: base + r[1] };
 }
 
-function entriesOf(map: unknown, base: number, doc: Document, problems: FrontmatterProblem[]): YamlEntry[] {
+/**
+ * The plain value of a node read by parseSimpleYaml: what `toJS` gives for
+ * it (no aliases, tags or odd keys there), without the library's context
+ * for each of the three levels entriesOf is called on.
+ */
+function plainValue(node: unknown): unknown {
+  if (isScalar(node)) return node.value;
+  if (isSeq(node)) return node.items.map(plainValue);
+  if (isMap(node)) {
+    const out: Record<string, unknown> = {};
+    for (const pair of node.items as Pair<unknown, unknown>[]) out[String((pair.key as { value: unknown }).value)] = plainValue(pair.value);
+    return out;
+  }
+  return null;
+}
+
+function entriesOf(map: unknown, base: number, doc: Document, problems: FrontmatterProblem[], simple = false): YamlEntry[] {
   if (!isMap(map)) return [];
   const out: YamlEntry[] = [];
   for (const pair of map.items as Pair<unknown, unknown>[]) {
@@ -90,6 +106,10 @@ function entriesOf(map: unknown, base: number, doc: Document, problems: Frontmat
     const key = isScalar(keyNode) ? String(keyNode.value) : keyNode ? String(keyNode) : '';
     const keySpan = spanOf(keyNode, base, base);
     const valueNode = (pair.value ?? null) as Node | null;
+    if (simple) {
+      out.push({ key, keySpan, valueSpan: spanOf(valueNode, base, keySpan.end), value: plainValue(valueNode), node: valueNode });
+      continue;
+    }
     let value: unknown = null;
     try {
       // With the document, aliases read as the values they name; the cap
@@ -180,8 +200,11 @@ export function parseFrontmatter(text: string, start: number, options: { simple?
   // and must not keep this version's whole text alive.
   const source = (' ' + text.slice(found.contentStart, found.contentEnd)).slice(1);
   let doc: Document;
+  let simple = false;
   try {
-    doc = (options.simple !== false && parseSimpleYaml(yaml(), source)) || yaml().parseDocument(source, { uniqueKeys: false, prettyErrors: false });
+    const read = options.simple !== false ? parseSimpleYaml(yaml(), source) : undefined;
+    simple = read !== undefined;
+    doc = read ?? yaml().parseDocument(source, { uniqueKeys: false, prettyErrors: false });
   } catch (e) {
     const message = e instanceof RangeError ? 'it is nested too deeply to read' : (e as Error).message;
     fm.problems.push({ span: { start: base, end: found.contentEnd }, message: `Frontmatter is not valid YAML: ${message}` });
@@ -202,19 +225,19 @@ export function parseFrontmatter(text: string, start: number, options: { simple?
     fm.problems.push({ span: spanOf(contents, base, base), message: 'Frontmatter must be a YAML mapping (key: value lines).' });
     return fm;
   }
-  fm.entries = entriesOf(contents, base, doc, fm.problems);
+  fm.entries = entriesOf(contents, base, doc, fm.problems, simple);
   for (const e of fm.entries) {
     if (e.key === 'agents') fm.agentsEntry = e;
     else if (e.key === 'default_agent') fm.defaultAgent = e;
     else if (e.key === 'message_section') fm.messageSection = e;
   }
   if (fm.agentsEntry && isMap(fm.agentsEntry.node)) {
-    for (const a of entriesOf(fm.agentsEntry.node, base, doc, fm.problems)) {
+    for (const a of entriesOf(fm.agentsEntry.node, base, doc, fm.problems, simple)) {
       fm.agents.push({
         name: a.key,
         nameSpan: a.keySpan,
         span: { start: a.keySpan.start, end: a.valueSpan.end },
-        settings: entriesOf(a.node, base, doc, fm.problems),
+        settings: entriesOf(a.node, base, doc, fm.problems, simple),
         notAMapping: a.node !== null && !isMap(a.node),
       });
     }

@@ -123,6 +123,8 @@ export function parseSimpleYaml(Y: YamlModule, source: string): Document | undef
     if (!m) return undefined;
     const keyStart = lineStart + indent;
     const key = m[1]!;
+    // Made an own property by the library's toJS; plainValue would set the prototype.
+    if (key === '__proto__') return undefined;
 
     let parent: OpenMap;
     if (pending) {

@@ -115,6 +115,7 @@ describe('simple frontmatter reader', () => {
       'a: multi\n  line\n',
       'a: 12345678901234567890\n',
       'a: -\n',
+      '__proto__: x\n',
     ];
     for (const source of others) expect(compare(source), JSON.stringify(source)).toBe(false);
   });
