@@ -7,6 +7,7 @@
 //   dist/cli/main.js            the package's bin: runs the script's command
 //   dist/cli/worker.js          a --concurrency worker thread (main.js starts
 //                               it by this name, next to itself)
+//   dist/cli/package.json       says the entry files are CommonJS
 //
 // Why one script: loading the ~100 modules tsc writes, and yaml's ~80 from
 // node_modules, costs Node tens of milliseconds of module resolution at
@@ -70,13 +71,13 @@ await esbuild.build({
  * The code of both entry files: compiles the script with its cache and calls
  * one of its entries. `makeCache`: also write the cache at a successful exit.
  */
-const loader = (call, makeCache = false) => `import { readFileSync${makeCache ? ', writeFileSync' : ''} } from 'node:fs';
-import { createRequire } from 'node:module';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import vm from 'node:vm';
+const loader = (call, makeCache = false) => `'use strict';
+const { readFileSync${makeCache ? ', writeFileSync' : ''} } = require('node:fs');
+const { createRequire } = require('node:module');
+const path = require('node:path');
+const vm = require('node:vm');
 
-const file = path.join(path.dirname(fileURLToPath(import.meta.url)), 'msglint.cjs');
+const file = path.join(__dirname, 'msglint.cjs');
 let cachedData;
 try {
   cachedData = readFileSync(file + '.cache');
@@ -88,11 +89,15 @@ const script = new vm.Script('(function (exports, require, module, __filename, _
 if (cachedData && script.cachedDataRejected && process.env.MSGLINT_DEBUG) {
   process.stderr.write('msglint: V8 rejected the code cache ' + file + '.cache: compiled without it\\n');
 }
-const module = { exports: {} };
-script.runInThisContext()(module.exports, createRequire(file), module, file, path.dirname(file));
-${makeCache ? "process.on('exit', (code) => {\n  if (code === 0) writeFileSync(file + '.cache', script.createCachedData());\n});\n" : ''}module.exports.${call}();
+const bundle = { exports: {} };
+script.runInThisContext()(bundle.exports, createRequire(file), bundle, file, __dirname);
+${makeCache ? "process.on('exit', (code) => {\n  if (code === 0) writeFileSync(file + '.cache', script.createCachedData());\n});\n" : ''}bundle.exports.${call}();
 `;
 
+// The entry files are CommonJS (this package.json says so for dist/cli/):
+// an ES module entry makes Node load its ES module loader first, a few
+// milliseconds of every start.
+writeFileSync(path.join(OUT, 'package.json'), `${JSON.stringify({ type: 'commonjs' }, null, 2)}\n`);
 writeFileSync(path.join(OUT, 'main.js'), `#!/usr/bin/env node\n// The msglint command: see server/cli/bundle.mjs.\n${loader('runCli')}`);
 chmodSync(path.join(OUT, 'main.js'), 0o755);
 writeFileSync(path.join(OUT, 'worker.js'), `// A msglint --concurrency worker thread: see server/cli/bundle.mjs.\n${loader('runWorker')}`);
@@ -100,7 +105,7 @@ writeFileSync(path.join(OUT, 'worker.js'), `// A msglint --concurrency worker th
 // The code cache: the command run once over examples/ (output discarded);
 // at exit, V8's cache of everything compiled so far.
 rmSync(CACHE, { force: true });
-const maker = path.join(OUT, 'make-cache.mjs');
+const maker = path.join(OUT, 'make-cache.js');
 writeFileSync(maker, loader('runCli', true));
 const made = spawnSync(process.execPath, [maker, '--format', 'json', path.join(ROOT, 'examples')], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
 rmSync(maker, { force: true });

@@ -2,8 +2,8 @@
 // file's bytes, its effective config and msglint's version (see lint-file.ts),
 // so any of those changing re-lints the file.
 
-import { randomBytes } from 'node:crypto';
 import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { loadCrypto } from '../config/lazy.js';
 import type { FileReport } from './formatters/types.js';
 
 interface CacheFile {
@@ -42,7 +42,7 @@ export class LintCache {
   save(): string | undefined {
     if (!this.changed) return undefined;
     // Temporary file and rename: a run killed half-way leaves the old cache, not a torn one.
-    const temp = `${this.location}.${randomBytes(6).toString('hex')}.tmp`;
+    const temp = `${this.location}.${loadCrypto().randomBytes(6).toString('hex')}.tmp`;
     try {
       writeFileSync(temp, JSON.stringify({ msglintCache: 1, entries: this.entries }));
       renameSync(temp, this.location);

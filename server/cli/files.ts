@@ -1,8 +1,7 @@
 import { isUtf8 } from 'node:buffer';
-import { randomBytes } from 'node:crypto';
 import { accessSync, chmodSync, chownSync, constants, readFileSync, realpathSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { loadPicomatch } from '../config/lazy.js';
+import { loadCrypto, loadPicomatch } from '../config/lazy.js';
 
 export interface SourceText {
   text: string;
@@ -91,7 +90,7 @@ export function writeFileAtomic(file: string, text: string, roots?: readonly str
   const mode = stats.mode & 0o7777;
   const temp = path.join(
     path.dirname(target),
-    `.${path.basename(target)}.${process.pid}.${randomBytes(4).toString('hex')}.msglint-tmp`,
+    `.${path.basename(target)}.${process.pid}.${loadCrypto().randomBytes(4).toString('hex')}.msglint-tmp`,
   );
   try {
     writeFileSync(temp, text, { mode, flag: 'wx' });

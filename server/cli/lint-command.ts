@@ -1,7 +1,7 @@
 // `msglint [options] [paths…]`: discover, lint (and fix), report, exit code.
 
-import { statSync } from 'node:fs';
-import { mkdir, writeFile } from 'node:fs/promises';
+// fs.promises, not node:fs/promises: read on use, it loads streams and readline.
+import { promises as fsp, statSync } from 'node:fs';
 import path from 'node:path';
 import { ConfigResolver, describeFsError } from '../config/load.js';
 import { closestRuleId, isKnownRuleId } from '../config/validate.js';
@@ -121,9 +121,9 @@ export async function runLint(command: LintCommand, io: CliIo): Promise<number> 
   if (command.outputFile !== undefined) {
     const target = path.resolve(io.cwd, command.outputFile);
     try {
-      await mkdir(path.dirname(target), { recursive: true });
+      await fsp.mkdir(path.dirname(target), { recursive: true });
       // Written even when empty, so a report from an earlier run never lingers.
-      await writeFile(target, text);
+      await fsp.writeFile(target, text);
     } catch (error) {
       fail(`${command.outputFile}: cannot write report: ${describeFsError(error)}`);
     }

@@ -2,9 +2,9 @@
 // main thread and by worker threads (--concurrency), so it takes only data
 // that can cross a thread boundary and returns plain objects.
 
-import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { loadCrypto } from '../config/lazy.js';
 import { ConfigResolver, describeFsError } from '../config/load.js';
 import { lint, lintAndFix } from '../engine/lint.js';
 import type { LintResult, MsglintConfig } from '../engine/types.js';
@@ -123,7 +123,7 @@ export function createFileLinter(command: LintCommand, cwd: string, configs?: Co
       // The key is a hash of the whole file: only worth making when a cache is kept.
       if (!fixing && command.cache) {
         const config = effectiveConfig(resolver.forFile(file).config);
-        cacheKey = createHash('sha1').update(bytes).update('\0').update(configKey(config)).digest('base64');
+        cacheKey = loadCrypto().createHash('sha1').update(bytes).update('\0').update(configKey(config)).digest('base64');
         if (cachedKey === cacheKey) return { messages: [], failed: false, cacheKey, cached: true };
       }
       const outcome = lintSource(file, source, label, undefined, cacheKey);

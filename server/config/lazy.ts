@@ -12,10 +12,17 @@ const require = createRequire(import.meta.url);
 type Picomatch = typeof import('picomatch');
 type IgnoreFactory = typeof import('ignore');
 type YamlModule = typeof import('yaml');
+type CryptoModule = typeof import('node:crypto');
 
 let picomatchModule: Picomatch | undefined;
 let ignoreFactory: IgnoreFactory | undefined;
 let yamlModule: YamlModule | undefined;
+let cryptoModule: CryptoModule | undefined;
+
+/** `node:crypto` (and the dozen modules it loads): for --cache keys and temporary file names only. */
+export function loadCrypto(): CryptoModule {
+  return (cryptoModule ??= require('node:crypto') as CryptoModule);
+}
 
 /** `yaml`: for frontmatter and YAML config files. */
 export function loadYaml(): YamlModule {

@@ -54,7 +54,9 @@ if (isMainThread) {
 } else if (mode === 'exit') {
   parentPort.once('message', () => process.exit(7));
 } else if (mode === 'throw') {
-  parentPort.once('message', () => { throw new Error('boom\\n  on two lines'); });
+  // The worker's own code throws (its first message to the main thread
+  // fails), whatever order the message listeners run in.
+  parentPort.postMessage = () => { throw new Error('boom\\n  on two lines'); };
 }
 if ((mode === 'config' && !isMainThread) || mode === 'config-everywhere') {
   patchRead((f) => f.endsWith('.msglintrc.json') && fs.existsSync(f), () => { throw Object.assign(new Error('i/o error, read'), { code: 'EIO' }); });
