@@ -3,7 +3,7 @@
 // that text, so a parse can be cached by content and reused wherever the same
 // text appears after an edit elsewhere in the file.
 
-import { splitLines, type Line } from './lines.js';
+import type { Line } from './lines.js';
 import { parseMarker, type MarkerNode } from './marker.js';
 import { isFootnoteDefinition, parseMetadata, type MetadataNode } from './metadata.js';
 import { scan, type FenceBlock, type RegionNode, type Span, type ToolElement } from './scan.js';
@@ -109,11 +109,18 @@ function blocksOf(p: Pick<CellParse, 'text' | 'lines' | 'marker' | 'fences' | 'm
   return blocks;
 }
 
+/** The first line of a text (as splitLines would give it), or undefined for an empty text. */
+function firstLine(text: string): Line | undefined {
+  if (text.length === 0) return undefined;
+  const nl = text.indexOf('\n');
+  if (nl === -1) return { start: 0, contentEnd: text.length, end: text.length };
+  return { start: 0, contentEnd: nl > 0 && text.charCodeAt(nl - 1) === 13 ? nl - 1 : nl, end: nl + 1 };
+}
+
 /** Parses a segment's text. `hasMarker`: the first line is the cell marker. */
 export function parseCell(text: string, hasMarker: boolean): CellParse {
   cellParseCount++;
-  const firstLines = hasMarker ? splitLines(text, 0, Math.min(text.length, (text.indexOf('\n') + 1) || text.length)) : [];
-  const markerLine = firstLines[0];
+  const markerLine = hasMarker ? firstLine(text) : undefined;
   const bodyStart = markerLine ? markerLine.end : 0;
   // Line indices of the scan count the marker line.
   const s = scan(text, bodyStart, text.length, { markers: false, headings: false, leading: markerLine });
@@ -190,7 +197,8 @@ export function parseCell(text: string, hasMarker: boolean): CellParse {
       if (d) directives.push(d);
     }
   }
-  for (const c of s.comments) {
+  for (let ci = 0; ci < s.comments.length; ci++) {
+    const c = s.comments[ci]!;
     if (text.startsWith('<!--', c.start) && text.startsWith('msglint-', c.start + 4 + (/^\s*/.exec(text.slice(c.start + 4, c.start + 24))?.[0].length ?? 0))) {
       const d = parseDirective(text, c);
       if (d) directives.push(d);
@@ -199,7 +207,7 @@ export function parseCell(text: string, hasMarker: boolean): CellParse {
 
   // Footnote definitions that are real metadata lines count; an ordinary
   // footnote (`[^n]: text`) is not content-free, so count it as content.
-  for (const m of metadata) if (m.type === undefined) contentLineCount++;
+  for (let k = 0; k < metadata.length; k++) if (metadata[k]!.type === undefined) contentLineCount++;
 
   return new ParsedCell(
     text,
@@ -213,8 +221,18 @@ export function parseCell(text: string, hasMarker: boolean): CellParse {
     directives,
     contentLineCount,
     opaqueLines,
-    s.fences.some((f) => !f.close) || s.comments.some((c) => !c.closed) || s.tools.some((t) => t.cdata.some((c) => !c.closed)),
+    hasUnclosed(s),
   );
+}
+
+function hasUnclosed(s: { fences: FenceBlock[]; comments: RegionNode[]; tools: ToolElement[] }): boolean {
+  for (let i = 0; i < s.fences.length; i++) if (!s.fences[i]!.close) return true;
+  for (let i = 0; i < s.comments.length; i++) if (!s.comments[i]!.closed) return true;
+  for (let i = 0; i < s.tools.length; i++) {
+    const cdata = s.tools[i]!.cdata;
+    for (let k = 0; k < cdata.length; k++) if (!cdata[k]!.closed) return true;
+  }
+  return false;
 }
 
 /**

@@ -802,9 +802,11 @@ class CellsById implements ReadonlyMap<string, Cell[]> {
 /** File-wide facts: ids, metadata ownership, agents, languages, cell types. */
 function resolve(doc: MessageDocument): void {
   const ids = new Map<string, Cell[]>();
+  let withId = 0;
   for (const cell of doc.cells) {
     const id = cell.id;
     if (id === undefined) continue;
+    withId++;
     const list = ids.get(id);
     if (list) list.push(cell);
     else ids.set(id, [cell]);
@@ -831,8 +833,20 @@ function resolve(doc: MessageDocument): void {
   }
   metaStart[doc.segments.length] = doc.metadata.length;
   const cellMeta = new Int32Array(doc.cells.length).fill(-1);
+  const unique = withId === ids.size;
   for (let k = 0; k < doc.metadata.length; k++) {
-    const cells = ids.get(doc.metadata[k]!.node.id.id);
+    const m = doc.metadata[k]!;
+    const id = m.node.id.id;
+    // Usually a metadata line sits in the cell it describes, whose id no other cell has: no look-up.
+    if (unique && m.segment instanceof Cell && m.segment.id === id) {
+      const c = m.segment;
+      if (cellMeta[c.index] === -1) {
+        cellMeta[c.index] = k;
+        c.metadata = m;
+      }
+      continue;
+    }
+    const cells = ids.get(id);
     if (!cells) continue;
     for (const c of cells) {
       if (cellMeta[c.index] === -1) {

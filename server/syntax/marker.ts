@@ -43,15 +43,27 @@ export interface MarkerNode {
 const ID_SEGMENT = /^[A-Za-z0-9_-]+$/;
 
 export function parseIdSegments(id: string, offset: number): IdNode['segments'] {
+  // Most ids have one to three segments: an array literal of that size, not
+  // one grown by push (which reserves room for 16 in each of ten thousand ids).
+  const d1 = id.indexOf('.');
+  if (d1 === -1) return [segment(id, offset, 0, id.length)];
+  const d2 = id.indexOf('.', d1 + 1);
+  if (d2 === -1) return [segment(id, offset, 0, d1), segment(id, offset, d1 + 1, id.length)];
+  const d3 = id.indexOf('.', d2 + 1);
+  if (d3 === -1) return [segment(id, offset, 0, d1), segment(id, offset, d1 + 1, d2), segment(id, offset, d2 + 1, id.length)];
   const segments: IdNode['segments'] = [];
   let start = 0;
   for (let i = 0; i <= id.length; i++) {
-    if (i === id.length || id[i] === '.') {
-      segments.push({ span: { start: offset + start, end: offset + i }, text: id.slice(start, i) });
+    if (i === id.length || id.charCodeAt(i) === 46 /* . */) {
+      segments.push(segment(id, offset, start, i));
       start = i + 1;
     }
   }
   return segments;
+}
+
+function segment(id: string, offset: number, start: number, end: number): { span: Span; text: string } {
+  return { span: { start: offset + start, end: offset + end }, text: id.slice(start, end) };
 }
 
 export function isValidSegment(s: string): boolean {
@@ -62,16 +74,16 @@ export function isValidSegment(s: string): boolean {
 export function parseMarker(text: string, start: number, end: number): MarkerNode {
   const problems: MarkerProblem[] = [];
   let i = start;
-  while (i < end && (text[i] === ' ' || text[i] === '\t')) i++;
+  while (i < end && (text.charCodeAt(i) === 32 || text.charCodeAt(i) === 9)) i++;
   const indent = { start, end: i };
   const hashStart = i;
-  while (i < end && text[i] === '#') i++;
+  while (i < end && text.charCodeAt(i) === 35) i++;
   const hashes = { start: hashStart, end: i };
   const gapStart = i;
-  while (i < end && (text[i] === ' ' || text[i] === '\t')) i++;
+  while (i < end && (text.charCodeAt(i) === 32 || text.charCodeAt(i) === 9)) i++;
   const gap = { start: gapStart, end: i };
   const pctStart = i;
-  while (i < end && text[i] === '%') i++;
+  while (i < end && text.charCodeAt(i) === 37) i++;
   const percents = { start: pctStart, end: i };
   const nPct = percents.end - percents.start;
   const nHash = hashes.end - hashes.start;
@@ -116,13 +128,13 @@ export function parseMarker(text: string, start: number, end: number): MarkerNod
 
   // Trailing blanks are not part of the title.
   let restEnd = end;
-  while (restEnd > percents.end && (text[restEnd - 1] === ' ' || text[restEnd - 1] === '\t')) restEnd--;
+  while (restEnd > percents.end && (text.charCodeAt(restEnd - 1) === 32 || text.charCodeAt(restEnd - 1) === 9)) restEnd--;
   // A trailing HTML comment (a disable directive, say) is not part of the title.
   const lineText = text.slice(percents.end, restEnd);
   const trailing = lineText.endsWith('-->') ? /\s*<!--(?:(?!-->)[\s\S])*-->$/.exec(lineText) : null;
   if (trailing) {
     restEnd = percents.end + trailing.index;
-    while (restEnd > percents.end && (text[restEnd - 1] === ' ' || text[restEnd - 1] === '\t')) restEnd--;
+    while (restEnd > percents.end && (text.charCodeAt(restEnd - 1) === 32 || text.charCodeAt(restEnd - 1) === 9)) restEnd--;
   }
 
   if (percents.end < restEnd) {
@@ -131,7 +143,7 @@ export function parseMarker(text: string, start: number, end: number): MarkerNod
     if (c !== ' ' && c !== '\t') {
       // The glued word, up to the next blank (the fix only inserts the space).
       let wordEnd = percents.end;
-      while (wordEnd < restEnd && text[wordEnd] !== ' ' && text[wordEnd] !== '\t' && !(wordEnd > percents.end && text.startsWith('[^', wordEnd))) wordEnd++;
+      while (wordEnd < restEnd && text.charCodeAt(wordEnd) !== 32 && text.charCodeAt(wordEnd) !== 9 && !(wordEnd > percents.end && text.startsWith('[^', wordEnd))) wordEnd++;
       problems.push({
         kind: 'glued',
         span: { start: percents.end, end: wordEnd },
@@ -142,12 +154,12 @@ export function parseMarker(text: string, start: number, end: number): MarkerNod
     } else {
       restStart++;
     }
-    while (restStart < restEnd && (text[restStart] === ' ' || text[restStart] === '\t')) restStart++;
+    while (restStart < restEnd && (text.charCodeAt(restStart) === 32 || text.charCodeAt(restStart) === 9)) restStart++;
     // `[^ID]` at the end of the line (ID without `]`): the first `[^` after
     // the last `]` before the final one. Found with indexOf, not a regular
     // expression, so a line full of `[^` stays linear.
     let titleEnd = restEnd;
-    const last = text[restEnd - 1] === ']' ? text.indexOf('[^', Math.max(restStart, text.lastIndexOf(']', restEnd - 2) + 1)) : -1;
+    const last = text.charCodeAt(restEnd - 1) === 93 ? text.indexOf('[^', Math.max(restStart, text.lastIndexOf(']', restEnd - 2) + 1)) : -1;
     if (last !== -1 && last >= restStart && last + 2 < restEnd) {
       idRef = makeIdNode(text.slice(last + 2, restEnd - 1), last, restEnd);
       titleEnd = last;
@@ -162,7 +174,7 @@ export function parseMarker(text: string, start: number, end: number): MarkerNod
       }
     }
     let tEnd = titleEnd;
-    while (tEnd > restStart && (text[tEnd - 1] === ' ' || text[tEnd - 1] === '\t')) tEnd--;
+    while (tEnd > restStart && (text.charCodeAt(tEnd - 1) === 32 || text.charCodeAt(tEnd - 1) === 9)) tEnd--;
     if (tEnd > restStart) {
       title = { start: restStart, end: tEnd };
       titleText = text.slice(restStart, tEnd);

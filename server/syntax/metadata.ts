@@ -57,7 +57,7 @@ export function isFootnoteDefinition(text: string, start: number, end: number): 
 function withoutTrailingComments(text: string, start: number, end: number): number {
   for (;;) {
     let e = end;
-    while (e > start && (text[e - 1] === ' ' || text[e - 1] === '\t')) e--;
+    while (e > start && (text.charCodeAt(e - 1) === 32 || text.charCodeAt(e - 1) === 9)) e--;
     if (e - start < 7 || !text.startsWith('-->', e - 3)) return end;
     const open = text.lastIndexOf('<!--', e - 3);
     // A comment may not hold `-->`; `<!-->` and `<!--->` are not comments.
@@ -79,8 +79,8 @@ export function parseMetadata(text: string, start: number, lineEnd: number): Met
   };
   const node: MetadataNode = { span: { start, end: lineEnd }, id, attributes: [], problems: [] };
   let i = close + 2; // after "]:"
-  while (i < end && (text[i] === ' ' || text[i] === '\t')) i++;
-  if (text[i] !== '[') {
+  while (i < end && (text.charCodeAt(i) === 32 || text.charCodeAt(i) === 9)) i++;
+  if (text.charCodeAt(i) !== 91) {
     node.problems.push({ span: i < end ? { start: i, end } : { start, end }, message: 'A metadata line needs a type in brackets after the colon, as in `[markdown]`.' });
     return node;
   }
@@ -94,7 +94,7 @@ export function parseMetadata(text: string, start: number, lineEnd: number): Met
   node.type = typeText;
   node.typeSpan = { start: i + 1, end: typeClose };
   i = typeClose + 1;
-  if (i < end && text[i] !== ' ' && text[i] !== '\t') {
+  if (i < end && text.charCodeAt(i) !== 32 && text.charCodeAt(i) !== 9) {
     node.problems.push({ span: { start: i, end: end }, message: 'Attributes are separated from the type by a space.' });
     return node;
   }
@@ -103,12 +103,12 @@ export function parseMetadata(text: string, start: number, lineEnd: number): Met
 }
 
 function skipBlank(text: string, i: number, end: number): number {
-  while (i < end && (text[i] === ' ' || text[i] === '\t')) i++;
+  while (i < end && (text.charCodeAt(i) === 32 || text.charCodeAt(i) === 9)) i++;
   return i;
 }
 
 function tokenEnd(text: string, i: number, end: number): number {
-  while (i < end && text[i] !== ' ' && text[i] !== '\t') i++;
+  while (i < end && text.charCodeAt(i) !== 32 && text.charCodeAt(i) !== 9) i++;
   return i;
 }
 
@@ -116,7 +116,7 @@ function parseAttributes(text: string, i: number, end: number, node: MetadataNod
   for (;;) {
     i = skipBlank(text, i, end);
     if (i >= end) return;
-    if (text[i] === '[') {
+    if (text.charCodeAt(i) === 91) {
       // `[reasoning=1]`: the original document's notation for "optional".
       const close = text.indexOf(']', i + 1);
       if (close !== -1 && close < end) {
@@ -186,7 +186,7 @@ function parseAttributes(text: string, i: number, end: number, node: MetadataNod
       // value (followed by a blank or the end), so `‘don’t’` keeps its apostrophe.
       const quotes = CURLY_OPEN.has(c) ? CURLY_OPEN : CURLY_SINGLE.has(c) ? CURLY_SINGLE : STRAIGHT_SINGLE;
       let j = v + 1;
-      while (j < end && !(quotes.has(text[j]!) && (j + 1 === end || text[j + 1] === ' ' || text[j + 1] === '\t'))) j++;
+      while (j < end && !(quotes.has(text[j]!) && (j + 1 === end || text.charCodeAt(j + 1) === 32 || text.charCodeAt(j + 1) === 9))) j++;
       const inner = text.slice(v + 1, j);
       const closed = j < end;
       const valueEnd = closed ? j + 1 : end;
@@ -221,7 +221,7 @@ function parseAttributes(text: string, i: number, end: number, node: MetadataNod
       node.attributes.push({ span: { start: keySpan.start, end: j }, key: km[0], keySpan, valueSpan, value: text.slice(v, j), quoted: false });
       i = j;
     }
-    if (i < end && text[i] !== ' ' && text[i] !== '\t') {
+    if (i < end && text.charCodeAt(i) !== 32 && text.charCodeAt(i) !== 9) {
       const te = tokenEnd(text, i, end);
       node.problems.push({ span: { start: i, end: te }, message: 'Attributes are separated by spaces.' });
       i = te;
