@@ -16,6 +16,7 @@ import path from 'node:path';
 import type { MsglintConfig } from '../engine/types.js';
 import { ConfigError } from './errors.js';
 import { createIgnoreMatcher } from './ignores.js';
+import { nestedTooDeep } from '../syntax/simple-yaml.js';
 import { loadYaml } from './lazy.js';
 import { validateConfig } from './validate.js';
 
@@ -169,6 +170,13 @@ function parseJson(text: string, label: string, configPath: string): unknown {
 }
 
 function parseYaml(text: string, label: string, configPath: string): unknown {
+  // The library reads nested nodes by recursion: far too deep, and V8 may
+  // abort the process rather than throw (see nestedTooDeep).
+  const deep = nestedTooDeep(text, 200);
+  if (deep !== -1) {
+    const { line, column } = lineAndColumn(text, deep);
+    throw new ConfigError(`${label}: invalid YAML: nested more than 200 levels deep (line ${line}, column ${column})`, configPath);
+  }
   // Loaded on first use: most runs have no YAML config, and config loading is
   // synchronous by contract (the language server calls it from handlers).
   const doc = loadYaml().parseDocument(text);

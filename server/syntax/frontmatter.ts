@@ -4,7 +4,7 @@
 import type { Document, Node, Pair } from 'yaml';
 import { loadYaml } from '../config/lazy.js';
 import type { Span } from './scan.js';
-import { parseSimpleYaml } from './simple-yaml.js';
+import { nestedTooDeep, parseSimpleYaml } from './simple-yaml.js';
 
 // `yaml` is loaded on the first frontmatter, not at start-up: most runs of an
 // editor hook or a pre-commit check should not pay for it when no file has one.
@@ -146,6 +146,9 @@ const MAX_FRONTMATTER = 256 * 1024;
 /** At most this many YAML errors are kept: they cascade, and the first ones say what is wrong. */
 const MAX_YAML_ERRORS = 20;
 
+/** Deeper frontmatter is reported, not handed to the YAML library (see nestedTooDeep). */
+const MAX_NESTING = 200;
+
 /**
  * Keys repeated in a mapping. Done here with one Set per mapping because the
  * parser's own check compares each key with every earlier one (quadratic in
@@ -199,6 +202,14 @@ export function parseFrontmatter(text: string, start: number, options: { simple?
   // A copy, not a slice: the parsed frontmatter is reused by later versions
   // and must not keep this version's whole text alive.
   const source = (' ' + text.slice(found.contentStart, found.contentEnd)).slice(1);
+  const deep = nestedTooDeep(source, MAX_NESTING);
+  if (deep !== -1) {
+    fm.problems.push({
+      span: { start: base + deep, end: base + deep + 1 },
+      message: `Frontmatter is not valid YAML: it is nested too deeply to read (more than ${MAX_NESTING} levels)`,
+    });
+    return fm;
+  }
   let doc: Document;
   let simple = false;
   try {

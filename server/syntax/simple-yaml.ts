@@ -179,3 +179,52 @@ export function parseSimpleYaml(Y: YamlModule, source: string): Document | undef
   doc.contents = root as never;
   return doc;
 }
+
+/**
+ * Where YAML text nests deeper than `max` levels, or -1: flow
+ * collections (`[`, `{` outside quotes and comments) and chains of block
+ * entries on one line (`- - - x`, `? ? x`). The library composes nested
+ * nodes by recursion; near the end of the stack it can reach a regular
+ * expression V8 has not compiled yet, and V8 then aborts the whole process
+ * ("RegExpCompiler Allocation failed") instead of throwing. Indentation
+ * alone cannot nest that deep in a text of a few hundred kilobytes.
+ */
+export function nestedTooDeep(source: string, max: number): number {
+  let flow = 0;
+  let lineStart = true;
+  let chain = 0;
+  for (let i = 0; i < source.length; i++) {
+    const c = source.charCodeAt(i);
+    if (c === 10) {
+      lineStart = true;
+      chain = 0;
+      continue;
+    }
+    if (lineStart) {
+      if (c === 32) continue;
+      // `- ` or `? ` (or `-`/`?` at the line end) opens one more level.
+      const next = source.charCodeAt(i + 1);
+      if ((c === 45 || c === 63) && (next === 32 || next === 10 || next === 13 || i + 1 === source.length)) {
+        if (++chain > max) return i;
+        continue;
+      }
+      lineStart = false;
+    }
+    if (c === 91 || c === 123) {
+      if (++flow > max) return i;
+    } else if (c === 93 || c === 125) {
+      if (flow > 0) flow--;
+    } else if (c === 34 || c === 39) {
+      // A quoted string on this line: its brackets are text.
+      const close = source.indexOf(c === 34 ? '"' : "'", i + 1);
+      const nl = source.indexOf('\n', i + 1);
+      if (close !== -1 && (nl === -1 || close < nl)) i = close;
+    } else if (c === 35 && (i === 0 || source.charCodeAt(i - 1) === 32)) {
+      // A comment, to the line end.
+      const nl = source.indexOf('\n', i + 1);
+      if (nl === -1) break;
+      i = nl - 1;
+    }
+  }
+  return -1;
+}

@@ -74,6 +74,8 @@ describe('bad configs exit 2 with one line and no stack trace', () => {
     ['broken JSON', '.msglintrc.json', '{\n  "root": true\n  "agents": []\n}', /^msglint: \.msglintrc\.json: invalid JSON: .*\(line 3, column 3\)$/],
     ['broken YAML', '.msglintrc.yaml', 'ignores: [a\nroot: true\n', /^msglint: \.msglintrc\.yaml: invalid YAML: .*line \d+, column \d+$/],
     ['not an object', '.msglintrc.yaml', '- a\n- b\n', /^msglint: \.msglintrc\.yaml: expected an object, got an array$/],
+    // Read by recursion, this could abort Node itself; it is refused first.
+    ['YAML nested 50,000 deep', '.msglintrc.yaml', `agents: ${'['.repeat(50_000)}\n`, /^msglint: \.msglintrc\.yaml: invalid YAML: nested more than 200 levels deep \(line 1, column 209\)$/],
     ['package.json', 'package.json', '{"msglint": "strict"}', /^msglint: package\.json: "msglint" must be an object/],
   ])('%s', (_, name, content, pattern) => {
     const dir = makeTree({ [name]: content, 'docs/a.msg.md': CLEAN });

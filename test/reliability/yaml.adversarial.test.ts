@@ -151,6 +151,25 @@ describe('YAML frontmatter: size and depth', () => {
     expect(diagnostics.some((d) => d.ruleId === 'frontmatter-yaml')).toBe(true);
   });
 
+  // The library's recursion is not even started: near the end of the stack,
+  // V8 may abort the process instead of throwing (seen in the language
+  // server as "RegExpCompiler Allocation failed").
+  it.each([
+    ['flow lists', `x: ${'['.repeat(20_000)}\n`],
+    ['flow mappings', `x: ${'{a: '.repeat(20_000)}\n`],
+    ['block entries on one line', `x:\n  ${'- '.repeat(20_000)}a\n`],
+    ['a line of dashes alone', `${'- '.repeat(20_000)}\n`],
+    ['explicit keys', `${'? '.repeat(20_000)}a\n`],
+  ])('%s 20,000 deep: reported as too deep without reading', (_, yaml) => {
+    const found = readAll(withFrontmatter(yaml)).diagnostics.filter((d) => d.ruleId === 'frontmatter-yaml');
+    expect(found.map((d) => d.message)).toEqual(['Frontmatter is not valid YAML: it is nested too deeply to read (more than 200 levels)']);
+  });
+
+  it('brackets in quoted strings and comments do not count as nesting', () => {
+    const yaml = `a: "${'['.repeat(500)}"\nb: '${'{'.repeat(500)}'\nc: 1 # ${'['.repeat(500)}\n`;
+    expect(readAll(withFrontmatter(yaml)).diagnostics.filter((d) => d.ruleId === 'frontmatter-yaml')).toEqual([]);
+  });
+
   // Duplicate keys are found with one Set per mapping (the parser's own
   // check is quadratic), and frontmatter over 256 KB is not parsed.
   it('10 MB of frontmatter in 500,000 keys', () => {
