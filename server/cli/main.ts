@@ -59,8 +59,9 @@ main(process.argv.slice(2)).then(
   (code) => {
     process.exitCode = code;
     // Exit once what was written has been handed over (an empty write's
-    // callback runs after the writes before it): a natural exit would first
-    // tear down the whole heap, ~10 ms more after a long file.
+    // callback runs after the writes before it): a natural exit first tears
+    // down the heap and waits for V8's background work, about 40 ms after a
+    // 1.3 MB file.
     process.stdout.write('', () => process.stderr.write('', () => process.exit(code)));
   },
   (error: unknown) => {
