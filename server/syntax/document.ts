@@ -8,7 +8,7 @@ import { parseFrontmatter, messageSectionName, type Frontmatter } from './frontm
 import { LineIndex } from './lines.js';
 import type { MarkerNode } from './marker.js';
 import type { MetadataNode } from './metadata.js';
-import { scan, type FenceBlock, type Heading, type Span } from './scan.js';
+import { findMarkers, scan, type FenceBlock, type Heading, type Span } from './scan.js';
 
 export type SegmentKind = 'bom' | 'frontmatter' | 'outside' | 'prologue' | 'cell';
 
@@ -319,6 +319,7 @@ export function parse(text: string, options: ParseOptions = {}): MessageDocument
     const found = markersFromPrevious(prev, text, pos, range);
     if (found) ({ markers, oldCells } = found);
   }
+  if (markers === null && !md) markers = findMarkers(text, pos, text.length);
   if (markers === null) {
     const bodyScan = scan(text, pos, text.length, { markers: true, headings: md, keepLines: false });
     markers = bodyScan.markers.map((m) => m.line.start);
