@@ -468,9 +468,11 @@ export interface DocumentEdit {
   newEnd: number;
   /**
    * True when the two versions have the same segments, ids, metadata,
-   * fences, tool calls and line count, and differ only inside plain prose
-   * lines of message cells (see `shapeOf`): file-wide facts are the same, and
-   * findings that do not read prose stay the same, moved by the edit.
+   * fences and tool calls, and differ only inside plain prose lines of
+   * message cells and agent replies (see `shapeOf`; typing with the editor's
+   * edit may also split or join such lines, see `typingShape` and
+   * `linesAdded`): file-wide facts are the same, and findings that do not
+   * read prose stay the same, moved by the edit.
    */
   sameStructure: boolean;
   /** Indices of the segments whose parse is not the previous version's. */
