@@ -295,11 +295,31 @@ function isToolOpenTag(text: string, p: number, end: number): number {
   return gt + 1;
 }
 
+const NO_MARKERS: readonly MarkerLine[] = Object.freeze([]);
+const NO_HEADINGS: readonly Heading[] = Object.freeze([]);
+
+/** Ends a tool element at `at` (its end tag when `closed`) and records it. */
+function closeTool(result: ScanResult, tool: ToolElement, at: number, closed: boolean): void {
+  tool.closeTagStart = at;
+  tool.end = closed ? at + 7 : at;
+  tool.closed = closed;
+  result.tools.push(tool);
+}
+
 export function scan(text: string, from: number, to: number, options: ScanOptions): ScanResult {
   const keepLines = options.keepLines !== false;
   const lines: Line[] = [];
   const opaque: number[] = [];
-  const result: ScanResult = { lines, markers: [], headings: [], fences: [], comments: [], tools: [], opaque };
+  // A cell's scan (thousands per file) makes no marker or heading arrays it would leave empty.
+  const result: ScanResult = {
+    lines,
+    markers: options.markers ? [] : (NO_MARKERS as MarkerLine[]),
+    headings: options.headings ? [] : (NO_HEADINGS as Heading[]),
+    fences: [],
+    comments: [],
+    tools: [],
+    opaque,
+  };
   // Made on first use: most cells of a file need none of them.
   let closers: CloserIndex | undefined;
   let commentEnds: LaterIndex | undefined;
@@ -316,14 +336,6 @@ export function scan(text: string, from: number, to: number, options: ScanOption
   let cdataEnd = -1;
   let tool: ToolElement | null = null;
 
-  const closeTool = (at: number, closed: boolean): void => {
-    if (!tool) return;
-    tool.closeTagStart = at;
-    tool.end = closed ? at + 7 : at;
-    tool.closed = closed;
-    result.tools.push(tool);
-    tool = null;
-  };
 
   let li = -1;
   if (options.leading) {
@@ -398,7 +410,10 @@ export function scan(text: string, from: number, to: number, options: ScanOption
             break;
           }
           // A cell boundary: a tool element never spans cells.
-          if (tool) closeTool(start, false);
+          if (tool) {
+            closeTool(result, tool, start, false);
+            tool = null;
+          }
           result.markers.push({ line: (line ??= { start, contentEnd: end, end: lineEnd }), index: li });
           continue;
         }
@@ -477,7 +492,8 @@ export function scan(text: string, from: number, to: number, options: ScanOption
         break;
       }
       if (tool && text.startsWith('</tool>', lt)) {
-        closeTool(lt, true);
+        closeTool(result, tool, lt, true);
+        tool = null;
         p = lt + 7;
         continue;
       }
@@ -503,7 +519,7 @@ export function scan(text: string, from: number, to: number, options: ScanOption
   }
   if (comment) result.comments.push(comment);
   if (cdata) tool?.cdata.push(cdata);
-  if (tool) closeTool(to, false);
+  if (tool) closeTool(result, tool, to, false);
   return result;
 }
 
