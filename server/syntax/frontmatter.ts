@@ -228,7 +228,8 @@ export function parseFrontmatter(text: string, start: number, options: { simple?
     fm.problems.push({ span: { start: base + a, end: base + Math.max(b, a) }, message: `Frontmatter is not valid YAML: ${message}` });
   }
   if (doc.errors.length) return fm;
-  duplicateKeys(doc, base, fm.problems);
+  // The simple reader refuses a repeated key, so only the library's documents can have one.
+  if (!simple) duplicateKeys(doc, base, fm.problems);
   if (fm.problems.length) return fm;
   const contents = doc.contents;
   if (contents === null || (isScalar(contents) && contents.value === null)) return fm;
