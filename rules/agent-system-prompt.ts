@@ -9,10 +9,12 @@ export default defineRule(
     description: '`system_prompt` on a temporary agent.',
   },
   ({ doc, report }) => {
-    for (const def of doc.agents) {
+    for (let i = 0, list = doc.agents; i < list.length; i++) {
+      const def = list[i]!;
       if (def.source !== 'body' || !def.metadata) continue;
       const m = def.metadata;
-      for (const a of m.node.attributes) {
+      for (let i = 0, list = m.node.attributes; i < list.length; i++) {
+        const a = list[i]!;
         if (a.key !== 'system_prompt') continue;
         report({
           at: m.segment.abs(a.span),

@@ -10,7 +10,8 @@ export default defineRule(
     description: '`temperature` set while `use_temperature` is false.',
   },
   ({ doc, report }) => {
-    for (const info of agentInfos(doc)) {
+    for (let i = 0, list = agentInfos(doc); i < list.length; i++) {
+      const info = list[i]!;
       if (info.settings.useTemperature !== false || info.settings.temperature === undefined) continue;
       const temperature = info.entries.find((e) => e.key === 'temperature' && !e.repeated)!;
       const use = info.entries.find((e) => e.key === 'use_temperature' && !e.repeated)!;

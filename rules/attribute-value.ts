@@ -42,13 +42,15 @@ export default defineSegmentRule(
   },
   (seg, { doc, report }) => {
     if (seg.kind !== 'cell' && seg.kind !== 'prologue') return;
-    for (const node of seg.parse!.metadata) {
+    for (let i = 0, list = seg.parse!.metadata; i < list.length; i++) {
+      const node = list[i]!;
       const m = { segment: seg, node };
       if (m.node.type === undefined || !isMetadataLine(doc, m)) continue;
       // On a temporary agent's line, `reasoning` is the agent setting (a
       // boolean, `True`/`False` accepted, spec section 7), which agent-config checks.
       const agentLine = m.node.type === 'agent' && !doc.cellsById.has(m.node.id.id);
-      for (const a of m.node.attributes) {
+      for (let i = 0, list = m.node.attributes; i < list.length; i++) {
+        const a = list[i]!;
         if (agentLine && a.key === 'reasoning') continue;
         const check = CHECKS[a.key];
         if (!check || check.ok(a.value)) continue;

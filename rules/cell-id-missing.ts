@@ -27,7 +27,8 @@ function maxNumericId(doc: MessageDocument): number {
     const first = id.split('.')[0]!;
     if (/^\d+$/.test(first)) max = Math.max(max, Number(first));
   }
-  for (const m of doc.metadata) {
+  for (let i = 0, list = doc.metadata; i < list.length; i++) {
+    const m = list[i]!;
     const first = m.node.id.id.split('.')[0]!;
     if (/^\d+$/.test(first)) max = Math.max(max, Number(first));
   }
@@ -44,7 +45,8 @@ export default defineRule(
   },
   ({ doc, report }) => {
     let next = 0;
-    for (const cell of doc.cells) {
+    for (let i = 0, list = doc.cells; i < list.length; i++) {
+      const cell = list[i]!;
       const marker = cell.marker;
       if (marker.idRef) continue;
       if (next === 0) next = maxNumericId(doc) + 1;

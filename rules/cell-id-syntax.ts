@@ -46,7 +46,8 @@ export default defineSegmentRule(
       return;
     }
     let bad = false;
-    for (const part of ref.segments) {
+    for (let i = 0, list = ref.segments; i < list.length; i++) {
+      const part = list[i]!;
       if (part.text === '') {
         report({ at: cell.abs(ref.span), message: `The id \`${ref.id}\` has an empty segment (two dots, or a dot at an end).` });
         bad = true;

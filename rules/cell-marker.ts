@@ -25,7 +25,8 @@ export default defineSegmentRule(
   (seg, { doc, report }) => {
     if (!(seg instanceof Cell)) return;
     const cell = seg;
-    for (const problem of cell.marker.problems) {
+    for (let i = 0, list = cell.marker.problems; i < list.length; i++) {
+      const problem = list[i]!;
       const at = cell.abs(problem.span);
       let fix = problem.fix !== undefined ? { range: cell.abs(problem.fixSpan ?? problem.span), text: problem.fix } : undefined;
       let message = problem.message;

@@ -13,7 +13,8 @@ const rule = defineRule(
     // Without the section's heading every marker is "outside": message-section-missing says why.
     if (!section?.heading) return;
     const name = section.name;
-    for (const m of doc.outsideMarkers) {
+    for (let i = 0, list = doc.outsideMarkers; i < list.length; i++) {
+      const m = list[i]!;
       const at: [number, number] = [m.start, m.end];
       if (m.before) {
         report({

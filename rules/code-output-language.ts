@@ -31,7 +31,8 @@ export default defineRule(
     description: "A code output type that differs from its code cell's code block language.",
   },
   ({ doc, report }) => {
-    for (const cell of doc.cells) {
+    for (let i = 0, list = doc.cells; i < list.length; i++) {
+      const cell = list[i]!;
       if (cell.cellType !== 'code-output' || !cell.metadata) continue;
       const found = codeParent(doc, cell);
       if (!found || !('parent' in found)) continue;

@@ -32,7 +32,8 @@ export default defineRule(
     description: 'A code output `CODE.N` whose CODE is not an earlier `[code]` cell.',
   },
   ({ doc, report }) => {
-    for (const cell of doc.cells) {
+    for (let i = 0, list = doc.cells; i < list.length; i++) {
+      const cell = list[i]!;
       // Without metadata, an `X.N` id is only a guess at a code output (metadata-missing reports it).
       if (cell.cellType !== 'code-output' || !cell.metadata) continue;
       const found = codeParent(doc, cell);

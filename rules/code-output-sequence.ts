@@ -17,7 +17,8 @@ export default defineRule(
     // wrong parent are left to code-output-parent; an N that is not a number
     // to cell-id-syntax; the same N twice is the same id (duplicate-id).
     const byParent = new Map<Cell, { cell: Cell; n: number }[]>();
-    for (const cell of doc.cells) {
+    for (let i = 0, items = doc.cells; i < items.length; i++) {
+      const cell = items[i]!;
       if (cell.cellType !== 'code-output' || !cell.metadata) continue;
       const found = codeParent(doc, cell);
       if (!found || !('parent' in found)) continue;
@@ -31,7 +32,8 @@ export default defineRule(
       const seen = new Set<number>();
       let next = 1;
       let last: Cell | undefined;
-      for (const { cell, n } of outputs) {
+      for (let i = 0, list = outputs; i < list.length; i++) {
+        const { cell, n } = list[i]!;
         const at = cell.abs(cell.marker.idRef!.segments[1]!.span);
         const id = `${parent.id}.${n}`;
         if (seen.has(n)) continue;

@@ -36,7 +36,8 @@ function checkText(cell: Cell, lines: Line[], report: (at: [number, number], mes
     );
     run = [];
   };
-  for (const line of lines) {
+  for (let i = 0, list = lines; i < list.length; i++) {
+    const line = list[i]!;
     if (isBlank(text, line)) {
       flush();
       continue;
@@ -68,7 +69,8 @@ export function base64Problem(text: string, lines: Line[]): { start: number; end
   let length = 0;
   let padding = 0;
   let lastData: { start: number; end: number } | undefined;
-  for (const line of lines) {
+  for (let k = 0, list = lines; k < list.length; k++) {
+    const line = list[k]!;
     const pre = outputPrefix(text, line);
     if (pre?.stream === 'stderr') continue;
     const from = pre ? pre.contentStart : line.start;
@@ -101,7 +103,8 @@ export default defineRule(
     description: 'A text output line without the `stdout> ` / `stderr> ` prefix, or a binary `mime_type` whose body is not valid base64.',
   },
   ({ doc, report }) => {
-    for (const cell of doc.cells) {
+    for (let i = 0, list = doc.cells; i < list.length; i++) {
+      const cell = list[i]!;
       if (cell.cellType !== 'code-output' || !cell.metadata) continue;
       // An invalid mime_type is attribute-value's; which form the body has is then unknown.
       if (outputMimeType(cell) === undefined) continue;

@@ -43,7 +43,8 @@ function windowsOf(doc: MessageDocument): Windows {
     // Only the prose of messages and replies changed: settings and history
     // modes are the same; recount the edited cells.
     w = { adds: before.adds.slice(), replies: before.replies };
-    for (const si of doc.edit!.changed) {
+    for (let i = 0, list = doc.edit!.changed; i < list.length; i++) {
+      const si = list[i]!;
       const seg = doc.segments[si];
       if (!(seg instanceof Cell)) continue;
       const r = w.replies.findIndex((x) => x.index === seg.index);
@@ -61,7 +62,8 @@ function windowsOf(doc: MessageDocument): Windows {
   } else {
     w = { adds: new Float64Array(doc.cells.length), replies: [] };
     const prompts = new Map<string, number>();
-    for (const cell of doc.cells) {
+    for (let i = 0, list = doc.cells; i < list.length; i++) {
+      const cell = list[i]!;
       const reply = cell.cellType === 'agent-reply' && cell.type !== undefined ? cell.type : undefined;
       const window = reply !== undefined ? agentInfoAt(doc, reply, cell.offset)?.settings.contextWindow : undefined;
       if (reply !== undefined && window !== undefined) {
@@ -120,7 +122,8 @@ export function replyWindows(doc: MessageDocument): { cell: Cell; tokens: number
   const { adds, replies } = windowsOf(doc);
   let total = 0;
   let upTo = 0;
-  for (const r of replies) {
+  for (let i = 0, list = replies; i < list.length; i++) {
+    const r = list[i]!;
     while (upTo < r.index) total += adds[upTo++]!;
     out.push({ cell: doc.cells[r.index]!, tokens: r.system + r.own + total, window: r.window, agent: r.agent });
   }
@@ -137,7 +140,8 @@ const rule = defineRule(
   },
   ({ doc, report }) => {
     const first = new Map<string, { cell: Cell; tokens: number; window: number; later: number }>();
-    for (const r of replyWindows(doc)) {
+    for (let i = 0, list = replyWindows(doc); i < list.length; i++) {
+      const r = list[i]!;
       if (r.tokens <= r.window) continue;
       const f = first.get(r.agent);
       if (f) f.later++;

@@ -11,11 +11,13 @@ export default defineSegmentRule(
   },
   (seg, { doc, report }) => {
     if (seg.kind !== 'cell' && seg.kind !== 'prologue') return;
-    for (const node of seg.parse!.metadata) {
+    for (let i = 0, list = seg.parse!.metadata; i < list.length; i++) {
+      const node = list[i]!;
       const m = { segment: seg, node };
       if (m.node.type === undefined || !isMetadataLine(doc, m)) continue;
       const seen = new Map<string, (typeof m.node.attributes)[number]>();
-      for (const a of m.node.attributes) {
+      for (let i = 0, list = m.node.attributes; i < list.length; i++) {
+        const a = list[i]!;
         const first = seen.get(a.key);
         if (!first) {
           seen.set(a.key, a);

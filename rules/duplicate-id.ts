@@ -18,7 +18,8 @@ const rule = defineRule(
       const first = cells[0]!;
       const firstAt = first.abs(first.marker.idRef!.span);
       const line = doc.lines.lineOf(firstAt[0]) + 1;
-      for (const cell of cells.slice(1)) {
+      for (let i = 0, list = cells.slice(1); i < list.length; i++) {
+        const cell = list[i]!;
         report({
           at: cell.abs(cell.marker.idRef!.span),
           message: `The id \`${id}\` is already used by the cell on line ${line}.`,

@@ -21,7 +21,8 @@ export default defineRule(
   ({ doc, report }) => {
     // Results by the id of the call they answer (PARENT.NONCE), in file order.
     const results = new Map<string, Cell[]>();
-    for (const cell of doc.cells) {
+    for (let i = 0, items = doc.cells; i < items.length; i++) {
+      const cell = items[i]!;
       if (cell.cellType !== 'tool-result' || !cell.id) continue;
       const key = cell.id.slice(0, cell.id.lastIndexOf('.'));
       const list = results.get(key);
@@ -29,7 +30,8 @@ export default defineRule(
       else results.set(key, [cell]);
     }
     const done = new Set<string>();
-    for (const call of doc.cells) {
+    for (let i = 0, list = doc.cells; i < list.length; i++) {
+      const call = list[i]!;
       if (call.cellType !== 'tool-call' || !call.id || done.has(call.id)) continue;
       done.add(call.id);
       const callIn = inView(call);
@@ -37,7 +39,8 @@ export default defineRule(
       if (!split.length) continue;
       const callAttr = historyAttr(call);
       const onCall: Cell[] = [];
-      for (const r of split) {
+      for (let i = 0, list = split; i < list.length; i++) {
+        const r = list[i]!;
         const attr = historyAttr(r);
         if (attr) {
           report({

@@ -15,10 +15,12 @@ export default defineSegmentRule(
   },
   (seg, { doc, report }) => {
     if (seg.kind !== 'cell' && seg.kind !== 'prologue') return;
-    for (const node of seg.parse!.metadata) {
+    for (let i = 0, list = seg.parse!.metadata; i < list.length; i++) {
+      const node = list[i]!;
       const m = { segment: seg, node };
       if (m.node.type === undefined || !isMetadataLine(doc, m)) continue;
-      for (const a of m.node.attributes) {
+      for (let i = 0, list = m.node.attributes; i < list.length; i++) {
+        const a = list[i]!;
         if (a.key !== 'history' || HISTORY_VALUES.includes(a.value)) continue;
         const at = m.segment.abs(a.valueSpan);
         const lower = a.value.toLowerCase();

@@ -24,7 +24,8 @@ export default defineRule(
     description: 'A cell whose `[^id]` has no metadata line.',
   },
   ({ doc, report }) => {
-    for (const cell of doc.cells) {
+    for (let i = 0, list = doc.cells; i < list.length; i++) {
+      const cell = list[i]!;
       const ref = cell.marker.idRef;
       if (!ref || cell.metadata || ref.id === '') continue;
       const type = likelyType(doc, cell);

@@ -11,11 +11,13 @@ export default defineSegmentRule(
   },
   (seg, { doc, report }) => {
     if (seg.kind !== 'cell' && seg.kind !== 'prologue') return;
-    for (const node of seg.parse!.metadata) {
+    for (let i = 0, list = seg.parse!.metadata; i < list.length; i++) {
+      const node = list[i]!;
       const m = { segment: seg, node };
       // An ordinary Markdown footnote (`[^n]: text`) is not metadata.
       if (!isMetadataLine(doc, m)) continue;
-      for (const problem of m.node.problems) {
+      for (let i = 0, list = m.node.problems; i < list.length; i++) {
+        const problem = list[i]!;
         report({
           at: m.segment.abs(problem.span),
           message: problem.message,

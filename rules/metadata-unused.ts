@@ -10,7 +10,8 @@ export default defineRule(
     description: 'A metadata line that no cell references and that is not a temporary agent.',
   },
   ({ doc, report }) => {
-    for (const m of doc.metadata) {
+    for (let i = 0, list = doc.metadata; i < list.length; i++) {
+      const m = list[i]!;
       // `[^n]: text` is an ordinary Markdown footnote, not metadata.
       if (!isMetadataLine(doc, m)) continue;
       const id = m.node.id.id;

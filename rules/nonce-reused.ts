@@ -11,7 +11,8 @@ const rule = defineRule(
   },
   ({ doc, report }) => {
     const first = new Map<string, CallRef>();
-    for (const call of toolGraph(doc).calls) {
+    for (let i = 0, list = toolGraph(doc).calls; i < list.length; i++) {
+      const call = list[i]!;
       const prev = first.get(call.nonce);
       if (!prev) {
         first.set(call.nonce, call);

@@ -10,7 +10,8 @@ export default defineRule(
     description: 'A nonce shorter than 4 characters or made only of digits.',
   },
   ({ doc, report }) => {
-    for (const call of toolGraph(doc).calls) {
+    for (let i = 0, list = toolGraph(doc).calls; i < list.length; i++) {
+      const call = list[i]!;
       const n = call.nonce;
       let why: string | undefined;
       if (n.length < 4) why = `is ${n.length === 1 ? 'one character' : `${n.length} characters`} long; use at least 4`;

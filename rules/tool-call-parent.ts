@@ -21,7 +21,8 @@ const rule = defineRule(
     description: 'A tool call whose PARENT is not an earlier agent reply cell.',
   },
   ({ doc, report }) => {
-    for (const call of toolGraph(doc).calls) {
+    for (let i = 0, list = toolGraph(doc).calls; i < list.length; i++) {
+      const call = list[i]!;
       const cells = doc.cellsById.get(call.parent) ?? [];
       const earlier = cells.filter((c) => c.index < call.cell.index);
       if (earlier.some((c) => c.cellType === 'agent-reply')) continue;

@@ -11,7 +11,8 @@ export default defineRule(
   },
   ({ doc, report }) => {
     const graph = toolGraph(doc);
-    for (const call of graph.calls) {
+    for (let j = 0, list = graph.calls; j < list.length; j++) {
+      const call = list[j]!;
       const results = graph.resultsByCall.get(call.id) ?? [];
       if (results.some((r) => r.cell.index > call.cell.index)) continue;
       // Calls at the end of the file, with only tool calls after them, are still running.

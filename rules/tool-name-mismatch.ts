@@ -17,7 +17,8 @@ export default defineRule(
     description: 'The metadata `name` of a tool call differs from the XML `<tool_name>`, or is missing.',
   },
   ({ doc, report }) => {
-    for (const cell of doc.cells) {
+    for (let i = 0, list = doc.cells; i < list.length; i++) {
+      const cell = list[i]!;
       if (cell.cellType !== 'tool-call' || !cell.metadata || cell.type !== 'tool') continue;
       const m = cell.metadata;
       const tools = toolCallsOf(cell);

@@ -11,7 +11,8 @@ const rule = defineRule(
   },
   ({ doc, report }) => {
     const graph = toolGraph(doc);
-    for (const r of graph.results) {
+    for (let i = 0, list = graph.results; i < list.length; i++) {
+      const r = list[i]!;
       const calls = graph.callsById.get(r.callId) ?? [];
       if (calls.some((c) => c.cell.index < r.cell.index)) continue;
       const id = `\`${r.callId}\``;

@@ -4,7 +4,8 @@ import { reportToolProblemsIn, toolCallsOf } from '../server/tool-calls/index.js
 
 /** A `<tool>` written inside a fenced code block of the cell (where it is code, not a call). */
 function fencedTool(cell: Cell): [number, number] | undefined {
-  for (const f of cell.p.fences) {
+  for (let i = 0, list = cell.p.fences; i < list.length; i++) {
+    const f = list[i]!;
     const at = cell.text.slice(f.contentStart, f.contentEnd).search(/<tool[\s>]/);
     if (at !== -1) return cell.abs({ start: f.contentStart + at, end: f.contentStart + at + 5 });
   }

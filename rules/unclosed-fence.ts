@@ -11,7 +11,8 @@ export default defineSegmentRule(
   (seg, { report }) => {
     if (seg.kind !== 'cell' && seg.kind !== 'prologue') return;
     const p = seg.parse!;
-    for (const f of p.fences) {
+    for (let i = 0, list = p.fences; i < list.length; i++) {
+      const f = list[i]!;
       if (f.close) continue;
       const fence = f.char.repeat(f.length);
       report({
@@ -21,7 +22,8 @@ export default defineSegmentRule(
     }
     // Spec section 2 reports every unclosed opaque construct; the catalog
     // has no rule of its own for comments, and this is the same mistake.
-    for (const c of p.comments) {
+    for (let i = 0, list = p.comments; i < list.length; i++) {
+      const c = list[i]!;
       if (c.closed) continue;
       report({
         at: seg.abs({ start: c.start, end: c.start + 4 }),

@@ -10,7 +10,8 @@ const rule = defineRule(
     description: 'An output cell whose type is not a defined agent, `tool` or a code output language.',
   },
   ({ doc, report }) => {
-    for (const cell of doc.cells) {
+    for (let i = 0, list = doc.cells; i < list.length; i++) {
+      const cell = list[i]!;
       if (cell.cellType !== 'unknown-output') continue;
       // A later cell with a duplicated id shares the first one's metadata line; duplicate-id reports it.
       if (doc.cellsById.get(cell.id!)?.[0] !== cell) continue;

@@ -47,7 +47,8 @@ function settingsOf(entries: AgentSettingEntry[]): AgentSettings {
 
 function markRepeats(entries: AgentSettingEntry[]): void {
   const seen = new Set<string>();
-  for (const e of entries) {
+  for (let i = 0, list = entries; i < list.length; i++) {
+    const e = list[i]!;
     if (seen.has(e.key)) e.repeated = true;
     seen.add(e.key);
   }
@@ -56,7 +57,8 @@ function markRepeats(entries: AgentSettingEntry[]): void {
 function frontmatterInfos(doc: MessageDocument): AgentInfo[] {
   const out: AgentInfo[] = [];
   const values = doc.frontmatter?.agentsEntry?.value;
-  for (const a of doc.frontmatter?.agents ?? []) {
+  for (let i = 0, list = doc.frontmatter?.agents ?? []; i < list.length; i++) {
+    const a = list[i]!;
     // `name:` with nothing after it is an agent without settings, not a wrong value.
     const empty = values !== null && typeof values === 'object' && (values as Record<string, unknown>)[a.name] === null;
     const notAMapping = a.notAMapping === true && !empty;

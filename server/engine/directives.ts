@@ -32,13 +32,16 @@ export function collectDirectives(doc: MessageDocument, isKnownRule: (id: string
 } {
   const directives: PlacedDirective[] = [];
   const unknownRules: { name: string; at: [number, number] }[] = [];
-  for (const seg of doc.segments) {
+  for (let i = 0, list = doc.segments; i < list.length; i++) {
+    const seg = list[i]!;
     const p = seg.parse;
     if (!p || p.directives.length === 0) continue;
-    for (const d of p.directives) {
+    for (let i = 0, list = p.directives; i < list.length; i++) {
+      const d = list[i]!;
       const [start, end] = seg.abs(d.span);
       const rules: PlacedDirective['rules'] = [];
-      for (const r of d.rules) {
+      for (let i = 0, list = d.rules; i < list.length; i++) {
+        const r = list[i]!;
         const at = seg.abs(r.span);
         if (isKnownRule(r.name)) rules.push({ name: r.name, at });
         else unknownRules.push({ name: r.name, at });
@@ -73,12 +76,14 @@ export function applyDirectives(diagnostics: Diagnostic[], directives: PlacedDir
   if (directives.length === 0) return { kept: diagnostics, unused: [] };
   const ranged = directives.filter((d) => d.kind === 'disable' || d.kind === 'enable').sort((a, b) => a.start - b.start);
   const kept: Diagnostic[] = [];
-  for (const diag of diagnostics) {
+  for (let i = 0, list = diagnostics; i < list.length; i++) {
+    const diag = list[i]!;
     const line = diag.range.start.line;
     const offset = diag.range.start.offset;
     const id = diag.ruleId;
     let suppressedBy: PlacedDirective | undefined;
-    for (const d of directives) {
+    for (let i = 0, list = directives; i < list.length; i++) {
+      const d = list[i]!;
       if (!names(d, id)) continue;
       if (d.kind === 'disable-file') suppressedBy ??= d;
       else if (d.kind === 'disable-line' && line >= d.startLine && line <= d.endLine) suppressedBy ??= d;
@@ -87,7 +92,8 @@ export function applyDirectives(diagnostics: Diagnostic[], directives: PlacedDir
     if (!suppressedBy) {
       // The last disable/enable before the diagnostic that names its rule decides.
       let state: PlacedDirective | undefined;
-      for (const d of ranged) {
+      for (let i = 0, list = ranged; i < list.length; i++) {
+        const d = list[i]!;
         if (d.start > offset) break;
         if (names(d, id)) state = d.kind === 'disable' ? d : undefined;
       }
@@ -97,12 +103,14 @@ export function applyDirectives(diagnostics: Diagnostic[], directives: PlacedDir
     else kept.push(diag);
   }
   const unused: { at: [number, number]; message: string }[] = [];
-  for (const d of directives) {
+  for (let i = 0, list = directives; i < list.length; i++) {
+    const d = list[i]!;
     if (d.kind === 'enable') continue;
     if (d.all) {
       if (!d.used.has('*')) unused.push({ at: [d.start, d.end], message: `Unused msglint-${d.kind} directive (no problems were reported here).` });
     } else {
-      for (const r of d.rules) {
+      for (let i = 0, list = d.rules; i < list.length; i++) {
+        const r = list[i]!;
         if (!d.used.has(r.name)) unused.push({ at: r.at, message: `Unused msglint-${d.kind} directive (no problems from '${r.name}' were reported here).` });
       }
     }

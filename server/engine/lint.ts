@@ -68,7 +68,8 @@ interface SignatureFacts {
 function signatureFacts(doc: MessageDocument, env: string): SignatureFacts {
   const bodyAgents = doc.agents.filter((a) => a.source === 'body').map((a) => a.from).sort((x, y) => x - y);
   const defaults: SignatureFacts['defaults'] = [{ from: 0, name: doc.defaultAgentAt(0) }];
-  for (const from of bodyAgents) {
+  for (let i = 0, list = bodyAgents; i < list.length; i++) {
+    const from = list[i]!;
     const name = doc.defaultAgentAt(from);
     if (name !== defaults[defaults.length - 1]!.name) defaults.push({ from, name });
   }
@@ -94,7 +95,8 @@ function segmentSignature(doc: MessageDocument, seg: Segment, facts: SignatureFa
   // Per metadata line of the segment: is it metadata (not an ordinary
   // footnote), and does a cell use its id.
   let lines = '';
-  for (const node of seg.parse?.metadata ?? []) {
+  for (let i = 0, list = seg.parse?.metadata ?? []; i < list.length; i++) {
+    const node = list[i]!;
     lines += isMetadataLine(doc, { segment: seg, node }) ? 'm' : 'f';
     lines += doc.cellsById.has(node.id.id) ? 'c' : '-';
   }
@@ -244,7 +246,8 @@ function reporter(doc: MessageDocument, raw: RawFindings) {
   };
   const pushSegmentFindings = (index: number, seg: Segment, findings: readonly SegmentFinding[], severityOf: Map<string, Severity>): void => {
     const base = seg.offset;
-    for (const { ruleId, finding: f } of findings) {
+    for (let i = 0, list = findings; i < list.length; i++) {
+      const { ruleId, finding: f } = list[i]!;
       push(
         index,
         toDiagnostic(ruleId, severityOf.get(ruleId)!, {
@@ -281,7 +284,8 @@ function planOf(config: MsglintConfig): RulePlan {
   if (!plan) {
     const segmentRules: SegmentRule[] = [];
     const checks: RulePlan['checks'] = [];
-    for (const rule of allRules) {
+    for (let i = 0, list = allRules; i < list.length; i++) {
+      const rule = list[i]!;
       const severity = ruleSeverity(rule, config);
       if (severity === 0) continue;
       if (rule.checkSegment) segmentRules.push({ rule, severity, options: ruleOptions(rule, config) });
@@ -384,7 +388,8 @@ function lintEdited(doc: MessageDocument, config: MsglintConfig): RawFindings | 
   const { segmentRules, severityOf, checks } = planOf(config);
   if (segmentRules.length) {
     const check = segmentChecker(segmentRules, config);
-    for (const i of edit.changed) {
+    for (let j = 0, list = edit.changed; j < list.length; j++) {
+      const i = list[j]!;
       const seg = doc.segments[i]!;
       if (seg.parse) pushSegmentFindings(i, seg, check(seg), severityOf);
     }
@@ -399,14 +404,16 @@ function applyDisableComments(doc: MessageDocument, out: Diagnostic[], options: 
   const unknownRule = getRule('unknown-rule');
   const unknownSeverity = unknownRule ? ruleSeverity(unknownRule, config) : 0;
   if (unknownSeverity) {
-    for (const u of unknownRules) {
+    for (let i = 0, list = unknownRules; i < list.length; i++) {
+      const u = list[i]!;
       kept.push({ ruleId: 'unknown-rule', severity: unknownSeverity, message: `Unknown rule '${u.name}' in a msglint directive.`, range: doc.range(u.at[0], u.at[1]) });
     }
   }
   const unusedRule = getRule('unused-disable');
   const unusedSeverity = unusedRule ? ruleSeverity(unusedRule, config) : 0;
   if (options.reportUnusedDisableDirectives && unusedSeverity) {
-    for (const u of unused) {
+    for (let i = 0, list = unused; i < list.length; i++) {
+      const u = list[i]!;
       kept.push({ ruleId: 'unused-disable', severity: unusedSeverity, message: u.message, range: doc.range(u.at[0], u.at[1]), tags: [1] });
     }
   }

@@ -249,7 +249,8 @@ export class MessageDocument {
     let name: string | undefined;
     const v = this.frontmatter?.defaultAgent?.value;
     if (typeof v === 'string' || typeof v === 'number') name = String(v);
-    for (const a of this.agents) {
+    for (let i = 0, list = this.agents; i < list.length; i++) {
+      const a = list[i]!;
       if (a.source === 'body' && a.from <= offset && a.metadata) {
         const d = a.metadata.node.attributes.find((x) => x.key === 'default');
         if (d && (d.value === '1' || d.value === 'true')) name = a.name;
@@ -339,7 +340,8 @@ export function parse(text: string, options: ParseOptions = {}): MessageDocument
       } else {
         sectionStart = text.length;
       }
-      for (const m of bodyScan.markers) {
+      for (let i = 0, list = bodyScan.markers; i < list.length; i++) {
+        const m = list[i]!;
         if (m.line.start < sectionStart || m.line.start >= sectionEnd) {
           doc.outsideMarkers.push({ start: m.line.start, end: m.line.contentEnd, before: m.line.start < sectionStart });
         }
@@ -696,7 +698,8 @@ function markersFromPrevious(
   // at the start of a marker line can join that cell to the one before.
   const startSeg = prev.segmentAt(Math.max(pos, prefix - 1));
   if (!startSeg || (startSeg.kind !== 'cell' && startSeg.kind !== 'prologue')) return null;
-  for (const seg of prev.segments) {
+  for (let i = 0, list = prev.segments; i < list.length; i++) {
+    const seg = list[i]!;
     if (seg.offset >= startSeg.offset) break;
     if (seg.parse?.hasUnclosed) return null;
   }
@@ -725,7 +728,8 @@ function markersFromPrevious(
   // was not re-scanned (undefined for a marker found by the re-scan).
   const out = before;
   const oldCells: (Cell | undefined)[] = prev.cells.slice(0, before.length);
-  for (const m of result.markers) {
+  for (let i = 0, list = result.markers; i < list.length; i++) {
+    const m = list[i]!;
     out.push(m.line.start);
     oldCells.push(undefined);
   }
@@ -806,7 +810,8 @@ class CellsById implements ReadonlyMap<string, Cell[]> {
 function resolve(doc: MessageDocument): void {
   const ids = new Map<string, Cell[]>();
   let withId = 0;
-  for (const cell of doc.cells) {
+  for (let i = 0, items = doc.cells; i < items.length; i++) {
+    const cell = items[i]!;
     const id = cell.id;
     if (id === undefined) continue;
     withId++;
@@ -823,12 +828,14 @@ function resolve(doc: MessageDocument): void {
     metaStart[si] = doc.metadata.length;
     if (seg.kind !== 'cell' && seg.kind !== 'prologue') continue;
     const p = seg.parse!;
-    for (const node of p.metadata) {
+    for (let i = 0, list = p.metadata; i < list.length; i++) {
+      const node = list[i]!;
       doc.metadata.push({ segment: seg, node });
       metaSegment.push(si);
       metaNodes.push(node);
     }
-    for (const f of p.fences) {
+    for (let i = 0, list = p.fences; i < list.length; i++) {
+      const f = list[i]!;
       const info = p.text.slice(f.info.start, f.info.end).trim();
       const lang = /^[^\s{]+/.exec(info)?.[0];
       if (lang) codeLanguages.add(lang.toLowerCase());
@@ -851,7 +858,8 @@ function resolve(doc: MessageDocument): void {
     }
     const cells = ids.get(id);
     if (!cells) continue;
-    for (const c of cells) {
+    for (let i = 0, list = cells; i < list.length; i++) {
+      const c = list[i]!;
       if (cellMeta[c.index] === -1) {
         cellMeta[c.index] = k;
         c.metadata = doc.metadata[k];
@@ -891,7 +899,8 @@ function ownStructure(doc: MessageDocument, metaNodes: MetadataNode[]): Pick<Str
 
 function addConfiguredAgents(doc: MessageDocument): void {
   for (const name of doc.options.agents ?? []) doc.agents.push({ name, source: 'config', at: [0, 0], from: 0 });
-  for (const a of doc.frontmatter?.agents ?? []) {
+  for (let i = 0, list = doc.frontmatter?.agents ?? []; i < list.length; i++) {
+    const a = list[i]!;
     doc.agents.push({ name: a.name, source: 'frontmatter', at: [a.nameSpan.start, a.nameSpan.end], from: 0 });
   }
 }
@@ -910,7 +919,8 @@ function resolveLike(doc: MessageDocument, shared: Structure, changed: number[])
   // Metadata nodes by index: the previous version's, with those of the
   // edited segments replaced (the same number of lines, by sameStructure).
   const nodes = shared.metaNodes.slice();
-  for (const si of changed) {
+  for (let i = 0, list = changed; i < list.length; i++) {
+    const si = list[i]!;
     const p = doc.segments[si]!.parse;
     if (!p) continue;
     let k = shared.metaStart[si]!;

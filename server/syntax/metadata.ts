@@ -240,7 +240,8 @@ function referencedFootnotes(doc: MessageDocument): Set<string> {
   ids = new Set();
   // No `[` inside the id, so a line full of `[^` is scanned in linear time.
   const re = /\[\^([^\]\s[]+)\]/g;
-  for (const seg of doc.segments) {
+  for (let i = 0, list = doc.segments; i < list.length; i++) {
+    const seg = list[i]!;
     if (seg.kind !== 'cell' && seg.kind !== 'prologue') continue;
     const p = seg.parse!;
     const scanText = (content: string, definitionAtStart: boolean): void => {

@@ -48,7 +48,8 @@ export type OutputStream = 'stdout' | 'stderr';
  * Returns where the output text starts, or null when the line has no prefix.
  */
 export function outputPrefix(text: string, line: Line): { stream: OutputStream; contentStart: number } | null {
-  for (const stream of ['stdout', 'stderr'] as const) {
+  for (let i = 0, list = ['stdout', 'stderr'] as const; i < list.length; i++) {
+    const stream = list[i]!;
     if (!text.startsWith(stream, line.start) || text.charCodeAt(line.start + 6) !== 62) continue;
     const after = line.start + 7;
     if (after >= line.contentEnd) return { stream, contentStart: after };

@@ -74,7 +74,8 @@ function flowList(Y: YamlModule, source: string, start: number, end: number, lin
     return seq;
   }
   let at = start + 1;
-  for (const part of inner.split(',')) {
+  for (let i = 0, list = inner.split(','); i < list.length; i++) {
+    const part = list[i]!;
     const lead = part.length - part.trimStart().length;
     const raw = part.trim();
     if (raw === '') return undefined;

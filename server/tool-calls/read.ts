@@ -152,7 +152,8 @@ export function readToolElement(p: CellParse, t: ToolElement): ToolCallInfo {
     return info;
   }
 
-  for (const c of t.cdata) {
+  for (let i = 0, list = t.cdata; i < list.length; i++) {
+    const c = list[i]!;
     if (!c.closed) info.problems.push({ rule: 'cdata-unterminated', start: c.start, end: c.start + 9, message: '`<![CDATA[` has no `]]>` to end it.' });
   }
   if (!t.closed) {
@@ -235,7 +236,8 @@ function wrapSuggestion(text: string, t: ToolElement, el: XmlElement, errorAt: n
 }
 
 function placeholderProblems(text: string, found: PlaceholderPair[], info: ToolCallInfo): void {
-  for (const ph of found) {
+  for (let i = 0, list = found; i < list.length; i++) {
+    const ph = list[i]!;
     if (ph.open && ph.close) {
       const inner = text.slice(ph.open.end, ph.close.start);
       const fixable = !inner.includes(']]>');
@@ -265,7 +267,8 @@ function strayText(text: string, el: XmlElement): Span[] {
   const out: Span[] = [];
   let child = 0;
   let cur: Span | undefined;
-  for (const piece of el.pieces) {
+  for (let i = 0, list = el.pieces; i < list.length; i++) {
+    const piece = list[i]!;
     while (child < el.children.length && el.children[child]!.start < piece.start) {
       child++;
       if (cur) {
@@ -295,10 +298,12 @@ function readStructure(text: string, root: XmlElement, info: ToolCallInfo): void
   const push = (span: Span, message: string, related?: ToolProblem['related']): void => {
     info.problems.push({ rule: 'tool-xml-structure', start: span.start, end: span.end, message, related });
   };
-  for (const s of strayText(text, root)) {
+  for (let i = 0, list = strayText(text, root); i < list.length; i++) {
+    const s = list[i]!;
     push(s, 'Text directly inside `<tool>`: it holds only `<server_name>`, `<tool_name>` and `<arguments>` (put reasoning outside the element).');
   }
-  for (const child of root.children) {
+  for (let i = 0, list = root.children; i < list.length; i++) {
+    const child = list[i]!;
     const key = child.name === 'server_name' ? 'serverNameElement' : child.name === 'tool_name' ? 'toolNameElement' : child.name === 'arguments' ? 'argumentsElement' : undefined;
     if (!key) {
       push(startTag(child), `\`<${child.name}>\` is not allowed in \`<tool>\`: it holds only \`<server_name>\`, \`<tool_name>\` and \`<arguments>\`.`);
@@ -349,7 +354,8 @@ function elementValue(text: string, el: XmlElement, info: ToolCallInfo, path: st
     recommendCdata(text, arg, info);
     return arg.text.value;
   }
-  for (const s of strayText(text, el)) {
+  for (let i = 0, list = strayText(text, el); i < list.length; i++) {
+    const s = list[i]!;
     push(s, `Text beside elements in \`<${el.name}>\`: an argument is either text or elements, not both.`);
   }
   const first = el.children[0]!.name;
@@ -362,7 +368,8 @@ function elementValue(text: string, el: XmlElement, info: ToolCallInfo, path: st
 function objectValue(text: string, el: XmlElement, info: ToolCallInfo, path: string, push: (s: Span, m: string) => void): Record<string, JsonValue> {
   const obj: Record<string, JsonValue> = {};
   const grouped = new Set<string>();
-  for (const c of el.children) {
+  for (let i = 0, list = el.children; i < list.length; i++) {
+    const c = list[i]!;
     const v = elementValue(text, c, info, path ? `${path}/${c.name}` : c.name, push);
     if (!Object.prototype.hasOwnProperty.call(obj, c.name)) {
       setProp(obj, c.name, v);
@@ -391,7 +398,8 @@ function recommendCdata(text: string, arg: ArgumentElement, info: ToolCallInfo):
   let decoded = '';
   let ok = true;
   let prevEnd = -1;
-  for (const piece of el.pieces) {
+  for (let i = 0, list = el.pieces; i < list.length; i++) {
+    const piece = list[i]!;
     if (piece.end <= v.start || piece.start >= v.end) continue;
     const s = Math.max(piece.start, v.start);
     const e = Math.min(piece.end, v.end);
@@ -427,7 +435,8 @@ function readLegacy(p: CellParse, t: ToolElement, info: ToolCallInfo, bs: number
   let args: JsonNode | undefined;
   let bad = false;
   const seen = new Set<string>();
-  for (const e of node.entries) {
+  for (let i = 0, list = node.entries; i < list.length; i++) {
+    const e = list[i]!;
     if (seen.has(e.key)) {
       invalid(e.keyStart, e.keyEnd, `\`${e.key}\` appears twice.`);
       bad = true;

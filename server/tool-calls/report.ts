@@ -19,8 +19,10 @@ export function reportToolProblemsIn(seg: Segment, context: RuleContext, rule: T
   if (!(seg instanceof Cell) || !isToolCellType(seg.cellType)) return;
   const cell = seg;
   {
-    for (const info of toolCallsOf(cell)) {
-      for (const p of info.problems) {
+    for (let i = 0, list = toolCallsOf(cell); i < list.length; i++) {
+      const info = list[i]!;
+      for (let i = 0, list = info.problems; i < list.length; i++) {
+        const p = list[i]!;
         if (p.rule !== rule) continue;
         context.report({
           at: [cell.offset + p.start, cell.offset + p.end],
