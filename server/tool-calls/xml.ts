@@ -95,6 +95,36 @@ const NAME_START =
 const NAME_CHAR = NAME_START + '\\-.0-9\\u00B7\\u0300-\\u036F\\u203F-\\u2040';
 const NAME_RE = new RegExp(`[${NAME_START}][${NAME_CHAR}]*`, 'uy');
 const FULL_NAME_RE = new RegExp(`^[${NAME_START}][${NAME_CHAR}]*$`, 'u');
+
+/**
+ * The XML name at `at`, as NAME_RE would match it, or null. ASCII names
+ * (nearly all) are read without the regular expression: its Unicode classes
+ * made it most of the cost of reading a tag before the JIT warmed up.
+ */
+/** @internal The regular expression's answer alone, for tests of nameAt. */
+export function nameAtByRegExp(text: string, at: number): string | undefined {
+  NAME_RE.lastIndex = at;
+  return NAME_RE.exec(text)?.[0];
+}
+
+export function nameAt(text: string, at: number): [string] | null {
+  let c = text.charCodeAt(at);
+  if (c === 58 || c === 95 || (c >= 65 && c <= 90) || (c >= 97 && c <= 122)) {
+    let i = at + 1;
+    for (;;) {
+      c = text.charCodeAt(i);
+      if (c === 58 || c === 95 || c === 45 || c === 46 || (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122)) i++;
+      else break;
+    }
+    // Ended by a character that cannot continue a name (or the end of the text): done.
+    if (!(c >= 0x80)) return [text.slice(at, i)];
+  } else if (!(c >= 0x80)) {
+    return null;
+  }
+  NAME_RE.lastIndex = at;
+  const m = NAME_RE.exec(text);
+  return m ? [m[0]] : null;
+}
 /** Characters XML 1.0 does not allow anywhere (control characters, lone surrogates, U+FFFE/U+FFFF). */
 const MAYBE_INVALID_CHAR_RE = /[\x00-\x08\x0B\x0C\x0E-\x1F\uFFFE\uFFFF\uD800-\uDFFF]/;
 export const INVALID_CHAR_RE = /[\x00-\x08\x0B\x0C\x0E-\x1F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
@@ -145,8 +175,7 @@ export function readReference(text: string, amp: number, limit: number): { value
     }
     return { value: String.fromCodePoint(cp), end: i + 1 };
   }
-  NAME_RE.lastIndex = amp + 1;
-  const m = NAME_RE.exec(text);
+  const m = nameAt(text, amp + 1);
   const semi = m ? amp + 1 + m[0].length : -1;
   if (!m || semi >= limit || text.charCodeAt(semi) !== 59) return bare();
   const v = ENTITIES[m[0]];
@@ -171,8 +200,7 @@ interface StartTag {
 
 /** Reads a start tag at `lt`. */
 function readStartTag(text: string, lt: number, limit: number): StartTag | XmlError {
-  NAME_RE.lastIndex = lt + 1;
-  const m = NAME_RE.exec(text);
+  const m = nameAt(text, lt + 1);
   if (!m || lt + 1 + m[0].length > limit) {
     return {
       start: lt,
@@ -183,7 +211,8 @@ function readStartTag(text: string, lt: number, limit: number): StartTag | XmlEr
   }
   const name = m[0];
   let i = lt + 1 + name.length;
-  const seen = new Set<string>();
+  // Attribute names met so far; most tags have none.
+  let seen: Set<string> | undefined;
   for (;;) {
     const wsStart = i;
     while (i < limit && isWs(text.charCodeAt(i))) i++;
@@ -195,8 +224,7 @@ function readStartTag(text: string, lt: number, limit: number): StartTag | XmlEr
       return { start: i, end: i + 1, message: `Expected \`/>\` or \`>\` to end the start tag \`<${name}\`.` };
     }
     // An attribute.
-    NAME_RE.lastIndex = i;
-    const a = NAME_RE.exec(text);
+    const a = nameAt(text, i);
     if (!a || i === wsStart) {
       return {
         start: i,
@@ -224,8 +252,8 @@ function readStartTag(text: string, lt: number, limit: number): StartTag | XmlEr
         j = r.end - 1;
       }
     }
-    if (seen.has(attrName)) return { start: attrStart, end: attrStart + attrName.length, message: `The attribute \`${attrName}\` appears twice.` };
-    seen.add(attrName);
+    if (seen?.has(attrName)) return { start: attrStart, end: attrStart + attrName.length, message: `The attribute \`${attrName}\` appears twice.` };
+    (seen ??= new Set()).add(attrName);
     i = close + 1;
   }
 }
@@ -369,8 +397,7 @@ export function readXml(text: string, start: number, limit: number): XmlReadResu
     if (err) return fail(err, cur);
     const n1 = text[pos + 1];
     if (n1 === '/') {
-      NAME_RE.lastIndex = pos + 2;
-      const m = NAME_RE.exec(text);
+      const m = nameAt(text, pos + 2);
       if (!m || pos + 2 + m[0].length > limit) return fail({ start: pos, end: pos + 2, message: 'Expected an element name after `</`.' }, cur);
       let i = pos + 2 + m[0].length;
       while (i < limit && isWs(text.charCodeAt(i))) i++;
@@ -421,8 +448,7 @@ export function readXml(text: string, start: number, limit: number): XmlReadResu
       return fail({ start: pos, end: pos + 2, message: '`<!` starts neither a comment `<!--` nor a CDATA section `<![CDATA[`.' }, cur);
     }
     if (n1 === '?') {
-      NAME_RE.lastIndex = pos + 2;
-      const m = NAME_RE.exec(text);
+      const m = nameAt(text, pos + 2);
       if (!m) return fail({ start: pos, end: pos + 2, message: 'Expected a processing instruction name after `<?`.' }, cur);
       if (m[0].toLowerCase() === 'xml') {
         return fail({ start: pos, end: pos + 2 + m[0].length, message: 'An XML declaration `<?xml …?>` is not allowed inside a tool call.' }, cur);
