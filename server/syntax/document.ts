@@ -52,22 +52,22 @@ export class Cell extends Segment {
 
   /** The marker line (rules ask for it and the id often: kept here, one load away). */
   readonly marker: MarkerNode;
+  /**
+   * The id and the kind are fields, not getters: rules read them for every
+   * cell, mostly before the JIT has optimized them, where a getter is a call.
+   */
+  readonly id: string | undefined;
+  readonly isOutput: boolean;
 
   constructor(offset: number, text: string, parse: CellParse) {
     super('cell', offset, text, parse);
     this.marker = parse.marker!;
+    this.id = this.marker.idRef?.id;
+    this.isOutput = this.marker.kind === 'output';
   }
 
   get p(): CellParse {
     return this.parse!;
-  }
-
-  get id(): string | undefined {
-    return this.marker.idRef?.id;
-  }
-
-  get isOutput(): boolean {
-    return this.marker.kind === 'output';
   }
 
   /** The metadata TYPE (`[markdown]`, `[coder]`, ...). */
@@ -155,7 +155,7 @@ export class MessageDocument {
   /** Marker lines outside the message section (absolute line spans). */
   outsideMarkers: { start: number; end: number; before: boolean }[] = [];
   /** Every metadata-shaped line of the message section, in file order. */
-  readonly metadata: { segment: Segment; node: MetadataNode }[] = [];
+  readonly metadata: { segment: Segment; node: MetadataNode; /** isMetadataLine's answer, once asked. */ isMetadata?: boolean }[] = [];
   cellsById: ReadonlyMap<string, Cell[]> = new Map<string, Cell[]>();
   readonly agents: AgentDefinition[] = [];
   /** Languages of code blocks in the file (info string's first word, lower case). */
@@ -830,7 +830,8 @@ function resolve(doc: MessageDocument): void {
     const p = seg.parse!;
     for (let i = 0, list = p.metadata; i < list.length; i++) {
       const node = list[i]!;
-      doc.metadata.push({ segment: seg, node });
+      // With the slot isMetadataLine fills: added later, it would give every entry a new shape and a property store.
+      doc.metadata.push({ segment: seg, node, isMetadata: undefined });
       metaSegment.push(si);
       metaNodes.push(node);
     }
@@ -929,7 +930,7 @@ function resolveLike(doc: MessageDocument, shared: Structure, changed: number[])
   const segments = doc.segments;
   const metaSegment = shared.metaSegment;
   const metadata = doc.metadata;
-  for (let k = 0; k < nodes.length; k++) metadata.push({ segment: segments[metaSegment[k]!]!, node: nodes[k]! });
+  for (let k = 0; k < nodes.length; k++) metadata.push({ segment: segments[metaSegment[k]!]!, node: nodes[k]!, isMetadata: undefined });
   const { cellMeta, cellTypes } = shared;
   const cells = doc.cells;
   for (let i = 0; i < cells.length; i++) {

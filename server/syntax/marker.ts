@@ -100,8 +100,8 @@ export function parseMarker(text: string, start: number, end: number): MarkerNod
       fix: '#####',
     });
   }
-  const gapText = text.slice(gap.start, gap.end);
-  if (gapText === '') {
+  const gapLength = gap.end - gap.start;
+  if (gapLength === 0) {
     // Shown on the last '#' and the first '%', where the space is missing.
     problems.push({
       kind: 'no-space',
@@ -110,7 +110,7 @@ export function parseMarker(text: string, start: number, end: number): MarkerNod
       fix: ' ',
       fixSpan: { start: hashes.end, end: percents.start },
     });
-  } else if (gapText !== ' ') {
+  } else if (gapLength !== 1 || text.charCodeAt(gap.start) !== 32) {
     problems.push({ kind: 'extra-space', span: gap, message: "A cell marker has exactly one space between '#' and '%'.", fix: ' ' });
   }
   if (nPct > 3) {
@@ -130,8 +130,7 @@ export function parseMarker(text: string, start: number, end: number): MarkerNod
   let restEnd = end;
   while (restEnd > percents.end && (text.charCodeAt(restEnd - 1) === 32 || text.charCodeAt(restEnd - 1) === 9)) restEnd--;
   // A trailing HTML comment (a disable directive, say) is not part of the title.
-  const lineText = text.slice(percents.end, restEnd);
-  const trailing = lineText.endsWith('-->') ? /\s*<!--(?:(?!-->)[\s\S])*-->$/.exec(lineText) : null;
+  const trailing = text.endsWith('-->', restEnd) ? /\s*<!--(?:(?!-->)[\s\S])*-->$/.exec(text.slice(percents.end, restEnd)) : null;
   if (trailing) {
     restEnd = percents.end + trailing.index;
     while (restEnd > percents.end && (text.charCodeAt(restEnd - 1) === 32 || text.charCodeAt(restEnd - 1) === 9)) restEnd--;

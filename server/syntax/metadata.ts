@@ -255,12 +255,17 @@ function referencedFootnotes(doc: MessageDocument): Set<string> {
     // A marker's title may refer to a footnote too (its id reference is not one).
     const title = p.marker?.title;
     if (title) scanText(p.text.slice(title.start, title.end), false);
+    // Only the lines that hold `[^` (found with indexOf) are cut out and read.
+    const { text, lines, opaqueLines } = p;
+    let li = seg.kind === 'cell' ? 1 : 0;
     let oi = 0;
-    for (let li = seg.kind === 'cell' ? 1 : 0; li < p.lines.length; li++) {
-      while (oi < p.opaqueLines.length && p.opaqueLines[oi]! < li) oi++;
-      if (p.opaqueLines[oi] === li) continue;
-      const line = p.lines[li]!;
-      scanText(p.text.slice(line.start, line.contentEnd), true);
+    for (let k = li < lines.length ? text.indexOf('[^', lines[li]!.start) : -1; k !== -1; ) {
+      while (li < lines.length && lines[li]!.end <= k) li++;
+      if (li >= lines.length) break;
+      const line = lines[li]!;
+      while (oi < opaqueLines.length && opaqueLines[oi]! < li) oi++;
+      if (opaqueLines[oi] !== li) scanText(text.slice(line.start, line.contentEnd), true);
+      k = text.indexOf('[^', line.end);
     }
   }
   footnoteRefs.set(doc, ids);

@@ -68,6 +68,28 @@ describe('metadata-unused', () => {
       expect(check(t)).toEqual([]);
     });
 
+    it('counts references on any prose line: before the first cell, after a code block, several on a line', () => {
+      const t = [
+        'Notes[^a] up front.',
+        '',
+        '# %% Ask[^1]',
+        '',
+        '[^1]: [markdown]',
+        '',
+        '```',
+        'code[^b]',
+        '```',
+        'then[^b] and[^c][^d]',
+        '',
+        '[^a]: [markdown] note',
+        '[^b]: [markdown] note',
+        '[^c]: [markdown] note',
+        '[^d]: [markdown] note',
+        '[^e]: [markdown] note',
+      ].join('\n');
+      expect(checkRule(RULE, t).map((f) => f.text)).toEqual(['[^e]']);
+    });
+
     it('does not count a reference inside a code block', () => {
       const t = file('# %% Ask[^1]', '', '[^1]: [markdown]', '', '```', 'text[^7]', '```', '', '[^7]: [markdown]');
       expect(checkRule(RULE, t).map((f) => f.text)).toEqual(['[^7]']);
