@@ -1,4 +1,6 @@
-import { isMetadataLine } from '../server/syntax/metadata.js';
+import { isMetadataLine, type MetadataNode } from '../server/syntax/metadata.js';
+
+type Attribute = MetadataNode['attributes'][number];
 import { defineSegmentRule } from '../server/engine/rule-kit.js';
 
 export default defineSegmentRule(
@@ -13,20 +15,25 @@ export default defineSegmentRule(
     if (seg.kind !== 'cell' && seg.kind !== 'prologue') return;
     for (let i = 0, list = seg.parse!.metadata; i < list.length; i++) {
       const node = list[i]!;
-      const m = { segment: seg, node };
-      if (m.node.type === undefined || !isMetadataLine(doc, m)) continue;
-      const seen = new Map<string, (typeof m.node.attributes)[number]>();
-      for (let i = 0, list = m.node.attributes; i < list.length; i++) {
-        const a = list[i]!;
-        const first = seen.get(a.key);
-        if (!first) {
-          seen.set(a.key, a);
-          continue;
+      const attributes = node.attributes;
+      if (attributes.length < 2 || node.type === undefined || !isMetadataLine(doc, { segment: seg, node })) continue;
+      // A line has a few attributes: compared pairwise, with no map per line,
+      // unless there are many (a map keeps a long line linear).
+      const seen = attributes.length > 16 ? new Map<string, Attribute>() : undefined;
+      for (let j = 0; j < attributes.length; j++) {
+        const a = attributes[j]!;
+        let first: Attribute | undefined;
+        if (seen) {
+          first = seen.get(a.key);
+          if (!first) seen.set(a.key, a);
+        } else {
+          for (let k = 0; k < j && !first; k++) if (attributes[k]!.key === a.key) first = attributes[k];
         }
+        if (!first) continue;
         report({
-          at: m.segment.abs(a.keySpan),
+          at: seg.abs(a.keySpan),
           message: `The key \`${a.key}\` appears twice on this metadata line.`,
-          related: [{ at: m.segment.abs(first.keySpan), message: `First \`${a.key}\`` }],
+          related: [{ at: seg.abs(first.keySpan), message: `First \`${a.key}\`` }],
         });
       }
     }

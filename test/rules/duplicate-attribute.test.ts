@@ -26,6 +26,17 @@ describe('duplicate-attribute', () => {
     expect(checkRule(RULE, t).map((f) => f.column)).toEqual([22, 26]);
   });
 
+  it('finds repetitions the same way on a line with many keys', () => {
+    const keys = Array.from({ length: 20 }, (_, i) => `k${i}=1`);
+    keys.push('k3=2', 'k19=2', 'k3=3');
+    const found = checkRule(RULE, cell(`[^1]: [markdown] ${keys.join(' ')}`));
+    expect(found.map((f) => [f.text, f.diagnostic.related![0]!.range.start.character])).toEqual([
+      ['k3', 32],
+      ['k19', 121],
+      ['k3', 32],
+    ]);
+  });
+
   it('reports the same value twice too', () => {
     expect(checkRule(RULE, cell('[^1]: [markdown] time="2025-05-30T09:00:00Z" time="2025-05-30T09:00:00Z"')).map((f) => f.text)).toEqual(['time']);
   });
