@@ -18,7 +18,11 @@ export default defineSegmentRule(
     if (cell.p.contentLineCount > 0) return;
     // An ordinary footnote that starts with a bracketed word (`[^n]: [RFC 9110] …`)
     // is parsed as a metadata line, but it is content.
-    if (cell.p.metadata.some((node) => node.type !== undefined && !isMetadataLine(doc, { segment: cell, node }))) return;
+    const metadata = cell.p.metadata;
+    for (let i = 0; i < metadata.length; i++) {
+      const node = metadata[i]!;
+      if (node.type !== undefined && !isMetadataLine(doc, { segment: cell, node })) return;
+    }
     report({ at: cell.abs(cell.marker.span), message: `The cell${cell.id ? ` \`${cell.id}\`` : ''} has no content.` });
   },
 );

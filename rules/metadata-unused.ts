@@ -16,14 +16,13 @@ export default defineRule(
       if (!isMetadataLine(doc, m)) continue;
       const id = m.node.id.id;
       const cells = doc.cellsById.get(id);
-      const at = m.segment.abs(m.node.id.refSpan);
       if (!cells) {
         if (m.node.type === 'agent') continue;
-        report({ at, message: `No cell uses the id \`${id}\`: this metadata line has no effect.`, tags: [1] });
+        report({ at: m.segment.abs(m.node.id.refSpan), message: `No cell uses the id \`${id}\`: this metadata line has no effect.`, tags: [1] });
       } else if (cells[0]!.metadata !== m) {
         const first = cells[0]!.metadata!;
         report({
-          at,
+          at: m.segment.abs(m.node.id.refSpan),
           message: `A second metadata line for \`${id}\`; only the first one counts.`,
           tags: [1],
           related: [{ at: first.segment.abs(first.node.id.refSpan), message: 'The metadata line that counts' }],

@@ -234,27 +234,31 @@ const METADATA_TYPES: ReadonlySet<string> = new Set(['markdown', 'code', 'raw', 
 const footnoteRefs = new WeakMap<MessageDocument, Set<string>>();
 
 /** Ids used as footnote references (`text[^n]`) in the message section, outside markers and code. */
+// No `[` inside the id, so a line full of `[^` is scanned in linear time.
+const FOOTNOTE_REF = /\[\^([^\]\s[]+)\]/g;
+
+/** Adds the ids of the footnote references in `content` to `ids`. */
+function addReferences(content: string, definitionAtStart: boolean, ids: Set<string>): void {
+  if (!content.includes('[^')) return;
+  FOOTNOTE_REF.lastIndex = 0;
+  for (let m = FOOTNOTE_REF.exec(content); m; m = FOOTNOTE_REF.exec(content)) {
+    // `[^n]:` at the start of a line defines the footnote; it does not refer to it.
+    if (definitionAtStart && m.index === 0 && content[m[0].length] === ':') continue;
+    ids.add(m[1]!);
+  }
+}
+
 function referencedFootnotes(doc: MessageDocument): Set<string> {
   let ids = footnoteRefs.get(doc);
   if (ids) return ids;
   ids = new Set();
-  // No `[` inside the id, so a line full of `[^` is scanned in linear time.
-  const re = /\[\^([^\]\s[]+)\]/g;
   for (let i = 0, list = doc.segments; i < list.length; i++) {
     const seg = list[i]!;
     if (seg.kind !== 'cell' && seg.kind !== 'prologue') continue;
     const p = seg.parse!;
-    const scanText = (content: string, definitionAtStart: boolean): void => {
-      if (!content.includes('[^')) return;
-      for (let m = re.exec(content); m; m = re.exec(content)) {
-        // `[^n]:` at the start of a line defines the footnote; it does not refer to it.
-        if (definitionAtStart && m.index === 0 && content[m[0].length] === ':') continue;
-        ids!.add(m[1]!);
-      }
-    };
     // A marker's title may refer to a footnote too (its id reference is not one).
     const title = p.marker?.title;
-    if (title) scanText(p.text.slice(title.start, title.end), false);
+    if (title) addReferences(p.text.slice(title.start, title.end), false, ids);
     // Only the lines that hold `[^` (found with indexOf) are cut out and read.
     const { text, lines, opaqueLines } = p;
     let li = seg.kind === 'cell' ? 1 : 0;
@@ -264,7 +268,7 @@ function referencedFootnotes(doc: MessageDocument): Set<string> {
       if (li >= lines.length) break;
       const line = lines[li]!;
       while (oi < opaqueLines.length && opaqueLines[oi]! < li) oi++;
-      if (opaqueLines[oi] !== li) scanText(text.slice(line.start, line.contentEnd), true);
+      if (opaqueLines[oi] !== li) addReferences(text.slice(line.start, line.contentEnd), true, ids);
       k = text.indexOf('[^', line.end);
     }
   }
