@@ -95,7 +95,10 @@ function replyingAgents(doc: MessageDocument): Set<string> {
   let names = replyingCache.get(doc.structure.cellTypes);
   if (!names) {
     names = new Set();
-    for (const cell of doc.cells) if (cell.cellType === 'agent-reply' && cell.type !== undefined) names.add(cell.type);
+    for (let i = 0, list = doc.cells; i < list.length; i++) {
+      const cell = list[i]!;
+      if (cell.cellType === 'agent-reply' && cell.type !== undefined) names.add(cell.type);
+    }
     replyingCache.set(doc.structure.cellTypes, names);
   }
   return names;

@@ -235,7 +235,10 @@ export class MessageDocument {
   /** Agent names usable at an offset (frontmatter, config, and body agents declared before it). */
   agentAt(name: string, offset: number): AgentDefinition | undefined {
     let found: AgentDefinition | undefined;
-    for (const a of this.agents) if (a.name === name && a.from <= offset) found ??= a;
+    for (let i = 0, list = this.agents; i < list.length; i++) {
+      const a = list[i]!;
+      if (a.name === name && a.from <= offset) found ??= a;
+    }
     return found;
   }
 
@@ -880,7 +883,7 @@ function resolve(doc: MessageDocument): void {
   }
 
   const cellTypes: CellType[] = [];
-  for (const cell of doc.cells) cellTypes.push((cell.cellType = classify(doc, cell)));
+  for (let i = 0, list = doc.cells; i < list.length; i++) cellTypes.push((list[i]!.cellType = classify(doc, list[i]!)));
   doc.structure = {
     byId: ids,
     cellMeta,

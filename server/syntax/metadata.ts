@@ -35,7 +35,6 @@ export interface MetadataNode {
   problems: MetadataProblem[];
 }
 
-const KEY = /[A-Za-z][A-Za-z0-9_-]*/y;
 const TYPE_CHARS = /^[^\s[\]="'“”]+$/;
 const BARE = /[^\s"'[\]“”„‟]+/y;
 const CURLY_OPEN = new Set(['“', '”', '„', '‟']);
@@ -112,6 +111,16 @@ function tokenEnd(text: string, i: number, end: number): number {
   return i;
 }
 
+/** The end of the attribute key at `i` (a letter, then letters, digits, `_` and `-`), or `i` when none starts there. */
+function keyEnd(text: string, i: number): number {
+  let c = text.charCodeAt(i);
+  if (!((c >= 65 && c <= 90) || (c >= 97 && c <= 122))) return i;
+  for (;;) {
+    c = text.charCodeAt(++i);
+    if (!((c >= 65 && c <= 90) || (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || c === 95 || c === 45)) return i;
+  }
+}
+
 function parseAttributes(text: string, i: number, end: number, node: MetadataNode): void {
   for (;;) {
     i = skipBlank(text, i, end);
@@ -134,9 +143,8 @@ function parseAttributes(text: string, i: number, end: number, node: MetadataNod
         continue;
       }
     }
-    KEY.lastIndex = i;
-    const km = KEY.exec(text);
-    if (!km || i + km[0].length > end || text[i + km[0].length] !== '=') {
+    const ke = keyEnd(text, i);
+    if (ke === i || ke > end || text.charCodeAt(ke) !== 61 /* = */) {
       const te = tokenEnd(text, i, end);
       node.problems.push({
         span: { start: i, end: te },
@@ -145,7 +153,8 @@ function parseAttributes(text: string, i: number, end: number, node: MetadataNod
       i = te;
       continue;
     }
-    const keySpan = { start: i, end: i + km[0].length };
+    const key = text.slice(i, ke);
+    const keySpan = { start: i, end: ke };
     let v = keySpan.end + 1;
     const c = text[v];
     if (c === '"') {
@@ -175,11 +184,11 @@ function parseAttributes(text: string, i: number, end: number, node: MetadataNod
         break;
       }
       if (!closed) {
-        node.problems.push({ span: { start: v, end }, message: `The value of \`${km[0]}\` has no closing quote.` });
+        node.problems.push({ span: { start: v, end }, message: `The value of \`${key}\` has no closing quote.` });
         return;
       }
       const valueSpan = { start: v, end: j + 1 };
-      node.attributes.push({ span: { start: keySpan.start, end: valueSpan.end }, key: km[0], keySpan, valueSpan, value, quoted: true });
+      node.attributes.push({ span: { start: keySpan.start, end: valueSpan.end }, key: key, keySpan, valueSpan, value, quoted: true });
       i = j + 1;
     } else if (c !== undefined && (CURLY_OPEN.has(c) || CURLY_SINGLE.has(c) || c === "'") && v < end) {
       // The closing quote is the first one of the same kind that ends the
@@ -195,13 +204,13 @@ function parseAttributes(text: string, i: number, end: number, node: MetadataNod
         span: { start: v, end: valueEnd },
         message:
           c === "'"
-            ? `Single quotes around the value of \`${km[0]}\`; use double quotes (").`
-            : `Curly quotes around the value of \`${km[0]}\`; use straight quotes (").`,
+            ? `Single quotes around the value of \`${key}\`; use double quotes (").`
+            : `Curly quotes around the value of \`${key}\`; use straight quotes (").`,
         fix: fixable ? { span: { start: v, end: valueEnd }, text: `"${inner}"` } : undefined,
       });
       if (fixable) {
         const valueSpan = { start: v, end: valueEnd };
-        node.attributes.push({ span: { start: keySpan.start, end: valueEnd }, key: km[0], keySpan, valueSpan, value: inner, quoted: true });
+        node.attributes.push({ span: { start: keySpan.start, end: valueEnd }, key: key, keySpan, valueSpan, value: inner, quoted: true });
       }
       i = valueEnd;
     } else {
@@ -212,13 +221,13 @@ function parseAttributes(text: string, i: number, end: number, node: MetadataNod
         const te = tokenEnd(text, v, end);
         node.problems.push({
           span: te > v ? { start: v, end: te } : keySpan,
-          message: te > v ? `The value of \`${km[0]}\` must be quoted ("...") or a bare word without quotes or brackets.` : `\`${km[0]}=\` has no value.`,
+          message: te > v ? `The value of \`${key}\` must be quoted ("...") or a bare word without quotes or brackets.` : `\`${key}=\` has no value.`,
         });
         i = te;
         continue;
       }
       const valueSpan = { start: v, end: j };
-      node.attributes.push({ span: { start: keySpan.start, end: j }, key: km[0], keySpan, valueSpan, value: text.slice(v, j), quoted: false });
+      node.attributes.push({ span: { start: keySpan.start, end: j }, key: key, keySpan, valueSpan, value: text.slice(v, j), quoted: false });
       i = j;
     }
     if (i < end && text.charCodeAt(i) !== 32 && text.charCodeAt(i) !== 9) {
