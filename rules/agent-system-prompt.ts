@@ -13,8 +13,8 @@ export default defineRule(
       const def = list[i]!;
       if (def.source !== 'body' || !def.metadata) continue;
       const m = def.metadata;
-      for (let i = 0, list = m.node.attributes; i < list.length; i++) {
-        const a = list[i]!;
+      for (let j = 0, attributes = m.node.attributes; j < attributes.length; j++) {
+        const a = attributes[j]!;
         if (a.key !== 'system_prompt') continue;
         report({
           at: m.segment.abs(a.span),

@@ -89,8 +89,8 @@ export default defineSegmentRule(
       // On a temporary agent's line, `reasoning` is the agent setting (a
       // boolean, `True`/`False` accepted, spec section 7), which agent-config checks.
       const agentLine = m.node.type === 'agent' && !doc.cellsById.has(m.node.id.id);
-      for (let i = 0, list = m.node.attributes; i < list.length; i++) {
-        const a = list[i]!;
+      for (let j = 0, attributes = m.node.attributes; j < attributes.length; j++) {
+        const a = attributes[j]!;
         if (agentLine && a.key === 'reasoning') continue;
         const check = CHECKS[a.key];
         if (!check || check.ok(a.value)) continue;

@@ -39,8 +39,8 @@ export default defineRule(
       if (!split.length) continue;
       const callAttr = historyAttr(call);
       const onCall: Cell[] = [];
-      for (let i = 0, list = split; i < list.length; i++) {
-        const r = list[i]!;
+      for (let j = 0; j < split.length; j++) {
+        const r = split[j]!;
         const attr = historyAttr(r);
         if (attr) {
           report({

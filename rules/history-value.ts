@@ -19,8 +19,8 @@ export default defineSegmentRule(
       const node = list[i]!;
       const m = { segment: seg, node };
       if (m.node.type === undefined || !isMetadataLine(doc, m)) continue;
-      for (let i = 0, list = m.node.attributes; i < list.length; i++) {
-        const a = list[i]!;
+      for (let j = 0, attributes = m.node.attributes; j < attributes.length; j++) {
+        const a = attributes[j]!;
         if (a.key !== 'history' || HISTORY_VALUES.includes(a.value)) continue;
         const at = m.segment.abs(a.valueSpan);
         const lower = a.value.toLowerCase();

@@ -16,8 +16,8 @@ export default defineSegmentRule(
       const m = { segment: seg, node };
       // An ordinary Markdown footnote (`[^n]: text`) is not metadata.
       if (!isMetadataLine(doc, m)) continue;
-      for (let i = 0, list = m.node.problems; i < list.length; i++) {
-        const problem = list[i]!;
+      for (let j = 0, problems = m.node.problems; j < problems.length; j++) {
+        const problem = problems[j]!;
         report({
           at: m.segment.abs(problem.span),
           message: problem.message,

@@ -36,12 +36,12 @@ export function collectDirectives(doc: MessageDocument, isKnownRule: (id: string
     const seg = list[i]!;
     const p = seg.parse;
     if (!p || p.directives.length === 0) continue;
-    for (let i = 0, list = p.directives; i < list.length; i++) {
-      const d = list[i]!;
+    for (let j = 0, directivesList = p.directives; j < directivesList.length; j++) {
+      const d = directivesList[j]!;
       const [start, end] = seg.abs(d.span);
       const rules: PlacedDirective['rules'] = [];
-      for (let i = 0, list = d.rules; i < list.length; i++) {
-        const r = list[i]!;
+      for (let k = 0, rulesList = d.rules; k < rulesList.length; k++) {
+        const r = rulesList[k]!;
         const at = seg.abs(r.span);
         if (isKnownRule(r.name)) rules.push({ name: r.name, at });
         else unknownRules.push({ name: r.name, at });
@@ -82,8 +82,8 @@ export function applyDirectives(diagnostics: Diagnostic[], directives: PlacedDir
     const offset = diag.range.start.offset;
     const id = diag.ruleId;
     let suppressedBy: PlacedDirective | undefined;
-    for (let i = 0, list = directives; i < list.length; i++) {
-      const d = list[i]!;
+    for (let j = 0; j < directives.length; j++) {
+      const d = directives[j]!;
       if (!names(d, id)) continue;
       if (d.kind === 'disable-file') suppressedBy ??= d;
       else if (d.kind === 'disable-line' && line >= d.startLine && line <= d.endLine) suppressedBy ??= d;
@@ -92,8 +92,8 @@ export function applyDirectives(diagnostics: Diagnostic[], directives: PlacedDir
     if (!suppressedBy) {
       // The last disable/enable before the diagnostic that names its rule decides.
       let state: PlacedDirective | undefined;
-      for (let i = 0, list = ranged; i < list.length; i++) {
-        const d = list[i]!;
+      for (let j = 0; j < ranged.length; j++) {
+        const d = ranged[j]!;
         if (d.start > offset) break;
         if (names(d, id)) state = d.kind === 'disable' ? d : undefined;
       }
@@ -109,8 +109,8 @@ export function applyDirectives(diagnostics: Diagnostic[], directives: PlacedDir
     if (d.all) {
       if (!d.used.has('*')) unused.push({ at: [d.start, d.end], message: `Unused msglint-${d.kind} directive (no problems were reported here).` });
     } else {
-      for (let i = 0, list = d.rules; i < list.length; i++) {
-        const r = list[i]!;
+      for (let j = 0, rules = d.rules; j < rules.length; j++) {
+        const r = rules[j]!;
         if (!d.used.has(r.name)) unused.push({ at: r.at, message: `Unused msglint-${d.kind} directive (no problems from '${r.name}' were reported here).` });
       }
     }
