@@ -58,8 +58,7 @@ export default defineRule(
       // A metadata line right under the marker whose id no cell uses: the
       // author only forgot the reference.
       const p = cell.p;
-      const placed = p.placementLine >= 0 ? p.lines[p.placementLine] : undefined;
-      const orphan = placed && p.metadata.find((m) => m.span.start === placed.start);
+      const orphan = p.placementStart >= 0 ? p.metadata.find((m) => m.span.start === p.placementStart) : undefined;
       if (
         orphan &&
         orphan.type !== undefined &&

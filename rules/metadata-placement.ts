@@ -15,8 +15,7 @@ const rule = defineRule(
       // A later cell with a duplicated id is duplicate-id's finding, not a misplaced line.
       if (!m || doc.cellsById.get(cell.id!)?.[0] !== cell) continue;
       const p = cell.p;
-      const placed = p.placementLine >= 0 ? p.lines[p.placementLine] : undefined;
-      if (m.segment === cell && placed && placed.start === m.node.span.start) continue;
+      if (m.segment === cell && p.placementStart >= 0 && p.placementStart === m.node.span.start) continue;
       const line = doc.lines.lineOf(cell.offset) + 1;
       report({
         at: m.segment.abs(m.node.id.refSpan),

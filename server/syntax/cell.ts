@@ -3,7 +3,7 @@
 // that text, so a parse can be cached by content and reused wherever the same
 // text appears after an edit elsewhere in the file.
 
-import type { Line } from './lines.js';
+import { splitLines, type Line } from './lines.js';
 import { parseMarker, type MarkerNode } from './marker.js';
 import { isFootnoteDefinition, parseMetadata, type MetadataNode } from './metadata.js';
 import { scan, type FenceBlock, type RegionNode, type Span, type ToolElement } from './scan.js';
@@ -30,12 +30,18 @@ export interface Block {
 export interface CellParse {
   text: string;
   marker?: MarkerNode;
-  /** Every line of the text, the marker line included. */
-  lines: Line[];
+  /**
+   * Every line of the text, the marker line included. Made on first use:
+   * the rules of a whole-file lint need them for a few cells, and one
+   * object per line was a sixth of the objects a long file's tree kept.
+   */
+  readonly lines: Line[];
   /** Footnote-shaped lines (`[^id]:`) outside opaque regions, parsed as metadata. */
   metadata: MetadataNode[];
   /** Index in `lines` of the first line after the marker that is neither blank nor an HTML comment. */
   placementLine: number;
+  /** Offset of that line's start, or -1 (what rules ask of it, without making the lines). */
+  placementStart: number;
   fences: FenceBlock[];
   comments: RegionNode[];
   tools: ToolElement[];
@@ -81,6 +87,28 @@ function isBlank(text: string, line: Line): boolean {
   return true;
 }
 
+/** Lines in a text, as splitLines counts them. */
+function countLines(text: string): number {
+  let n = 0;
+  for (let start = 0; start < text.length; n++) {
+    const nl = text.indexOf('\n', start);
+    start = nl === -1 ? text.length : nl + 1;
+  }
+  return n;
+}
+
+/** Sets `line` to the line that starts at `start` (as splitLines would give it). */
+function lineAt(text: string, start: number, line: Line): void {
+  const nl = text.indexOf('\n', start);
+  line.start = start;
+  if (nl === -1) {
+    line.contentEnd = line.end = text.length;
+  } else {
+    line.end = nl + 1;
+    line.contentEnd = nl > start && text.charCodeAt(nl - 1) === 13 ? nl - 1 : nl;
+  }
+}
+
 export let cellParseCount = 0;
 
 /**
@@ -123,20 +151,21 @@ export function parseCell(text: string, hasMarker: boolean): CellParse {
   const markerLine = hasMarker ? firstLine(text) : undefined;
   const bodyStart = markerLine ? markerLine.end : 0;
   // Line indices of the scan count the marker line.
-  const s = scan(text, bodyStart, text.length, { markers: false, headings: false, leading: markerLine });
-  const lines = s.lines;
+  const s = scan(text, bodyStart, text.length, { markers: false, headings: false, keepLines: false, leading: markerLine });
   const offsetLine = markerLine ? 1 : 0;
   const opaqueLines = s.opaque;
 
   const marker = markerLine ? parseMarker(text, markerLine.start, markerLine.contentEnd) : undefined;
 
   // Lines fully covered by an HTML comment (for placement and emptiness).
-  const commentLine = s.comments.length ? new Uint8Array(lines.length) : undefined;
+  // The loops below walk the lines with one object, moved from line to line.
+  const line: Line = { start: 0, contentEnd: 0, end: 0 };
+  const commentLine = s.comments.length ? new Uint8Array(countLines(text)) : undefined;
   if (commentLine) {
     const opaqueSet = new Set(opaqueLines);
     let ci = 0;
-    for (let li = offsetLine; li < lines.length; li++) {
-      const line = lines[li]!;
+    for (let li = offsetLine, start = bodyStart; start < text.length; li++, start = line.end) {
+      lineAt(text, start, line);
       while (ci < s.comments.length && s.comments[ci]!.end <= line.start) ci++;
       // A line is a comment line when, trimmed, it lies inside comments only.
       let p = line.start;
@@ -155,13 +184,14 @@ export function parseCell(text: string, hasMarker: boolean): CellParse {
 
   const metadata: MetadataNode[] = [];
   let placementLine = -1;
+  let placementStart = -1;
   let contentLineCount = 0;
   // Fences in line order: [first line, last line] of each, walked with a cursor.
   let fi = 0;
   let oi = 0;
 
-  for (let li = 0; li < lines.length; li++) {
-    const line = lines[li]!;
+  for (let li = 0, start = 0; start < text.length; li++, start = line.end) {
+    lineAt(text, start, line);
     if (li === 0 && markerLine) {
       continue;
     }
@@ -170,7 +200,10 @@ export function parseCell(text: string, hasMarker: boolean): CellParse {
     while (oi < opaqueLines.length && opaqueLines[oi]! < li) oi++;
     const opaque = opaqueLines[oi] === li;
     if (f && f.openIndex <= li) {
-      if (placementLine === -1) placementLine = li;
+      if (placementLine === -1) {
+        placementLine = li;
+        placementStart = line.start;
+      }
       contentLineCount++;
       continue;
     }
@@ -178,7 +211,10 @@ export function parseCell(text: string, hasMarker: boolean): CellParse {
     if (blank) {
       continue;
     }
-    if (placementLine === -1 && !commentLine?.[li]) placementLine = li;
+    if (placementLine === -1 && !commentLine?.[li]) {
+      placementLine = li;
+      placementStart = line.start;
+    }
     if (!opaque && isFootnoteDefinition(text, line.start, line.contentEnd)) {
       metadata.push(parseMetadata(text, line.start, line.contentEnd));
       continue;
@@ -212,9 +248,9 @@ export function parseCell(text: string, hasMarker: boolean): CellParse {
   return new ParsedCell(
     text,
     marker,
-    lines,
     metadata,
     placementLine,
+    placementStart,
     s.fences,
     s.comments,
     s.tools,
@@ -243,12 +279,13 @@ function hasUnclosed(s: { fences: FenceBlock[]; comments: RegionNode[]; tools: T
  */
 class ParsedCell implements CellParse {
   private blocksMemo: Block[] | undefined = undefined;
+  private linesMemo: Line[] | undefined = undefined;
   constructor(
     readonly text: string,
     readonly marker: MarkerNode | undefined,
-    readonly lines: Line[],
     readonly metadata: MetadataNode[],
     readonly placementLine: number,
+    readonly placementStart: number,
     readonly fences: FenceBlock[],
     readonly comments: RegionNode[],
     readonly tools: ToolElement[],
@@ -257,6 +294,10 @@ class ParsedCell implements CellParse {
     readonly opaqueLines: number[],
     readonly hasUnclosed: boolean,
   ) {}
+
+  get lines(): Line[] {
+    return (this.linesMemo ??= splitLines(this.text));
+  }
 
   /** Made on first use: few rules look at blocks, and a long file has tens of thousands. */
   get blocks(): Block[] {

@@ -19,7 +19,9 @@ for (const once of [false, true]) {
   for (const seg of doc.segments) {
     const p = seg.parse;
     if (!p) continue;
-    void p.blocks; // made on first use: must not change the object's shape
+    // Made on first use: must not change the object's shape.
+    void p.blocks;
+    void p.lines;
     seen.push([seg.kind, %HasFastProperties(p), %HasFastProperties(seg)]);
   }
 }
@@ -27,7 +29,7 @@ process.stdout.write(JSON.stringify(seen));
 `;
 
 describe('tree object shapes', () => {
-  it('cell parses and segments keep fast properties, also after their blocks are made', () => {
+  it('cell parses and segments keep fast properties, also after their blocks and lines are made', () => {
     const r = spawnSync(process.execPath, ['--allow-natives-syntax', '--input-type=module', '-e', CHECK], { encoding: 'utf8' });
     expect(r.stderr).toBe('');
     const seen = JSON.parse(r.stdout) as [string, boolean, boolean][];
