@@ -87,6 +87,17 @@ function isBlank(text: string, line: Line): boolean {
   return true;
 }
 
+/**
+ * One frozen empty array for every empty list a cell parse keeps: most
+ * cells have no fence, comment, tool element or directive, and a long
+ * file's tree held tens of thousands of empty arrays.
+ */
+const NONE: readonly never[] = Object.freeze([]);
+
+function orNone<T>(list: T[]): T[] {
+  return list.length === 0 ? (NONE as never[]) : list;
+}
+
 /** Lines in a text, as splitLines counts them. */
 function countLines(text: string): number {
   let n = 0;
@@ -248,15 +259,15 @@ export function parseCell(text: string, hasMarker: boolean): CellParse {
   return new ParsedCell(
     text,
     marker,
-    metadata,
+    orNone(metadata),
     placementLine,
     placementStart,
-    s.fences,
-    s.comments,
-    s.tools,
-    directives,
+    orNone(s.fences),
+    orNone(s.comments),
+    orNone(s.tools),
+    orNone(directives),
     contentLineCount,
-    opaqueLines,
+    orNone(opaqueLines),
     hasUnclosed(s),
   );
 }

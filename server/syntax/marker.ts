@@ -41,6 +41,8 @@ export interface MarkerNode {
 }
 
 const ID_SEGMENT = /^[A-Za-z0-9_-]+$/;
+/** Shared by the markers without problems (nearly all): one empty array, not one each. */
+const NO_PROBLEMS: readonly never[] = Object.freeze([]);
 
 export function parseIdSegments(id: string, offset: number): IdNode['segments'] {
   // Most ids have one to three segments: an array literal of that size, not
@@ -180,7 +182,7 @@ export function parseMarker(text: string, start: number, end: number): MarkerNod
     }
   }
 
-  return { span: { start, end }, indent, hashes, percents, kind, title, titleText, idRef, idNotLast, problems };
+  return { span: { start, end }, indent, hashes, percents, kind, title, titleText, idRef, idNotLast, problems: problems.length ? problems : (NO_PROBLEMS as never[]) };
 }
 
 function makeIdNode(id: string, refStart: number, refEnd: number): IdNode {

@@ -66,6 +66,16 @@ function withoutTrailingComments(text: string, start: number, end: number): numb
 }
 
 export function parseMetadata(text: string, start: number, lineEnd: number): MetadataNode {
+  const node = readMetadata(text, start, lineEnd);
+  // Nearly every line has no problem: they share one empty list.
+  if (node.problems.length === 0) node.problems = NO_PROBLEMS as never[];
+  return node;
+}
+
+/** Shared by the metadata lines without problems. */
+const NO_PROBLEMS: readonly never[] = Object.freeze([]);
+
+function readMetadata(text: string, start: number, lineEnd: number): MetadataNode {
   const end = withoutTrailingComments(text, start, lineEnd);
   const close = text.indexOf(']', start + 2);
   const idText = text.slice(start + 2, close);
