@@ -22,7 +22,26 @@ export interface IdNode {
   /** The id text inside the brackets. */
   span: Span;
   id: string;
-  segments: { span: Span; text: string }[];
+  /** The dot-separated parts, with their spans. */
+  readonly segments: { span: Span; text: string }[];
+}
+
+/**
+ * An id whose segments are split on first use. A metadata line's id is
+ * looked up as a whole, so its segments (two or three objects and an array
+ * per line) were kept for nothing, except for the editor's rename.
+ */
+export class IdRef implements IdNode {
+  private segmentsMemo: IdNode['segments'] | undefined = undefined;
+  constructor(
+    readonly refSpan: Span,
+    readonly span: Span,
+    readonly id: string,
+  ) {}
+
+  get segments(): IdNode['segments'] {
+    return (this.segmentsMemo ??= parseIdSegments(this.id, this.span.start));
+  }
 }
 
 export interface MarkerNode {
@@ -186,6 +205,5 @@ export function parseMarker(text: string, start: number, end: number): MarkerNod
 }
 
 function makeIdNode(id: string, refStart: number, refEnd: number): IdNode {
-  const span = { start: refStart + 2, end: refEnd - 1 };
-  return { refSpan: { start: refStart, end: refEnd }, span, id, segments: parseIdSegments(id, span.start) };
+  return new IdRef({ start: refStart, end: refEnd }, { start: refStart + 2, end: refEnd - 1 }, id);
 }

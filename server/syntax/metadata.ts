@@ -3,7 +3,7 @@
 //   ATTR  = KEY "=" VALUE
 
 import type { MessageDocument, Segment } from './document.js';
-import { parseIdSegments, type IdNode } from './marker.js';
+import { IdRef, type IdNode } from './marker.js';
 import type { Span } from './scan.js';
 
 export interface AttributeNode {
@@ -80,12 +80,7 @@ function readMetadata(text: string, start: number, lineEnd: number): MetadataNod
   const close = text.indexOf(']', start + 2);
   const idText = text.slice(start + 2, close);
   const idSpan = { start: start + 2, end: close };
-  const id: IdNode = {
-    refSpan: { start, end: close + 1 },
-    span: idSpan,
-    id: idText,
-    segments: parseIdSegments(idText, idSpan.start),
-  };
+  const id: IdNode = new IdRef({ start, end: close + 1 }, idSpan, idText);
   const node: MetadataNode = { span: { start, end: lineEnd }, id, attributes: [], problems: [] };
   let i = close + 2; // after "]:"
   while (i < end && (text.charCodeAt(i) === 32 || text.charCodeAt(i) === 9)) i++;
