@@ -7,14 +7,45 @@ import { IdRef, type IdNode } from './marker.js';
 import type { Span } from './scan.js';
 
 export interface AttributeNode {
-  span: Span;
+  readonly span: Span;
   key: string;
-  keySpan: Span;
+  readonly keySpan: Span;
   /** The value as written, with its quotes. */
-  valueSpan: Span;
+  readonly valueSpan: Span;
   /** The value with quotes removed and escapes resolved. */
   value: string;
   quoted: boolean;
+}
+
+/**
+ * An attribute whose spans are made on first use: rules read keys and
+ * values, and only a report or the editor asks where they are. Three span
+ * objects per attribute were kept for nothing in a whole-file lint.
+ */
+class Attribute implements AttributeNode {
+  private spanMemo: Span | undefined = undefined;
+  private keySpanMemo: Span | undefined = undefined;
+  private valueSpanMemo: Span | undefined = undefined;
+  constructor(
+    readonly key: string,
+    readonly value: string,
+    readonly quoted: boolean,
+    private readonly keyStart: number,
+    private readonly valueStart: number,
+    private readonly valueEnd: number,
+  ) {}
+
+  get span(): Span {
+    return (this.spanMemo ??= { start: this.keyStart, end: this.valueEnd });
+  }
+
+  get keySpan(): Span {
+    return (this.keySpanMemo ??= { start: this.keyStart, end: this.keyStart + this.key.length });
+  }
+
+  get valueSpan(): Span {
+    return (this.valueSpanMemo ??= { start: this.valueStart, end: this.valueEnd });
+  }
 }
 
 export interface MetadataProblem {
@@ -192,8 +223,7 @@ function parseAttributes(text: string, i: number, end: number, node: MetadataNod
         node.problems.push({ span: { start: v, end }, message: `The value of \`${key}\` has no closing quote.` });
         return;
       }
-      const valueSpan = { start: v, end: j + 1 };
-      node.attributes.push({ span: { start: keySpan.start, end: valueSpan.end }, key: key, keySpan, valueSpan, value, quoted: true });
+      node.attributes.push(new Attribute(key, value, true, i, v, j + 1));
       i = j + 1;
     } else if (c !== undefined && (CURLY_OPEN.has(c) || CURLY_SINGLE.has(c) || c === "'") && v < end) {
       // The closing quote is the first one of the same kind that ends the
@@ -214,8 +244,7 @@ function parseAttributes(text: string, i: number, end: number, node: MetadataNod
         fix: fixable ? { span: { start: v, end: valueEnd }, text: `"${inner}"` } : undefined,
       });
       if (fixable) {
-        const valueSpan = { start: v, end: valueEnd };
-        node.attributes.push({ span: { start: keySpan.start, end: valueEnd }, key: key, keySpan, valueSpan, value: inner, quoted: true });
+        node.attributes.push(new Attribute(key, inner, true, i, v, valueEnd));
       }
       i = valueEnd;
     } else {
@@ -231,8 +260,7 @@ function parseAttributes(text: string, i: number, end: number, node: MetadataNod
         i = te;
         continue;
       }
-      const valueSpan = { start: v, end: j };
-      node.attributes.push({ span: { start: keySpan.start, end: j }, key: key, keySpan, valueSpan, value: text.slice(v, j), quoted: false });
+      node.attributes.push(new Attribute(key, text.slice(v, j), false, i, v, j));
       i = j;
     }
     if (i < end && text.charCodeAt(i) !== 32 && text.charCodeAt(i) !== 9) {
