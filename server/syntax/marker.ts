@@ -46,17 +46,67 @@ export class IdRef implements IdNode {
 
 export interface MarkerNode {
   /** The marker line's content (without its line break). */
-  span: Span;
-  indent: Span;
-  hashes: Span;
-  percents: Span;
+  readonly span: Span;
+  readonly indent: Span;
+  readonly hashes: Span;
+  readonly percents: Span;
   kind: CellKind;
-  title?: Span;
+  readonly title?: Span;
   titleText: string;
   idRef?: IdNode;
   /** True when the id reference is not the last thing on the line. */
   idNotLast: boolean;
   problems: MarkerProblem[];
+}
+
+/**
+ * A marker line whose spans are made on first use: rules read its kind,
+ * title and id, and only reports and the editor ask where its parts are
+ * (five span objects per cell were kept for nothing in a whole-file lint).
+ */
+class Marker implements MarkerNode {
+  private spanMemo: Span | undefined = undefined;
+  private indentMemo: Span | undefined = undefined;
+  private hashesMemo: Span | undefined = undefined;
+  private percentsMemo: Span | undefined = undefined;
+  private titleMemo: Span | undefined = undefined;
+  constructor(
+    private readonly start: number,
+    private readonly end: number,
+    private readonly hashStart: number,
+    private readonly hashEnd: number,
+    private readonly percentStart: number,
+    private readonly percentEnd: number,
+    /** -1 without a title. */
+    private readonly titleStart: number,
+    private readonly titleEnd: number,
+    readonly kind: CellKind,
+    readonly titleText: string,
+    readonly idRef: IdNode | undefined,
+    readonly idNotLast: boolean,
+    readonly problems: MarkerProblem[],
+  ) {}
+
+  get span(): Span {
+    return (this.spanMemo ??= { start: this.start, end: this.end });
+  }
+
+  get indent(): Span {
+    return (this.indentMemo ??= { start: this.start, end: this.hashStart });
+  }
+
+  get hashes(): Span {
+    return (this.hashesMemo ??= { start: this.hashStart, end: this.hashEnd });
+  }
+
+  get percents(): Span {
+    return (this.percentsMemo ??= { start: this.percentStart, end: this.percentEnd });
+  }
+
+  get title(): Span | undefined {
+    if (this.titleStart < 0) return undefined;
+    return (this.titleMemo ??= { start: this.titleStart, end: this.titleEnd });
+  }
 }
 
 const ID_SEGMENT = /^[A-Za-z0-9_-]+$/;
@@ -201,7 +251,21 @@ export function parseMarker(text: string, start: number, end: number): MarkerNod
     }
   }
 
-  return { span: { start, end }, indent, hashes, percents, kind, title, titleText, idRef, idNotLast, problems: problems.length ? problems : (NO_PROBLEMS as never[]) };
+  return new Marker(
+    start,
+    end,
+    hashes.start,
+    hashes.end,
+    percents.start,
+    percents.end,
+    title ? title.start : -1,
+    title ? title.end : -1,
+    kind,
+    titleText,
+    idRef,
+    idNotLast,
+    problems.length ? problems : (NO_PROBLEMS as never[]),
+  );
 }
 
 function makeIdNode(id: string, refStart: number, refEnd: number): IdNode {
