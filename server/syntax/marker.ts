@@ -18,29 +18,41 @@ export interface MarkerProblem {
 
 export interface IdNode {
   /** The whole `[^ID]` reference. */
-  refSpan: Span;
+  readonly refSpan: Span;
   /** The id text inside the brackets. */
-  span: Span;
+  readonly span: Span;
   id: string;
   /** The dot-separated parts, with their spans. */
   readonly segments: { span: Span; text: string }[];
 }
 
 /**
- * An id whose segments are split on first use. A metadata line's id is
- * looked up as a whole, so its segments (two or three objects and an array
- * per line) were kept for nothing, except for the editor's rename.
+ * An id reference `[^ID]` whose spans and segments are made on first use.
+ * Ids are mostly looked up whole (a metadata line's always), so its spans
+ * and segments (four to six objects per id) were kept for nothing in a
+ * whole-file lint.
  */
 export class IdRef implements IdNode {
+  private refSpanMemo: Span | undefined = undefined;
+  private spanMemo: Span | undefined = undefined;
   private segmentsMemo: IdNode['segments'] | undefined = undefined;
   constructor(
-    readonly refSpan: Span,
-    readonly span: Span,
+    /** Offsets of `[^` and just after `]`. */
+    private readonly refStart: number,
+    private readonly refEnd: number,
     readonly id: string,
   ) {}
 
+  get refSpan(): Span {
+    return (this.refSpanMemo ??= { start: this.refStart, end: this.refEnd });
+  }
+
+  get span(): Span {
+    return (this.spanMemo ??= { start: this.refStart + 2, end: this.refEnd - 1 });
+  }
+
   get segments(): IdNode['segments'] {
-    return (this.segmentsMemo ??= parseIdSegments(this.id, this.span.start));
+    return (this.segmentsMemo ??= parseIdSegments(this.id, this.refStart + 2));
   }
 }
 
@@ -269,5 +281,5 @@ export function parseMarker(text: string, start: number, end: number): MarkerNod
 }
 
 function makeIdNode(id: string, refStart: number, refEnd: number): IdNode {
-  return new IdRef({ start: refStart, end: refEnd }, { start: refStart + 2, end: refEnd - 1 }, id);
+  return new IdRef(refStart, refEnd, id);
 }

@@ -110,8 +110,7 @@ function readMetadata(text: string, start: number, lineEnd: number): MetadataNod
   const end = withoutTrailingComments(text, start, lineEnd);
   const close = text.indexOf(']', start + 2);
   const idText = text.slice(start + 2, close);
-  const idSpan = { start: start + 2, end: close };
-  const id: IdNode = new IdRef({ start, end: close + 1 }, idSpan, idText);
+  const id: IdNode = new IdRef(start, close + 1, idText);
   const node: MetadataNode = { span: { start, end: lineEnd }, id, attributes: [], problems: [] };
   let i = close + 2; // after "]:"
   while (i < end && (text.charCodeAt(i) === 32 || text.charCodeAt(i) === 9)) i++;
