@@ -94,8 +94,13 @@ function isBlank(text: string, line: Line): boolean {
  */
 const NONE: readonly never[] = Object.freeze([]);
 
+/**
+ * The list to keep: the shared empty one, or a copy at its exact size (a
+ * list grown by push keeps room for about 16 more items, which for the
+ * one metadata line of most cells was most of the list's memory).
+ */
 function orNone<T>(list: T[]): T[] {
-  return list.length === 0 ? (NONE as never[]) : list;
+  return list.length === 0 ? (NONE as never[]) : list.slice();
 }
 
 /** Lines in a text, as splitLines counts them. */

@@ -98,13 +98,15 @@ function withoutTrailingComments(text: string, start: number, end: number): numb
 
 export function parseMetadata(text: string, start: number, lineEnd: number): MetadataNode {
   const node = readMetadata(text, start, lineEnd);
-  // Nearly every line has no problem: they share one empty list.
-  if (node.problems.length === 0) node.problems = NO_PROBLEMS as never[];
+  // Nearly every line has no problem: they share one empty list. The
+  // attributes are kept at their exact size (push leaves room for more).
+  if (node.problems.length === 0) node.problems = NONE as never[];
+  node.attributes = node.attributes.length === 0 ? (NONE as never[]) : node.attributes.slice();
   return node;
 }
 
-/** Shared by the metadata lines without problems. */
-const NO_PROBLEMS: readonly never[] = Object.freeze([]);
+/** Shared by the metadata lines without problems or attributes. */
+const NONE: readonly never[] = Object.freeze([]);
 
 function readMetadata(text: string, start: number, lineEnd: number): MetadataNode {
   const end = withoutTrailingComments(text, start, lineEnd);

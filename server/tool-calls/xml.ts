@@ -302,6 +302,18 @@ class NextIndex {
   }
 }
 
+/** Shared by the elements with no children or no character data. */
+const NONE: readonly never[] = Object.freeze([]);
+
+/**
+ * A finished list at its exact size. Lists grown by push keep room for
+ * about 16 more items, and a tool call's elements are kept for the whole
+ * lint: most of their memory was that room.
+ */
+function fit<T>(list: T[]): T[] {
+  return list.length === 0 ? (NONE as never[]) : list.slice();
+}
+
 /**
  * Reads the element that starts at `start` (a `<tool` start tag) and ends
  * at `limit`. Character data after the root element's end tag is not read.
@@ -417,6 +429,8 @@ export function readXml(text: string, start: number, limit: number): XmlReadResu
       }
       cur.closeStart = pos;
       cur.end = closeEnd;
+      cur.children = fit(cur.children);
+      cur.pieces = fit(cur.pieces);
       pos = closeEnd;
       cur = cur.parent;
       depth--;
