@@ -4,6 +4,9 @@ import { Cell } from '../server/syntax/document.js';
 const POSITIVE = /^[1-9]\d*$/;
 
 /** Why an id of this shape fits no cell kind of spec section 4, or null. */
+/** Segments of `A-Z a-z 0-9 _ -`, none empty. */
+const WELL_FORMED = /^[A-Za-z0-9_-]+(?:\.[A-Za-z0-9_-]+)*$/;
+
 function shapeProblem(cell: Cell, segments: string[]): string | null {
   const n = segments.length;
   if (n > 3) return `An id has at most three segments (PARENT.NONCE.N for a tool result), not ${n}.`;
@@ -43,6 +46,12 @@ export default defineSegmentRule(
     }
     if (ref.id === '') {
       report({ at: cell.abs(ref.refSpan), message: 'The id is empty.' });
+      return;
+    }
+    // A well-formed id (nearly all) is checked from its text: its segments are made only when asked for.
+    if (WELL_FORMED.test(ref.id)) {
+      const problem = shapeProblem(cell, ref.id.split('.'));
+      if (problem) report({ at: cell.abs(ref.span), message: problem });
       return;
     }
     let bad = false;

@@ -959,21 +959,31 @@ function indicesById(byId: Map<string, Cell[]>): Map<string, number[]> {
 function classify(doc: MessageDocument, cell: Cell): CellType {
   if (!cell.isOutput) return 'message';
   const type = cell.type;
-  const segs = cell.marker.idRef?.segments ?? NO_SEGMENTS;
+  // The id's shape from its text (the segments are made only when asked for).
+  const { count, second } = idShape(cell.id);
   if (type === undefined) {
     // Without metadata, the id's shape is all there is to go on.
-    if (segs.length === 2 && /^\d+$/.test(segs[1]!.text)) return 'code-output';
-    if (segs.length === 2) return 'tool-call';
-    if (segs.length === 3) return 'tool-result';
+    if (count === 2 && /^\d+$/.test(second)) return 'code-output';
+    if (count === 2) return 'tool-call';
+    if (count === 3) return 'tool-result';
     return 'untyped-output';
   }
   if (type === 'tool') {
-    if (segs.length === 3) return 'tool-result';
+    if (count === 3) return 'tool-result';
     return 'tool-call';
   }
   if (doc.agentAt(type, cell.offset)) return 'agent-reply';
-  if ((segs.length === 2 && /^\d+$/.test(segs[1]!.text)) || doc.isLanguage(type)) return 'code-output';
+  if ((count === 2 && /^\d+$/.test(second)) || doc.isLanguage(type)) return 'code-output';
   return 'unknown-output';
 }
 
-const NO_SEGMENTS: readonly { text: string }[] = [];
+/** How many dot-separated segments an id has (0 without an id; 4 stands for four or more), and its second one. */
+function idShape(id: string | undefined): { count: number; second: string } {
+  if (id === undefined) return { count: 0, second: '' };
+  const d1 = id.indexOf('.');
+  if (d1 === -1) return { count: 1, second: '' };
+  const d2 = id.indexOf('.', d1 + 1);
+  const second = id.slice(d1 + 1, d2 === -1 ? id.length : d2);
+  if (d2 === -1) return { count: 2, second };
+  return { count: id.indexOf('.', d2 + 1) === -1 ? 3 : 4, second };
+}

@@ -41,6 +41,25 @@ describe('syntax tree ranges', () => {
     expect(doc.cells.map((c) => c.cellType)).toEqual(['agent-reply', 'tool-call']);
   });
 
+  it('classifies output cells by their type, and without one by the shape of their id', () => {
+    const cells = [
+      ['# %% Q[^1]', 'message'],
+      ['# %%% Out[^1.2]', 'code-output'],
+      ['# %%% Call[^1.k7]', 'tool-call'],
+      ['# %%% Result[^1.k7.1]', 'tool-result'],
+      ['# %%% Deep[^1.k7.1.2]', 'untyped-output'],
+      ['# %%% One[^9]', 'untyped-output'],
+      ['# %%% None', 'untyped-output'],
+      ['# %%% Typed[^3]\n\n[^3]: [tool]', 'tool-call'],
+      ['# %%% Typed[^4.k.1]\n\n[^4.k.1]: [tool]', 'tool-result'],
+      ['# %%% Run[^5.1]\n\n[^5.1]: [pascal]', 'code-output'],
+      ['# %%% Py[^6]\n\n[^6]: [python]', 'code-output'],
+      ['# %%% What[^7]\n\n[^7]: [pascal]', 'unknown-output'],
+    ];
+    const d = parse(cells.map(([c]) => `${c}\n\nx\n`).join('\n'), { fileName: 'x.msg.md' });
+    expect(d.cells.map((c) => c.cellType)).toEqual(cells.map(([, t]) => t));
+  });
+
   it('gives every marker part', () => {
     const c = doc.cells[0]!;
     const m = c.marker;
