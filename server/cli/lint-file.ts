@@ -112,10 +112,9 @@ export function createFileLinter(command: LintCommand, cwd: string, configs?: Co
     lintSource: (fileName, source, label, reportPath) => lintSource(fileName, source, label, reportPath),
     lintPath(file, cachedKey) {
       const label = () => displayPath(file, cwd);
-      let source: SourceText;
       let bytes: Buffer;
       try {
-        ({ source, bytes } = readWithBytes(file));
+        bytes = readFileSync(file);
       } catch (error) {
         return { messages: [`msglint: ${label()}: ${describeFsError(error)}`], failed: true };
       }
@@ -126,7 +125,8 @@ export function createFileLinter(command: LintCommand, cwd: string, configs?: Co
         cacheKey = loadCrypto().createHash('sha1').update(bytes).update('\0').update(configKey(config)).digest('base64');
         if (cachedKey === cacheKey) return { messages: [], failed: false, cacheKey, cached: true };
       }
-      const outcome = lintSource(file, source, label, undefined, cacheKey);
+      // Decoded only now: a file whose report is cached is never decoded.
+      const outcome = lintSource(file, decode(bytes), label, undefined, cacheKey);
       if (command.fix && outcome.report?.output !== undefined) {
         try {
           writeFileAtomic(file, outcome.report.output, (roots ??= writableRoots(command.paths, cwd)));
@@ -138,10 +138,4 @@ export function createFileLinter(command: LintCommand, cwd: string, configs?: Co
       return outcome;
     },
   };
-}
-
-function readWithBytes(file: string): { source: SourceText; bytes: Buffer } {
-  // One read: the bytes for the cache key, the text for linting.
-  const bytes = readFileSync(file);
-  return { source: decode(bytes), bytes };
 }
