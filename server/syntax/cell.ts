@@ -33,7 +33,7 @@ export interface CellParse {
   /**
    * Every line of the text, the marker line included. Made on first use:
    * the rules of a whole-file lint need them for a few cells, and one
-   * object per line was a sixth of the objects a long file's tree kept.
+   * object per line was about a tenth of the objects a long file's tree kept.
    */
   readonly lines: Line[];
   /** Footnote-shaped lines (`[^id]:`) outside opaque regions, parsed as metadata. */
