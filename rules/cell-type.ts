@@ -13,12 +13,13 @@ export default defineSegmentRule(
     if (!(seg instanceof Cell)) return;
     const cell = seg;
     const m = cell.metadata;
-    if (cell.isOutput || !m || m.node.type === undefined || !m.node.typeSpan) return;
+    if (cell.isOutput || !m || m.node.type === undefined) return;
     // A later cell with a duplicated id shares the first one's metadata line; duplicate-id reports it.
     if (doc.cellsById.get(cell.id!)?.[0] !== cell) return;
     const type = m.node.type;
     if (MESSAGE_TYPES.has(type)) return;
-    const at = m.segment.abs(m.node.typeSpan);
+    // A line with a type has its span (asked for only here, to report).
+    const at = m.segment.abs(m.node.typeSpan!);
     const best = closest(type, MESSAGE_TYPES);
     const agentHint = doc.agentAt(type, cell.offset) || type === 'tool' ? ' Replies, tool calls and outputs use an output cell (`%%%`).' : '';
     report({

@@ -61,9 +61,33 @@ export interface MetadataNode {
   id: IdNode;
   /** TYPE without brackets, when the line has a well-formed `[TYPE]`. */
   type?: string;
-  typeSpan?: Span;
+  readonly typeSpan?: Span;
   attributes: AttributeNode[];
   problems: MetadataProblem[];
+}
+
+/**
+ * A metadata line with every field from the start (a literal that gained
+ * `type` later changed shape twice and grew a property store per line), and
+ * the span of its type made on first use.
+ */
+class MetadataLine implements MetadataNode {
+  type: string | undefined = undefined;
+  attributes: AttributeNode[] = [];
+  problems: MetadataProblem[] = [];
+  /** Offset of the type's first character, or -1 without a type. */
+  typeStart = -1;
+  typeEnd = -1;
+  private typeSpanMemo: Span | undefined = undefined;
+  constructor(
+    readonly span: Span,
+    readonly id: IdNode,
+  ) {}
+
+  get typeSpan(): Span | undefined {
+    if (this.typeStart < 0) return undefined;
+    return (this.typeSpanMemo ??= { start: this.typeStart, end: this.typeEnd });
+  }
 }
 
 const TYPE_CHARS = /^[^\s[\]="'“”]+$/;
@@ -113,7 +137,7 @@ function readMetadata(text: string, start: number, lineEnd: number): MetadataNod
   const close = text.indexOf(']', start + 2);
   const idText = text.slice(start + 2, close);
   const id: IdNode = new IdRef(start, close + 1, idText);
-  const node: MetadataNode = { span: { start, end: lineEnd }, id, attributes: [], problems: [] };
+  const node = new MetadataLine({ start, end: lineEnd }, id);
   let i = close + 2; // after "]:"
   while (i < end && (text.charCodeAt(i) === 32 || text.charCodeAt(i) === 9)) i++;
   if (text.charCodeAt(i) !== 91) {
@@ -128,7 +152,8 @@ function readMetadata(text: string, start: number, lineEnd: number): MetadataNod
     return node;
   }
   node.type = typeText;
-  node.typeSpan = { start: i + 1, end: typeClose };
+  node.typeStart = i + 1;
+  node.typeEnd = typeClose;
   i = typeClose + 1;
   if (i < end && text.charCodeAt(i) !== 32 && text.charCodeAt(i) !== 9) {
     node.problems.push({ span: { start: i, end: end }, message: 'Attributes are separated from the type by a space.' });
