@@ -96,17 +96,17 @@ const NAME_CHAR = NAME_START + '\\-.0-9\\u00B7\\u0300-\\u036F\\u203F-\\u2040';
 const NAME_RE = new RegExp(`[${NAME_START}][${NAME_CHAR}]*`, 'uy');
 const FULL_NAME_RE = new RegExp(`^[${NAME_START}][${NAME_CHAR}]*$`, 'u');
 
-/**
- * The XML name at `at`, as NAME_RE would match it, or null. ASCII names
- * (nearly all) are read without the regular expression: its Unicode classes
- * made it most of the cost of reading a tag before the JIT warmed up.
- */
 /** @internal The regular expression's answer alone, for tests of nameAt. */
 export function nameAtByRegExp(text: string, at: number): string | undefined {
   NAME_RE.lastIndex = at;
   return NAME_RE.exec(text)?.[0];
 }
 
+/**
+ * The XML name at `at`, as NAME_RE would match it, or null. ASCII names
+ * (nearly all) are read without the regular expression: its Unicode classes
+ * made it most of the cost of reading a tag before the JIT warmed up.
+ */
 export function nameAt(text: string, at: number): [string] | null {
   let c = text.charCodeAt(at);
   if (c === 58 || c === 95 || (c >= 65 && c <= 90) || (c >= 97 && c <= 122)) {
