@@ -4,6 +4,7 @@
 // text appears after an edit elsewhere in the file.
 
 import { splitLines, type Line } from './lines.js';
+import { kept } from './lists.js';
 import { parseMarker, type MarkerNode } from './marker.js';
 import { isFootnoteDefinition, parseMetadata, type MetadataNode } from './metadata.js';
 import { scan, type FenceBlock, type RegionNode, type Span, type ToolElement } from './scan.js';
@@ -85,22 +86,6 @@ function isBlank(text: string, line: Line): boolean {
     if (c !== 32 && c !== 9) return false;
   }
   return true;
-}
-
-/**
- * One frozen empty array for every empty list a cell parse keeps: most
- * cells have no fence, comment, tool element or directive, and a long
- * file's tree held tens of thousands of empty arrays.
- */
-const NONE: readonly never[] = Object.freeze([]);
-
-/**
- * The list to keep: the shared empty one, or a copy at its exact size (a
- * list grown by push keeps room for about 16 more items, which for the
- * one metadata line of most cells was most of the list's memory).
- */
-function orNone<T>(list: T[]): T[] {
-  return list.length === 0 ? (NONE as never[]) : list.slice();
 }
 
 /** Lines in a text, as splitLines counts them. */
@@ -264,15 +249,15 @@ export function parseCell(text: string, hasMarker: boolean): CellParse {
   return new ParsedCell(
     text,
     marker,
-    orNone(metadata),
+    kept(metadata),
     placementLine,
     placementStart,
-    orNone(s.fences),
-    orNone(s.comments),
-    orNone(s.tools),
-    orNone(directives),
+    kept(s.fences),
+    kept(s.comments),
+    kept(s.tools),
+    kept(directives),
     contentLineCount,
-    orNone(opaqueLines),
+    kept(opaqueLines),
     hasUnclosed(s),
   );
 }

@@ -1,6 +1,7 @@
 // Cell marker lines (spec section 3):
 //   MARKER = HASHES " " PERCENTS [ " " [ TITLE ] [ "[^" ID "]" ] ]
 
+import { kept } from './lists.js';
 import type { Span } from './scan.js';
 
 export type CellKind = 'message' | 'output';
@@ -122,8 +123,6 @@ class Marker implements MarkerNode {
 }
 
 const ID_SEGMENT = /^[A-Za-z0-9_-]+$/;
-/** Shared by the markers without problems (nearly all): one empty array, not one each. */
-const NO_PROBLEMS: readonly never[] = Object.freeze([]);
 
 export function parseIdSegments(id: string, offset: number): IdNode['segments'] {
   // Most ids have one to three segments: an array literal of that size, not
@@ -276,7 +275,7 @@ export function parseMarker(text: string, start: number, end: number): MarkerNod
     titleText,
     idRef,
     idNotLast,
-    problems.length ? problems : (NO_PROBLEMS as never[]),
+    kept(problems),
   );
 }
 

@@ -3,6 +3,7 @@
 //   ATTR  = KEY "=" VALUE
 
 import type { MessageDocument, Segment } from './document.js';
+import { kept } from './lists.js';
 import { IdRef, type IdNode } from './marker.js';
 import type { Span } from './scan.js';
 
@@ -122,15 +123,11 @@ function withoutTrailingComments(text: string, start: number, end: number): numb
 
 export function parseMetadata(text: string, start: number, lineEnd: number): MetadataNode {
   const node = readMetadata(text, start, lineEnd);
-  // Nearly every line has no problem: they share one empty list. The
-  // attributes are kept at their exact size (push leaves room for more).
-  if (node.problems.length === 0) node.problems = NONE as never[];
-  node.attributes = node.attributes.length === 0 ? (NONE as never[]) : node.attributes.slice();
+  // Nearly every line has no problem: they share the one empty list.
+  node.problems = kept(node.problems);
+  node.attributes = kept(node.attributes);
   return node;
 }
-
-/** Shared by the metadata lines without problems or attributes. */
-const NONE: readonly never[] = Object.freeze([]);
 
 function readMetadata(text: string, start: number, lineEnd: number): MetadataNode {
   const end = withoutTrailingComments(text, start, lineEnd);

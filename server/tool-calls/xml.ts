@@ -14,6 +14,7 @@
 // placeholder gives one diagnostic (cdata-placeholder) and not a cascade of
 // XML errors for the `<` and `&` inside it.
 
+import { kept } from '../syntax/lists.js';
 import type { Span } from '../syntax/scan.js';
 
 /** Deepest element nesting read (the `<tool>` element is depth 1). */
@@ -302,18 +303,6 @@ class NextIndex {
   }
 }
 
-/** Shared by the elements with no children or no character data. */
-const NONE: readonly never[] = Object.freeze([]);
-
-/**
- * A finished list at its exact size. Lists grown by push keep room for
- * about 16 more items, and a tool call's elements are kept for the whole
- * lint: most of their memory was that room.
- */
-function fit<T>(list: T[]): T[] {
-  return list.length === 0 ? (NONE as never[]) : list.slice();
-}
-
 /**
  * Reads the element that starts at `start` (a `<tool` start tag) and ends
  * at `limit`. Character data after the root element's end tag is not read.
@@ -429,8 +418,8 @@ export function readXml(text: string, start: number, limit: number): XmlReadResu
       }
       cur.closeStart = pos;
       cur.end = closeEnd;
-      cur.children = fit(cur.children);
-      cur.pieces = fit(cur.pieces);
+      cur.children = kept(cur.children);
+      cur.pieces = kept(cur.pieces);
       pos = closeEnd;
       cur = cur.parent;
       depth--;
