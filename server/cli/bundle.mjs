@@ -68,11 +68,29 @@ await esbuild.build({
 });
 
 /**
+ * V8 flags the command sets for itself, before it compiles anything. A run
+ * of msglint is short, and most of its functions get optimized only once it
+ * is half over: TurboFan's time to compile them, on background threads that
+ * share the machine's cores with the one that lints, was about half of the
+ * CPU time of a run (0.7 s of 1.4 s on the 2,000-file tree). Inlining only
+ * small functions makes each compile much cheaper, and the optimized code
+ * runs about as fast for work this short: CPU time 10 to 15% less and wall
+ * time 5 to 10% less on every corpus of the benchmark (the 50,000-cell file:
+ * the same). The language server, which runs for hours, keeps V8's defaults.
+ * (V8 has had this flag since 2017; one it did not know would be named on
+ * stderr, and a test checks that stderr stays empty.)
+ */
+const CLI_V8_FLAGS = '--max-inlined-bytecode-size-cumulative=100';
+
+/**
  * The code of both entry files: compiles the script with its cache and calls
  * one of its entries. `makeCache`: also write the cache at a successful exit.
+ * The flags are set by the command's entry only: a worker thread runs in the
+ * same process, with the same flags, and so can use the same cache (V8
+ * rejects a cache made under other flags).
  */
 const loader = (call, makeCache = false) => `'use strict';
-const { readFileSync${makeCache ? ', writeFileSync' : ''} } = require('node:fs');
+${call === 'runCli' ? `require('node:v8').setFlagsFromString('${CLI_V8_FLAGS}');\n` : ''}const { readFileSync${makeCache ? ', writeFileSync' : ''} } = require('node:fs');
 const { createRequire } = require('node:module');
 const path = require('node:path');
 const vm = require('node:vm');
