@@ -1,8 +1,9 @@
 import { defineRule } from '../server/engine/rule-kit.js';
-import { Cell, type MessageDocument } from '../server/syntax/document.js';
+import { Cell, type MessageDocument, type Structure } from '../server/syntax/document.js';
 import { agentInfoAt, agentInfos } from '../server/agents/agents.js';
 import { BINARY_OUTPUT_TOKENS, cellTokens, estimateTokens, MESSAGE_OVERHEAD_TOKENS } from '../server/llm-view/tokens.js';
 import { historyMode, isBinaryOutput, systemPromptFor } from '../server/llm-view/view.js';
+import { Memo } from '../server/syntax/memo.js';
 
 interface ReplyWindow {
   /** Index of the reply among the cells. */
@@ -27,7 +28,7 @@ interface Windows {
 
 // Per version, so that the next one, when it differs only in prose
 // (DocumentEdit.sameStructure), recounts only the edited cells.
-const windowsCache = new WeakMap<MessageDocument, Windows>();
+const windowsCache = new Memo<MessageDocument, Windows>();
 
 function adds(cell: Cell): number {
   const mode = historyMode(cell);
@@ -88,18 +89,18 @@ function windowsOf(doc: MessageDocument): Windows {
 }
 
 // By the cell types of a structure, which versions that differ only in prose share.
-const replyingCache = new WeakMap<object, Set<string>>();
+const replyingCache = new Memo<Structure, Set<string>>();
 
 /** Names of the agents that reply in the file. */
 function replyingAgents(doc: MessageDocument): Set<string> {
-  let names = replyingCache.get(doc.structure.cellTypes);
+  let names = replyingCache.get(doc.structure);
   if (!names) {
     names = new Set();
     for (let i = 0, list = doc.cells; i < list.length; i++) {
       const cell = list[i]!;
       if (cell.cellType === 'agent-reply' && cell.type !== undefined) names.add(cell.type);
     }
-    replyingCache.set(doc.structure.cellTypes, names);
+    replyingCache.set(doc.structure, names);
   }
   return names;
 }
@@ -117,7 +118,7 @@ export function replyWindows(doc: MessageDocument): { cell: Cell; tokens: number
     .filter((w): w is number => w !== undefined);
   if (!windows.length) return out;
   const previous = doc.edit?.sameStructure ? doc.edit.previous : undefined;
-  if (!windowsCache.has(doc) && !(previous && windowsCache.has(previous))) {
+  if (windowsCache.get(doc) === undefined && !(previous && windowsCache.get(previous) !== undefined)) {
     const binary = doc.cells.filter((c) => c.cellType === 'code-output' && isBinaryOutput(c)).length;
     const bound = doc.text.length + doc.cells.length * (MESSAGE_OVERHEAD_TOKENS + 1) + binary * BINARY_OUTPUT_TOKENS;
     if (bound <= Math.min(...windows)) return out;

@@ -6,6 +6,7 @@ import type { Node } from 'yaml';
 import { isSeq } from '../syntax/frontmatter.js';
 import type { AgentDefinition, MessageDocument } from '../syntax/document.js';
 import { assignSetting, checkAttributeSetting, checkYamlSetting, type AgentSettings, type Checked } from './schema.js';
+import { Memo } from '../syntax/memo.js';
 
 export interface AgentSettingEntry {
   key: string;
@@ -122,7 +123,7 @@ function bodyInfo(def: AgentDefinition): AgentInfo {
   return { def, entries, settings };
 }
 
-const cache = new WeakMap<MessageDocument, AgentInfo[]>();
+const cache = new Memo<MessageDocument, AgentInfo[]>();
 
 /** Every agent defined in the file (frontmatter, then body, in file order), with its settings. */
 export function agentInfos(doc: MessageDocument): AgentInfo[] {

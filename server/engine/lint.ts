@@ -5,6 +5,7 @@ import { applyDirectives, collectDirectives } from './directives.js';
 import { applyEdits, fixesOf, mergeEdits } from './fix.js';
 import { allRules, getRule } from './registry.js';
 import type { Diagnostic, LintOptions, LintResult, MsglintConfig, ReportDescriptor, Rule, RuleSetting, Severity, TextEdit } from './types.js';
+import { Memo } from '../syntax/memo.js';
 
 /** The severity a rule runs at under a config, or 0 when it is off. */
 export function ruleSeverity(rule: Rule, config: MsglintConfig | undefined): 0 | Severity {
@@ -46,7 +47,7 @@ interface LocalCacheEntry {
 
 // Findings of segment checks, per parse. Parses are shared between versions
 // of a document, so an untouched cell's findings are reused.
-const localCache = new WeakMap<CellParse, LocalCacheEntry>();
+const localCache = new Memo<CellParse, LocalCacheEntry>();
 
 function sameSignature(a: unknown[], b: unknown[]): boolean {
   if (a.length !== b.length) return false;
@@ -126,7 +127,7 @@ interface RawFindings {
   diagnostics: Diagnostic[];
   origins: (number | string)[];
 }
-const rawFindings = new WeakMap<MessageDocument, RawFindings>();
+const rawFindings = new Memo<MessageDocument, RawFindings>();
 const NO_CONFIG: MsglintConfig = Object.freeze({});
 
 /** Runs every enabled rule over a parsed document, then applies disable comments. */

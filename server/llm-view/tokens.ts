@@ -53,8 +53,10 @@
 // body or summary) plus MESSAGE_OVERHEAD_TOKENS; a binary code output counts
 // BINARY_OUTPUT_TOKENS instead of its base64 text.
 
+import type { CellParse } from '../syntax/cell.js';
 import type { Cell } from '../syntax/document.js';
 import { bodyPieces, isBinaryOutput, summaryText } from './view.js';
+import { Memo } from '../syntax/memo.js';
 
 /** Tokens a chat API adds around each message (role, separators), as OpenAI documents ~3-4. */
 export const MESSAGE_OVERHEAD_TOKENS = 4;
@@ -224,7 +226,7 @@ interface CachedTokens {
 }
 
 // Per cell parse: an edit elsewhere in a long file does not re-count this cell.
-const tokenCache = new WeakMap<object, CachedTokens[]>();
+const tokenCache = new Memo<CellParse, CachedTokens[]>();
 
 /** Estimated tokens a cell takes in the LLM view when it contributes its body or its summary. */
 export function cellTokens(cell: Cell, contributes: 'body' | 'summary'): number {

@@ -11,9 +11,10 @@ import type { MessageDocument } from '../syntax/document.js';
 import { messageDocument, type ServerContext } from './context.js';
 import { lineAtOffset, lineStarts } from './convert.js';
 import { guard } from './guard.js';
+import { Memo } from '../syntax/memo.js';
 
 /** Folding ranges of one segment, in lines relative to its first line. */
-const cache = new WeakMap<CellParse, FoldingRange[]>();
+const cache = new Memo<CellParse, FoldingRange[]>();
 
 function segmentRanges(p: CellParse): FoldingRange[] {
   const cached = cache.get(p);

@@ -13,6 +13,7 @@ import { unquoted } from './analysis.js';
 import { messageDocument, type ServerContext } from './context.js';
 import { lineAtOffset, lineStarts, toOffsets } from './convert.js';
 import { guard } from './guard.js';
+import { Memo } from '../syntax/memo.js';
 
 const TYPES = ['keyword', 'variable', 'type', 'class', 'property', 'string', 'number', 'macro'] as const;
 type TokenType = (typeof TYPES)[number];
@@ -38,7 +39,7 @@ interface SegmentToken {
  * they are assembled), so they are cached by parse: a cell untouched by an
  * edit keeps its parse object and its tokens.
  */
-const cache = new WeakMap<CellParse, SegmentToken[]>();
+const cache = new Memo<CellParse, SegmentToken[]>();
 
 function tokensOf(p: CellParse): SegmentToken[] {
   const cached = cache.get(p);

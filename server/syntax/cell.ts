@@ -5,6 +5,7 @@
 
 import { splitLines, type Line } from './lines.js';
 import { kept } from './lists.js';
+import { MEMO } from './memo.js';
 import { parseMarker, type MarkerNode } from './marker.js';
 import { isFootnoteDefinition, parseMetadata, type MetadataNode } from './metadata.js';
 import { scan, type FenceBlock, type RegionNode, type Span, type ToolElement } from './scan.js';
@@ -58,6 +59,8 @@ export interface CellParse {
    * here on, so incremental re-parsing looks for these.
    */
   hasUnclosed: boolean;
+  /** @internal Values computed for this parse (server/syntax/memo.ts), kept as long as it is. */
+  [MEMO]: unknown[] | undefined;
 }
 
 const DIRECTIVE = /^<!--\s*msglint-(disable-next-line|disable-line|disable-file|disable|enable)(?=\s|-->)([\s\S]*?)-->$/;
@@ -279,6 +282,7 @@ function hasUnclosed(s: { fences: FenceBlock[]; comments: RegionNode[]; tools: T
  * then a hash look-up (and ~800 bytes more per cell).
  */
 class ParsedCell implements CellParse {
+  [MEMO]: unknown[] | undefined = undefined;
   private blocksMemo: Block[] | undefined = undefined;
   private linesMemo: Line[] | undefined = undefined;
   constructor(

@@ -6,6 +6,7 @@ import type { Range } from '../engine/types.js';
 import { parseCell, type CellParse } from './cell.js';
 import { parseFrontmatter, messageSectionName, type Frontmatter } from './frontmatter.js';
 import { LineIndex } from './lines.js';
+import { MEMO } from './memo.js';
 import type { MarkerNode } from './marker.js';
 import type { MetadataNode } from './metadata.js';
 import { findMarkers, scan, type FenceBlock, type Heading, type Span } from './scan.js';
@@ -168,6 +169,8 @@ export class MessageDocument {
   edit?: DocumentEdit;
   /** @internal File-wide facts by index, shared with later versions of the same structure. */
   structure!: Structure;
+  /** @internal Values computed for this version (server/syntax/memo.ts). */
+  [MEMO]: unknown[] | undefined = undefined;
   /** The previous version, only while this document is being built. */
   private previous: MessageDocument | undefined;
   /** The previous version's parses by text, built only when a re-scanned cell is not where it was. */
@@ -768,6 +771,8 @@ export interface Structure {
   cellStarts: number[];
   cellsEnd: number;
   metaNodes: MetadataNode[];
+  /** Values computed for the structure (server/syntax/memo.ts), shared by the versions that share it. */
+  [MEMO]: unknown[];
 }
 
 /** `cellsById` as a view of cell indices: versions of the same structure share the index. */
@@ -892,6 +897,8 @@ function resolve(doc: MessageDocument): void {
     codeLanguages,
     metaStart,
     metaSegment: Int32Array.from(metaSegment),
+    // Made now, so that the versions that share this structure share it.
+    [MEMO]: [],
     ...ownStructure(doc, metaNodes),
   };
 }

@@ -6,6 +6,7 @@ import type { MessageDocument, Segment } from './document.js';
 import { kept } from './lists.js';
 import { IdRef, type IdNode } from './marker.js';
 import type { Span } from './scan.js';
+import { Memo } from './memo.js';
 
 export interface AttributeNode {
   readonly span: Span;
@@ -296,7 +297,7 @@ function parseAttributes(text: string, i: number, end: number, node: MetadataNod
 
 /** Footnote-shaped lines that no cell uses but whose TYPE shows they are metadata. */
 const METADATA_TYPES: ReadonlySet<string> = new Set(['markdown', 'code', 'raw', 'tool', 'agent']);
-const footnoteRefs = new WeakMap<MessageDocument, Set<string>>();
+const footnoteRefs = new Memo<MessageDocument, Set<string>>();
 
 /** Ids used as footnote references (`text[^n]`) in the message section, outside markers and code. */
 // No `[` inside the id, so a line full of `[^` is scanned in linear time.

@@ -3,6 +3,7 @@
 // answers the call `PARENT.NONCE`. Computed once per document.
 
 import type { Cell, CellType, MessageDocument } from '../syntax/document.js';
+import { Memo } from '../syntax/memo.js';
 
 const SEGMENT = /^[A-Za-z0-9_-]+$/;
 
@@ -37,7 +38,7 @@ export interface ToolGraph {
   resultsByCall: Map<string, ResultRef[]>;
 }
 
-const graphs = new WeakMap<MessageDocument, ToolGraph>();
+const graphs = new Memo<MessageDocument, ToolGraph>();
 
 export function toolGraph(doc: MessageDocument): ToolGraph {
   let g = graphs.get(doc);

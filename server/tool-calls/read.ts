@@ -9,6 +9,7 @@ import type { RegionNode, Span, ToolElement } from '../syntax/scan.js';
 import { jsonValue, parseJson, setProp, type JsonNode, type JsonValue } from './json.js';
 import { cdataSection, isListItemName, legacyToXml } from './rewrite.js';
 import { pieceIsBlank, readReference, readXml, textValue, type PlaceholderPair, type XmlElement, type XmlError } from './xml.js';
+import { Memo } from '../syntax/memo.js';
 
 export type ToolProblemRule =
   | 'tool-xml'
@@ -92,7 +93,7 @@ export interface ToolCallInfo {
 }
 
 const EMPTY: readonly ToolCallInfo[] = Object.freeze([]);
-const cache = new WeakMap<CellParse, readonly ToolCallInfo[]>();
+const cache = new Memo<CellParse, readonly ToolCallInfo[]>();
 
 /** The tool elements of a cell (or any parsed segment), read once per cell text. */
 export function toolCallsOf(segment: { parse?: CellParse }): readonly ToolCallInfo[] {
