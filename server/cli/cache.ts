@@ -1,14 +1,27 @@
 // --cache: reports of unchanged files are reused. An entry is keyed on the
 // file's bytes, its effective config and msglint's version (see lint-file.ts),
-// so any of those changing re-lints the file.
+// so any of those changing re-lints the file. With the key, an entry keeps
+// the file's stamp (size, times, inode) as of the read that hashed it: while
+// the file still has that stamp, its bytes are known to be the same without
+// reading them again. A copied or freshly cloned tree has new stamps, and its
+// files are read and hashed: the key decides, not the stamp.
 
 import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { loadCrypto } from '../config/lazy.js';
-import type { FileReport } from './formatters/types.js';
+import type { FileStamp } from './files.js';
+import type { FileReport, LintMessage } from './formatters/types.js';
+import type { CachedFile } from './lint-file.js';
+import { reportOf } from './report.js';
+
+interface Entry extends CachedFile {
+  /** The report's messages (the rest of it follows from them), or null: not a message file. */
+  messages: LintMessage[] | null;
+}
 
 interface CacheFile {
-  msglintCache: 1;
-  entries: Record<string, { key: string; report: FileReport | null }>;
+  /** 2: keys of the form CONTENT:CONFIG, and stamps. A cache of another version is started afresh. */
+  msglintCache: 2;
+  entries: Record<string, Entry>;
 }
 
 export class LintCache {
@@ -18,23 +31,42 @@ export class LintCache {
   constructor(private readonly location: string) {
     try {
       const data = JSON.parse(readFileSync(location, 'utf8')) as CacheFile;
-      if (data && data.msglintCache === 1 && typeof data.entries === 'object') this.entries = data.entries;
+      if (data && data.msglintCache === 2 && typeof data.entries === 'object' && data.entries !== null) this.entries = data.entries;
     } catch {
       // No cache yet, or an unreadable one: start afresh (it is only a cache).
     }
   }
 
-  keyOf(file: string): string | undefined {
-    return this.entries[file]?.key;
+  /** What the cache holds of `file`, for lintPath. */
+  entryOf(file: string): CachedFile | undefined {
+    const entry = this.entries[file];
+    // Checked here, not when loading: a damaged entry is one file linted again.
+    if (!entry || typeof entry.key !== 'string' || !entry.key.includes(':') || !(entry.messages === null || Array.isArray(entry.messages))) return undefined;
+    if (entry.stamp !== undefined && !(Array.isArray(entry.stamp) && entry.stamp.length === 4 && entry.stamp.every((n) => typeof n === 'number'))) {
+      return { key: entry.key };
+    }
+    return entry;
   }
 
   /** The cached report (null: the file is not a message file). */
   reportOf(file: string): FileReport | null | undefined {
-    return this.entries[file]?.report;
+    const entry = this.entries[file];
+    if (!entry) return undefined;
+    return entry.messages === null ? null : reportOf(file, entry.messages);
   }
 
-  set(file: string, key: string, report: FileReport | undefined): void {
-    this.entries[file] = { key, report: report ?? null };
+  set(file: string, key: string, report: FileReport | undefined, stamp: FileStamp | undefined): void {
+    const messages = report ? report.messages : null;
+    this.entries[file] = stamp ? { key, stamp, messages } : { key, messages };
+    this.changed = true;
+  }
+
+  /** Keeps the stamp a cached file has now (it was touched, or it is no longer recent). */
+  restamp(file: string, stamp: FileStamp | undefined): void {
+    const entry = this.entries[file];
+    if (!entry || sameStamp(entry.stamp, stamp)) return;
+    if (stamp) entry.stamp = stamp;
+    else delete entry.stamp;
     this.changed = true;
   }
 
@@ -44,7 +76,7 @@ export class LintCache {
     // Temporary file and rename: a run killed half-way leaves the old cache, not a torn one.
     const temp = `${this.location}.${loadCrypto().randomBytes(6).toString('hex')}.tmp`;
     try {
-      writeFileSync(temp, JSON.stringify({ msglintCache: 1, entries: this.entries }));
+      writeFileSync(temp, JSON.stringify({ msglintCache: 2, entries: this.entries }));
       renameSync(temp, this.location);
       return undefined;
     } catch (error) {
@@ -52,4 +84,9 @@ export class LintCache {
       return (error as Error).message;
     }
   }
+}
+
+function sameStamp(a: FileStamp | undefined, b: FileStamp | undefined): boolean {
+  if (a === undefined || b === undefined) return a === b;
+  return a[0] === b[0] && a[1] === b[1] && a[2] === b[2] && a[3] === b[3];
 }

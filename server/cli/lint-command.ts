@@ -76,10 +76,10 @@ export async function runLint(command: LintCommand, io: CliIo): Promise<number> 
       const discovered = await discoverFiles(command.paths, io.cwd, configs);
       files = discovered.files;
       for (const problem of discovered.problems) fail(problem);
-      const cachedKeys = files.map((file) => cache?.keyOf(file));
+      const cached = files.map((file) => cache?.entryOf(file));
       const threads = workerCount(command.concurrency, files.length, command.concurrency === 'auto' ? totalSize(files) : undefined);
       if (threads > 1) pool ??= new WorkerPool(command, io.cwd, threads - 1);
-      outcomes = threads > 1 ? await pool!.lint(linter, files, cachedKeys, threads) : files.map((file, i) => linter.lintPath(file, cachedKeys[i]));
+      outcomes = threads > 1 ? await pool!.lint(linter, files, cached, threads) : files.map((file, i) => linter.lintPath(file, cached[i]));
     } finally {
       pool?.close();
     }
@@ -87,11 +87,12 @@ export async function runLint(command: LintCommand, io: CliIo): Promise<number> 
       const outcome = outcomes[i]!;
       const file = files[i]!;
       if (outcome.cached) {
+        cache!.restamp(file, outcome.stamp);
         const report = cache!.reportOf(file);
         if (report) reports.push(report);
         continue;
       }
-      if (cache && outcome.cacheKey !== undefined && !outcome.failed) cache.set(file, outcome.cacheKey, outcome.report);
+      if (cache && outcome.cacheKey !== undefined && !outcome.failed) cache.set(file, outcome.cacheKey, outcome.report, outcome.stamp);
       take(outcome);
     }
     const cacheProblem = cache?.save();

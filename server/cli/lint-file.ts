@@ -2,7 +2,6 @@
 // main thread and by worker threads (--concurrency), so it takes only data
 // that can cross a thread boundary and returns plain objects.
 
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { loadCrypto } from '../config/lazy.js';
 import { ConfigResolver, describeFsError } from '../config/load.js';
@@ -10,7 +9,7 @@ import { lint, lintAndFix } from '../engine/lint.js';
 import type { LintResult, MsglintConfig } from '../engine/types.js';
 import { isMessageFile } from '../syntax/detect.js';
 import type { LintCommand, RuleSeverityOverride } from './args.js';
-import { decode, writableRoots, writeFileAtomic, type SourceText } from './files.js';
+import { decode, hasStamp, readBytes, readStamped, writableRoots, writeFileAtomic, type FileStamp, type SourceText } from './files.js';
 import type { FileReport } from './formatters/types.js';
 import { toFileReport } from './report.js';
 import { packageInfo } from './version.js';
@@ -25,6 +24,15 @@ export interface FileOutcome {
   cacheKey?: string;
   /** True when the cached report for `cacheKey` still holds. */
   cached?: boolean;
+  /** The file's stamp as of the read, when it can be trusted next time (--cache). */
+  stamp?: FileStamp;
+}
+
+/** What the cache holds of a file, for lintPath. */
+export interface CachedFile {
+  /** `CONTENT:CONFIG`: digests of the file's bytes and of its config and msglint's version. */
+  key: string;
+  stamp?: FileStamp;
 }
 
 /** Applies --rule on top of each config; memoised so each config is rebuilt once, not once per file. */
@@ -58,8 +66,8 @@ export function oneLine(error: unknown): string {
 }
 
 export interface FileLinter {
-  /** Lints a file from disk; `cachedKey` is the key of a cached report, if any. */
-  lintPath(file: string, cachedKey?: string): FileOutcome;
+  /** Lints a file from disk; `cached`: what the cache holds for it, if anything. */
+  lintPath(file: string, cached?: CachedFile): FileOutcome;
   /** Lints text already read (standard input). */
   lintSource(fileName: string, source: SourceText, label: () => string, reportPath?: string): FileOutcome;
 }
@@ -72,13 +80,15 @@ export function createFileLinter(command: LintCommand, cwd: string, configs?: Co
   let roots: string[] | undefined;
   const version = packageInfo().version;
   const configKeys = new WeakMap<MsglintConfig, string>();
-  const configKey = (config: MsglintConfig): string => {
-    let key = configKeys.get(config);
-    if (key === undefined) {
-      key = JSON.stringify([version, command.reportUnusedDisableDirectives, config]);
-      configKeys.set(config, key);
+  /** `:` and the digest of what besides the bytes decides a file's report. */
+  const configPart = (config: MsglintConfig): string => {
+    let part = configKeys.get(config);
+    if (part === undefined) {
+      const key = JSON.stringify([version, command.reportUnusedDisableDirectives, config]);
+      part = `:${loadCrypto().createHash('sha1').update(key).digest('base64')}`;
+      configKeys.set(config, part);
     }
-    return key;
+    return part;
   };
 
   const lintSource = (fileName: string, source: SourceText, label: () => string, reportPath?: string, cacheKey?: string): FileOutcome => {
@@ -110,23 +120,31 @@ export function createFileLinter(command: LintCommand, cwd: string, configs?: Co
 
   return {
     lintSource: (fileName, source, label, reportPath) => lintSource(fileName, source, label, reportPath),
-    lintPath(file, cachedKey) {
+    lintPath(file, cached) {
       const label = () => displayPath(file, cwd);
+      // The key hashes the whole file: only worth making when a cache is kept.
+      const config = !fixing && command.cache ? configPart(effectiveConfig(resolver.forFile(file).config)) : undefined;
+      if (config !== undefined && cached?.stamp && hasStamp(file, cached.stamp)) {
+        // The bytes are those the cache hashed: no need to read them.
+        const key = cached.key.slice(0, cached.key.indexOf(':')) + config;
+        if (key === cached.key) return { messages: [], failed: false, cacheKey: key, cached: true, stamp: cached.stamp };
+      }
       let bytes: Buffer;
+      let stamp: FileStamp | undefined;
       try {
-        bytes = readFileSync(file);
+        if (config === undefined) bytes = readBytes(file);
+        else ({ bytes, stamp } = readStamped(file));
       } catch (error) {
         return { messages: [`msglint: ${label()}: ${describeFsError(error)}`], failed: true };
       }
       let cacheKey: string | undefined;
-      // The key is a hash of the whole file: only worth making when a cache is kept.
-      if (!fixing && command.cache) {
-        const config = effectiveConfig(resolver.forFile(file).config);
-        cacheKey = loadCrypto().createHash('sha1').update(bytes).update('\0').update(configKey(config)).digest('base64');
-        if (cachedKey === cacheKey) return { messages: [], failed: false, cacheKey, cached: true };
+      if (config !== undefined) {
+        cacheKey = loadCrypto().createHash('sha1').update(bytes).digest('base64') + config;
+        if (cached?.key === cacheKey) return { messages: [], failed: false, cacheKey, cached: true, stamp };
       }
       // Decoded only now: a file whose report is cached is never decoded.
       const outcome = lintSource(file, decode(bytes), label, undefined, cacheKey);
+      if (stamp) outcome.stamp = stamp;
       if (command.fix && outcome.report?.output !== undefined) {
         try {
           writeFileAtomic(file, outcome.report.output, (roots ??= writableRoots(command.paths, cwd)));

@@ -5,6 +5,11 @@ export function toFileReport(filePath: string, result: LintResult, output?: stri
   const messages = result.diagnostics.map(toMessage);
   // The engine reports rule by rule; people read top to bottom.
   messages.sort((a, b) => a.line - b.line || a.column - b.column);
+  return reportOf(filePath, messages, output);
+}
+
+/** The report of a file with these messages (in order), its counters computed. */
+export function reportOf(filePath: string, messages: LintMessage[], output?: string): FileReport {
   return withCounts({
     filePath,
     messages,

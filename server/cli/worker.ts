@@ -11,14 +11,14 @@ const linter = createFileLinter(command, cwd);
 const port = parentPort!;
 const send = (m: WorkerMessage): void => port.postMessage(m);
 
-port.once('message', ({ files, cachedKeys, next, threads }: Job) => {
+port.once('message', ({ files, cached, next, threads }: Job) => {
   const counter = new Int32Array(next);
   for (let chunk; (chunk = claimChunk(counter, files.length, threads)); ) {
     const [start, end] = chunk;
     const outcomes: FileOutcome[] = [];
     for (let i = start; i < end; i++) {
       try {
-        outcomes.push(linter.lintPath(files[i]!, cachedKeys[i]));
+        outcomes.push(linter.lintPath(files[i]!, cached[i]));
       } catch (error) {
         // A config that cannot be used: the main thread fails the run with it.
         send({ kind: 'thrown', index: i, name: error instanceof Error ? error.name : 'Error', message: error instanceof Error ? error.message : String(error) });

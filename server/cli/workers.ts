@@ -11,7 +11,7 @@ import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
 import type { Worker } from 'node:worker_threads';
 import type { LintCommand } from './args.js';
-import { oneLine, type FileLinter, type FileOutcome } from './lint-file.js';
+import { oneLine, type CachedFile, type FileLinter, type FileOutcome } from './lint-file.js';
 
 /** Below this many files, starting workers costs more than it saves. */
 const MIN_FILES_FOR_AUTO = 64;
@@ -38,7 +38,7 @@ export function workerCount(setting: LintCommand['concurrency'], files: number, 
 /** The list of files, sent once to each worker. */
 export interface Job {
   files: string[];
-  cachedKeys: (string | undefined)[];
+  cached: (CachedFile | undefined)[];
   /** An Int32Array of one element: the index of the next file nobody has claimed. */
   next: SharedArrayBuffer;
   threads: number;
@@ -128,13 +128,13 @@ export class WorkerPool {
    * of the first file whose lintPath threw), or with a one-line error when
    * a worker died.
    */
-  async lint(linter: FileLinter, files: string[], cachedKeys: (string | undefined)[], threads: number): Promise<FileOutcome[]> {
+  async lint(linter: FileLinter, files: string[], cached: (CachedFile | undefined)[], threads: number): Promise<FileOutcome[]> {
     const used = this.threads.slice(0, threads - 1);
     for (const thread of this.threads.slice(threads - 1)) this.stop(thread);
     const failure = (): Error | undefined => used.find((thread) => thread.failure)?.failure;
     const total = files.length;
     const counter = new Int32Array(new SharedArrayBuffer(4));
-    const job: Job = { files, cachedKeys, next: counter.buffer as SharedArrayBuffer, threads: used.length + 1 };
+    const job: Job = { files, cached, next: counter.buffer as SharedArrayBuffer, threads: used.length + 1 };
     this.outcomes = new Array(total);
     for (const thread of used) {
       if (thread.state !== 'loading') continue;
@@ -146,7 +146,7 @@ export class WorkerPool {
       const [start, end] = chunk;
       for (let i = start; i < end; i++) {
         try {
-          this.outcomes[i] = linter.lintPath(files[i]!, cachedKeys[i]);
+          this.outcomes[i] = linter.lintPath(files[i]!, cached[i]);
         } catch (error) {
           this.thrown.push({ index: i, error });
           stopClaims(counter, total);

@@ -1,5 +1,5 @@
 // --concurrency and --cache, run as processes: the same report as a plain run.
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CELL_ID_MISSING, CELL_MARKER, CLEAN, cleanupTempDirs, makeTree, run, runJson } from './helpers.js';
@@ -41,6 +41,56 @@ describe('--concurrency', () => {
 });
 
 describe('--cache', () => {
+  const entries = (dir: string) =>
+    JSON.parse(readFileSync(path.join(dir, '.msglintcache'), 'utf8')).entries as Record<string, { key: string; stamp?: number[]; messages: { ruleId: string; message: string }[] | null }>;
+
+  it('keeps the stamps of files older than 2 s, and trusts them while the file keeps them', async () => {
+    const dir = tree(6);
+    const file = path.join(dir, 'd1/f1.msg.md');
+    // Stamps of files changed in the last 2 s are not kept (their time tick may not be over).
+    expect(Object.values((runJson(['--cache', '.'], { cwd: dir }), entries(dir))).some((e) => e.stamp)).toBe(false);
+    // A modification time in whole seconds, which utimes can set again exactly.
+    const mtime = Math.floor(Date.now() / 1000) - 3600;
+    utimesSync(file, mtime, mtime);
+    await new Promise((resolve) => setTimeout(resolve, 2100));
+    runJson(['--cache', '.'], { cwd: dir });
+    const kept = entries(dir);
+    expect(kept[file]!.stamp).toHaveLength(4);
+
+    // A kept stamp that still matches: the file is not read, the cached report is used
+    // (seen here by damaging the content digest of the key, which only a read would notice).
+    const key = kept[file]!.key;
+    const message = { ruleId: 'from-the-cache', severity: 1, message: 'x', line: 1, column: 1, endLine: 1, endColumn: 2 };
+    kept[file] = { ...kept[file]!, key: `not-the-digest${key.slice(key.indexOf(':'))}`, messages: [message] };
+    writeFileSync(path.join(dir, '.msglintcache'), JSON.stringify({ msglintCache: 2, entries: kept }));
+    const trusted = runJson(['--cache', '.'], { cwd: dir });
+    expect(trusted.reports.find((r) => r.filePath === file)!.messages.map((m) => m.ruleId)).toEqual(['from-the-cache']);
+
+    // Same size, same modification time, other bytes: the change time differs, the file is read.
+    const before = statSync(file);
+    const text = readFileSync(file, 'utf8');
+    expect(text).toContain('# %%');
+    writeFileSync(file, text.replace('# %%', '#%% '));
+    utimesSync(file, mtime, mtime);
+    expect([statSync(file).mtimeMs, statSync(file).size]).toEqual([before.mtimeMs, before.size]);
+    const reread = runJson(['--cache', '.'], { cwd: dir });
+    expect(reread.reports.find((r) => r.filePath === file)!.messages.map((m) => m.ruleId)).toContain('cell-marker');
+  });
+
+  it('ignores damaged entries and a cache of another version', () => {
+    const dir = tree(4);
+    const first = runJson(['--cache', '.'], { cwd: dir });
+    const damaged = entries(dir);
+    const files = Object.keys(damaged);
+    damaged[files[0]!] = { key: 42, stamp: 'x' } as never;
+    damaged[files[1]!] = { ...damaged[files[1]!]!, stamp: [1, 2] };
+    writeFileSync(path.join(dir, '.msglintcache'), JSON.stringify({ msglintCache: 2, entries: damaged }));
+    expect(runJson(['--cache', '.'], { cwd: dir })).toMatchObject({ status: first.status, stderr: '', reports: first.reports });
+    writeFileSync(path.join(dir, '.msglintcache'), JSON.stringify({ msglintCache: 1, entries: {} }));
+    expect(runJson(['--cache', '.'], { cwd: dir })).toMatchObject({ status: first.status, stderr: '', reports: first.reports });
+    expect(JSON.parse(readFileSync(path.join(dir, '.msglintcache'), 'utf8')).msglintCache).toBe(2);
+  });
+
   it('reuses results of unchanged files and re-lints changed ones', () => {
     const dir = tree(20);
     const first = runJson(['--cache', '.'], { cwd: dir });
@@ -71,6 +121,6 @@ describe('--cache', () => {
     writeFileSync(path.join(dir, 'cache.json'), '{not json');
     const result = runJson(['--cache', '--cache-location', 'cache.json', '.'], { cwd: dir });
     expect(result.stderr).toBe('');
-    expect(JSON.parse(readFileSync(path.join(dir, 'cache.json'), 'utf8')).msglintCache).toBe(1);
+    expect(JSON.parse(readFileSync(path.join(dir, 'cache.json'), 'utf8')).msglintCache).toBe(2);
   });
 });

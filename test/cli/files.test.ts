@@ -2,7 +2,7 @@ import { chmodSync, mkdtempSync, readFileSync, readdirSync, realpathSync, rmSync
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { decode, writeFileAtomic } from '../../server/cli/files.js';
+import { decode, hasStamp, readBytes, readStamped, RECENT_MS, stampOf, writeFileAtomic } from '../../server/cli/files.js';
 
 const dir = realpathSync(mkdtempSync(path.join(os.tmpdir(), 'msglint-files-')));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -12,6 +12,46 @@ describe('decode', () => {
     expect(decode(Buffer.from('\ufeffhé', 'utf8'))).toEqual({ text: '\ufeffhé', validUtf8: true });
     expect(decode(Buffer.from([0x68, 0xff, 0x69])).validUtf8).toBe(false);
     expect(decode(Buffer.from([0xed, 0xa0, 0x80])).validUtf8).toBe(false); // an encoded lone surrogate
+  });
+});
+
+describe('readBytes', () => {
+  it('reads whole files of any size, across the sizes where its buffer grows', () => {
+    const K = 64 * 1024;
+    // The last one is larger than the buffer it keeps between calls.
+    const sizes = [0, 1, K - 1, K, K + 1, 3 * K, 5 * 1024 * 1024 + 7, 10, K + 2];
+    sizes.forEach((size, i) => {
+      const bytes = Buffer.alloc(size);
+      for (let k = 0; k < size; k++) bytes[k] = (k * 31 + i) & 0xff;
+      const file = path.join(dir, `read-${i}.bin`);
+      writeFileSync(file, bytes);
+      expect(Buffer.compare(readBytes(file), bytes), `size ${size}`).toBe(0);
+    });
+  });
+
+  it('fails as readFileSync does', () => {
+    expect(() => readBytes(path.join(dir, 'missing.msg.md'))).toThrow(expect.objectContaining({ code: 'ENOENT' }));
+    expect(() => readBytes(dir)).toThrow(expect.objectContaining({ code: 'EISDIR' }));
+  });
+});
+
+describe('file stamps', () => {
+  it('are kept only for files unchanged for RECENT_MS, and match until the file changes', () => {
+    const file = path.join(dir, 'stamped.msg.md');
+    writeFileSync(file, 'abc');
+    const stats = statSync(file);
+    const changed = Math.max(stats.mtimeMs, stats.ctimeMs);
+    expect(stampOf(stats, changed + RECENT_MS)).toBeUndefined();
+    expect(stampOf(stats, changed - 1000)).toBeUndefined(); // changed "in the future" (clocks apart)
+    const stamp = stampOf(stats, changed + RECENT_MS + 1)!;
+    expect(stamp).toEqual([3, stats.mtimeMs, stats.ctimeMs, stats.ino]);
+    expect(readStamped(file, changed + RECENT_MS + 1)).toEqual({ bytes: Buffer.from('abc'), stamp });
+    expect(readStamped(file).stamp).toBeUndefined();
+    expect(hasStamp(file, stamp)).toBe(true);
+    // Another size: written in the same time tick, the times could be the same.
+    writeFileSync(file, 'abcd');
+    expect(hasStamp(file, stamp)).toBe(false);
+    expect(hasStamp(path.join(dir, 'missing.msg.md'), stamp)).toBe(false);
   });
 });
 

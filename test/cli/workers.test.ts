@@ -39,18 +39,20 @@ const PRELOAD = `
 const fs = require('node:fs');
 const { isMainThread, parentPort } = require('node:worker_threads');
 const mode = process.env.MSGLINT_TEST_WORKER;
-const patchRead = (test, fail) => {
-  const real = fs.readFileSync;
-  fs.readFileSync = function (file, ...rest) {
+const patch = (name, test, fail) => {
+  const real = fs[name];
+  fs[name] = function (file, ...rest) {
     if (test(String(file))) fail();
     return real.call(this, file, ...rest);
   };
   require('node:module').syncBuiltinESMExports();
 };
+const patchRead = (test, fail) => patch('readFileSync', test, fail);
 if (isMainThread) {
   // Lets the workers take a share even of a small tree.
   const ms = Number(process.env.MSGLINT_TEST_SLOW_MAIN ?? 0);
-  if (ms > 0) patchRead((f) => f.endsWith('.msg.md'), () => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms));
+  // Message files are opened and read by hand (readBytes), not with readFileSync.
+  if (ms > 0) patch('openSync', (f) => f.endsWith('.msg.md'), () => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms));
 } else if (mode === 'exit') {
   parentPort.once('message', () => process.exit(7));
 } else if (mode === 'throw') {
