@@ -7,8 +7,9 @@
 //   - the msglint CLI and markdownlint (bench/markdownlint-cli.mjs, the
 //     library's sync API with its default config) on the same files;
 //   - linear growth: a 5,000-cell file against a 50,000-cell file;
-//   - a 2,000-file tree with --concurrency 1 / 2 / auto and --cache cold /
-//     warm, when the CLI has those options (read from --help);
+//   - a 2,000-file tree with --concurrency 1 / 2 / auto (and 1 / 2 pinned
+//     to one core with taskset, where it works) and --cache cold / warm, when
+//     the CLI has those options (read from --help);
 //   - the language server over stdio on the 5,000-turn file.
 // Writes bench/results.json and bench/results.md and prints the tables.
 //
@@ -106,23 +107,30 @@ function rssMethod() {
 
 let RSS_METHOD = 'preload';
 
+/** Whether `taskset` can pin a process to one core here (Linux, util-linux). */
+function canPin() {
+  return spawnSync('taskset', ['-c', '0', 'true'], { stdio: 'ignore' }).status === 0;
+}
+
 /**
  * Runs `node script args` once as a whole process: wall time (spawn to exit,
  * measured here), peak RSS (KiB), exit code, stdout line count, stderr.
+ * `pin`: on the first core only (taskset -c 0), as on a one-core machine.
  */
-function runOnce(script, args, { cwd = ROOT, timeoutMs = 15 * 60_000, nodeArgs = [] } = {}) {
+function runOnce(script, args, { cwd = ROOT, timeoutMs = 15 * 60_000, nodeArgs = [], pin = false } = {}) {
   return new Promise((resolve) => {
     const rssFile = path.join(OUT, `.rss-${process.pid}-${Math.random().toString(36).slice(2)}`);
     let cmd;
     let argv;
     const env = { ...process.env, NO_COLOR: '1' };
     delete env.FORCE_COLOR;
+    const node = pin ? ['taskset', '-c', '0', NODE] : [NODE];
     if (RSS_METHOD === 'time') {
       cmd = '/usr/bin/time';
-      argv = ['-f', '%M %U %S', '-o', rssFile, NODE, ...nodeArgs, script, ...args];
+      argv = ['-f', '%M %U %S', '-o', rssFile, ...node, ...nodeArgs, script, ...args];
     } else {
-      cmd = NODE;
-      argv = ['--import', pathToFileURL(path.join(BENCH, 'maxrss.mjs')).href, ...nodeArgs, script, ...args];
+      cmd = node[0];
+      argv = [...node.slice(1), '--import', pathToFileURL(path.join(BENCH, 'maxrss.mjs')).href, ...nodeArgs, script, ...args];
       env.BENCH_MAXRSS_FILE = rssFile;
     }
     let lines = 0;
@@ -159,14 +167,14 @@ function runOnce(script, args, { cwd = ROOT, timeoutMs = 15 * 60_000, nodeArgs =
  * Best of `runs` whole-process runs. `okCodes` are the exit codes that count
  * as a normal run; `before` runs before each run (untimed).
  */
-async function bestOf(label, script, args, { runs, okCodes = [0], before, cwd, timeoutMs, bytes } = {}) {
+async function bestOf(label, script, args, { runs, okCodes = [0], before, cwd, timeoutMs, bytes, pin } = {}) {
   const walls = [];
   const cpus = [];
   let best;
   let peak = 0;
   for (let i = 0; i < runs; i++) {
     if (before) await before();
-    const r = await runOnce(script, args, { cwd, timeoutMs });
+    const r = await runOnce(script, args, { cwd, timeoutMs, pin });
     if (r.signal || !okCodes.includes(r.code)) {
       throw new Error(`${label}: exit ${r.signal ?? r.code}${r.stderr ? `\n${r.stderr.trim().split('\n').slice(0, 15).join('\n')}` : ''}`);
     }
@@ -579,6 +587,14 @@ async function main() {
       tree.concurrencySpeedup = round(tree.concurrency1.best / tree.concurrency2.best, 2);
       tree.concurrencyAutoSpeedup = round(tree.concurrency1.best / tree.concurrencyAuto.best, 2);
       log(`  --concurrency 1 / 2: ${tree.concurrencySpeedup}x, 1 / auto: ${tree.concurrencyAutoSpeedup}x`);
+      // The same commands on one core: what the second core gives each of them.
+      if (canPin()) {
+        tree.oneCore1 = await bestOf('msglint --concurrency 1 tree, one core', CLI, ['--concurrency', '1', TREE.dir], { ...opts, pin: true });
+        tree.oneCore2 = await bestOf('msglint --concurrency 2 tree, one core', CLI, ['--concurrency', '2', TREE.dir], { ...opts, pin: true });
+        tree.coresSpeedup1 = round(tree.oneCore1.best / tree.concurrency1.best, 2);
+        tree.coresSpeedup2 = round(tree.oneCore2.best / tree.concurrency2.best, 2);
+        log(`  2 cores / 1 core: --concurrency 1 ${tree.coresSpeedup1}x, --concurrency 2 ${tree.coresSpeedup2}x`);
+      }
     } else {
       tree.concurrency = 'not supported yet';
       log('  --concurrency: not supported yet');
@@ -705,6 +721,11 @@ function renderMarkdown(r) {
   if (r.startup) out.push(`msglint start-up (\`--version\`): ${fmtS(r.startup.best)}.${r.growth ? ` Growth 50k/5k without start-up: ${r.growth.ratioWithoutStartup}x.` : ''}`);
   if (r.tree && typeof r.tree.concurrency !== 'string') {
     out.push(`Tree: --concurrency 1 ${fmtS(r.tree.concurrency1.best)}, 2 ${fmtS(r.tree.concurrency2.best)}, auto ${fmtS(r.tree.concurrencyAuto.best)}.`);
+    if (r.tree.oneCore1) {
+      out.push(
+        `Tree on one core (taskset -c 0): --concurrency 1 ${fmtS(r.tree.oneCore1.best)}, 2 ${fmtS(r.tree.oneCore2.best)}; on 2 cores the same commands are ${r.tree.coresSpeedup1}x and ${r.tree.coresSpeedup2}x faster.`,
+      );
+    }
   }
   if (r.tree && typeof r.tree.cache !== 'string') out.push(`Tree: --cache first run ${fmtS(r.tree.cacheCold.best)}, second run ${fmtS(r.tree.cacheWarm.best)}.`);
   if (r.lsp && !r.lsp.skipped) {
