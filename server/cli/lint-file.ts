@@ -9,6 +9,7 @@ import { lint, lintAndFix } from '../engine/lint.js';
 import type { LintResult, MsglintConfig } from '../engine/types.js';
 import { isMessageFile } from '../syntax/detect.js';
 import type { LintCommand, RuleSeverityOverride } from './args.js';
+import { configDigest } from './cache.js';
 import { decode, hasStamp, readBytes, readStamped, writableRoots, writeFileAtomic, type FileStamp, type SourceText } from './files.js';
 import type { FileReport } from './formatters/types.js';
 import { toFileReport } from './report.js';
@@ -85,7 +86,7 @@ export function createFileLinter(command: LintCommand, cwd: string, configs?: Co
     let part = configKeys.get(config);
     if (part === undefined) {
       const key = JSON.stringify([version, command.reportUnusedDisableDirectives, config]);
-      part = `:${loadCrypto().createHash('sha1').update(key).digest('base64')}`;
+      part = `:${configDigest(key)}`;
       configKeys.set(config, part);
     }
     return part;
