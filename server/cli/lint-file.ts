@@ -124,23 +124,23 @@ export function createFileLinter(command: LintCommand, cwd: string, configs?: Co
     lintPath(file, cached) {
       const label = () => displayPath(file, cwd);
       // The key hashes the whole file: only worth making when a cache is kept.
-      const config = !fixing && command.cache ? configPart(effectiveConfig(resolver.forFile(file).config)) : undefined;
-      if (config !== undefined && cached?.stamp && hasStamp(file, cached.stamp)) {
+      const ofConfig = !fixing && command.cache ? configPart(effectiveConfig(resolver.forFile(file).config)) : undefined;
+      if (ofConfig !== undefined && cached?.stamp && hasStamp(file, cached.stamp)) {
         // The bytes are those the cache hashed: no need to read them.
-        const key = cached.key.slice(0, cached.key.indexOf(':')) + config;
+        const key = cached.key.slice(0, cached.key.indexOf(':')) + ofConfig;
         if (key === cached.key) return { messages: [], failed: false, cacheKey: key, cached: true, stamp: cached.stamp };
       }
       let bytes: Buffer;
       let stamp: FileStamp | undefined;
       try {
-        if (config === undefined) bytes = readBytes(file);
+        if (ofConfig === undefined) bytes = readBytes(file);
         else ({ bytes, stamp } = readStamped(file));
       } catch (error) {
         return { messages: [`msglint: ${label()}: ${describeFsError(error)}`], failed: true };
       }
       let cacheKey: string | undefined;
-      if (config !== undefined) {
-        cacheKey = loadCrypto().createHash('sha1').update(bytes).digest('base64') + config;
+      if (ofConfig !== undefined) {
+        cacheKey = loadCrypto().createHash('sha1').update(bytes).digest('base64') + ofConfig;
         if (cached?.key === cacheKey) return { messages: [], failed: false, cacheKey, cached: true, stamp };
       }
       // Decoded only now: a file whose report is cached is never decoded.
