@@ -41,7 +41,7 @@ export class LintCache {
   entryOf(file: string): CachedFile | undefined {
     const entry = this.entries[file];
     // Checked here, not when loading: a damaged entry is one file linted again.
-    if (!entry || typeof entry.key !== 'string' || !entry.key.includes(':') || !(entry.messages === null || Array.isArray(entry.messages))) return undefined;
+    if (!entry || typeof entry.key !== 'string' || !entry.key.includes(':') || !(entry.messages === null || areMessages(entry.messages))) return undefined;
     const stamp = entry.stamp;
     if (stamp !== undefined && !(Array.isArray(stamp) && stamp.length === 4 && typeof stamp[0] === 'number' && typeof stamp[1] === 'number' && typeof stamp[2] === 'number' && typeof stamp[3] === 'number')) {
       return { key: entry.key };
@@ -85,6 +85,25 @@ export class LintCache {
       return (error as Error).message;
     }
   }
+}
+
+/** Messages as the formatters read them (a damaged cache must not reach them). */
+function areMessages(value: unknown): value is LintMessage[] {
+  if (!Array.isArray(value)) return false;
+  for (let i = 0; i < value.length; i++) {
+    const m = value[i] as Partial<LintMessage> | null;
+    if (typeof m !== 'object' || m === null) return false;
+    if (typeof m.ruleId !== 'string' || typeof m.message !== 'string' || (m.severity !== 1 && m.severity !== 2)) return false;
+    if (typeof m.line !== 'number' || typeof m.column !== 'number' || typeof m.endLine !== 'number' || typeof m.endColumn !== 'number') return false;
+    if (m.fix !== undefined && !isEdit(m.fix)) return false;
+    if (m.suggestions !== undefined && !(Array.isArray(m.suggestions) && m.suggestions.every((s) => typeof s?.desc === 'string' && isEdit(s.fix)))) return false;
+  }
+  return true;
+}
+
+function isEdit(value: unknown): boolean {
+  const edit = value as { range?: unknown; text?: unknown } | null;
+  return typeof edit === 'object' && edit !== null && typeof edit.text === 'string' && Array.isArray(edit.range) && edit.range.length === 2 && typeof edit.range[0] === 'number' && typeof edit.range[1] === 'number';
 }
 
 function sameStamp(a: FileStamp | undefined, b: FileStamp | undefined): boolean {

@@ -84,6 +84,8 @@ describe('--cache', () => {
     const files = Object.keys(damaged);
     damaged[files[0]!] = { key: 42, stamp: 'x' } as never;
     damaged[files[1]!] = { ...damaged[files[1]!]!, stamp: [1, 2] };
+    damaged[files[2]!] = { ...damaged[files[2]!]!, messages: [42, { ruleId: 'x' }] as never };
+    damaged[files[3]!] = { ...damaged[files[3]!]!, messages: { length: 1 } as never };
     writeFileSync(path.join(dir, '.msglintcache'), JSON.stringify({ msglintCache: 2, entries: damaged }));
     expect(runJson(['--cache', '.'], { cwd: dir })).toMatchObject({ status: first.status, stderr: '', reports: first.reports });
     writeFileSync(path.join(dir, '.msglintcache'), JSON.stringify({ msglintCache: 1, entries: {} }));
