@@ -328,7 +328,7 @@ export function parse(text: string, options: ParseOptions = {}): MessageDocument
   }
   if (markers === null && !md) markers = findMarkers(text, pos, text.length);
   if (markers === null) {
-    const bodyScan = scan(text, pos, text.length, { markers: true, headings: md, keepLines: false });
+    const bodyScan = scan(text, pos, text.length, { markers: true, headings: md, keepLines: false, leading: undefined, stopAtMarker: undefined });
     markers = bodyScan.markers.map((m) => m.line.start);
     if (md) {
       const name = sectionName ?? 'Discussion';
@@ -720,6 +720,7 @@ function markersFromPrevious(
     markers: true,
     headings: false,
     keepLines: false,
+    leading: undefined,
     stopAtMarker(lineStart) {
       if (lineStart < newEditEnd) return false;
       while (j < prev.cells.length && prev.cells[j]!.offset + delta < lineStart) j++;

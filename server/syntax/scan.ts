@@ -80,22 +80,27 @@ export interface ScanResult {
   stoppedAt?: number;
 }
 
+/**
+ * Callers give every field, `undefined` included, in this order: objects of
+ * one shape keep `scan` monomorphic (a second shape seen after V8 optimized
+ * it threw its code away).
+ */
 export interface ScanOptions {
   markers: boolean;
   headings: boolean;
-  /** Collect every line (default true); the whole-file scan does without. */
-  keepLines?: boolean;
+  /** Collect every line; the whole-file scan does without. */
+  keepLines: boolean;
   /**
    * A line before the region (a cell's marker line) to put first in
    * `lines`: every line index of the result then counts it.
    */
-  leading?: Line;
+  leading: Line | undefined;
   /**
    * Called at each marker line; returning true stops the scan there (the
    * marker is not recorded). Incremental re-parsing stops once it is back
    * in step with the previous version.
    */
-  stopAtMarker?: (lineStart: number) => boolean;
+  stopAtMarker: ((lineStart: number) => boolean) | undefined;
 }
 
 const SPACE = 32;
@@ -307,7 +312,7 @@ function closeTool(result: ScanResult, tool: ToolElement, at: number, closed: bo
 }
 
 export function scan(text: string, from: number, to: number, options: ScanOptions): ScanResult {
-  const keepLines = options.keepLines !== false;
+  const keepLines = options.keepLines;
   const lines: Line[] = [];
   const opaque: number[] = [];
   // A cell's scan (thousands per file) makes no marker or heading arrays it would leave empty.

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { findMarkers, scan } from '../../server/syntax/scan.js';
 
 function byScan(text: string, from = 0): number[] {
-  return scan(text, from, text.length, { markers: true, headings: false, keepLines: false }).markers.map((m) => m.line.start);
+  return scan(text, from, text.length, { markers: true, headings: false, keepLines: false, leading: undefined, stopAtMarker: undefined }).markers.map((m) => m.line.start);
 }
 
 const PIECES = [
