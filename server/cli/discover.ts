@@ -6,7 +6,7 @@
 // resurrect generated or vendored files. Such files are skipped silently,
 // like ordinary .md files that are not message files.
 
-import { existsSync, promises as fsp, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { Ignore } from 'ignore';
 import { loadIgnore, loadPicomatch } from '../config/lazy.js';
@@ -23,15 +23,21 @@ export interface Discovery {
 /** Never descended into, whatever the ignore files say. */
 const ALWAYS_SKIPPED = new Set(['node_modules', '.git']);
 
+/**
+ * Synchronous inside, on purpose: a tree of 2,000 files and 100 directories
+ * is walked as fast one call after another as with fs.promises (measured),
+ * and without it Node need not load its promise-based fs module (about 4 ms
+ * of every run).
+ */
 export async function discoverFiles(args: readonly string[], cwd: string, configs: ConfigResolver): Promise<Discovery> {
   const walker = new Walker(cwd, configs);
   // One path after another, so problems are reported in command-line order.
   const lists: string[][] = [];
-  // Within one path, directories are walked concurrently: sort what they
-  // report so the output is the same from run to run.
+  // Within one path, problems are sorted (as when directories were walked
+  // concurrently), so the output does not depend on the walk's order.
   for (const arg of args) {
     const before = walker.problems.length;
-    lists.push(await walker.expand(arg));
+    lists.push(walker.expand(arg));
     const added = walker.problems.splice(before).sort();
     walker.problems.push(...added);
   }
@@ -57,11 +63,11 @@ class Walker {
     this.gitignore = new GitignoreTree(cwd);
   }
 
-  async expand(arg: string): Promise<string[]> {
+  expand(arg: string): string[] {
     const absolute = path.resolve(this.cwd, arg);
     let stats;
     try {
-      stats = await fsp.stat(absolute);
+      stats = statSync(absolute);
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
       if (code === 'ENOENT' && loadPicomatch().scan(arg).isGlob) return this.expandGlob(arg);
@@ -101,7 +107,7 @@ class Walker {
     return GitignoreTree.matches(chain, full, false) || GitignoreTree.matches(chain, full, true) || config.isIgnored(full);
   }
 
-  private async expandGlob(arg: string): Promise<string[]> {
+  private expandGlob(arg: string): string[] {
     const pattern = arg.split(path.sep).join('/').replace(/^(\.\/)+/, '');
     const scan = loadPicomatch().scan(pattern);
     const base = path.resolve(this.cwd, scan.base || '.');
@@ -111,7 +117,7 @@ class Walker {
       matcher(toPosix(absolutePattern ? file : path.relative(this.cwd, file)));
     let files: string[] = [];
     if (existsSync(base) && !this.isIgnored(base, true)) {
-      files = await this.walk(base, this.gitignore.boundaryFor(base), new Set(), filter);
+      files = this.walk(base, this.gitignore.boundaryFor(base), new Set(), filter);
     }
     if (files.length === 0) this.problems.push(`${arg}: no files match this pattern`);
     return files;
@@ -124,18 +130,14 @@ class Walker {
    * glob's files although the first walk saw docs/ (duplicates are removed
    * by path afterwards).
    */
-  private async walk(
-    dir: string,
-    boundary: string,
-    visited: Set<string>,
-    filter?: (file: string) => boolean,
-  ): Promise<string[]> {
+  private walk(dir: string, boundary: string, visited: Set<string>, filter?: (file: string) => boolean): string[] {
     let entries;
     try {
-      const real = await fsp.realpath(dir);
+      // The native realpath(3), as fs.promises.realpath is.
+      const real = realpathSync.native(dir);
       if (visited.has(real)) return [];
       visited.add(real);
-      entries = await fsp.readdir(dir, { withFileTypes: true });
+      entries = readdirSync(dir, { withFileTypes: true });
     } catch (error) {
       this.problems.push(`${displayArg(this.cwd, dir)}: ${describeFsError(error)}`);
       return [];
@@ -146,14 +148,14 @@ class Walker {
     const chain = this.gitignore.chainFor(dir, boundary, names.has('.gitignore'));
     const config = this.configs.forDirectory(dir, names);
 
-    const found: (string | Promise<string[]>)[] = [];
+    const found: string[] = [];
     for (const entry of entries) {
       const full = path.join(dir, entry.name);
       let isDirectory = entry.isDirectory();
       let isFile = entry.isFile();
       if (entry.isSymbolicLink()) {
         try {
-          const target = await fsp.stat(full);
+          const target = statSync(full);
           isDirectory = target.isDirectory();
           isFile = target.isFile();
         } catch (error) {
@@ -176,18 +178,14 @@ class Walker {
         if (ALWAYS_SKIPPED.has(entry.name)) continue;
         if (GitignoreTree.matches(chain, full, true) || config.isIgnored(full)) continue;
         const sub = this.walk(full, boundary, visited, filter);
-        // Walks run concurrently; a failure (a bad config below) must not
-        // surface as an unhandled rejection before Promise.all sees it.
-        sub.catch(() => undefined);
-        found.push(sub);
+        for (let i = 0; i < sub.length; i++) found.push(sub[i]!);
       } else if (isFile && entry.name.endsWith('.md')) {
         if (filter && !filter(full)) continue;
         if (GitignoreTree.matches(chain, full, false) || config.isIgnored(full)) continue;
         found.push(full);
       }
     }
-    const nested = await Promise.all(found.map((item) => (typeof item === 'string' ? [item] : item)));
-    return nested.flat();
+    return found;
   }
 }
 
