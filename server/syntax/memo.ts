@@ -38,9 +38,4 @@ export class Memo<K extends MemoOwner, V> {
     while (memo.length < this.slot) memo.push(undefined);
     memo[this.slot] = value;
   }
-
-  delete(owner: K): void {
-    const memo = owner[MEMO];
-    if (memo !== undefined && this.slot < memo.length) memo[this.slot] = undefined;
-  }
 }
