@@ -301,6 +301,10 @@ Options:
 Config files: .msglintrc.json, .msglintrc.yaml, .msglintrc.yml or the
 "msglint" key of package.json; the nearest one above each file applies.
 
+Environment: MSGLINT_TIMING=1 (or all, or a number of rules) prints the time
+of each phase and of the slowest rules on stderr; MSGLINT_DEBUG=1 adds stack
+traces to internal errors.
+
 Exit codes: 0 no errors (and warnings within --max-warnings),
             1 lint errors or too many warnings,
             2 usage error, bad config or unreadable path.

@@ -18,6 +18,8 @@ import { loadFormatter } from './formatters/index.js';
 import type { FileReport } from './formatters/types.js';
 import { errorsOnly } from './report.js';
 import { packageInfo } from './version.js';
+import { mergeTimes, startTiming, stopTiming, type LintTimes } from '../engine/timing.js';
+import { timingReport, timingRows, type PhaseMarks } from './timing.js';
 
 export interface CliIo {
   cwd: string;
@@ -32,6 +34,30 @@ export interface CliIo {
 const STDIN_LABEL = '<stdin>';
 
 export async function runLint(command: LintCommand, io: CliIo): Promise<number> {
+  const timingShows = timingRows(io.env.MSGLINT_TIMING);
+  if (timingShows === undefined) return lintAndReport(command, io);
+  const marks: PhaseMarks = { started: performance.now(), discovered: 0, linted: 0, reported: 0 };
+  const times = startTiming();
+  const run: RunFacts = { marks, times, files: 0, threads: 1 };
+  try {
+    const code = await lintAndReport(command, io, run);
+    marks.reported = performance.now();
+    for (const line of timingReport(marks, times, run.files, run.threads, timingShows)) io.error(line);
+    return code;
+  } finally {
+    stopTiming();
+  }
+}
+
+/** What MSGLINT_TIMING reports, filled in as the run goes. */
+interface RunFacts {
+  marks: PhaseMarks;
+  times: LintTimes;
+  files: number;
+  threads: number;
+}
+
+async function lintAndReport(command: LintCommand, io: CliIo, run?: RunFacts): Promise<number> {
   for (const [id] of command.ruleOverrides) {
     if (!isKnownRuleId(id)) {
       const hint = closestRuleId(id);
@@ -59,11 +85,16 @@ export async function runLint(command: LintCommand, io: CliIo): Promise<number> 
   if (command.stdin) {
     const fileName = path.resolve(io.cwd, command.stdinFilename ?? 'stdin.msg.md');
     const source = decode(await readAll(io.stdin));
+    if (run) {
+      run.marks.discovered = performance.now();
+      run.files = 1;
+    }
     take(
       command.stdinFilename === undefined
         ? linter.lintSource(fileName, source, () => STDIN_LABEL, STDIN_LABEL)
         : linter.lintSource(fileName, source, () => display(fileName)),
     );
+    if (run) run.marks.linted = performance.now();
   } else {
     // A number of threads is known before the files: the workers load their
     // modules while the files are discovered (`auto` waits for the sizes).
@@ -78,8 +109,18 @@ export async function runLint(command: LintCommand, io: CliIo): Promise<number> 
       for (const problem of discovered.problems) fail(problem);
       const cached = files.map((file) => cache?.entryOf(file));
       const threads = workerCount(command.concurrency, files.length, command.concurrency === 'auto' ? totalSize(files) : undefined);
+      if (run) {
+        // After the cache is read: loading it is part of finding what to lint.
+        run.marks.discovered = performance.now();
+        run.files = files.length;
+        run.threads = threads;
+      }
       if (threads > 1) pool ??= new WorkerPool(command, io.cwd, threads - 1);
-      outcomes = threads > 1 ? await pool!.lint(linter, files, cached, threads) : files.map((file, i) => linter.lintPath(file, cached[i]));
+      outcomes = threads > 1 ? await pool!.lint(linter, files, cached, threads, run !== undefined) : files.map((file, i) => linter.lintPath(file, cached[i]));
+      if (run) {
+        run.marks.linted = performance.now();
+        for (const t of pool?.times ?? []) mergeTimes(run.times, t);
+      }
     } finally {
       pool?.close();
     }

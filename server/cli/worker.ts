@@ -5,13 +5,15 @@ import { parentPort, workerData } from 'node:worker_threads';
 import type { LintCommand } from './args.js';
 import { createFileLinter, type FileOutcome } from './lint-file.js';
 import { claimChunk, stopClaims, type Job, type WorkerMessage } from './workers.js';
+import { startTiming } from '../engine/timing.js';
 
 const { command, cwd } = workerData as { command: LintCommand; cwd: string };
 const linter = createFileLinter(command, cwd);
 const port = parentPort!;
 const send = (m: WorkerMessage): void => port.postMessage(m);
 
-port.once('message', ({ files, cached, next, threads }: Job) => {
+port.once('message', ({ files, cached, next, threads, timing }: Job) => {
+  const times = timing ? startTiming() : undefined;
   const counter = new Int32Array(next);
   for (let chunk; (chunk = claimChunk(counter, files.length, threads)); ) {
     const [start, end] = chunk;
@@ -28,6 +30,6 @@ port.once('message', ({ files, cached, next, threads }: Job) => {
     }
     send({ kind: 'outcomes', start, outcomes });
   }
-  send({ kind: 'done' });
+  send(times ? { kind: 'done', times } : { kind: 'done' });
   port.close();
 });

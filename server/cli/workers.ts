@@ -11,6 +11,7 @@ import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
 import type { Worker } from 'node:worker_threads';
 import type { LintCommand } from './args.js';
+import type { LintTimes } from '../engine/timing.js';
 import { oneLine, type CachedFile, type FileLinter, type FileOutcome } from './lint-file.js';
 
 /** Below this many files, starting workers costs more than it saves. */
@@ -42,6 +43,8 @@ export interface Job {
   /** An Int32Array of one element: the index of the next file nobody has claimed. */
   next: SharedArrayBuffer;
   threads: number;
+  /** Collect times per rule (MSGLINT_TIMING) and send them with 'done'. */
+  timing: boolean;
 }
 
 /** What a worker sends back. */
@@ -49,7 +52,7 @@ export type WorkerMessage =
   | { kind: 'outcomes'; start: number; outcomes: FileOutcome[] }
   /** lintPath threw (a config that became unusable): the run fails as on the main thread. */
   | { kind: 'thrown'; index: number; name: string; message: string }
-  | { kind: 'done' };
+  | { kind: 'done'; times?: LintTimes };
 
 /** Chunks are at most 1 / CHUNKS_PER_THREAD of what remains per thread... */
 const CHUNKS_PER_THREAD = 4;
@@ -100,6 +103,8 @@ export class WorkerPool {
   private readonly threads: Thread[] = [];
   private outcomes: FileOutcome[] = [];
   private readonly thrown: Thrown[] = [];
+  /** What each worker that finished collected, when lint() was asked to time. */
+  readonly times: LintTimes[] = [];
   /** Called when a busy thread finishes or stops. */
   private onChange: () => void = () => {};
 
@@ -128,13 +133,13 @@ export class WorkerPool {
    * of the first file whose lintPath threw), or with a one-line error when
    * a worker died.
    */
-  async lint(linter: FileLinter, files: string[], cached: (CachedFile | undefined)[], threads: number): Promise<FileOutcome[]> {
+  async lint(linter: FileLinter, files: string[], cached: (CachedFile | undefined)[], threads: number, timing = false): Promise<FileOutcome[]> {
     const used = this.threads.slice(0, threads - 1);
     for (const thread of this.threads.slice(threads - 1)) this.stop(thread);
     const failure = (): Error | undefined => used.find((thread) => thread.failure)?.failure;
     const total = files.length;
     const counter = new Int32Array(new SharedArrayBuffer(4));
-    const job: Job = { files, cached, next: counter.buffer as SharedArrayBuffer, threads: used.length + 1 };
+    const job: Job = { files, cached, next: counter.buffer as SharedArrayBuffer, threads: used.length + 1, timing };
     this.outcomes = new Array(total);
     for (const thread of used) {
       if (thread.state !== 'loading') continue;
@@ -186,6 +191,7 @@ export class WorkerPool {
     } else if (m.kind === 'thrown') {
       this.thrown.push({ index: m.index, error: rethrown(m.name, m.message) });
     } else if (thread.state === 'busy') {
+      if (m.times) this.times.push(m.times);
       thread.state = 'finished';
       this.onChange();
     }

@@ -6,6 +6,7 @@ import { applyEdits, fixesOf, mergeEdits } from './fix.js';
 import { allRules, getRule } from './registry.js';
 import type { Diagnostic, LintOptions, LintResult, MsglintConfig, ReportDescriptor, Rule, RuleSetting, Severity, TextEdit } from './types.js';
 import { Memo } from '../syntax/memo.js';
+import { addRuleTime, timingCollector, type LintTimes } from './timing.js';
 
 /** The severity a rule runs at under a config, or 0 when it is off. */
 export function ruleSeverity(rule: Rule, config: MsglintConfig | undefined): 0 | Severity {
@@ -183,8 +184,9 @@ function reporter(doc: MessageDocument, raw: RawFindings) {
       range: doc.range(0, 0),
     });
   };
-  const runCheck = (rule: Rule, severity: Severity, config: MsglintConfig): void => {
+  const runCheck = (rule: Rule, severity: Severity, config: MsglintConfig, times: LintTimes | undefined): void => {
     const ruleId = rule.meta.id;
+    const t0 = times ? performance.now() : 0;
     try {
       rule.check!({
         doc,
@@ -197,6 +199,7 @@ function reporter(doc: MessageDocument, raw: RawFindings) {
     } catch (e) {
       internalError(ruleId, e);
     }
+    if (times) addRuleTime(times, ruleId, performance.now() - t0);
   };
   /**
    * Runs segment checks; the returned function gives a segment's findings,
@@ -204,7 +207,8 @@ function reporter(doc: MessageDocument, raw: RawFindings) {
    * document, not one per rule and segment: that was most of the garbage a
    * lint made (thousands of segments times dozens of rules).
    */
-  const segmentChecker = (segmentRules: SegmentRule[], config: MsglintConfig): ((seg: Segment) => readonly SegmentFinding[]) => {
+  /** `spent`: when timing, milliseconds per rule of `segmentRules` are added to it. */
+  const segmentChecker = (segmentRules: SegmentRule[], config: MsglintConfig, spent: Float64Array | undefined): ((seg: Segment) => readonly SegmentFinding[]) => {
     let base = 0;
     const found: LocalFinding[] = [];
     const checks = segmentRules.map(({ rule, options: ruleOpts }) => ({
@@ -230,15 +234,24 @@ function reporter(doc: MessageDocument, raw: RawFindings) {
     return (seg) => {
       let findings: SegmentFinding[] | undefined;
       base = seg.offset;
+      // One clock reading per rule: the end of one check starts the next.
+      let clock = spent ? performance.now() : 0;
       for (let r = 0; r < checks.length; r++) {
         const { rule, context } = checks[r]!;
         if (found.length) found.length = 0;
+        let threw = false;
         try {
           rule.checkSegment!(seg, context);
         } catch (e) {
           internalError(rule.meta.id, e);
-          continue;
+          threw = true;
         }
+        if (spent) {
+          const now = performance.now();
+          spent[r] += now - clock;
+          clock = now;
+        }
+        if (threw) continue;
         for (let k = 0; k < found.length; k++) (findings ??= []).push({ ruleId: rule.meta.id, finding: found[k]! });
       }
       if (found.length) found.length = 0;
@@ -306,11 +319,13 @@ function planOf(config: MsglintConfig): RulePlan {
 function lintWhole(doc: MessageDocument, config: MsglintConfig, keep: boolean): RawFindings {
   const raw: RawFindings = { config, diagnostics: [], origins: [] };
   const { runCheck, segmentChecker, pushSegmentFindings } = reporter(doc, raw);
+  const times = timingCollector();
 
   // Segment checks: segments outside, rules inside, so each segment's
   // signature is computed and compared once, and an unchanged segment costs
   // one comparison however many rules there are.
   const { segmentRules, severityOf, rulesKey, checks } = planOf(config);
+  const spent = times && new Float64Array(segmentRules.length);
   if (segmentRules.length) {
     const facts = keep ? signatureFacts(doc, JSON.stringify([doc.agents.map((a) => [a.name, a.source]), [...doc.codeLanguages], config.languages ?? [], config.agents ?? []])) : undefined;
     const segments = doc.segments;
@@ -324,19 +339,20 @@ function lintWhole(doc: MessageDocument, config: MsglintConfig, keep: boolean): 
         const signature = segmentSignature(doc, seg, facts);
         let entry = localCache.get(parse);
         if (!entry || entry.rulesKey !== rulesKey || !sameSignature(entry.signature, signature)) {
-          entry = { signature, rulesKey, findings: (check ??= segmentChecker(segmentRules, config))(seg) };
+          entry = { signature, rulesKey, findings: (check ??= segmentChecker(segmentRules, config, spent))(seg) };
           localCache.set(parse, entry);
         }
         findings = entry.findings;
       } else {
         // Linted once: nothing to compare signatures with or to keep them for.
-        findings = (check ??= segmentChecker(segmentRules, config))(seg);
+        findings = (check ??= segmentChecker(segmentRules, config, spent))(seg);
       }
       if (findings.length) pushSegmentFindings(i, seg, findings, severityOf);
     }
   }
 
-  for (let i = 0; i < checks.length; i++) runCheck(checks[i]!.rule, checks[i]!.severity, config);
+  if (spent) addSegmentTimes(times!, segmentRules, spent);
+  for (let i = 0; i < checks.length; i++) runCheck(checks[i]!.rule, checks[i]!.severity, config, times);
   return raw;
 }
 
@@ -387,16 +403,23 @@ function lintEdited(doc: MessageDocument, config: MsglintConfig): RawFindings | 
   }
   const { runCheck, segmentChecker, pushSegmentFindings } = reporter(doc, raw);
   const { segmentRules, severityOf, checks } = planOf(config);
+  const times = timingCollector();
+  const spent = times && new Float64Array(segmentRules.length);
   if (segmentRules.length) {
-    const check = segmentChecker(segmentRules, config);
+    const check = segmentChecker(segmentRules, config, spent);
     for (let j = 0, list = edit.changed; j < list.length; j++) {
       const i = list[j]!;
       const seg = doc.segments[i]!;
       if (seg.parse) pushSegmentFindings(i, seg, check(seg), severityOf);
     }
   }
-  for (const { rule, severity } of checks) if (rule.readsProse || again.has(rule.meta.id)) runCheck(rule, severity, config);
+  if (spent) addSegmentTimes(times!, segmentRules, spent);
+  for (const { rule, severity } of checks) if (rule.readsProse || again.has(rule.meta.id)) runCheck(rule, severity, config, times);
   return raw;
+}
+
+function addSegmentTimes(times: LintTimes, segmentRules: SegmentRule[], spent: Float64Array): void {
+  for (let r = 0; r < segmentRules.length; r++) addRuleTime(times, segmentRules[r]!.rule.meta.id, spent[r]!);
 }
 
 function applyDisableComments(doc: MessageDocument, out: Diagnostic[], options: LintOptions, config: MsglintConfig): Diagnostic[] {
@@ -424,6 +447,16 @@ function applyDisableComments(doc: MessageDocument, out: Diagnostic[], options: 
 
 /** `once`: the tree is dropped after one lint (see ParseOptions.once). */
 export function parseForLint(text: string, options: LintOptions = {}, once = false): MessageDocument {
+  const times = timingCollector();
+  if (!times) return parseOnly(text, options, once);
+  const t0 = performance.now();
+  const doc = parseOnly(text, options, once);
+  times.parse += performance.now() - t0;
+  times.lints++;
+  return doc;
+}
+
+function parseOnly(text: string, options: LintOptions, once: boolean): MessageDocument {
   return parse(text, {
     fileName: options.fileName,
     agents: options.config?.agents,
