@@ -117,12 +117,12 @@ function canPin() {
  * measured here), peak RSS (KiB), exit code, stdout line count, stderr.
  * `pin`: on the first core only (taskset -c 0), as on a one-core machine.
  */
-function runOnce(script, args, { cwd = ROOT, timeoutMs = 15 * 60_000, nodeArgs = [], pin = false } = {}) {
+function runOnce(script, args, { cwd = ROOT, timeoutMs = 15 * 60_000, nodeArgs = [], pin = false, extraEnv = {} } = {}) {
   return new Promise((resolve) => {
     const rssFile = path.join(OUT, `.rss-${process.pid}-${Math.random().toString(36).slice(2)}`);
     let cmd;
     let argv;
-    const env = { ...process.env, NO_COLOR: '1' };
+    const env = { ...process.env, NO_COLOR: '1', ...extraEnv };
     delete env.FORCE_COLOR;
     const node = pin ? ['taskset', '-c', '0', NODE] : [NODE];
     if (RSS_METHOD === 'time') {
@@ -161,6 +161,39 @@ function runOnce(script, args, { cwd = ROOT, timeoutMs = 15 * 60_000, nodeArgs =
       resolve({ wall, cpu, rssKB, code, signal, lines, stderr });
     });
   });
+}
+
+/**
+ * The tree with MSGLINT_TIMING, on 1 and 2 threads: the phases of the run
+ * whose lint phase was shortest, and the time parsing and rules took, summed
+ * over threads. Undefined when this msglint has no MSGLINT_TIMING.
+ */
+async function treeTiming(runs) {
+  const one = async (threads) => {
+    let best;
+    for (let i = 0; i < runs; i++) {
+      const r = await runOnce(CLI, ['--concurrency', String(threads), TREE.dir], { cwd: OUT, extraEnv: { MSGLINT_TIMING: '1' } });
+      const phase = (name) => Number(new RegExp(`^${name} +\\| +([0-9.]+) \\|`, 'm').exec(r.stderr)?.[1]);
+      const engine = Number(/^Parsing and rules: ([0-9.]+) ms/m.exec(r.stderr)?.[1]);
+      const lint = phase('lint');
+      if (r.code !== 0 || !(lint > 0) || !(engine > 0)) return undefined;
+      const t = {
+        wallS: round(r.wall),
+        startupMs: phase('start-up'),
+        discoveryMs: phase('discovery'),
+        lintMs: lint,
+        reportMs: phase('report'),
+        serialS: round(r.wall - lint / 1000),
+        engineMs: engine,
+      };
+      if (!best || t.lintMs < best.lintMs) best = t;
+    }
+    return best;
+  };
+  const threads1 = await one(1);
+  const threads2 = threads1 && (await one(2));
+  if (!threads2) return undefined;
+  return { threads1, threads2, perFileSlowdown: round(threads2.engineMs / threads1.engineMs, 2) };
 }
 
 /**
@@ -595,6 +628,18 @@ async function main() {
         tree.coresSpeedup2 = round(tree.oneCore2.best / tree.concurrency2.best, 2);
         log(`  2 cores / 1 core: --concurrency 1 ${tree.coresSpeedup1}x, --concurrency 2 ${tree.coresSpeedup2}x`);
       }
+      const timing = await treeTiming(opts.runs);
+      if (timing) {
+        tree.timing = timing;
+        // Amdahl: the serial part of the one-thread run stays; the rest, split perfectly, halves.
+        const serial = timing.threads1.serialS;
+        tree.timing.bound2 = round(tree.concurrency1.best / (serial + (tree.concurrency1.best - serial) / 2), 2);
+        log(
+          `  MSGLINT_TIMING: serial part (start-up, discovery, report, exit) ${fmtS(serial)} of the --concurrency 1 run; ` +
+            `two threads that split the rest perfectly would be at most ${tree.timing.bound2}x faster. ` +
+            `Parsing and rules per file: ${timing.perFileSlowdown}x as long on each of two threads as on one.`,
+        );
+      }
     } else {
       tree.concurrency = 'not supported yet';
       log('  --concurrency: not supported yet');
@@ -724,6 +769,14 @@ function renderMarkdown(r) {
     if (r.tree.oneCore1) {
       out.push(
         `Tree on one core (taskset -c 0): --concurrency 1 ${fmtS(r.tree.oneCore1.best)}, 2 ${fmtS(r.tree.oneCore2.best)}; on 2 cores the same commands are ${r.tree.coresSpeedup1}x and ${r.tree.coresSpeedup2}x faster.`,
+      );
+    }
+    const t = r.tree.timing;
+    if (t) {
+      out.push(
+        `Tree with MSGLINT_TIMING, --concurrency 1: start-up ${fmtMs(t.threads1.startupMs)}, discovery ${fmtMs(t.threads1.discoveryMs)}, lint ${fmtMs(t.threads1.lintMs)}, report ${fmtMs(t.threads1.reportMs)}; ` +
+          `with ${fmtS(t.threads1.serialS)} serial, two perfect threads would be at most ${t.bound2}x faster. ` +
+          `Parsing and rules: ${fmtMs(t.threads1.engineMs)} on one thread, ${fmtMs(t.threads2.engineMs)} summed over two (${t.perFileSlowdown}x per file).`,
       );
     }
   }
