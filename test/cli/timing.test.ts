@@ -72,6 +72,15 @@ describe('timingReport', () => {
       'cell-marker |       5.0 |     8.3%',
     ]);
   });
+
+  it('groups the digits of large counts', () => {
+    const times = { parse: 0, lints: 1234, rules: new Map<string, number>() };
+    const lines = timingReport({ started: 1, discovered: 2, linted: 3, reported: 4 }, times, 1234567, 1, 10);
+    expect(lines[0]).toBe('msglint: timing (MSGLINT_TIMING): 1,234,567 files, 1 thread');
+    expect(lines).toContain('Parsing and rules: 0.0 ms in 1,234 lints; the rest of the lint phase reads files and builds reports.');
+    // Nothing was spent: no share to give.
+    expect(lines.at(-1)).toBe('(parsing) |       0.0 |        -');
+  });
 });
 
 describe('msglint with MSGLINT_TIMING', () => {
