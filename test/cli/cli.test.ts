@@ -18,6 +18,7 @@ import {
   run,
   runJson,
   runUnprivileged,
+  whyNotUnprivileged,
 } from './helpers.js';
 
 afterAll(cleanupTempDirs);
@@ -105,7 +106,7 @@ describe('exit codes and usage', () => {
     chmodSync(path.join(dir, 'closed'), 0o000);
     try {
       const result = runUnprivileged(['--format', 'json'], { cwd: dir });
-      if (!result) return context.skip('running as root without setpriv');
+      if (!result) return context.skip(whyNotUnprivileged());
       expect(result.status).toBe(2);
       expect(lines(result.stderr).sort()).toEqual([
         'msglint: closed: permission denied',

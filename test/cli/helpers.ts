@@ -3,7 +3,7 @@
 // these tests on their own).
 
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -79,15 +79,61 @@ export function run(args: readonly string[], options: RunOptions, main = MAIN): 
 
 const isRoot = process.getuid?.() === 0;
 const setpriv = ['/usr/bin/setpriv', '/bin/setpriv'].find((candidate) => existsSync(candidate));
+const NOBODY = 65534;
+
+let unprivilegedUnavailable = 'running as root without setpriv';
+
+/** Why runUnprivileged returned undefined: the reason a test skips with. */
+export function whyNotUnprivileged(): string {
+  return unprivilegedUnavailable;
+}
+
+let unprivilegedMain: string | undefined;
+
+/**
+ * The built command as the unprivileged user can load it. The checkout may
+ * live where that user cannot enter (a clone under a 0700 directory, such as
+ * `mktemp -d`), so the tests run a copy of dist/cli/ (one self-contained
+ * bundle) with the package's package.json, laid out as an installed package
+ * in a world-readable temporary directory. Removed by cleanupTempDirs().
+ */
+function mainForUnprivileged(): string {
+  // cleanupTempDirs() may have removed an earlier copy.
+  if (unprivilegedMain && existsSync(unprivilegedMain)) return unprivilegedMain;
+  const dir = makeTree();
+  chmodSync(dir, 0o755);
+  const copy = path.join(dir, 'msglint');
+  cpSync(path.join(ROOT, 'dist/cli'), path.join(copy, 'dist/cli'), { recursive: true });
+  cpSync(path.join(ROOT, 'package.json'), path.join(copy, 'package.json'));
+  for (const sub of ['msglint', 'msglint/dist', 'msglint/dist/cli']) chmodSync(path.join(dir, sub), 0o755);
+  unprivilegedMain = path.join(copy, 'dist/cli/main.js');
+  return unprivilegedMain;
+}
+
+/** Whether others may pass through every directory above `file` (the execute bit for others). */
+function reachableByOthers(file: string): boolean {
+  for (let dir = path.dirname(file); ; dir = path.dirname(dir)) {
+    if ((statSync(dir).mode & 0o001) === 0) return false;
+    if (path.dirname(dir) === dir) return true;
+  }
+}
 
 /**
  * Permission tests need a user that file modes apply to. As root, runs the
- * CLI as "nobody" through setpriv; returns undefined when that is impossible.
+ * CLI as "nobody" through setpriv, from a copy the unprivileged user can
+ * read; returns undefined when that is impossible (no setpriv, or a
+ * temporary directory that others cannot reach).
  */
 export function runUnprivileged(args: readonly string[], options: RunOptions): RunResult | undefined {
   if (!isRoot) return run(args, options);
   if (!setpriv) return undefined;
-  return spawnCli([setpriv, '--reuid=65534', '--regid=65534', '--clear-groups', process.execPath, MAIN, ...args], options);
+  const main = mainForUnprivileged();
+  for (const file of [main, process.execPath]) {
+    if (reachableByOthers(file)) continue;
+    unprivilegedUnavailable = `${path.dirname(file)} is not reachable by other users`;
+    return undefined;
+  }
+  return spawnCli([setpriv, `--reuid=${NOBODY}`, `--regid=${NOBODY}`, '--clear-groups', process.execPath, main, ...args], options);
 }
 
 function spawnCli(argv: readonly string[], { cwd, input, env = {}, timeout = 60_000 }: RunOptions): RunResult {

@@ -17,6 +17,7 @@ import {
   makeTree,
   run,
   runUnprivileged,
+  whyNotUnprivileged,
   writeTree,
   type RunResult,
 } from './helpers.js';
@@ -121,7 +122,7 @@ describe('--concurrency: the same output as one thread, byte for byte', () => {
     chmodSync(locked, 0o755);
     chmodSync(path.join(locked, 'd3/s1/f009.msg.md'), 0o000);
     const one = runUnprivileged(['--format', 'json', '--concurrency', '1', '.'], { cwd: locked });
-    if (!one) return context.skip('running as root without setpriv');
+    if (!one) return context.skip(whyNotUnprivileged());
     expect(one.status).toBe(2);
     expect(lines(one.stderr)).toEqual(['msglint: d3/s1/f009.msg.md: permission denied']);
     same(one, runUnprivileged(['--format', 'json', '--concurrency', '2', '.'], { cwd: locked, env: preload({ MSGLINT_TEST_SLOW_MAIN: '3' }) })!);

@@ -15,7 +15,7 @@ import { spawnSync } from 'node:child_process';
 import { chmodSync, chownSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { CELL_MARKER, CLEAN, cleanupTempDirs, lines, linted, makeTree, run, runJson, runUnprivileged, STACK_FRAME } from '../cli/helpers.js';
+import { CELL_MARKER, CLEAN, cleanupTempDirs, lines, linted, makeTree, run, runJson, runUnprivileged, STACK_FRAME, whyNotUnprivileged } from '../cli/helpers.js';
 
 afterAll(cleanupTempDirs);
 
@@ -116,7 +116,7 @@ describe('files that cannot be read during discovery', () => {
     chmodSync(path.join(dir, 'closed'), 0o000);
     try {
       const result = runUnprivileged(['--format', 'json'], { cwd: dir });
-      if (!result) return context.skip('running as root without setpriv: file modes do not apply');
+      if (!result) return context.skip(whyNotUnprivileged());
       expect(result.stderr).not.toMatch(STACK_FRAME);
       expect(result.status).toBe(2);
       expect(lines(result.stderr).sort()).toEqual([
@@ -172,7 +172,7 @@ describe('--fix on files it may not write', () => {
     const ro = statSync(path.join(dir, 'ro.msg.md'));
     try {
       const result = runUnprivileged(['--fix'], { cwd: dir });
-      if (!result) return context.skip('running as root without setpriv: file modes do not apply');
+      if (!result) return context.skip(whyNotUnprivileged());
       expect(result.status).toBe(2);
       expect(lines(result.stderr).sort()).toEqual(['msglint: ro.msg.md: cannot write fixes: permission denied', 'msglint: rodir/in.msg.md: cannot write fixes: permission denied']);
       expect(readFileSync(path.join(dir, 'ro.msg.md'), 'utf8')).toBe(CELL_MARKER);
