@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// `npm run bench`: msglint's performance goals (issue 7), measured.
+// `npm run bench`: msglint's performance goals, measured (docs/performance.md
+// says how to read the results).
 //
 // Builds msglint (dist/), generates the corpora (bench/generate.mjs, into the
 // git-ignored bench/out/), checks that msglint finds nothing in them, then

@@ -25,8 +25,8 @@ function digits(v: string, i: number, n: number): number {
 /**
  * `YYYY-MM-DDTHH:MM[:SS[.fraction]]` and `Z` or `±HH[:]MM`, a date that
  * exists and times in range. Read by hand rather than with a regular
- * expression: most cells have a time, and each match was an array of nine
- * strings to collect.
+ * expression: most cells have a time, and each match would be an array of
+ * nine strings to collect.
  */
 export function validTime(v: string): boolean {
   const year = digits(v, 0, 4);

@@ -15,10 +15,9 @@
 // files. Why a script and not a module: Node 20 keeps no compiled code
 // between runs, but a script compiled with `vm.Script` can be given V8's
 // code cache, made here by running the command once over examples/. With
-// it, a run compiles none of the functions the examples used, which saves
-// about 50 ms of a cold run over a 1.3 MB file (measured in the benchmark's
-// setting). A cache V8 rejects (another Node version or flags) is ignored,
-// and the script is compiled as usual.
+// it, a run compiles none of the functions the examples used (what that
+// saves is in docs/performance.md). A cache V8 rejects (another Node
+// version or flags) is ignored, and the script is compiled as usual.
 
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, writeFileSync, chmodSync } from 'node:fs';
@@ -74,20 +73,20 @@ await esbuild.build({
  * tests check that stderr stays empty.)
  *
  * Inlining only small functions: a run of msglint is short, and most of its
- * functions get optimized only once it is half over. TurboFan's time to
- * compile them, on background threads that share the cores with the thread
- * that lints, was about half of the CPU time of a run (0.7 s of 1.4 s on
- * the 2,000-file tree); with less inlining each compile is much cheaper and
- * the code about as fast for work this short: CPU time 10 to 15% less, wall
- * time 5 to 10% less on the benchmark's corpora.
+ * functions get optimized only once it is half over. TurboFan compiles them
+ * on background threads that share the cores with the thread that lints,
+ * and with default inlining that compiling is a large part of a run's CPU
+ * time; with less inlining each compile is much cheaper and the code about
+ * as fast for work this short.
  *
  * No allocation-site pretenuring: when a young-generation collection finds
  * most objects of an allocation site alive, V8 starts allocating that site's
  * objects in the old generation. Over a tree of small files, a collection
- * that happens while a file's tree is alive made it do so in some runs and
- * not others: then every later file's garbage went to the old generation,
- * and a run over 16,000 files took 4.0 s instead of 2.8 (one run in three).
- * Without it: no such runs, and the 50,000-cell file 1.18 s to 1.05 s.
+ * that happens while a file's tree is alive makes it do so in some runs and
+ * not others, and then every later file's garbage goes to the old
+ * generation, which makes those runs much slower.
+ *
+ * The measurements behind both are in docs/performance.md ("V8 settings").
  */
 const CLI_V8_FLAGS = '--max-inlined-bytecode-size-cumulative=100 --no-allocation-site-pretenuring';
 

@@ -119,8 +119,9 @@ const MASK_64 = 0xffffffffffffffffn;
  * 64-bit FNV-1a of the UTF-16 code units of `text`, in hexadecimal: the
  * config part of a cache key. Made once per config, and without loading
  * node:crypto, which a run whose files all keep their stamps never needs
- * otherwise (about 6 ms). Configs are not chosen to collide; two differing
- * configs share a digest with a chance of about 1 in 2^64.
+ * otherwise and which costs start-up time to load. Configs are not chosen
+ * to collide; two differing configs share a digest with a chance of about
+ * 1 in 2^64.
  */
 export function configDigest(text: string): string {
   let hash = FNV_OFFSET;

@@ -11,8 +11,8 @@ async function main(argv: readonly string[]): Promise<number> {
   const io: CliIo = {
     cwd: process.cwd(),
     env: process.env,
-    // A getter: making process.stdin loads Node's stream code (about 6 ms),
-    // and only --stdin reads it.
+    // A getter: making process.stdin loads Node's stream code, and only
+    // --stdin reads it.
     get stdin() {
       return process.stdin;
     },
@@ -64,8 +64,8 @@ main(process.argv.slice(2)).then(
     process.exitCode = code;
     // Exit once what was written has been handed over (an empty write's
     // callback runs after the writes before it): a natural exit first tears
-    // down the heap and waits for V8's background work, about 40 ms after a
-    // 1.3 MB file.
+    // down the heap and waits for V8's background work, time the user would
+    // wait for nothing.
     process.stdout.write('', () => process.stderr.write('', () => process.exit(code)));
   },
   (error: unknown) => {

@@ -73,6 +73,6 @@ function fmt(ms: number): string {
 }
 
 function count(n: number, noun: string): string {
-  // Not toLocaleString: loading Intl's data takes about 10 ms, which would be charged to the run.
+  // Not toLocaleString: it loads Intl's data, a cost that would be charged to the run.
   return `${String(n).replace(/\B(?=(\d{3})+$)/g, ',')} ${noun}${n === 1 ? '' : 's'}`;
 }

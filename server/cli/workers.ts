@@ -18,11 +18,10 @@ import { oneLine, type CachedFile, type FileLinter, type FileOutcome } from './l
 const MIN_FILES_FOR_AUTO = 64;
 /**
  * Each worker loads its own modules and compiles its own optimized code
- * again, on top of a main thread that already keeps about 1.4 cores busy
- * (V8 compiles and collects on background threads). Measured on 2 cores,
- * main + 1 worker against the main thread alone, on copies of the
- * benchmark's tree: 0.88x at 6 MB, 0.95x at 12 MB, 1.12x at 23 MB, 1.23x
- * at 47 MB. So `auto` uses threads only for a lot of text.
+ * again, on top of a main thread that already keeps more than one core
+ * busy (V8 compiles and collects on background threads). On 2 cores a
+ * worker starts to pay only between 12 and 23 MB of text (the measurements
+ * are in docs/performance.md), so `auto` uses threads only for a lot of text.
  */
 const MIN_BYTES_FOR_AUTO = 32 * 1024 * 1024;
 

@@ -204,8 +204,8 @@ function reporter(doc: MessageDocument, raw: RawFindings) {
   /**
    * Runs segment checks; the returned function gives a segment's findings,
    * offsets relative to the segment. One context per rule for the whole
-   * document, not one per rule and segment: that was most of the garbage a
-   * lint made (thousands of segments times dozens of rules).
+   * document, not one per rule and segment, which would be thousands of
+   * segments times dozens of rules of garbage.
    */
   /** `spent`: when timing, milliseconds per rule of `segmentRules` are added to it. */
   const segmentChecker = (segmentRules: SegmentRule[], config: MsglintConfig, spent: Float64Array | undefined): ((seg: Segment) => readonly SegmentFinding[]) => {

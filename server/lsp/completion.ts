@@ -80,8 +80,8 @@ function facts(doc: MessageDocument): Facts {
 /**
  * The first `<tool_name>NAME</tool_name>` with a non-blank NAME (trimmed),
  * as /<tool_name>\s*([^<\s][^<]*?)\s*<\/tool_name>/ finds it, in linear
- * time: the regular expression retries its lazy group at every character
- * and took 11 s on `<tool_name>x` followed by 100,000 spaces.
+ * time: the regular expression retries its lazy group at every character,
+ * quadratic on `<tool_name>x` followed by a long run of spaces.
  */
 export function toolNameIn(text: string): string | undefined {
   for (let open = text.indexOf('<tool_name>'); open !== -1; open = text.indexOf('<tool_name>', open + 1)) {
@@ -103,7 +103,7 @@ const VALUE_STOP = /["\s]/;
  * What /([A-Za-z][\w-]*)=("?)([^"\s]*)$/ finds at the end of a line prefix
  * (the attribute whose value the cursor is in: key, opening quote, value
  * typed so far), in linear time: the regular expression retries every start
- * position and took 9 s on a metadata line of 100,000 letters. The value is
+ * position, quadratic on a metadata line of many letters. The value is
  * the run of characters other than quotes and blanks at the end; with a
  * quote before it, `key="` ends just before that quote, and that match
  * starts further left than any inside the run, so it is the one found.

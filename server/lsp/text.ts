@@ -4,7 +4,8 @@
 // end at LF, CRLF or a lone CR), but typing does not copy the whole text.
 // A JavaScript string built by `a.slice(...) + typed + a.slice(...)` is a
 // rope that V8 flattens (copies whole) the first time a character of it is
-// read; for a 7 MB file that is about 10 ms per keystroke. Here the content
+// read, on every keystroke for a text of megabytes (figures in
+// docs/performance.md). Here the content
 // is a flat `base` in which one window [winStart, winEnd) is replaced by
 // `win`: typing edits only `win`, characters are read from the pieces, and
 // the whole string is made only when asked for (getText), as a rope that

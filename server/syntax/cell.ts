@@ -35,7 +35,8 @@ export interface CellParse {
   /**
    * Every line of the text, the marker line included. Made on first use:
    * the rules of a whole-file lint need them for a few cells, and one
-   * object per line was about a tenth of the objects a long file's tree kept.
+   * object per line kept for every cell would be a large share of a long
+   * file's tree.
    */
   readonly lines: Line[];
   /** Footnote-shaped lines (`[^id]:`) outside opaque regions, parsed as metadata. */
@@ -277,9 +278,9 @@ function hasUnclosed(s: { fences: FenceBlock[]; comments: RegionNode[]; tools: T
 
 /**
  * A class, not an object literal with a getter: every instance keeps one
- * shape. A literal whose getter later redefined itself as a value fell into
- * dictionary mode, and every rule's `parse.lines` or `parse.metadata` was
- * then a hash look-up (and ~800 bytes more per cell).
+ * shape. A literal whose getter later redefines itself as a value falls into
+ * dictionary mode, and every rule's `parse.lines` or `parse.metadata` is
+ * then a hash look-up (test/syntax/shapes.test.ts guards against it).
  */
 class ParsedCell implements CellParse {
   [MEMO]: unknown[] | undefined = undefined;

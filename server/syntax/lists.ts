@@ -1,13 +1,13 @@
 // Lists the tree keeps for as long as it lives (every cell's, marker's,
 // metadata line's and XML element's).
 
-/** One frozen empty array for every empty list the tree keeps: most are empty, and a long file had tens of thousands. */
+/** One frozen empty array for every empty list the tree keeps: most are empty, and a long file has tens of thousands. */
 const NONE: readonly never[] = Object.freeze([]);
 
 /**
  * A finished list as the tree keeps it: the shared empty one, or a copy at
  * its exact size (a list grown by push keeps room for about 16 more items,
- * which for the one or two items most lists hold was most of their memory).
+ * which for the one or two items most lists hold is most of their memory).
  */
 export function kept<T>(list: T[]): T[] {
   return list.length === 0 ? (NONE as never[]) : list.slice();

@@ -30,7 +30,7 @@ export interface IdNode {
 /**
  * An id reference `[^ID]` whose spans and segments are made on first use.
  * Ids are mostly looked up whole (a metadata line's always), so its spans
- * and segments (four to six objects per id) were kept for nothing in a
+ * and segments (four to six objects per id) would be kept for nothing in a
  * whole-file lint.
  */
 export class IdRef implements IdNode {
@@ -75,7 +75,7 @@ export interface MarkerNode {
 /**
  * A marker line whose spans are made on first use: rules read its kind,
  * title and id, and only reports and the editor ask where its parts are
- * (five span objects per cell were kept for nothing in a whole-file lint).
+ * (five span objects per cell would be kept for nothing in a whole-file lint).
  */
 class Marker implements MarkerNode {
   private spanMemo: Span | undefined = undefined;

@@ -7,10 +7,10 @@
 // values of a WeakMap as live, and lets go of an entry only in a full
 // collection. Every document linted since the last full collection then
 // survived each scavenge through its cached tool-call index, agent settings
-// or findings, and was copied and promoted with all it refers to: on the
-// benchmark's 2,000-file tree, about 2.5 MB of the 15 MB allocated between
-// two scavenges survived, and scavenges took about a tenth of the run. Kept
-// on the object, a value dies with it.
+// or findings, and was copied and promoted with all it refers to, so a run
+// over many files spends much of its collection time copying trees it no
+// longer needs (figures in docs/performance.md). Kept on the object, a
+// value dies with it.
 
 /** The key of an object's memo slots. */
 export const MEMO: unique symbol = Symbol('msglint.memo');

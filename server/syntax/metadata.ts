@@ -22,7 +22,7 @@ export interface AttributeNode {
 /**
  * An attribute whose spans are made on first use: rules read keys and
  * values, and only a report or the editor asks where they are. Three span
- * objects per attribute were kept for nothing in a whole-file lint.
+ * objects per attribute would be kept for nothing in a whole-file lint.
  */
 class Attribute implements AttributeNode {
   private spanMemo: Span | undefined = undefined;
@@ -69,8 +69,8 @@ export interface MetadataNode {
 }
 
 /**
- * A metadata line with every field from the start (a literal that gained
- * `type` later changed shape twice and grew a property store per line), and
+ * A metadata line with every field from the start (a literal that gains
+ * `type` later changes shape twice and grows a property store per line), and
  * the span of its type made on first use.
  */
 class MetadataLine implements MetadataNode {

@@ -1,8 +1,11 @@
 // The README's rule table is generated from the rules' meta; this test keeps
-// it in step. Run `UPDATE_README=1 npm test` to rewrite it after a change.
+// it in step. Run `UPDATE_README=1 npx vitest run --config test/vitest.config.ts
+// test/docs/readme.test.ts` to rewrite it after a change. Its format example
+// lints clean.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect, it } from 'vitest';
+import { lint } from '../../server/engine/lint.js';
 import { allRules } from '../../server/engine/registry.js';
 
 const readmePath = fileURLToPath(new URL('../../README.md', import.meta.url));
@@ -17,12 +20,13 @@ const GROUPS: Record<string, string> = {
   directives: 'Disable comments',
 };
 
+/** One table, each group opened by a row with its title in bold. */
 function table(): string {
-  let out = '';
+  let out = '\n| rule | severity | fix | reports |\n|---|---|---|---|\n';
   for (const [group, title] of Object.entries(GROUPS)) {
     const rules = allRules.filter((r) => r.meta.group === group);
     if (!rules.length) continue;
-    out += `\n**${title}**\n\n| rule | severity | fix | reports |\n|---|---|---|---|\n`;
+    out += `| **${title}** | | | |\n`;
     for (const r of rules) {
       const fix = r.meta.fixable === 'fix' ? 'fix' : r.meta.fixable === 'suggestion' ? 'suggestion' : '-';
       out += `| [\`${r.meta.id}\`](docs/rules/${r.meta.id}.md) | ${r.meta.severity} | ${fix} | ${r.meta.description.replace(/\|/g, '\\|')} |\n`;
@@ -42,4 +46,16 @@ it('README lists every rule as the registry describes it', () => {
     return;
   }
   expect(current).toBe(table());
+});
+
+it('puts every rule in a group the table shows', () => {
+  expect(allRules.filter((r) => !(r.meta.group in GROUPS)).map((r) => r.meta.id)).toEqual([]);
+});
+
+it('shows the format with an example that lints clean', () => {
+  const readme = readFileSync(readmePath, 'utf8');
+  const example = /^## The format in one example\n\n````markdown\n([\s\S]*?)^````$/m.exec(readme)?.[1];
+  expect(example).toContain('# %%');
+  const r = lint(example!, { fileName: 'example.msg.md', reportUnusedDisableDirectives: true });
+  expect(r.diagnostics.map((d) => `${d.range.start.line + 1}: ${d.ruleId} ${d.message}`)).toEqual([]);
 });
