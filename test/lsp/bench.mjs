@@ -1,6 +1,6 @@
 // Language server latency benchmark (not a test: timings vary by machine).
 //   npx tsc -p tsconfig.json && node test/lsp/bench.mjs [TURNS=5000] [EDITS=30]
-// Generates a message file with /work/shared/bench/genmsg.mjs (or the file
+// Generates a message file with bench/generate.mjs --turns N (or the file
 // named by MSGLINT_BENCH_FILE), opens it in the built server over stdio and
 // measures, after one-character edits in the middle of the file: pulled
 // diagnostics, pushed diagnostics (debounce excluded), completion, hover,
@@ -14,10 +14,10 @@ import { createProtocolConnection, StreamMessageReader, StreamMessageWriter } fr
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const turns = Number(process.argv[2] ?? 5000);
 const edits = Number(process.argv[3] ?? 30);
-const generator = process.env.MSGLINT_BENCH_GENERATOR ?? path.join(root, '../shared/bench/genmsg.mjs');
+const generator = path.join(root, 'bench/generate.mjs');
 const text = process.env.MSGLINT_BENCH_FILE
   ? readFileSync(process.env.MSGLINT_BENCH_FILE, 'utf8')
-  : execFileSync(process.execPath, [generator, String(turns)], { encoding: 'utf8', maxBuffer: 1 << 30 });
+  : execFileSync(process.execPath, [generator, '--turns', String(turns)], { encoding: 'utf8', maxBuffer: 1 << 30 });
 const uri = pathToFileURL(path.join(root, 'bench.msg.md')).href;
 const server = path.join(root, 'dist/server/lsp/main.js');
 if (!existsSync(server)) throw new Error('build first: npx tsc -p tsconfig.json');
