@@ -9,7 +9,7 @@
 // Each checker returns the setting's value in its JavaScript form, or a
 // problem (message, and a replacement text when one is obviously meant).
 
-import { closest } from '../engine/rule-kit.js';
+import { closest } from '../base/closest.js';
 
 /** Keys of a predefined (frontmatter) agent. */
 export const FRONTMATTER_AGENT_KEYS = [

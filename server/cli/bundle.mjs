@@ -30,13 +30,13 @@ const OUT = path.join(ROOT, 'dist/cli');
 const SCRIPT = path.join(OUT, 'msglint.cjs');
 const CACHE = `${SCRIPT}.cache`;
 
-// server/config/lazy.ts makes its own `require` for ESM; in the bundle, the
+// server/base/lazy.ts makes its own `require` for ESM; in the bundle, the
 // script's `require` is used instead, so that esbuild sees the packages.
 const LAZY_REQUIRE = 'const require = createRequire(import.meta.url);\n';
 const lazyRequirePlugin = {
   name: 'bundle-lazy-require',
   setup(build) {
-    build.onLoad({ filter: /[\\/]dist[\\/]server[\\/]config[\\/]lazy\.js$/ }, (args) => {
+    build.onLoad({ filter: /[\\/]dist[\\/]server[\\/]base[\\/]lazy\.js$/ }, (args) => {
       const source = readFileSync(args.path, 'utf8');
       if (!source.includes(LAZY_REQUIRE)) throw new Error(`bundle: ${args.path} no longer has the line '${LAZY_REQUIRE.trim()}'`);
       return { contents: source.replace(LAZY_REQUIRE, ''), loader: 'js' };

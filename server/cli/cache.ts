@@ -7,7 +7,7 @@
 // files are read and hashed: the key decides, not the stamp.
 
 import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { loadCrypto } from '../config/lazy.js';
+import { loadCrypto } from '../base/lazy.js';
 import type { FileStamp } from './files.js';
 import type { FileReport, LintMessage } from './formatters/types.js';
 import type { CachedFile } from './lint-file.js';

@@ -9,7 +9,7 @@
 import { existsSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { Ignore } from 'ignore';
-import { loadIgnore, loadPicomatch } from '../config/lazy.js';
+import { loadIgnore, loadPicomatch } from '../base/lazy.js';
 import { describeFsError } from '../config/load.js';
 import type { ConfigResolver } from '../config/load.js';
 

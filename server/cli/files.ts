@@ -1,7 +1,7 @@
 import { isUtf8 } from 'node:buffer';
 import { accessSync, chmodSync, chownSync, closeSync, constants, fstatSync, openSync, readSync, realpathSync, renameSync, rmSync, statSync, writeFileSync, type Stats } from 'node:fs';
 import path from 'node:path';
-import { loadCrypto, loadPicomatch } from '../config/lazy.js';
+import { loadCrypto, loadPicomatch } from '../base/lazy.js';
 
 export interface SourceText {
   text: string;

@@ -17,7 +17,7 @@ import { decode } from './files.js';
 import { loadFormatter } from './formatters/index.js';
 import type { FileReport } from './formatters/types.js';
 import { errorsOnly } from './report.js';
-import { packageInfo } from './version.js';
+import { packageInfo } from '../base/package-info.js';
 import { mergeTimes, startTiming, stopTiming, type LintTimes } from '../engine/timing.js';
 import { timingReport, timingRows, type PhaseMarks } from './timing.js';
 

@@ -3,7 +3,7 @@
 // that can cross a thread boundary and returns plain objects.
 
 import path from 'node:path';
-import { loadCrypto } from '../config/lazy.js';
+import { loadCrypto } from '../base/lazy.js';
 import { ConfigResolver, describeFsError } from '../config/load.js';
 import { lint, lintAndFix } from '../engine/lint.js';
 import type { LintResult, MsglintConfig } from '../engine/types.js';
@@ -13,7 +13,7 @@ import { configDigest } from './cache.js';
 import { decode, hasStamp, readBytes, readStamped, writableRoots, writeFileAtomic, type FileStamp, type SourceText } from './files.js';
 import type { FileReport } from './formatters/types.js';
 import { toFileReport } from './report.js';
-import { packageInfo } from './version.js';
+import { packageInfo } from '../base/package-info.js';
 
 export interface FileOutcome {
   report?: FileReport;

@@ -28,7 +28,7 @@ async function main(argv: readonly string[]): Promise<number> {
       process.stdout.write(HELP_TEXT);
       return 0;
     case 'version':
-      process.stdout.write(`${(await import('./version.js')).packageInfo().version}\n`);
+      process.stdout.write(`${(await import('../base/package-info.js')).packageInfo().version}\n`);
       return 0;
     case 'rules':
       return (await import('./rules-command.js')).runRules(command, io);

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { loadPicomatch } from './lazy.js';
+import { loadPicomatch } from '../base/lazy.js';
 
 /**
  * Compiles a config's `ignores` into a predicate on absolute paths.

@@ -17,7 +17,7 @@ import type { MsglintConfig } from '../engine/types.js';
 import { ConfigError } from './errors.js';
 import { createIgnoreMatcher } from './ignores.js';
 import { nestedTooDeep } from '../syntax/simple-yaml.js';
-import { loadYaml } from './lazy.js';
+import { loadYaml } from '../base/lazy.js';
 import { validateConfig } from './validate.js';
 
 /** In order of precedence when one directory holds several. */

@@ -1,5 +1,6 @@
 // Small helpers shared by the rule modules under rules/.
 
+export { closest, editDistance } from '../base/closest.js';
 import { docsUrl } from './docs.js';
 import type { Segment } from '../syntax/document.js';
 import type { Rule, RuleContext, RuleMeta } from './types.js';
@@ -18,56 +19,6 @@ export function defineSegmentRule(
   check?: (context: RuleContext) => void,
 ): Rule {
   return { meta: { ...meta, docs: docsUrl(meta.id) }, checkSegment, check };
-}
-
-/**
- * Edit distance where swapping two neighbouring letters counts as one edit
- * (optimal string alignment), capped: returns cap + 1 once it exceeds cap.
- */
-export function editDistance(a: string, b: string, cap = 8): number {
-  if (Math.abs(a.length - b.length) > cap) return cap + 1;
-  let prev2: number[] = [];
-  let prev = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    const cur = [i];
-    let rowMin = i;
-    for (let j = 1; j <= b.length; j++) {
-      let v = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) v = Math.min(v, prev2[j - 2]! + 1);
-      cur.push(v);
-      if (v < rowMin) rowMin = v;
-    }
-    if (rowMin > cap) return cap + 1;
-    prev2 = prev;
-    prev = cur;
-  }
-  return prev[b.length]!;
-}
-
-/**
- * The candidate closest to `word` (case-insensitive), when it is close
- * enough to be a likely typo and no other candidate is as close.
- */
-export function closest(word: string, candidates: Iterable<string>, options: { unique?: boolean } = {}): string | undefined {
-  const w = word.toLowerCase();
-  let best: string | undefined;
-  let bestD = Infinity;
-  let tie = false;
-  for (const c of candidates) {
-    const cl = c.toLowerCase();
-    let d = editDistance(w, cl, 4);
-    // A prefix or suffix relation (`exclude` / `excluded`) is a strong hint.
-    if (d > 1 && (cl.startsWith(w) || w.startsWith(cl)) && Math.min(w.length, cl.length) >= 3) d = 1.5;
-    if (d < bestD) {
-      best = c;
-      bestD = d;
-      tie = false;
-    } else if (d === bestD && c !== best) tie = true;
-  }
-  const limit = Math.max(1, Math.min(3, Math.floor(w.length / 3)));
-  if (best === undefined || bestD > limit + 0.5) return undefined;
-  if (options.unique && tie) return undefined;
-  return best;
 }
 
 /** An id segment: letters, digits, `_` and `-`. */

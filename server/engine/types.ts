@@ -2,24 +2,10 @@
 // (CLI, language server, library). Offsets are UTF-16 code units into the
 // document text; lines and characters are 0-based, as in LSP.
 
+import type { Range, TextEdit } from '../base/text.js';
 import type { MessageDocument, Segment, TextEditHint } from '../syntax/document.js';
 
-export interface Position {
-  line: number;
-  character: number;
-  offset: number;
-}
-
-export interface Range {
-  start: Position;
-  end: Position;
-}
-
-/** A text edit in absolute offsets, [start, end) replaced by text. */
-export interface TextEdit {
-  range: [number, number];
-  text: string;
-}
+export type { Position, Range, TextEdit } from '../base/text.js';
 
 export type Severity = 1 | 2;
 export type SeverityName = 'off' | 'warn' | 'error';

@@ -4,7 +4,7 @@
 
 import { format } from 'node:util';
 import { createConnection, ProposedFeatures, type Connection } from 'vscode-languageserver/node';
-import { packageInfo } from '../cli/version.js';
+import { packageInfo } from '../base/package-info.js';
 import { FramingRepair } from './framing.js';
 import { startServer } from './server.js';
 

@@ -9,7 +9,7 @@ import {
   type InitializeParams,
   type InitializeResult,
 } from 'vscode-languageserver/node';
-import { packageInfo } from '../cli/version.js';
+import { packageInfo } from '../base/package-info.js';
 import { CONFIG_FILE_NAMES } from '../config/index.js';
 import { CODE_ACTION_KINDS, registerCodeActions } from './code-actions.js';
 import { COMMANDS, registerCommands } from './commands.js';

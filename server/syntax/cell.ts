@@ -8,7 +8,8 @@ import { kept } from './lists.js';
 import { MEMO } from './memo.js';
 import { parseMarker, type MarkerNode } from './marker.js';
 import { isFootnoteDefinition, parseMetadata, type MetadataNode } from './metadata.js';
-import { scan, type FenceBlock, type RegionNode, type Span, type ToolElement } from './scan.js';
+import type { Span } from '../base/text.js';
+import { scan, type FenceBlock, type RegionNode, type ToolElement } from './scan.js';
 
 export type DirectiveKind = 'disable' | 'enable' | 'disable-line' | 'disable-next-line' | 'disable-file';
 

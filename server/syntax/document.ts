@@ -2,14 +2,14 @@
 // outside the message section, the text before the first cell, the cells),
 // plus the file-wide facts rules need (ids, agents, languages).
 
-import type { Range } from '../engine/types.js';
+import type { Range, Span } from '../base/text.js';
 import { parseCell, type CellParse } from './cell.js';
 import { parseFrontmatter, messageSectionName, type Frontmatter } from './frontmatter.js';
 import { LineIndex } from './lines.js';
 import { MEMO } from './memo.js';
 import type { MarkerNode } from './marker.js';
 import type { MetadataNode } from './metadata.js';
-import { findMarkers, scan, type FenceBlock, type Heading, type Span } from './scan.js';
+import { findMarkers, scan, type FenceBlock, type Heading } from './scan.js';
 
 export type SegmentKind = 'bom' | 'frontmatter' | 'outside' | 'prologue' | 'cell';
 

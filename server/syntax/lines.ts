@@ -1,4 +1,4 @@
-import type { Position, Range } from '../engine/types.js';
+import type { Position, Range } from '../base/text.js';
 
 /**
  * Maps UTF-16 offsets to 0-based line/character positions and back.

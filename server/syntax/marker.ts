@@ -2,7 +2,7 @@
 //   MARKER = HASHES " " PERCENTS [ " " [ TITLE ] [ "[^" ID "]" ] ]
 
 import { kept } from './lists.js';
-import type { Span } from './scan.js';
+import type { Span } from '../base/text.js';
 
 export type CellKind = 'message' | 'output';
 

@@ -5,7 +5,7 @@
 import type { MessageDocument, Segment } from './document.js';
 import { kept } from './lists.js';
 import { IdRef, type IdNode } from './marker.js';
-import type { Span } from './scan.js';
+import type { Span } from '../base/text.js';
 import { Memo } from './memo.js';
 
 export interface AttributeNode {

@@ -4,7 +4,7 @@
 
 import type { Cell } from './document.js';
 import type { Line } from './lines.js';
-import type { Span } from './scan.js';
+import type { Span } from '../base/text.js';
 
 function firstNonBlank(text: string, line: Line): number {
   let p = line.start;

@@ -6,12 +6,8 @@
 // so its closer is always inside the same cell; one that never closes hides
 // nothing in either run.
 
+import type { Span } from '../base/text.js';
 import type { Line } from './lines.js';
-
-export interface Span {
-  start: number;
-  end: number;
-}
 
 export type MarkerProblem = 'no-space' | 'extra-space' | 'too-many-hashes' | 'too-many-percents' | 'indented' | 'glued' | 'tab';
 

@@ -5,7 +5,8 @@
 // unchanged, so each cell's XML is read once.
 
 import type { CellParse } from '../syntax/cell.js';
-import type { RegionNode, Span, ToolElement } from '../syntax/scan.js';
+import type { Span } from '../base/text.js';
+import type { RegionNode, ToolElement } from '../syntax/scan.js';
 import { jsonValue, parseJson, setProp, type JsonNode, type JsonValue } from './json.js';
 import { cdataSection, isListItemName, legacyToXml } from './rewrite.js';
 import { pieceIsBlank, readReference, readXml, textValue, type PlaceholderPair, type XmlElement, type XmlError } from './xml.js';

@@ -15,7 +15,7 @@
 // XML errors for the `<` and `&` inside it.
 
 import { kept } from '../syntax/lists.js';
-import type { Span } from '../syntax/scan.js';
+import type { Span } from '../base/text.js';
 
 /** Deepest element nesting read (the `<tool>` element is depth 1). */
 export const MAX_DEPTH = 256;

@@ -11,7 +11,7 @@ let cached: PackageInfo | undefined;
 
 /**
  * msglint's own package.json, found by walking up from this module: the
- * bundle (dist/cli), the compiled file (dist/server/cli) and the source (server/cli) sit at
+ * bundle (dist/cli), the compiled file (dist/server/base) and the source (server/base) sit at
  * different depths. Read only when a version is actually printed.
  */
 export function packageInfo(): PackageInfo {
