@@ -33,29 +33,6 @@ async function packageFiles() {
   return ['package.json', ...manifest.files.filter((f) => !f.startsWith('dist/'))];
 }
 
-/**
- * The server's modules load some dependencies on first use with
- * `createRequire(import.meta.url)('yaml')`, which a bundler cannot follow.
- * For the bundle they become plain `require('yaml')` calls, which esbuild
- * bundles and still evaluates lazily (on first call).
- */
-const lazyRequirePlugin = {
-  name: 'msglint-lazy-require',
-  setup(build) {
-    build.onLoad({ filter: /[\\/](server|rules)[\\/].*\.ts$/ }, async (args) => {
-      const source = await readFile(args.path, 'utf8');
-      if (!source.includes('createRequire(import.meta.url)')) return undefined;
-      const contents = source
-        .replace(/^const require = createRequire\(import\.meta\.url\);[ \t]*$/m, '')
-        .replace(/createRequire\(import\.meta\.url\)\(/g, 'require(');
-      if (contents.includes('createRequire(import.meta.url)')) {
-        return { errors: [{ text: `${path.relative(ROOT, args.path)}: a createRequire(import.meta.url) use this build does not know how to bundle` }] };
-      }
-      return { contents, loader: 'ts', resolveDir: path.dirname(args.path) };
-    });
-  },
-};
-
 const BUILTINS = new Set([...builtinModules, ...builtinModules.map((m) => `node:${m}`)]);
 
 /** Fails when a bundle still imports a package at run time (the .vsix has no node_modules). */
@@ -98,7 +75,6 @@ function configs(outdir, { dev }) {
       // The server finds its package.json (for its version) from import.meta.url.
       define: { 'import.meta.url': '__msglint_import_meta_url' },
       banner: { js: 'var __msglint_import_meta_url = require("node:url").pathToFileURL(__filename).href;' },
-      plugins: [lazyRequirePlugin],
     },
   ];
 }

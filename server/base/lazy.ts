@@ -4,10 +4,14 @@
 
 import { createRequire } from 'node:module';
 
-// The command's bundle (server/cli/bundle.mjs) drops this line, so that its
-// bundler sees the calls below and bundles these packages, still loaded on
-// first use. Keep the line exactly as it is.
-const require = createRequire(import.meta.url);
+// Two ways to load, one per way msglint runs. Under Node's ESM loader (the
+// library, the language server) a module has no `require`, so one is made
+// for this file. The command's bundle (server/cli/bundle.mjs) is a CommonJS
+// script with a `require` of its own: there each loader calls `require('…')`
+// by name, which esbuild sees and bundles, still evaluated on first use.
+const hasRequire = typeof require === 'function';
+let esmRequire: NodeJS.Require | undefined;
+const load = (id: string): unknown => (esmRequire ??= createRequire(import.meta.url))(id);
 
 type Picomatch = typeof import('picomatch');
 type IgnoreFactory = typeof import('ignore');
@@ -21,21 +25,21 @@ let cryptoModule: CryptoModule | undefined;
 
 /** `node:crypto` (and the dozen modules it loads): for --cache keys and temporary file names only. */
 export function loadCrypto(): CryptoModule {
-  return (cryptoModule ??= require('node:crypto') as CryptoModule);
+  return (cryptoModule ??= (hasRequire ? require('node:crypto') : load('node:crypto')) as CryptoModule);
 }
 
 /** `yaml`: for frontmatter and YAML config files. */
 export function loadYaml(): YamlModule {
-  return (yamlModule ??= require('yaml') as YamlModule);
+  return (yamlModule ??= (hasRequire ? require('yaml') : load('yaml')) as YamlModule);
 }
 
 export function loadPicomatch(): Picomatch {
-  return (picomatchModule ??= require('picomatch') as Picomatch);
+  return (picomatchModule ??= (hasRequire ? require('picomatch') : load('picomatch')) as Picomatch);
 }
 
 export function loadIgnore(): IgnoreFactory {
   if (!ignoreFactory) {
-    const loaded = require('ignore') as IgnoreFactory | { default: IgnoreFactory };
+    const loaded = (hasRequire ? require('ignore') : load('ignore')) as IgnoreFactory | { default: IgnoreFactory };
     ignoreFactory = 'default' in loaded ? loaded.default : loaded;
   }
   return ignoreFactory;

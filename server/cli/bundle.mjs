@@ -30,20 +30,6 @@ const OUT = path.join(ROOT, 'dist/cli');
 const SCRIPT = path.join(OUT, 'msglint.cjs');
 const CACHE = `${SCRIPT}.cache`;
 
-// server/base/lazy.ts makes its own `require` for ESM; in the bundle, the
-// script's `require` is used instead, so that esbuild sees the packages.
-const LAZY_REQUIRE = 'const require = createRequire(import.meta.url);\n';
-const lazyRequirePlugin = {
-  name: 'bundle-lazy-require',
-  setup(build) {
-    build.onLoad({ filter: /[\\/]dist[\\/]server[\\/]base[\\/]lazy\.js$/ }, (args) => {
-      const source = readFileSync(args.path, 'utf8');
-      if (!source.includes(LAZY_REQUIRE)) throw new Error(`bundle: ${args.path} no longer has the line '${LAZY_REQUIRE.trim()}'`);
-      return { contents: source.replace(LAZY_REQUIRE, ''), loader: 'js' };
-    });
-  },
-};
-
 // Each entry is loaded only when called: `msglint --version` evaluates neither.
 const ENTRY = `
 export const runCli = () => import('./dist/server/cli/main.js');
@@ -62,7 +48,6 @@ await esbuild.build({
   // where the bin and worker.js are too.
   define: { 'import.meta.url': '__msglintScriptUrl' },
   banner: { js: 'var __msglintScriptUrl = require("node:url").pathToFileURL(__filename).href;' },
-  plugins: [lazyRequirePlugin],
   logLevel: 'warning',
 });
 
