@@ -1,6 +1,9 @@
-// The Vercel AI SDK's message shape of seed 004: the system prompt in the
-// messages, `function_call` on the assistant message instead of `tool_calls`,
-// and tool results as `function` role messages with the tool's name.
+// `--to vercel-legacy`: the Vercel AI SDK's message shape of seed 004, that
+// of the SDK before version 4 (`Message` of ai 3.x, where the `function`
+// role was already deprecated; ai 4 to 7 reject it, see vercel.ts): the
+// system prompt in the messages, `function_call` on the assistant message
+// instead of `tool_calls`, and tool results as `function` role messages with
+// the tool's name.
 //
 // `function_call` holds one call, so an assistant message with several
 // parallel calls becomes one message per call, each followed by its result
@@ -10,16 +13,18 @@
 import type { IMessageFormatter } from './formatter.js';
 import { resultFor } from './formatter.js';
 import type { InternalMessage } from './model.js';
+import { toolNames } from './names.js';
 
-export type VercelMessage =
+export type VercelLegacyMessage =
   | { role: 'system'; content: string }
   | { role: 'user'; content: string }
   | { role: 'assistant'; content: string; function_call?: { name: string; arguments: string } }
   | { role: 'function'; name: string; content: string };
 
-export class VercelFormatter implements IMessageFormatter<VercelMessage> {
-  format(history: Readonly<InternalMessage[]>, systemPrompt?: string | null): VercelMessage[] {
-    const out: VercelMessage[] = [];
+export class VercelLegacyFormatter implements IMessageFormatter<VercelLegacyMessage> {
+  format(history: Readonly<InternalMessage[]>, systemPrompt?: string | null): VercelLegacyMessage[] {
+    const names = toolNames(history, true);
+    const out: VercelLegacyMessage[] = [];
     if (systemPrompt) out.push({ role: 'system', content: systemPrompt });
     for (let i = 0; i < history.length; i++) {
       const m = history[i]!;
@@ -31,9 +36,10 @@ export class VercelFormatter implements IMessageFormatter<VercelMessage> {
         continue;
       }
       calls.forEach((call, n) => {
-        out.push({ role: 'assistant', content: n === 0 ? (m.content ?? '') : '', function_call: { name: call.function.name, arguments: call.function.arguments } });
+        const name = names.of(call);
+        out.push({ role: 'assistant', content: n === 0 ? (m.content ?? '') : '', function_call: { name, arguments: call.function.arguments } });
         const result = resultFor(history, i + 1, call.id);
-        out.push({ role: 'function', name: call.function.name, content: result?.content ?? '' });
+        out.push({ role: 'function', name, content: result?.content ?? '' });
       });
     }
     return out;

@@ -1,13 +1,14 @@
-// Property: every exported conversation pairs every tool call with its
-// result, whatever the history settings of a lint-clean file (and with
-// --until anywhere, with or without --code-as-tool).
+// Property: every exported conversation is one the provider's API takes
+// (api-rules.ts: every tool call paired with its result, ids, names, roles),
+// whatever the history settings of a lint-clean file (and with --until
+// anywhere, with or without --code-as-tool).
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { formatLLMView, toLLMView, viewBlockers, type AnthropicRequest } from '../../server/export/index.js';
 import { lintDocument } from '../../server/engine/lint.js';
 import { parse } from '../../server/syntax/document.js';
-import { anthropicPairing, contextPairing, openaiPairing, vercelPairing } from './pairing.js';
+import { anthropicRules, contextRules, openaiRules, vercelLegacyRules, vercelRules } from './api-rules.js';
 
 type Mode = 'include' | 'exclude' | 'summary';
 const mode = fc.constantFrom<Mode>('include', 'include', 'exclude', 'summary');
@@ -92,10 +93,11 @@ describe('export pairs every tool call with its result', () => {
         const openai = formatLLMView(view, 'openai');
         for (const m of openai) if (m.role === 'assistant') exportedCalls += m.tool_calls?.length ?? 0;
         leftOut += view.omitted.length;
-        expect(openaiPairing(openai)).toEqual([]);
-        expect(anthropicPairing(formatLLMView(view, 'anthropic') as AnthropicRequest)).toEqual([]);
-        expect(vercelPairing(formatLLMView(view, 'vercel'))).toEqual([]);
-        expect(contextPairing(formatLLMView(view, 'context-json'))).toEqual([]);
+        expect(openaiRules(openai)).toEqual([]);
+        expect(anthropicRules(formatLLMView(view, 'anthropic') as AnthropicRequest)).toEqual([]);
+        expect(vercelRules(formatLLMView(view, 'vercel'))).toEqual([]);
+        expect(vercelLegacyRules(formatLLMView(view, 'vercel-legacy'))).toEqual([]);
+        expect(contextRules(formatLLMView(view, 'context-json'))).toEqual([]);
         // Only calls without a result in the view are left out, never a call that has one.
         for (const o of view.omitted) expect(['no-result', 'no-call', 'empty']).toContain(o.reason);
       }),

@@ -20,6 +20,8 @@ const HEADER = [
   "import type Anthropic from '@anthropic-ai/sdk';",
   'type OpenAIMessages = OpenAI.Chat.Completions.ChatCompletionMessageParam[];',
   "type AnthropicRequest = Pick<Anthropic.MessageCreateParamsNonStreaming, 'system' | 'messages'>;",
+  "import type { ModelMessage } from 'ai';",
+  'type VercelRequest = { system?: string; messages: ModelMessage[] };',
   '',
 ].join('\n');
 
@@ -35,6 +37,7 @@ describe('exports type-check against the SDKs', () => {
     const openai = readFileSync(goldenPath(name, 'openai'), 'utf8').trim();
     const anthropic = readFileSync(goldenPath(name, 'anthropic'), 'utf8').trim();
     const vercel = readFileSync(goldenPath(name, 'vercel'), 'utf8').trim();
+    const legacy = readFileSync(goldenPath(name, 'vercel-legacy'), 'utf8').trim();
     files.push(
       typedFile(
         name,
@@ -42,7 +45,8 @@ describe('exports type-check against the SDKs', () => {
           `export const openai: OpenAIMessages = ${openai};`,
           `export const anthropic = ${anthropic} satisfies AnthropicRequest;`,
           'export const anthropicMessages: Anthropic.MessageParam[] = anthropic.messages;',
-          `export const vercel: OpenAIMessages = ${vercel};`,
+          `export const vercel = ${vercel} satisfies VercelRequest;`,
+          `export const legacy: OpenAIMessages = ${legacy};`,
         ].join('\n'),
       ),
     );
