@@ -1,8 +1,9 @@
 // Export a message file's LLM view to provider formats (spec section 9):
 // toLLMView builds the provider-neutral conversation, one formatter per
-// target turns it into that target's shape, and viewBlockers tells which
-// problems of the file make the view invalid (the CLI refuses to export then,
-// unless --force).
+// target turns it into that target's shape, viewBlockers tells which
+// problems of the file make the view invalid for a target (the CLI refuses
+// to export then, unless --force), and exportNotes what an export changes
+// or risks that its output does not show (the CLI says it on stderr).
 
 import type { Diagnostic } from '../engine/types.js';
 import type { MessageDocument } from '../syntax/document.js';

@@ -10,6 +10,7 @@ import {
   normalizeTime,
   splitThinking,
   toLLMView,
+  toolNames,
   viewBlockers,
   type AnthropicRequest,
   type ContextAssistantContent,
@@ -205,6 +206,28 @@ describe('formatters', () => {
     expect(out.messages[2]!.content[1]).toEqual({ type: 'tool_result', tool_use_id: '2_bbbb2', content: 'Error: gone', is_error: true });
     const noPrompt = formatLLMView({ ...view(parallel), systemPrompt: null }, 'anthropic');
     expect(Object.keys(noPrompt)).toEqual(['messages']);
+  });
+
+  it('tool names: a mapped or qualified name never merges two tools, and names sent as written keep theirs', () => {
+    const call = (id: string, name: string, server = 'local') => ({ id, type: 'function' as const, function: { name, arguments: '{}' }, input: {}, server });
+    const calls = [call('1.a', 'a.b'), call('1.b', 'a_b'), call('1.c', 'a b'), call('1.d', 'x'), call('1.e', 'x', 'srv'), call('1.f', 'srv__x'), call('1.g', 'y'.repeat(70))];
+    const names = toolNames([{ role: 'assistant', content: null, toolCalls: calls, source: { cells: [], kind: 'reply' } }], true);
+    const sent = calls.map((c) => names.of(c));
+    expect(new Set(sent).size).toBe(calls.length);
+    for (const n of sent) expect(n).toMatch(/^[a-zA-Z0-9_-]{1,64}$/);
+    // Valid names not qualified are sent as written; the others give way.
+    expect([sent[1], sent[3], sent[5]]).toEqual(['a_b', 'x', 'srv__x']);
+    expect(sent[0]).toMatch(/^a_b_[0-9a-f]{8}$/);
+    expect(sent[4]).toMatch(/^srv__x_[0-9a-f]{8}$/);
+    expect(names.changes.map((c) => [c.name, c.reasons.join()])).toEqual([
+      ['a.b', 'pattern'],
+      ['a b', 'pattern'],
+      ['x', 'server'],
+      ['y'.repeat(70), 'pattern'],
+    ]);
+    // The same history gives the same names.
+    const again = toolNames([{ role: 'assistant', content: null, toolCalls: calls, source: { cells: [], kind: 'reply' } }], true);
+    expect(calls.map((c) => again.of(c))).toEqual(sent);
   });
 
   it('anthropic: ids that would clash after sanitising get a suffix', () => {
