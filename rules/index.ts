@@ -27,6 +27,7 @@ import toolResultOrphan from './tool-result-orphan.js';
 import toolResultSequence from './tool-result-sequence.js';
 import toolCallUnanswered from './tool-call-unanswered.js';
 import toolNameMismatch from './tool-name-mismatch.js';
+import toolNameSyntax from './tool-name-syntax.js';
 import toolXml from './tool-xml.js';
 import toolXmlStructure from './tool-xml-structure.js';
 import cdataUnterminated from './cdata-unterminated.js';
@@ -84,6 +85,7 @@ export const rules: Rule[] = [
   toolResultSequence,
   toolCallUnanswered,
   toolNameMismatch,
+  toolNameSyntax,
   toolXml,
   toolXmlStructure,
   cdataUnterminated,

@@ -269,7 +269,7 @@ function parseRulesCommand(argv: readonly string[]): Command {
 
 export const HELP_TEXT = `Usage: msglint [options] [paths...]
        msglint rules [--format json]
-       msglint export FILE --to openai|anthropic|vercel|context-json|console [...]
+       msglint export FILE --to openai|anthropic|vercel|vercel-legacy|context-json|console [...]
        msglint agents FILE [--format json]
 
 Lint message files (*.msg.md, and *.md files whose frontmatter declares

@@ -3,12 +3,12 @@
 // Exit codes: 0 exported, 1 the view is invalid (the problems are printed
 // on stderr; --force exports anyway), 2 usage error or unreadable file.
 
-import { writeFile } from 'node:fs/promises';
+import { stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { ConfigResolver, describeFsError } from '../config/load.js';
 import { lintDocument, parseForLint } from '../engine/lint.js';
 import type { MsglintConfig } from '../engine/types.js';
-import { EXPORT_FORMATS, ExportOptionError, exportText, toLLMView, viewBlockers, type ExportFormat, type LLMView } from '../export/index.js';
+import { EXPORT_FORMATS, ExportOptionError, exportNotes, exportText, toLLMView, viewBlockers, type ExportFormat, type LLMView } from '../export/index.js';
 import type { MessageDocument } from '../syntax/document.js';
 import { isMessageFile } from '../syntax/detect.js';
 import { shouldUseColor } from './color.js';
@@ -24,11 +24,14 @@ Write the LLM view of a message file (what a program sends to a model) in a
 provider's shape. FILE "-" reads standard input.
 
 Formats:
-  openai        Chat Completions messages (system first, tool_calls, tool messages)
-  anthropic     {system, messages} with tool_use and tool_result blocks
-  vercel        messages with function_call and "function" role results
-  context-json  indexed conversation: index, turn, timestamp, role, content
-  console       readable display with emoji (coloured on a terminal)
+  openai         Chat Completions messages (system first, tool_calls, tool messages)
+  anthropic      Messages API {system, messages}: tool_use and tool_result blocks
+  vercel         AI SDK (ai 5+) {system, messages}: ModelMessage[] with
+                 tool-call and tool-result parts
+  vercel-legacy  AI SDK before 4: messages with function_call and "function"
+                 role results
+  context-json   indexed conversation: index, turn, timestamp, role, content
+  console        readable display with emoji (coloured on a terminal)
 
 Options:
       --to FORMAT           The target format (required)
@@ -45,8 +48,8 @@ Options:
   -h, --help                Print this help
 
 Exit codes: 0 exported, 1 the view is invalid (split tool call and result,
-orphan result, unreadable tool call, ...; nothing is written),
-2 usage error or unreadable file.
+orphan result, unreadable tool call, a tool name the target's API rejects,
+...; nothing is written), 2 usage error or unreadable file.
 `;
 
 export interface ExportCommand {
@@ -159,7 +162,7 @@ export async function runExport(argv: readonly string[], io: CliIo): Promise<num
     throw error;
   }
 
-  const blockers = viewBlockers(doc, view, lintDocument(doc, { fileName, config }));
+  const blockers = viewBlockers(doc, view, lintDocument(doc, { fileName, config }), command.to);
   if (blockers.length) {
     const report = toFileReport(fileName, { filePath: fileName, isMessageFile: true, diagnostics: blockers, text: doc.text });
     const color = shouldUseColor(command.color, io.env, { isTTY: (process.stderr as { isTTY?: boolean }).isTTY });
@@ -173,9 +176,13 @@ export async function runExport(argv: readonly string[], io: CliIo): Promise<num
     io.error(`msglint: ${label}: exported with ${n} problem${n === 1 ? ' that makes' : 's that make'} the LLM view invalid (--force)`);
   }
   for (const o of view.omitted) io.error(`msglint: ${label}:${doc.lines.lineOf(o.offset) + 1}: left out: ${o.message}`);
+  for (const n of exportNotes(view, command.to)) {
+    const cell = n.cell !== undefined ? doc.cellsById.get(n.cell)?.[0] : undefined;
+    io.error(`msglint: ${label}${cell ? `:${doc.lines.lineOf(cell.offset) + 1}` : ''}: ${n.message}`);
+  }
 
   const color = command.to === 'console' && (command.outputFile === undefined ? shouldUseColor(command.color, io.env, io.stdout) : command.color === true);
-  const text = exportText(view, command.to, { color });
+  const text = exportText(view, command.to, { color, time: command.to === 'context-json' ? await fileTime(command.file === '-' ? undefined : fileName) : undefined });
   if (command.outputFile !== undefined) {
     try {
       await writeFile(path.resolve(io.cwd, command.outputFile), text);
@@ -187,4 +194,17 @@ export async function runExport(argv: readonly string[], io: CliIo): Promise<num
     io.stdout.write(text);
   }
   return EXIT_OK;
+}
+
+/** The timestamp of context-json entries in a file without any `time`: the file's modification time, or now for standard input. */
+async function fileTime(fileName: string | undefined): Promise<string> {
+  let ms = Date.now();
+  if (fileName !== undefined) {
+    try {
+      ms = (await stat(fileName)).mtimeMs;
+    } catch {
+      // Read a moment ago: a file gone since then has no better time than now.
+    }
+  }
+  return new Date(Math.floor(ms / 1000) * 1000).toISOString().replace('.000Z', 'Z');
 }

@@ -8,11 +8,26 @@
 //
 // Tool use ids must match ^[a-zA-Z0-9_-]+$, so the dots of cell ids become
 // underscores (`2.k7f3q` -> `2_k7f3q`), with a suffix in the rare case that
-// makes two ids equal.
+// makes two ids equal (ids.ts). Names follow TOOL_NAME_PATTERN (names.ts).
+//
+// The first message must be the user's: a view that opens with an assistant
+// message (a file that starts with an agent reply, or with a code cell sent
+// as a call) gets a user message OPENING_USER_TEXT before it. A view that
+// ends with an assistant message is sent as it is: the API takes it as a
+// prefill to continue (several current models reject prefill; the CLI says
+// so on stderr).
 
 import type { JsonValue } from '../tool-calls/index.js';
 import type { IMessageFormatter } from './formatter.js';
+import { toolCallIds } from './ids.js';
 import type { InternalMessage } from './model.js';
+import { toolNames } from './names.js';
+
+/** The text of the user message put first when a view opens with an assistant message. */
+export const OPENING_USER_TEXT = '(conversation start)';
+
+/** The id rules of `--to anthropic`. */
+export const ANTHROPIC_IDS = { safe: true } as const;
 
 export type AnthropicBlock =
   | { type: 'text'; text: string }
@@ -32,7 +47,8 @@ export interface AnthropicRequest {
 
 export class AnthropicFormatter implements IMessageFormatter<AnthropicMessage> {
   format(history: Readonly<InternalMessage[]>): AnthropicMessage[] {
-    const ids = toolUseIds(history);
+    const ids = toolCallIds(history, ANTHROPIC_IDS);
+    const names = toolNames(history, true);
     const out: AnthropicMessage[] = [];
     const push = (role: AnthropicMessage['role'], blocks: AnthropicBlock[]) => {
       if (!blocks.length) return;
@@ -49,7 +65,7 @@ export class AnthropicFormatter implements IMessageFormatter<AnthropicMessage> {
         case 'assistant':
           push('assistant', [
             ...text,
-            ...(m.toolCalls ?? []).map((c): AnthropicBlock => ({ type: 'tool_use', id: ids.get(c.id)!, name: c.function.name, input: c.input })),
+            ...(m.toolCalls ?? []).map((c): AnthropicBlock => ({ type: 'tool_use', id: ids.get(c.id)!, name: names.of(c), input: c.input })),
           ]);
           break;
         case 'tool': {
@@ -61,6 +77,7 @@ export class AnthropicFormatter implements IMessageFormatter<AnthropicMessage> {
         }
       }
     }
+    if (out[0]?.role === 'assistant') out.unshift({ role: 'user', content: [{ type: 'text', text: OPENING_USER_TEXT }] });
     // A final assistant message is a prefill, which may not end with white space.
     const last = out[out.length - 1];
     const lastBlock = last?.role === 'assistant' ? last.content[last.content.length - 1] : undefined;
@@ -71,20 +88,4 @@ export class AnthropicFormatter implements IMessageFormatter<AnthropicMessage> {
   getSystemPrompt(systemPrompt: string | null): string | null | undefined {
     return systemPrompt;
   }
-}
-
-function toolUseIds(history: Readonly<InternalMessage[]>): Map<string, string> {
-  const ids = new Map<string, string>();
-  const used = new Set<string>();
-  for (const m of history) {
-    for (const c of m.toolCalls ?? []) {
-      if (ids.has(c.id)) continue;
-      const base = c.id.replace(/[^A-Za-z0-9_-]/g, '_') || 'call';
-      let id = base;
-      for (let n = 2; used.has(id); n++) id = `${base}_${n}`;
-      used.add(id);
-      ids.set(c.id, id);
-    }
-  }
-  return ids;
 }

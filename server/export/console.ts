@@ -13,10 +13,13 @@
 //
 // 🔧 for tools in general, 💬 for a message-posting tool and for a plain
 // reply, ✅ for a tool that finishes the task. Decisions beyond the seed:
-// the agent's name follows "Assistant" when the reply names one; a call's
-// result is shown under it (`└─ Result:` or `└─ Error:`, at most
-// RESULT_LINES lines); long or multi-line argument values are shortened.
-// Colour (bold headers, dim times and reasons, red errors) only when asked.
+// the agent's name follows "Assistant" on every assistant entry (a call's
+// agent is its reply's); a reply with only thinking shows only its
+// `└─ Reason:`; 🕐 shows a cell's own `time` (no line for an entry whose
+// timestamp context-json estimates); a call's result is shown under it
+// (`└─ Result:` or `└─ Error:`, at most RESULT_LINES lines); long or
+// multi-line argument values are shortened. Colour (bold headers, dim times
+// and reasons, red errors) only when asked.
 
 import type { JsonValue } from '../tool-calls/index.js';
 import { contextItems, type ContextAssistantContent, type ContextUserContent } from './context-json.js';
@@ -57,7 +60,7 @@ export class ConsoleFormatter implements IMessageFormatter<string> {
     const s = this.style;
     return contextItems(history, systemPrompt).map(({ entry, agent, args }) => {
       const lines: string[] = [];
-      const time = entry.timestamp !== null ? [s.dim(`🕐 ${entry.timestamp}`)] : [];
+      const time = entry.timestampEstimated ? [] : [s.dim(`🕐 ${entry.timestamp}`)];
       if (entry.role === 'system') {
         return s.bold('🧠 System:') + ' ' + indent(String(entry.content), '   ');
       }
@@ -71,7 +74,7 @@ export class ConsoleFormatter implements IMessageFormatter<string> {
       const c = entry.content as ContextAssistantContent;
       lines.push(s.bold(`🤖 Assistant${agent ? ` ${agent}` : ''} [Turn ${entry.turn}]`), ...time);
       if (c.toolCall === undefined) {
-        lines.push(`💬 ${indent(c.text ?? '', '   ')}`);
+        if (c.text !== undefined) lines.push(`💬 ${indent(c.text, '   ')}`);
       } else {
         const a = args ?? {};
         const said = typeof a.text === 'string' ? a.text : typeof a.message === 'string' ? a.message : undefined;

@@ -18,14 +18,24 @@
 //   go under `arguments` instead.
 // - `turn` starts at 0 and grows each time the speaker changes between user
 //   and assistant (the seed: user 0, then assistant 1, 1).
-// - `timestamp` is the cell's `time` in UTC; a cell without one has the
-//   previous entry's, entries before the first time have the first time, and
-//   a file without times has null. The system entry has the first time.
+// - `timestamp` (ISO 8601, UTC) is always there. It is the `time` of the
+//   entry's cell when it has one. An entry whose cell has none is marked
+//   `timestampEstimated: true` and takes the time of the cell before it (a
+//   call, its reply's; else the timestamp of the entry before it: the
+//   message came after that one), or for entries before the first
+//   time, the first time; in a file without any `time`, the `time` option
+//   (the CLI: the file's modification time; by default, the time of the
+//   export). The system entry has the first entry's and is marked too.
+// - A tool call's entry takes the `time` of the tool call cell, not of its
+//   reply.
+// - A tool name is sent with its MCP server (`SERVER__NAME`) only when tools
+//   of one name from two servers are in the view (names.ts).
 // - `userid` is the cell's `userid` attribute, else `user`.
 
 import type { JsonValue } from '../tool-calls/index.js';
 import { resultFor, type IMessageFormatter } from './formatter.js';
 import type { InternalMessage } from './model.js';
+import { toolNames } from './names.js';
 
 export interface ContextUserContent {
   userid: string;
@@ -44,9 +54,16 @@ export interface ContextAssistantContent {
 export interface ContextEntry {
   index: number;
   turn: number;
-  timestamp: string | null;
+  timestamp: string;
+  /** The entry's cell has no `time` of its own (see above for what is used). */
+  timestampEstimated?: true;
   role: 'system' | 'user' | 'assistant';
   content: string | ContextUserContent | ContextAssistantContent;
+}
+
+export interface ContextOptions {
+  /** The timestamp of entries in a view without any `time` (ISO 8601); default: now. */
+  time?: string;
 }
 
 /** An entry with what the console display adds. */
@@ -64,8 +81,10 @@ const join = (...parts: (string | undefined)[]): string | undefined => {
   return kept.length ? kept.join('\n\n') : undefined;
 };
 
-export function contextItems(history: Readonly<InternalMessage[]>, systemPrompt?: string | null): ContextItem[] {
-  type Draft = { role: ContextEntry['role']; time?: string; content: ContextEntry['content']; agent?: string; args?: Record<string, JsonValue> };
+export function contextItems(history: Readonly<InternalMessage[]>, systemPrompt?: string | null, options: ContextOptions = {}): ContextItem[] {
+  const names = toolNames(history, false);
+  // `after`: the time of the reply a call without its own time belongs to (the cell right before it).
+  type Draft = { role: ContextEntry['role']; time?: string; after?: string; content: ContextEntry['content']; agent?: string; args?: Record<string, JsonValue> };
   const drafts: Draft[] = [];
   history.forEach((m, i) => {
     if (m.role === 'user') {
@@ -86,7 +105,7 @@ export function contextItems(history: Readonly<InternalMessage[]>, systemPrompt?
       }
     }
     calls.forEach((call, n) => {
-      const content: ContextAssistantContent = { toolCall: call.function.name };
+      const content: ContextAssistantContent = { toolCall: names.of(call) };
       const args = call.input;
       if (Object.keys(args).some((k) => RESERVED.has(k))) content.arguments = args;
       else for (const [k, v] of Object.entries(args)) content[k] = v;
@@ -97,21 +116,24 @@ export function contextItems(history: Readonly<InternalMessage[]>, systemPrompt?
         content.result = result.content ?? '';
         if (result.isError) content.isError = true;
       }
-      drafts.push({ role: 'assistant', time: call.time ?? m.source.time, content, agent: m.source.agent, args });
+      const after = m.source.kind === 'reply' ? m.source.time : undefined;
+      drafts.push({ role: 'assistant', time: call.time, after, content, agent: m.source.agent, args });
     });
   });
 
-  const first = drafts.find((d) => d.time !== undefined)?.time ?? null;
+  const first = drafts.find((d) => d.time !== undefined)?.time ?? options.time ?? new Date().toISOString().replace(/\.\d+Z$/, 'Z');
   const items: ContextItem[] = [];
-  if (systemPrompt) items.push({ entry: { index: 0, turn: 0, timestamp: first, role: 'system', content: systemPrompt } });
+  if (systemPrompt) items.push({ entry: { index: 0, turn: 0, timestamp: first, timestampEstimated: true, role: 'system', content: systemPrompt } });
   let turn = 0;
   let lastRole: string | undefined;
-  let time: string | null = first;
+  let time = first;
   for (const d of drafts) {
     if (lastRole !== undefined && d.role !== lastRole) turn++;
     lastRole = d.role;
-    if (d.time !== undefined) time = d.time;
-    const item: ContextItem = { entry: { index: items.length, turn, timestamp: time, role: d.role, content: d.content } };
+    time = d.time ?? d.after ?? time;
+    const estimated = d.time === undefined ? { timestampEstimated: true as const } : {};
+    const entry: ContextEntry = { index: items.length, turn, timestamp: time, ...estimated, role: d.role, content: d.content };
+    const item: ContextItem = { entry };
     if (d.agent !== undefined) item.agent = d.agent;
     if (d.args !== undefined) item.args = d.args;
     items.push(item);
@@ -120,7 +142,9 @@ export function contextItems(history: Readonly<InternalMessage[]>, systemPrompt?
 }
 
 export class ContextJsonFormatter implements IMessageFormatter<ContextEntry> {
+  constructor(private readonly options: ContextOptions = {}) {}
+
   format(history: Readonly<InternalMessage[]>, systemPrompt?: string | null): ContextEntry[] {
-    return contextItems(history, systemPrompt).map((i) => i.entry);
+    return contextItems(history, systemPrompt, this.options).map((i) => i.entry);
   }
 }

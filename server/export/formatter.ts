@@ -1,8 +1,8 @@
 // One formatter per target, behind seed 004's IMessageFormatter: `format`
 // turns the provider-neutral history into the target's messages (with the
 // system prompt among them when the target puts it there), and
-// `getSystemPrompt`, for targets that take it apart (Anthropic), gives the
-// value sent beside the messages.
+// `getSystemPrompt`, for targets that take it apart (Anthropic, Vercel),
+// gives the value sent beside the messages.
 
 import type { InternalMessage } from './model.js';
 

@@ -1,8 +1,9 @@
 // Export a message file's LLM view to provider formats (spec section 9):
 // toLLMView builds the provider-neutral conversation, one formatter per
-// target turns it into that target's shape, and viewBlockers tells which
-// problems of the file make the view invalid (the CLI refuses to export then,
-// unless --force).
+// target turns it into that target's shape, viewBlockers tells which
+// problems of the file make the view invalid for a target (the CLI refuses
+// to export then, unless --force), and exportNotes what an export changes
+// or risks that its output does not show (the CLI says it on stderr).
 
 import type { Diagnostic } from '../engine/types.js';
 import type { MessageDocument } from '../syntax/document.js';
@@ -10,20 +11,29 @@ import { AnthropicFormatter, type AnthropicRequest } from './anthropic.js';
 import { ConsoleFormatter } from './console.js';
 import { ContextJsonFormatter, type ContextEntry } from './context-json.js';
 import type { IMessageFormatter } from './formatter.js';
-import type { ExportFormat, LLMView } from './model.js';
+import { API_FORMATS, type ExportFormat, type LLMView } from './model.js';
+import { TOOL_NAME_PATTERN, toolNameOf, toolNames } from './names.js';
 import { OpenAIFormatter, type OpenAIMessage } from './openai.js';
-import { VercelFormatter, type VercelMessage } from './vercel.js';
+import { VercelLegacyFormatter, type VercelLegacyMessage } from './vercel-legacy.js';
+import { VercelFormatter, type VercelRequest } from './vercel.js';
 
 export { toLLMView, ExportOptionError, normalizeTime, splitThinking } from './view.js';
 export type { ToLLMViewOptions } from './view.js';
-export { EXPORT_FORMATS, CODE_EXECUTION_TOOL } from './model.js';
+export { EXPORT_FORMATS, API_FORMATS, CODE_EXECUTION_TOOL } from './model.js';
 export type { ExportFormat, InternalMessage, InternalToolCall, LLMView, MessageSource, Omission, ViewProblem } from './model.js';
 export type { IMessageFormatter } from './formatter.js';
-export { OpenAIFormatter, AnthropicFormatter, VercelFormatter, ContextJsonFormatter, ConsoleFormatter };
+export { OpenAIFormatter, AnthropicFormatter, VercelFormatter, VercelLegacyFormatter, ContextJsonFormatter, ConsoleFormatter };
+export { OPENING_USER_TEXT } from './anthropic.js';
+export { TOOL_NAME_PATTERN, SERVER_SEPARATOR, toolNames } from './names.js';
+export type { NameChange, ToolNames } from './names.js';
+export { toolCallIds } from './ids.js';
+export { exportNotes } from './notes.js';
+export type { ExportNote } from './notes.js';
 export type { OpenAIMessage, OpenAIToolCall } from './openai.js';
 export type { AnthropicBlock, AnthropicMessage, AnthropicRequest } from './anthropic.js';
-export type { VercelMessage } from './vercel.js';
-export type { ContextEntry, ContextUserContent, ContextAssistantContent } from './context-json.js';
+export type { VercelMessage, VercelRequest, VercelAssistantPart, VercelToolResultPart } from './vercel.js';
+export type { VercelLegacyMessage } from './vercel-legacy.js';
+export type { ContextEntry, ContextOptions, ContextUserContent, ContextAssistantContent } from './context-json.js';
 export type { ConsoleOptions } from './console.js';
 export { listAgents, agentsText } from './agents.js';
 export type { AgentListing, AgentListingEntry } from './agents.js';
@@ -32,14 +42,22 @@ export type { AgentListing, AgentListingEntry } from './agents.js';
 export interface ExportOutput {
   openai: OpenAIMessage[];
   anthropic: AnthropicRequest;
-  vercel: VercelMessage[];
+  vercel: VercelRequest;
+  'vercel-legacy': VercelLegacyMessage[];
   'context-json': ContextEntry[];
   /** The display's text, ending with a line break. */
   console: string;
 }
 
+export interface FormatOptions {
+  /** console: ANSI colour. */
+  color?: boolean;
+  /** context-json: the timestamp of entries in a view without any `time` (ISO 8601); default: now. */
+  time?: string;
+}
+
 /** The formatter of a target. */
-export function createFormatter(to: ExportFormat, options: { color?: boolean } = {}): IMessageFormatter {
+export function createFormatter(to: ExportFormat, options: FormatOptions = {}): IMessageFormatter {
   switch (to) {
     case 'openai':
       return new OpenAIFormatter();
@@ -47,28 +65,29 @@ export function createFormatter(to: ExportFormat, options: { color?: boolean } =
       return new AnthropicFormatter();
     case 'vercel':
       return new VercelFormatter();
+    case 'vercel-legacy':
+      return new VercelLegacyFormatter();
     case 'context-json':
-      return new ContextJsonFormatter();
+      return new ContextJsonFormatter(options.time === undefined ? {} : { time: options.time });
     case 'console':
       return new ConsoleFormatter(options);
   }
 }
 
-/** The view in a target's shape: the messages (Anthropic: `{system, messages}`; console: the text). */
-export function formatLLMView<F extends ExportFormat>(view: LLMView, to: F, options: { color?: boolean } = {}): ExportOutput[F] {
+/** The view in a target's shape: the messages (Anthropic, Vercel: `{system, messages}`; console: the text). */
+export function formatLLMView<F extends ExportFormat>(view: LLMView, to: F, options: FormatOptions = {}): ExportOutput[F] {
   const formatter = createFormatter(to, options);
   const messages = formatter.format(view.messages, view.systemPrompt);
   if (to === 'console') return ((messages as string[]).join('\n\n') + '\n') as ExportOutput[F];
-  if (to === 'anthropic') {
+  if (to === 'anthropic' || to === 'vercel') {
     const system = formatter.getSystemPrompt?.(view.systemPrompt);
-    const request: AnthropicRequest = { messages: messages as AnthropicRequest['messages'] };
-    return (system ? { system, ...request } : request) as ExportOutput[F];
+    return (system ? { system, messages } : { messages }) as ExportOutput[F];
   }
   return messages as ExportOutput[F];
 }
 
 /** The view in a target's shape as the CLI writes it: JSON with two-space indentation, or the console text. */
-export function exportText(view: LLMView, to: ExportFormat, options: { color?: boolean } = {}): string {
+export function exportText(view: LLMView, to: ExportFormat, options: FormatOptions = {}): string {
   const out = formatLLMView(view, to, options);
   return typeof out === 'string' ? out : `${JSON.stringify(out, null, 2)}\n`;
 }
@@ -99,12 +118,32 @@ export const VIEW_RULES: ReadonlySet<string> = new Set([
 /**
  * The problems that make the view invalid: the errors of VIEW_RULES among a
  * file's diagnostics, and the view's own problems (code pairs split with
- * codeAsTool, reported as `history-split-pair`), in file order.
+ * codeAsTool, reported as `history-split-pair`), in file order. With a
+ * target whose API limits tool names (API_FORMATS), also each tool call
+ * whose name does not match TOOL_NAME_PATTERN (`tool-name-syntax`, an error
+ * here whatever the rule's setting: the API would reject the request).
  */
-export function viewBlockers(doc: MessageDocument, view: LLMView, diagnostics: readonly Diagnostic[]): Diagnostic[] {
+export function viewBlockers(doc: MessageDocument, view: LLMView, diagnostics: readonly Diagnostic[], to?: ExportFormat): Diagnostic[] {
   const out = diagnostics.filter((d) => d.severity === 2 && VIEW_RULES.has(d.ruleId));
   for (const p of view.problems) {
     out.push({ ruleId: 'history-split-pair', severity: 2, message: p.message, range: doc.range(p.offset, p.end) });
+  }
+  if (to !== undefined && API_FORMATS.has(to)) {
+    const names = toolNames(view.messages, true);
+    for (const m of view.messages) {
+      for (const c of m.toolCalls ?? []) {
+        if (TOOL_NAME_PATTERN.test(c.function.name)) continue;
+        const cell = doc.cellsById.get(c.id)?.find((x) => x.cellType === 'tool-call');
+        const at = cell && toolNameOf(cell)?.at;
+        if (!cell || !at) continue;
+        out.push({
+          ruleId: 'tool-name-syntax',
+          severity: 2,
+          message: `The tool name \`${c.function.name}\` does not match \`${TOOL_NAME_PATTERN.source}\`: --to ${to} cannot send it (with --force it is sent as \`${names.of(c)}\`).`,
+          range: doc.range(at[0], at[1]),
+        });
+      }
+    }
   }
   return out.sort((a, b) => a.range.start.offset - b.range.start.offset);
 }

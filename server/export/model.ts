@@ -1,12 +1,15 @@
 // The conversation a message file hands to a model (spec section 9), in a
 // provider-neutral form: seed 004's InternalMessage, plus what the
 // seed 001 formats need (times, thinking, the cells each message comes from).
-// The formatters (formatters.ts) turn it into each provider's shape.
+// The formatters (one file per target) turn it into each provider's shape.
 
 import type { JsonValue } from '../tool-calls/index.js';
 
-export type ExportFormat = 'openai' | 'anthropic' | 'vercel' | 'context-json' | 'console';
-export const EXPORT_FORMATS: readonly ExportFormat[] = ['openai', 'anthropic', 'vercel', 'context-json', 'console'];
+export type ExportFormat = 'openai' | 'anthropic' | 'vercel' | 'vercel-legacy' | 'context-json' | 'console';
+export const EXPORT_FORMATS: readonly ExportFormat[] = ['openai', 'anthropic', 'vercel', 'vercel-legacy', 'context-json', 'console'];
+
+/** The targets whose output goes to a provider's API, which limits tool names (and ids). */
+export const API_FORMATS: ReadonlySet<ExportFormat> = new Set(['openai', 'anthropic', 'vercel', 'vercel-legacy']);
 
 /** The pseudo tool a code cell becomes with `codeAsTool` (seed 002's CodeAct agents). */
 export const CODE_EXECUTION_TOOL = 'code_execution';
@@ -52,7 +55,11 @@ export interface MessageSource {
   kind: 'message' | 'code' | 'code-output' | 'reply' | 'tool-calls' | 'tool-result';
   /** The first of the cells' `time`, normalised to UTC (`2025-05-30T01:00:00Z`). */
   time?: string;
-  /** assistant: the agent of the reply (its metadata type). */
+  /**
+   * assistant: the agent that wrote it: the reply's type; for calls without
+   * their reply in the message, the type of their PARENT reply; for a code
+   * cell sent as a call, or an output cell without a type, the default agent there.
+   */
   agent?: string;
   /** user: the `userid` attribute of the cell, when it has one. */
   userid?: string;

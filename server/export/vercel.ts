@@ -1,45 +1,92 @@
-// The Vercel AI SDK's message shape of seed 004: the system prompt in the
-// messages, `function_call` on the assistant message instead of `tool_calls`,
-// and tool results as `function` role messages with the tool's name.
+// `--to vercel`: the Vercel AI SDK's `ModelMessage[]` (the shape of `ai` 5
+// and later, checked against `ai` 6's modelMessageSchema and generateText in
+// the tests), with the system prompt apart: `{system, messages}`, to be
+// passed as `generateText({model, system, messages})` (`ai` 7 calls the
+// field `instructions` and still takes `system`; it refuses a system message
+// inside `messages` by default).
 //
-// `function_call` holds one call, so an assistant message with several
-// parallel calls becomes one message per call, each followed by its result
-// (the first keeps the text). The shape has no call ids: a result is paired
-// with the call right before it.
+// - user: `{role: 'user', content: string}`.
+// - assistant: content parts in order: `{type: 'reasoning'}` for the
+//   thinking paragraph of a reply (when the file marks one), `{type: 'text'}`,
+//   then one `{type: 'tool-call', toolCallId, toolName, input}` per call;
+//   parallel calls stay in one message.
+// - the results of an assistant message's calls: one `role: 'tool'` message
+//   right after it, one `{type: 'tool-result', toolCallId, toolName, output}`
+//   per call, `output` being `{type: 'text', value}`, or `{type:
+//   'error-text', value}` for status=error.
+// - ids and names: the SDK hands them to whichever provider it calls, so
+//   they follow the strictest of OpenAI and Anthropic: ids of `A-Z a-z 0-9 _
+//   -` at most 40 long (ids.ts), names matching TOOL_NAME_PATTERN (names.ts).
 
+import type { JsonValue } from '../tool-calls/index.js';
 import type { IMessageFormatter } from './formatter.js';
-import { resultFor } from './formatter.js';
+import { toolCallIds } from './ids.js';
 import type { InternalMessage } from './model.js';
+import { toolNames } from './names.js';
+import { splitThinking } from './text.js';
+
+export type VercelAssistantPart =
+  | { type: 'text'; text: string }
+  | { type: 'reasoning'; text: string }
+  | { type: 'tool-call'; toolCallId: string; toolName: string; input: Record<string, JsonValue> };
+
+export interface VercelToolResultPart {
+  type: 'tool-result';
+  toolCallId: string;
+  toolName: string;
+  output: { type: 'text' | 'error-text'; value: string };
+}
 
 export type VercelMessage =
-  | { role: 'system'; content: string }
   | { role: 'user'; content: string }
-  | { role: 'assistant'; content: string; function_call?: { name: string; arguments: string } }
-  | { role: 'function'; name: string; content: string };
+  | { role: 'assistant'; content: VercelAssistantPart[] }
+  | { role: 'tool'; content: VercelToolResultPart[] };
+
+/** What `--to vercel` writes: the `system` and `messages` of a generateText call. */
+export interface VercelRequest {
+  system?: string;
+  messages: VercelMessage[];
+}
+
+/** The id rules of `--to vercel` (and the OpenAI limit on length). */
+export const VERCEL_IDS = { safe: true, max: 40 } as const;
 
 export class VercelFormatter implements IMessageFormatter<VercelMessage> {
-  format(history: Readonly<InternalMessage[]>, systemPrompt?: string | null): VercelMessage[] {
+  format(history: Readonly<InternalMessage[]>): VercelMessage[] {
+    const ids = toolCallIds(history, VERCEL_IDS);
+    const names = toolNames(history, true);
+    const sentName = new Map<string, string>();
     const out: VercelMessage[] = [];
-    if (systemPrompt) out.push({ role: 'system', content: systemPrompt });
-    for (let i = 0; i < history.length; i++) {
-      const m = history[i]!;
-      if (m.role === 'user') out.push({ role: 'user', content: m.content ?? '' });
-      if (m.role !== 'assistant') continue; // tool messages are written after their call
-      const calls = m.toolCalls ?? [];
-      if (!calls.length) {
-        out.push({ role: 'assistant', content: m.content ?? '' });
-        continue;
+    for (const m of history) {
+      if (m.role === 'user') {
+        out.push({ role: 'user', content: m.content ?? '' });
+      } else if (m.role === 'assistant') {
+        const parts: VercelAssistantPart[] = [];
+        const content = m.content ?? '';
+        const split = m.source.thinking !== undefined ? splitThinking(content) : { text: content };
+        if (split.thinking) parts.push({ type: 'reasoning', text: split.thinking });
+        if (split.text.trim() !== '') parts.push({ type: 'text', text: split.text });
+        for (const c of m.toolCalls ?? []) {
+          sentName.set(c.id, names.of(c));
+          parts.push({ type: 'tool-call', toolCallId: ids.get(c.id)!, toolName: names.of(c), input: c.input });
+        }
+        out.push({ role: 'assistant', content: parts });
+      } else {
+        const part: VercelToolResultPart = {
+          type: 'tool-result',
+          toolCallId: ids.get(m.toolCallId!)!,
+          toolName: sentName.get(m.toolCallId!) ?? m.name ?? '',
+          output: { type: m.isError ? 'error-text' : 'text', value: m.content ?? '' },
+        };
+        const last = out[out.length - 1];
+        if (last?.role === 'tool') last.content.push(part);
+        else out.push({ role: 'tool', content: [part] });
       }
-      calls.forEach((call, n) => {
-        out.push({ role: 'assistant', content: n === 0 ? (m.content ?? '') : '', function_call: { name: call.function.name, arguments: call.function.arguments } });
-        const result = resultFor(history, i + 1, call.id);
-        out.push({ role: 'function', name: call.function.name, content: result?.content ?? '' });
-      });
     }
     return out;
   }
 
-  getSystemPrompt(): null {
-    return null;
+  getSystemPrompt(systemPrompt: string | null): string | null | undefined {
+    return systemPrompt;
   }
 }

@@ -19,20 +19,32 @@
 //   pairs every call with its result. Each one left out is listed in
 //   `omitted`. Split pairs and orphans are errors of the file (the
 //   `history-split-pair` and `tool-result-orphan` rules), so the CLI refuses
-//   such a file unless --force.
+//   such a file unless --force. No target allows a call without a result,
+//   so there is no option to send one.
 // - The text around a `<tool>` element (the model's reasoning) is appended to
-//   the assistant message's content; a call shown as a summary keeps its id
-//   and tool name, its arguments become `{}` and its summary is that text.
+//   the assistant message's content, after the reply's body, and is left out
+//   with its call; a call shown as a summary keeps its id and tool name, its
+//   arguments become `{}` and its summary is that text.
+// - A reply whose body holds the raw `<tool>` element that the model emitted,
+//   and that also has the tool call cell of that call, is sent without the
+//   element: the structured call wins and the call is never sent twice. The
+//   k-th element of a server and tool name goes with the k-th call cell of
+//   the reply with that server and name (whether that cell is in the view or
+//   not); an element with no such cell stays text.
 // - A code cell is a user message holding its code block (fenced, with its
 //   language); a code output is a user message holding the output in a
 //   fence with the info string `output` (`output status=error` for a
 //   failure). With codeAsTool the code cell is instead an assistant message
 //   with a `code_execution` call (id: the cell id, input `{language, code}`,
 //   the text outside the code block as its content) and its outputs are the
-//   call's results.
+//   call's results; a code cell with no output in the view is then left out
+//   like any call without a result (text included).
 // - An agent reply's content is its body as written, thinking paragraph
 //   included (seed 000 sends it so); `source.thinking` and `source.text` hold
 //   the two parts apart for the formats that have a field for reasoning.
+// - Every assistant message names its agent: a reply's type; calls, that of
+//   their PARENT reply; a code cell sent as a call or an output cell without
+//   a type, the default agent at that point.
 // - Messages that end up empty (an empty cell) are left out: the providers
 //   reject empty content.
 // - The system prompt is that of --agent, else of the agent of the `until`
@@ -40,7 +52,7 @@
 //   the view (where the next request would go).
 
 import { agentInfoAt } from '../agents/agents.js';
-import { bodyText, contentLines, historyMode, inView, llmView, summaryText, type ViewEntry } from '../llm-view/view.js';
+import { bodyText, historyMode, inView, llmView, summaryText, type ViewEntry } from '../llm-view/view.js';
 import { parse, type Cell, type MessageDocument } from '../syntax/document.js';
 import { toolCallsOf, type JsonValue } from '../tool-calls/index.js';
 import {
@@ -52,6 +64,10 @@ import {
   type Omission,
   type ViewProblem,
 } from './model.js';
+import { parentAgent, recordedCalls, recordedElements } from './replies.js';
+import { codeText, fence, normalizeTime, splitThinking, textOutside } from './text.js';
+
+export { normalizeTime, splitThinking } from './text.js';
 
 export interface ToLLMViewOptions {
   /** When a text is given: its file name (detection of `.md` files with a message section). */
@@ -81,6 +97,10 @@ interface Block {
   /** assistant blocks: the results of each call, by call id. */
   results: Map<string, ResultPart[]>;
   cell: Cell;
+  /** assistant blocks: the calls in file order, with their cells. */
+  calls: { call: InternalToolCall; cell: Cell }[];
+  /** True for a block started by a reply, whose body comes before the calls' texts. */
+  reply: boolean;
 }
 
 /** The LLM view of a parsed file, or of a file's text (parsed as `options.fileName`, default `message.msg.md`). */
@@ -130,29 +150,27 @@ function build(doc: MessageDocument, entries: ViewEntry[], codeAsTool: boolean):
   const blocks: Block[] = [];
   const omitted: Omission[] = [];
   const calls = new Map<string, Block>();
+  const recorded = recordedCalls(doc);
   let open: Block | undefined;
   const omit = (cell: Cell, reason: Omission['reason'], message: string) =>
     omitted.push({ cell: cell.id ?? `#${cell.index + 1}`, offset: cell.offset, reason, message });
 
-  const startBlock = (cell: Cell, message: InternalMessage): Block => {
-    const block: Block = { message, results: new Map(), cell };
+  const startBlock = (cell: Cell, message: InternalMessage, reply = false): Block => {
+    const block: Block = { message, results: new Map(), cell, calls: [], reply };
     blocks.push(block);
     return block;
   };
-  const addCall = (cell: Cell, call: InternalToolCall, text: string | undefined, source: Partial<MessageSource>) => {
-    if (open) {
-      open.message.toolCalls = [...(open.message.toolCalls ?? []), call];
-      if (text) open.message.content = open.message.content ? `${open.message.content}\n\n${text}` : text;
-      open.message.source.cells.push(cell.id ?? '');
-      open.message.source.time ??= call.time;
-    } else {
+  const addCall = (cell: Cell, call: InternalToolCall, source: Partial<MessageSource>) => {
+    if (!open) {
+      const agent = source.kind === 'code' ? doc.defaultAgentAt(cell.offset) : parentAgent(doc, call.id);
       open = startBlock(cell, {
         role: 'assistant',
-        content: text ?? null,
-        toolCalls: [call],
-        source: { cells: [cell.id ?? ''], kind: 'tool-calls', ...withTime(call.time), ...source },
+        content: null,
+        toolCalls: [],
+        source: { cells: [], kind: 'tool-calls', ...(agent !== undefined ? { agent } : {}), ...source },
       });
     }
+    open.calls.push({ call, cell });
     open.results.set(call.id, []);
     calls.set(call.id, open);
   };
@@ -173,7 +191,7 @@ function build(doc: MessageDocument, entries: ViewEntry[], codeAsTool: boolean):
             input.code = bodyText(cell);
           }
           open = undefined;
-          addCall(cell, makeCall(id || `code_${cell.index + 1}`, CODE_EXECUTION_TOOL, 'local', input, text || undefined, time), text || undefined, { kind: 'code' });
+          addCall(cell, makeCall(id || `code_${cell.index + 1}`, CODE_EXECUTION_TOOL, 'local', input, text || undefined, time), { kind: 'code' });
           break;
         }
         open = undefined;
@@ -188,9 +206,12 @@ function build(doc: MessageDocument, entries: ViewEntry[], codeAsTool: boolean):
       case 'agent-reply':
       case 'unknown-output':
       case 'untyped-output': {
-        const content = summary ? summaryText(cell) : bodyText(cell);
+        // `<tool>` elements that the reply's own tool call cells record are sent as those calls, not as text.
+        const raw = summary ? [] : recordedElements(cell, recorded);
+        const content = summary ? summaryText(cell) : raw.length ? textOutside(cell, raw) : bodyText(cell);
         const source: MessageSource = { cells: [id], kind: 'reply', ...withTime(time) };
-        if (cell.type !== undefined) source.agent = cell.type;
+        const agent = cell.type ?? doc.defaultAgentAt(cell.offset);
+        if (agent !== undefined) source.agent = agent;
         const reasoning = cell.attr('reasoning');
         if (reasoning === '1' || reasoning === 'true') source.reasoning = true;
         if (summary) {
@@ -201,7 +222,7 @@ function build(doc: MessageDocument, entries: ViewEntry[], codeAsTool: boolean):
           if (parts.thinking !== undefined) source.thinking = parts.thinking;
           source.text = parts.text;
         }
-        open = startBlock(cell, { role: 'assistant', content, source });
+        open = startBlock(cell, { role: 'assistant', content, source }, true);
         break;
       }
       case 'tool-call': {
@@ -220,7 +241,7 @@ function build(doc: MessageDocument, entries: ViewEntry[], codeAsTool: boolean):
           ? summaryText(cell)
           : textOutside(cell, toolCallsOf(cell).map((t): [number, number] => [t.element.start, t.element.end]));
         const input = summary ? {} : { ...(info?.arguments ?? {}) };
-        addCall(cell, makeCall(id || `call_${cell.index + 1}`, name, info?.server ?? 'local', input, text || undefined, time), text || undefined, {});
+        addCall(cell, makeCall(id || `call_${cell.index + 1}`, name, info?.server ?? 'local', input, text || undefined, time), {});
         break;
       }
       case 'tool-result': {
@@ -250,20 +271,9 @@ function build(doc: MessageDocument, entries: ViewEntry[], codeAsTool: boolean):
   const messages: InternalMessage[] = [];
   for (const block of blocks) {
     const m = block.message;
-    const answered: InternalToolCall[] = [];
-    for (const call of m.toolCalls ?? []) {
-      if (block.results.get(call.id)!.length) answered.push(call);
-      else {
-        const cell = doc.cellsById.get(call.id)?.[0] ?? block.cell;
-        omit(cell, 'no-result', `the tool call ${call.id} has no result in the view`);
-      }
-    }
-    if (m.toolCalls) {
-      if (answered.length) m.toolCalls = answered;
-      else delete m.toolCalls;
-    }
+    if (block.calls.length) settleCalls(block, omit);
     if (!m.toolCalls && (m.content === null || m.content.trim() === '')) {
-      if (m.source.kind !== 'tool-calls' && m.source.kind !== 'code') omit(block.cell, 'empty', `the cell ${m.source.cells[0]} is empty`);
+      if (block.reply || !block.calls.length) omit(block.cell, 'empty', `the cell ${m.source.cells[0]} is empty`);
       continue;
     }
     messages.push(m);
@@ -283,6 +293,36 @@ function build(doc: MessageDocument, entries: ViewEntry[], codeAsTool: boolean):
   }
   omitted.sort((a, b) => a.offset - b.offset);
   return { messages, omitted };
+}
+
+/**
+ * An assistant block once every result is known: the calls without a result
+ * are left out with their text (a code cell with no output too: a
+ * `code_execution` call needs a result like any other), and the content is
+ * the reply's body followed by the answered calls' texts.
+ */
+function settleCalls(block: Block, omit: (cell: Cell, reason: Omission['reason'], message: string) => void): void {
+  const m = block.message;
+  const answered = block.calls.filter(({ call }) => block.results.get(call.id)!.length > 0);
+  for (const { call, cell } of block.calls) {
+    if (answered.some((a) => a.call === call)) continue;
+    const why =
+      call.function.name === CODE_EXECUTION_TOOL && cell.cellType === 'message'
+        ? `the code cell ${call.id} has no output in the view, and as a code_execution call it needs one`
+        : `the tool call ${call.id} has no result in the view`;
+    omit(cell, 'no-result', why);
+  }
+  const texts = answered.map(({ call }) => call.text).filter((t): t is string => t !== undefined && t !== '');
+  const head = block.reply && m.content !== null && m.content !== '' ? [m.content] : [];
+  m.content = head.length || texts.length ? [...head, ...texts].join('\n\n') : null;
+  m.source.cells = [...(block.reply ? [block.cell.id ?? ''] : []), ...answered.map(({ cell }) => cell.id ?? '')];
+  if (!block.reply) {
+    const time = answered.find(({ call }) => call.time !== undefined)?.call.time;
+    if (time !== undefined) m.source.time = time;
+    else delete m.source.time;
+  }
+  if (answered.length) m.toolCalls = answered.map(({ call }) => call);
+  else delete m.toolCalls;
 }
 
 function addResult(
@@ -336,82 +376,4 @@ function codePairProblems(doc: MessageDocument, lastIndex: number): ViewProblem[
     });
   }
   return problems;
-}
-
-// ---- text helpers ----
-
-/** An ISO 8601 date-time with an offset, as UTC without milliseconds when they are zero; undefined when not valid. */
-export function normalizeTime(value: string | undefined): string | undefined {
-  if (value === undefined) return undefined;
-  const v = value.trim();
-  if (!/^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:[Zz]|[+-]\d{2}:?\d{2})$/.test(v)) return undefined;
-  const ms = Date.parse(v.replace(' ', 'T').replace(/([+-]\d{2})(\d{2})$/, '$1:$2'));
-  if (Number.isNaN(ms)) return undefined;
-  return new Date(ms).toISOString().replace('.000Z', 'Z');
-}
-
-/** A fenced code block holding `text`, with a fence longer than any backtick run inside. */
-export function fence(text: string, info: string): string {
-  let longest = 0;
-  for (const m of text.matchAll(/`+/g)) longest = Math.max(longest, m[0].length);
-  const f = '`'.repeat(Math.max(3, longest + 1));
-  return `${f}${info}\n${text}\n${f}`;
-}
-
-/** A code cell as a user message: its code block, fenced with its language. */
-function codeText(cell: Cell): string {
-  const block = cell.codeBlock;
-  if (!block || !block.fence.close) return bodyText(cell);
-  return fence(bodyText(cell), block.language);
-}
-
-/** A leading `[...]` paragraph (the agent's thinking, spec section 6) apart from the rest. */
-export function splitThinking(text: string): { thinking?: string; text: string } {
-  const m = /\n[ \t]*\n/.exec(text);
-  const first = (m ? text.slice(0, m.index) : text).trim();
-  if (first.length >= 2 && first.startsWith('[') && first.endsWith(']') && !first.startsWith('[^')) {
-    const rest = m ? text.slice(m.index + m[0].length).trim() : '';
-    return { thinking: first.slice(1, -1).trim(), text: rest };
-  }
-  return { text };
-}
-
-/**
- * The content of a cell outside the given ranges (cell-relative): the
- * reasoning around a `<tool>` element or a code block. Lines left blank by
- * the cut are dropped and runs of blank lines become one.
- */
-function textOutside(cell: Cell, ranges: [number, number][]): string {
-  const text = cell.text;
-  const out: string[] = [];
-  // In document order, with a cursor past the ranges that end before the
-  // current line: linear in lines + ranges (a cell of 20,000 `<tool>`
-  // elements took seconds when every line looked at every range).
-  const sorted = [...ranges].sort((x, y) => x[0] - y[0] || x[1] - y[1]);
-  let first = 0;
-  for (const line of contentLines(cell)) {
-    let s = line.start;
-    const pieces: string[] = [];
-    let cut = false;
-    while (first < sorted.length && sorted[first]![1] <= line.start) first++;
-    for (let i = first; i < sorted.length; i++) {
-      const [a, b] = sorted[i]!;
-      if (a >= line.contentEnd) break;
-      if (b <= line.start) continue;
-      cut = true;
-      if (a > s) pieces.push(text.slice(s, a));
-      s = Math.max(s, b);
-    }
-    if (s < line.contentEnd) pieces.push(text.slice(s, line.contentEnd));
-    if (!cut) {
-      out.push(pieces.join(''));
-      continue;
-    }
-    const kept = pieces.map((p) => p.trim()).filter((p) => p !== '').join(' ');
-    if (kept !== '') out.push(kept);
-  }
-  return out
-    .join('\n')
-    .replace(/\n[ \t]*(?:\n[ \t]*)+\n/g, '\n\n')
-    .trim();
 }

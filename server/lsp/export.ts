@@ -5,8 +5,10 @@
 // Arguments: `[uri, format, options?]`. The URI may also be given as
 // `{ uri }` or `{ textDocument: { uri } }`; format is one of EXPORT_FORMATS;
 // options may carry `agent`, `until`, `codeAsTool` and `force`. Returns the
-// exported JSON value (openai, vercel, context-json: the messages; anthropic:
-// `{system, messages}`), or for `console` the display's text without colour.
+// exported JSON value (openai, vercel-legacy, context-json: the messages;
+// anthropic, vercel: `{system, messages}`), or for `console` the display's
+// text without colour. context-json entries of a file without any `time`
+// take the time of the request.
 //
 // Like the CLI, a file whose problems make the view invalid (viewBlockers)
 // is refused, with those problems as the error's `data.problems`, unless
@@ -85,7 +87,7 @@ export async function exportLLMViewCommand(ctx: ServerContext, args: unknown[] |
   if (!view) throw invalid(`${request.uri} cannot be exported`);
 
   if (!request.force) {
-    const blockers = viewBlockers(doc, view, state.lint(ls));
+    const blockers = viewBlockers(doc, view, state.lint(ls), request.format);
     if (blockers.length) {
       const n = blockers.length;
       const first = blockers[0]!;

@@ -1,7 +1,8 @@
 // Golden files: each example of the repository exported to every format.
 // The files in test/fixtures/export were checked by hand against the shapes
 // of seeds 001 (context-json, console), 002 (code as tool) and 004 (openai,
-// anthropic, vercel). To regenerate after a deliberate change:
+// anthropic, vercel-legacy); the vercel ones are `ai`'s ModelMessage, which
+// sdk.test.ts checks with the package. To regenerate after a deliberate change:
 //   UPDATE_GOLDENS=1 npx vitest run --config test/vitest.config.ts test/export/golden.test.ts
 // and review the diff.
 

@@ -27,7 +27,7 @@ export const VARIANTS: [string, string, ToLLMViewOptions][] = [
   ['features.code-as-tool', FEATURES, { codeAsTool: true }],
 ];
 
-export const FORMATS: readonly ExportFormat[] = ['openai', 'anthropic', 'vercel', 'context-json', 'console'];
+export const FORMATS: readonly ExportFormat[] = ['openai', 'anthropic', 'vercel', 'vercel-legacy', 'context-json', 'console'];
 
 /** An example by name, or a file by its path from the repository root. */
 export function exampleText(name: string): string {

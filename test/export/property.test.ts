@@ -1,21 +1,33 @@
-// Property: every exported conversation pairs every tool call with its
-// result, whatever the history settings of a lint-clean file (and with
-// --until anywhere, with or without --code-as-tool).
+// Property: every exported conversation is one the provider's API takes
+// (api-rules.ts: every tool call paired with its result, ids, names, roles),
+// whatever the history settings of a lint-clean file (and with --until
+// anywhere, with or without --code-as-tool).
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { formatLLMView, toLLMView, viewBlockers, type AnthropicRequest } from '../../server/export/index.js';
 import { lintDocument } from '../../server/engine/lint.js';
 import { parse } from '../../server/syntax/document.js';
-import { anthropicPairing, contextPairing, openaiPairing, vercelPairing } from './pairing.js';
+import { anthropicRules, contextRules, openaiRules, vercelLegacyRules, vercelRules } from './api-rules.js';
 
 type Mode = 'include' | 'exclude' | 'summary';
 const mode = fc.constantFrom<Mode>('include', 'include', 'exclude', 'summary');
 
-const callSpec = fc.record({ mode, results: fc.integer({ min: 1, max: 2 }), error: fc.boolean(), legacy: fc.boolean() });
+const callSpec = fc.record({
+  mode,
+  results: fc.integer({ min: 1, max: 2 }),
+  error: fc.boolean(),
+  legacy: fc.boolean(),
+  // MCP servers whose tools share names with the local ones.
+  server: fc.constantFrom('', '', 'github', 'code-index'),
+});
 const turnSpec = fc.record({
   user: fc.record({ mode, code: fc.boolean(), outputs: fc.array(mode, { maxLength: 2 }) }),
-  reply: fc.option(fc.record({ mode, agent: fc.constantFrom('coder', 'reviewer'), reasoning: fc.boolean(), thinking: fc.boolean() }), { freq: 4 }),
+  reply: fc.option(
+    // longId: a reply id that makes its calls' ids longer than OpenAI's 40 characters.
+    fc.record({ mode, agent: fc.constantFrom('coder', 'reviewer'), reasoning: fc.boolean(), thinking: fc.boolean(), longId: fc.boolean() }),
+    { freq: 4 },
+  ),
   calls: fc.array(callSpec, { maxLength: 3 }),
   parallel: fc.boolean(),
 });
@@ -38,8 +50,8 @@ function generate(spec: fc.RecordValue<typeof fileSpec>): { text: string; ids: s
   const call = (parent: string, c: fc.RecordValue<typeof callSpec>, n: number): string => {
     const cid = `${parent}.n${(nonce++).toString(36).padStart(3, '0')}k`;
     const body = c.legacy
-      ? ['<tool>', `{"tool_name": "read_file", "arguments": {"path": "f${n}.py"}}`, '</tool>']
-      : ['Reading it.', '', '<tool>', '<tool_name>read_file</tool_name>', '<arguments>', `  <path>f${n}.py</path>`, '</arguments>', '</tool>'];
+      ? ['<tool>', `{${c.server ? `"server_name": "${c.server}", ` : ''}"tool_name": "read_file", "arguments": {"path": "f${n}.py"}}`, '</tool>']
+      : ['Reading it.', '', '<tool>', ...(c.server ? [`<server_name>${c.server}</server_name>`] : []), '<tool_name>read_file</tool_name>', '<arguments>', `  <path>f${n}.py</path>`, '</arguments>', '</tool>'];
     cell('## %%% Call', cid, `[tool] name="read_file"${history(c.mode, 'read a file')}`, body);
     return cid;
   };
@@ -57,8 +69,8 @@ function generate(spec: fc.RecordValue<typeof fileSpec>): { text: string; ids: s
       cell('# %% Ask', u, `[markdown]${history(t.user.mode, 'a question')}`, [`Question ${ti}?`]);
     }
     if (!t.reply) return;
-    const a = String(++id);
     const r = t.reply;
+    const a = r.longId ? `reading-the-configuration-file-first-${++id}` : String(++id);
     cell('# %%% Answer', a, `[${r.agent}]${r.reasoning ? ' reasoning=1' : ''}${history(r.mode, 'an answer')}`, [...(r.thinking ? ['[Think first.]', ''] : []), `Answer ${ti}.`]);
     if (t.parallel) {
       const cids = t.calls.map((c, n) => call(a, c, n));
@@ -70,7 +82,7 @@ function generate(spec: fc.RecordValue<typeof fileSpec>): { text: string; ids: s
   if (spec.pending) {
     const a = String(++id);
     cell('# %%% Still working', a, '[coder]', ['One more file.']);
-    call(a, { mode: 'include', results: 0, error: false, legacy: false }, 9);
+    call(a, { mode: 'include', results: 0, error: false, legacy: false, server: '' }, 9);
   }
   return { text: out.join('\n'), ids };
 }
@@ -79,6 +91,8 @@ describe('export pairs every tool call with its result', () => {
   it('for lint-clean files with random history settings, --until and --code-as-tool', () => {
     let exportedCalls = 0;
     let leftOut = 0;
+    let longIds = 0;
+    let qualified = 0;
     fc.assert(
       fc.property(fileSpec, fc.boolean(), fc.option(fc.nat(), { freq: 2 }), (spec, codeAsTool, untilAt) => {
         const { text, ids } = generate(spec);
@@ -91,11 +105,14 @@ describe('export pairs every tool call with its result', () => {
         if (!codeAsTool) expect(viewBlockers(doc, view, diagnostics)).toEqual([]);
         const openai = formatLLMView(view, 'openai');
         for (const m of openai) if (m.role === 'assistant') exportedCalls += m.tool_calls?.length ?? 0;
+        for (const m of view.messages) for (const c of m.toolCalls ?? []) if (c.id.length > 40) longIds++;
+        if (JSON.stringify(openai).includes('__read_file')) qualified++;
         leftOut += view.omitted.length;
-        expect(openaiPairing(openai)).toEqual([]);
-        expect(anthropicPairing(formatLLMView(view, 'anthropic') as AnthropicRequest)).toEqual([]);
-        expect(vercelPairing(formatLLMView(view, 'vercel'))).toEqual([]);
-        expect(contextPairing(formatLLMView(view, 'context-json'))).toEqual([]);
+        expect(openaiRules(openai)).toEqual([]);
+        expect(anthropicRules(formatLLMView(view, 'anthropic') as AnthropicRequest)).toEqual([]);
+        expect(vercelRules(formatLLMView(view, 'vercel'))).toEqual([]);
+        expect(vercelLegacyRules(formatLLMView(view, 'vercel-legacy'))).toEqual([]);
+        expect(contextRules(formatLLMView(view, 'context-json'))).toEqual([]);
         // Only calls without a result in the view are left out, never a call that has one.
         for (const o of view.omitted) expect(['no-result', 'no-call', 'empty']).toContain(o.reason);
       }),
@@ -104,5 +121,7 @@ describe('export pairs every tool call with its result', () => {
     // Not vacuous: calls were exported, and some were left out.
     expect(exportedCalls).toBeGreaterThan(100);
     expect(leftOut).toBeGreaterThan(10);
+    expect(longIds).toBeGreaterThan(10);
+    expect(qualified).toBeGreaterThan(10);
   });
 });

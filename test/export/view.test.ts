@@ -10,13 +10,14 @@ import {
   normalizeTime,
   splitThinking,
   toLLMView,
+  toolNames,
   viewBlockers,
   type AnthropicRequest,
   type ContextAssistantContent,
   type InternalMessage,
   type ToLLMViewOptions,
 } from '../../server/export/index.js';
-import { fence } from '../../server/export/view.js';
+import { fence } from '../../server/export/text.js';
 import { lintDocument } from '../../server/engine/lint.js';
 import { parse } from '../../server/syntax/document.js';
 import { file } from '../helpers.js';
@@ -207,6 +208,28 @@ describe('formatters', () => {
     expect(Object.keys(noPrompt)).toEqual(['messages']);
   });
 
+  it('tool names: a mapped or qualified name never merges two tools, and names sent as written keep theirs', () => {
+    const call = (id: string, name: string, server = 'local') => ({ id, type: 'function' as const, function: { name, arguments: '{}' }, input: {}, server });
+    const calls = [call('1.a', 'a.b'), call('1.b', 'a_b'), call('1.c', 'a b'), call('1.d', 'x'), call('1.e', 'x', 'srv'), call('1.f', 'srv__x'), call('1.g', 'y'.repeat(70))];
+    const names = toolNames([{ role: 'assistant', content: null, toolCalls: calls, source: { cells: [], kind: 'reply' } }], true);
+    const sent = calls.map((c) => names.of(c));
+    expect(new Set(sent).size).toBe(calls.length);
+    for (const n of sent) expect(n).toMatch(/^[a-zA-Z0-9_-]{1,64}$/);
+    // Valid names not qualified are sent as written; the others give way.
+    expect([sent[1], sent[3], sent[5]]).toEqual(['a_b', 'x', 'srv__x']);
+    expect(sent[0]).toMatch(/^a_b_[0-9a-f]{8}$/);
+    expect(sent[4]).toMatch(/^srv__x_[0-9a-f]{8}$/);
+    expect(names.changes.map((c) => [c.name, c.reasons.join()])).toEqual([
+      ['a.b', 'pattern'],
+      ['a b', 'pattern'],
+      ['x', 'server'],
+      ['y'.repeat(70), 'pattern'],
+    ]);
+    // The same history gives the same names.
+    const again = toolNames([{ role: 'assistant', content: null, toolCalls: calls, source: { cells: [], kind: 'reply' } }], true);
+    expect(calls.map((c) => again.of(c))).toEqual(sent);
+  });
+
   it('anthropic: ids that would clash after sanitising get a suffix', () => {
     const call = (id: string) => ({ id, type: 'function' as const, function: { name: 't', arguments: '{}' }, input: {}, server: 'local' });
     const src = { cells: [], kind: 'reply' as const };
@@ -215,13 +238,24 @@ describe('formatters', () => {
       { role: 'tool', content: 'x', toolCallId: 'a.b', source: src },
       { role: 'tool', content: 'y', toolCallId: 'a_b', source: src },
     ];
+    // out[0] is the user message the API needs before the assistant's.
     const out = new AnthropicFormatter().format(history);
-    expect(out[0]!.content.map((b) => (b.type === 'tool_use' ? b.id : ''))).toEqual(['a_b', 'a_b_2']);
-    expect(out[1]!.content.map((b) => (b.type === 'tool_result' ? b.tool_use_id : ''))).toEqual(['a_b', 'a_b_2']);
+    expect(out[1]!.content.map((b) => (b.type === 'tool_use' ? b.id : ''))).toEqual(['a_b', 'a_b_2']);
+    expect(out[2]!.content.map((b) => (b.type === 'tool_result' ? b.tool_use_id : ''))).toEqual(['a_b', 'a_b_2']);
   });
 
-  it('vercel: one function_call per assistant message, each followed by its function result', () => {
-    expect(formatLLMView(view(parallel), 'vercel').map((m) => [m.role, 'function_call' in m ? m.function_call?.name : 'name' in m ? m.name : undefined])).toEqual([
+  it('vercel: parallel calls in one assistant message, their results in one tool message', () => {
+    const out = formatLLMView(view(parallel), 'vercel');
+    expect(out.system).toBeDefined();
+    expect(out.messages.map((m) => [m.role, typeof m.content === 'string' ? 'text' : m.content.map((p) => p.type).join()])).toEqual([
+      ['user', 'text'],
+      ['assistant', 'text,tool-call,tool-call'],
+      ['tool', 'tool-result,tool-result'],
+    ]);
+  });
+
+  it('vercel-legacy: one function_call per assistant message, each followed by its function result', () => {
+    expect(formatLLMView(view(parallel), 'vercel-legacy').map((m) => [m.role, 'function_call' in m ? m.function_call?.name : 'name' in m ? m.name : undefined])).toEqual([
       ['system', undefined],
       ['user', undefined],
       ['assistant', 'read_file'],
@@ -235,7 +269,7 @@ describe('formatters', () => {
     expect(formatLLMView(view(parallel), 'openai').map((m) => m.role)).toEqual(['system', 'user', 'assistant', 'tool', 'tool']);
   });
 
-  it('context-json: turns, inherited timestamps, a reasoning step folded into its first call, colliding arguments nested', () => {
+  it('context-json: turns, estimated timestamps, a reasoning step folded into its first call, colliding arguments nested', () => {
     const text = msg(
       ask('1', 'Go', ' time="2025-01-01T00:00:00Z"'),
       reply('2', '[Plan.]\n\nI will search.', ' reasoning=1 time="2025-01-01T00:00:05Z"'),
@@ -256,15 +290,23 @@ describe('formatters', () => {
       ask('3', 'Thanks'),
     );
     const entries = formatLLMView(view(text), 'context-json');
-    expect(entries.map((e) => [e.index, e.turn, e.timestamp, e.role])).toEqual([
-      [0, 0, '2025-01-01T00:00:00Z', 'system'],
-      [1, 0, '2025-01-01T00:00:00Z', 'user'],
-      [2, 1, '2025-01-01T00:00:05Z', 'assistant'],
-      [3, 2, '2025-01-01T00:00:05Z', 'user'],
+    expect(entries.map((e) => [e.index, e.turn, e.timestamp, e.timestampEstimated ?? false, e.role])).toEqual([
+      [0, 0, '2025-01-01T00:00:00Z', true, 'system'],
+      [1, 0, '2025-01-01T00:00:00Z', false, 'user'],
+      // The call has no time: its reply's.
+      [2, 1, '2025-01-01T00:00:05Z', true, 'assistant'],
+      [3, 2, '2025-01-01T00:00:05Z', true, 'user'],
     ]);
     expect(entries[2]!.content).toEqual({ toolCall: 'search', arguments: { result: 'odd name' }, reasoning: 'Plan.\n\nI will search.', result: 'found' } satisfies ContextAssistantContent);
-    const noTimes = formatLLMView(view(msg(ask('1'))), 'context-json');
-    expect(noTimes.map((e) => e.timestamp)).toEqual([null, null]);
+    // Without any time: the `time` option (the CLI gives the file's modification time), else now.
+    const noTimes = formatLLMView(view(msg(ask('1'))), 'context-json', { time: '2024-02-03T04:05:06Z' });
+    expect(noTimes.map((e) => [e.timestamp, e.timestampEstimated])).toEqual([
+      ['2024-02-03T04:05:06Z', true],
+      ['2024-02-03T04:05:06Z', true],
+    ]);
+    const now = formatLLMView(view(msg(ask('1'))), 'context-json')[1]!.timestamp;
+    expect(Math.abs(Date.parse(now) - Date.now())).toBeLessThan(60_000);
+    expect(now).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/);
   });
 
   it('console: seed 001 emoji, finishing and posting tools, colour on request', () => {

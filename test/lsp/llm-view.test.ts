@@ -135,9 +135,14 @@ describe('msglint.exportLLMView', () => {
     expect(out).toEqual(formatLLMView(toLLMView(chat), 'anthropic'));
   });
 
-  it('exports the other formats: vercel and context-json as JSON, console as uncoloured text', async () => {
+  it('exports the other formats: vercel, vercel-legacy and context-json as JSON, console as uncoloured text', async () => {
     expect(await run(chatUri, 'vercel')).toEqual(formatLLMView(toLLMView(chat), 'vercel'));
-    expect(await run(chatUri, 'context-json')).toEqual(formatLLMView(toLLMView(chat), 'context-json'));
+    expect(await run(chatUri, 'vercel-legacy')).toEqual(formatLLMView(toLLMView(chat), 'vercel-legacy'));
+    // The file has no `time`: every entry has the time of the request, marked as estimated.
+    const entries = await run<{ timestamp: string; timestampEstimated?: boolean }[]>(chatUri, 'context-json');
+    expect(new Set(entries.map((e) => e.timestamp)).size).toBe(1);
+    expect(entries.every((e) => e.timestampEstimated === true && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/.test(e.timestamp))).toBe(true);
+    expect(entries).toEqual(formatLLMView(toLLMView(chat), 'context-json', { time: entries[0]!.timestamp }));
     const text = await run<string>(chatUri, 'console');
     expect(typeof text).toBe('string');
     expect(text).toBe(formatLLMView(toLLMView(chat), 'console', { color: false }));
@@ -181,7 +186,7 @@ describe('msglint.exportLLMView', () => {
 
     const e2 = await refusal(run(chatUri, 'gemini'));
     expect(e2.code).toBe(-32602);
-    expect(e2.message).toBe(`${COMMAND}: unknown format 'gemini': use one of openai, anthropic, vercel, context-json, console`);
+    expect(e2.message).toBe(`${COMMAND}: unknown format 'gemini': use one of openai, anthropic, vercel, vercel-legacy, context-json, console`);
     expect((await refusal(run(chatUri))).message).toContain('the second argument must be the format');
     expect((await refusal(run())).message).toContain("the first argument must be the document's URI");
     expect((await refusal(client.request('workspace/executeCommand', { command: COMMAND }))).message).toContain("document's URI");

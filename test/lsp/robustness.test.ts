@@ -96,7 +96,7 @@ describe('robustness', () => {
       for (const [method, params] of everyRequest(uri, position)) await client.request(method, params).catch((e: Error) => e);
       await client.request('textDocument/rename', { textDocument: { uri }, position, newName: 'r7' }).catch((e: Error) => e);
       // The export runs even on a broken view (force), in every format.
-      for (const format of ['openai', 'anthropic', 'vercel', 'context-json', 'console']) {
+      for (const format of ['openai', 'anthropic', 'vercel', 'vercel-legacy', 'context-json', 'console']) {
         const options = { force: true, codeAsTool: version % 2 === 0 };
         await client.request('workspace/executeCommand', { command: 'msglint.exportLLMView', arguments: [uri, format, options] }).catch((e: Error) => e);
       }

@@ -1,0 +1,42 @@
+// What an export changes or risks that its output does not show, for the
+// CLI to say on stderr (the exported text stays what the API takes):
+// tool names sent differently from the file's (names.ts), the user message
+// put before a view that opens with an assistant message (Anthropic), and a
+// view that ends with an assistant message (an Anthropic prefill).
+
+import { OPENING_USER_TEXT } from './anthropic.js';
+import { API_FORMATS, type ExportFormat, type LLMView } from './model.js';
+import { TOOL_NAME_PATTERN, toolNames } from './names.js';
+
+export interface ExportNote {
+  /** The id of the cell it is about, when there is one. */
+  cell?: string;
+  message: string;
+}
+
+export function exportNotes(view: LLMView, to: ExportFormat): ExportNote[] {
+  const notes: ExportNote[] = [];
+  const api = API_FORMATS.has(to);
+  for (const c of toolNames(view.messages, api).changes) {
+    const why: string[] = [];
+    if (c.reasons.includes('server')) why.push('the view has tools of that name from more than one server');
+    if (c.reasons.includes('pattern')) why.push(`the API takes only names matching \`${TOOL_NAME_PATTERN.source}\``);
+    const what = c.server === 'local' ? `the tool \`${c.name}\`` : `the tool \`${c.name}\` of the server \`${c.server}\``;
+    notes.push({ cell: c.callId, message: `${what} is sent as \`${c.sent}\`: ${why.join('; ')}` });
+  }
+  const first = view.messages[0];
+  const last = view.messages[view.messages.length - 1];
+  if (to === 'anthropic' && first?.role === 'assistant') {
+    notes.push({
+      cell: first.source.cells[0],
+      message: `the view opens with an assistant message; a user message "${OPENING_USER_TEXT}" is put before it, as the Anthropic API requires`,
+    });
+  }
+  if (to === 'anthropic' && last?.role === 'assistant') {
+    notes.push({
+      cell: last.source.cells[0],
+      message: 'the view ends with an assistant message, which the Anthropic API takes as a prefill to continue; several current models reject prefill',
+    });
+  }
+  return notes;
+}
