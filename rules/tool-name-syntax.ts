@@ -1,5 +1,5 @@
 import { defineRule } from '../server/engine/rule-kit.js';
-import { TOOL_NAME_PATTERN, toolNameOf } from '../server/export/names.js';
+import { TOOL_NAME_PATTERN, toolNameOf } from '../server/tool-calls/names.js';
 
 export default defineRule(
   {

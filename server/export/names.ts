@@ -13,13 +13,12 @@
 // - Distinct (server, name) pairs always get distinct names: a mapped name
 //   that would equal another pair's name ends with `_` and a hash of the pair.
 
-import type { Cell } from '../syntax/document.js';
-import { textValue, toolCallsOf, type ToolCallInfo } from '../tool-calls/index.js';
+import { TOOL_NAME_PATTERN, toolNameOf } from '../tool-calls/names.js';
 import { shortHash } from './ids.js';
 import type { InternalMessage, InternalToolCall } from './model.js';
 
-/** The function names OpenAI's and Anthropic's APIs take. */
-export const TOOL_NAME_PATTERN = /^[a-zA-Z0-9_-]{1,64}$/;
+export { TOOL_NAME_PATTERN, toolNameOf };
+
 
 /** Between an MCP server's name and the tool's, when both are sent in the name. */
 export const SERVER_SEPARATOR = '__';
@@ -110,25 +109,3 @@ function withSuffix(name: string, suffix: string, api: boolean): string {
   return api && name.length + suffix.length > MAX_NAME ? name.slice(0, MAX_NAME - suffix.length) + suffix : name + suffix;
 }
 
-/**
- * The name a tool call cell is sent with and where the file says it
- * (absolute offsets): the `<tool_name>` (or legacy `tool_name`) of its one
- * readable call, else its metadata `name`.
- */
-export function toolNameOf(cell: Cell): { name: string; at: [number, number] } | undefined {
-  const tools = toolCallsOf(cell);
-  const info = tools.length === 1 ? tools[0]! : undefined;
-  if (info?.toolName !== undefined) return { name: info.toolName, at: cell.abs(xmlNameSpan(cell, info)) };
-  const attr = cell.metadata?.node.attributes.find((a) => a.key === 'name');
-  if (!attr || attr.value.trim() === '') return undefined;
-  return { name: attr.value, at: cell.metadata!.segment.abs(attr.valueSpan) };
-}
-
-/** Cell-relative span of a call's tool name: the text of `<tool_name>`, or the legacy `tool_name` string without its quotes. */
-function xmlNameSpan(cell: Cell, info: ToolCallInfo): { start: number; end: number } {
-  if (info.toolNameElement) return textValue(cell.text, info.toolNameElement);
-  const node = info.legacy?.node;
-  const entry = node?.kind === 'object' ? node.entries.find((e) => e.key === 'tool_name') : undefined;
-  if (entry) return { start: entry.value.start + 1, end: entry.value.end - 1 };
-  return { start: info.element.start, end: info.element.openTagEnd };
-}

@@ -26,7 +26,6 @@
 // - An output cell whose agent is unknown or that has no metadata is an
 //   `assistant` message, as the reply it most likely is.
 
-import type { Line } from '../syntax/lines.js';
 import type { Cell, MessageDocument } from '../syntax/document.js';
 import { agentInfoAt } from '../agents/agents.js';
 import { essence, isTextualMimeType, MIME_TYPE } from './mime.js';
