@@ -105,7 +105,7 @@ export default defineRule(
   ({ doc, report }) => {
     for (let i = 0, list = doc.cells; i < list.length; i++) {
       const cell = list[i]!;
-      if (cell.cellType !== 'code-output' || !cell.metadata) continue;
+      if (cell.cellType !== 'code-output' || !cell.kindKnown || !cell.metadata) continue;
       // An invalid mime_type is attribute-value's; which form the body has is then unknown.
       if (outputMimeType(cell) === undefined) continue;
       const lines = contentLines(cell);

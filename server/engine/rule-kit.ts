@@ -1,7 +1,7 @@
 // Small helpers shared by the rule modules under rules/.
 
 import { docsUrl } from './docs.js';
-import type { Segment } from '../syntax/document.js';
+import type { MessageDocument, Segment } from '../syntax/document.js';
 import type { Rule, RuleContext, RuleMeta } from './types.js';
 
 export function defineRule(meta: Omit<RuleMeta, 'docs'>, check: (context: RuleContext) => void): Rule {
@@ -72,3 +72,19 @@ export function closest(word: string, candidates: Iterable<string>, options: { u
 
 /** An id segment: letters, digits, `_` and `-`. */
 export const SEGMENT = /^[A-Za-z0-9_-]+$/;
+
+/**
+ * Whether a cell strictly between two cell indices, an output cell or a
+ * message cell as asked, has an id that names nothing reliably (no id, or one
+ * that does not fit: `Cell.idFits`). A link to an id that no cell has may be
+ * to that cell: the rule that would call the link broken stays quiet, and
+ * cell-id-missing or cell-id-syntax reports the id (report a root cause once).
+ */
+export function misfitIdBetween(doc: MessageDocument, from: number, to: number, output: boolean): boolean {
+  const cells = doc.cells;
+  for (let i = Math.max(0, from + 1); i < to && i < cells.length; i++) {
+    const c = cells[i]!;
+    if (!c.idFits && c.isOutput === output) return true;
+  }
+  return false;
+}
