@@ -16,6 +16,9 @@ const rule = defineRule(
       if (!m || doc.cellsById.get(cell.id!)?.[0] !== cell) continue;
       const p = cell.p;
       if (m.segment === cell && p.placementStart >= 0 && p.placementStart === m.node.span.start) continue;
+      // An HTML comment that never closes, above the line, would have been
+      // skipped closed: unclosed-fence reports it.
+      if (m.segment === cell && p.comments.some((c) => !c.closed && c.start < m.node.span.start)) continue;
       const line = doc.lines.lineOf(cell.offset) + 1;
       report({
         at: m.segment.abs(m.node.id.refSpan),
