@@ -31,6 +31,9 @@ const rule = defineRule(
         message = `\`${type}\` is the type of a message cell, but this is an output cell (\`%%%\`): write the marker with \`%%\`, or use an agent, \`tool\` or a language as the type.`;
       } else if (RESERVED_TYPES.has(type)) {
         message = `\`${type}\` declares a temporary agent and cannot be the type of a cell: use the name of an agent, \`tool\` or a language.`;
+      } else if (!doc.agentsKnown) {
+        // The frontmatter's agents could not be read: it may define this one (frontmatter-yaml or agent-config says why).
+        continue;
       } else {
         message = `\`${type}\` is not a defined agent, \`tool\`, or a code output language. Define it in the frontmatter's \`agents\` or with \`[^${type}]: [agent]\`.`;
       }
