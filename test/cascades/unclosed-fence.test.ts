@@ -40,4 +40,8 @@ describe('cascades of an HTML comment that never closes (unclosed-fence)', () =>
   it('before the `<tool>` of a tool call: the call is still read', () => {
     expect(findings(build({ call: insert('call', 4, '<!-- note') }))).toEqual(['unclosed-fence 24:1 <!--']);
   });
+
+  it('inside the `<tool>` of a tool call: an XML error, reported once by tool-xml', () => {
+    expect(findings(build({ call: insert('call', 6, '<!-- note') }))).toEqual(['tool-xml 26:1 <!--']);
+  });
 });
