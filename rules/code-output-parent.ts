@@ -1,12 +1,12 @@
-import { defineRule, misfitIdBetween } from '../server/engine/rule-kit.js';
+import { defineRule, doubtfulIdBetween } from '../server/engine/rule-kit.js';
 import type { Cell, MessageDocument } from '../server/syntax/document.js';
 
 /**
  * The `[code]` cell a code output `CODE.N` answers, or why there is none.
  * Shared with the other code execution rules. Undefined also when the
  * answer rests on a cause reported elsewhere: the cell CODE has no metadata
- * type or a kind that is a guess, or no cell is CODE but an earlier message
- * cell's id names nothing reliably (it may be CODE).
+ * type or a kind that is a guess, two earlier cells are CODE, or none is but
+ * an earlier message cell's id names nothing reliably (it may be CODE).
  */
 export function codeParent(doc: MessageDocument, cell: Cell): { parent: Cell } | { problem: string; related?: Cell } | undefined {
   const ref = cell.marker.idRef;
@@ -17,11 +17,12 @@ export function codeParent(doc: MessageDocument, cell: Cell): { parent: Cell } |
   const earlier = cells?.find((c) => c.offset < cell.offset);
   if (!earlier) {
     if (cells?.length) return { problem: `The code cell \`${parentId}\` comes after its output; a code output follows the \`[code]\` cell it answers.`, related: cells[0] };
-    if (misfitIdBetween(doc, -1, cell.index, false)) return undefined;
+    if (doubtfulIdBetween(doc, -1, cell.index, false)) return undefined;
     return { problem: `There is no cell \`${parentId}\`: a code output \`CODE.N\` answers an earlier \`[code]\` cell CODE.` };
   }
-  // metadata-missing, metadata-syntax or cell-marker (`# %%%%`) reports why its type or kind is not known.
-  if (earlier.type === undefined || !earlier.kindKnown) return undefined;
+  // metadata-missing, metadata-syntax or cell-marker (`# %%%%`) reports why
+  // its type or kind is not known; duplicate-id, that two earlier cells have the id.
+  if (earlier.type === undefined || !earlier.kindKnown || cells!.filter((c) => c.offset < cell.offset).length > 1) return undefined;
   if (earlier.isOutput || earlier.type !== 'code') {
     const what = earlier.isOutput ? 'an output cell' : `a \`[${earlier.type}]\` cell`;
     return { problem: `The cell \`${parentId}\` is ${what}, not a \`[code]\` cell: a code output answers a \`[code]\` cell.`, related: earlier };

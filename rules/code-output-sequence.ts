@@ -1,4 +1,4 @@
-import { defineRule, misfitIdBetween } from '../server/engine/rule-kit.js';
+import { defineRule, doubtfulIdBetween } from '../server/engine/rule-kit.js';
 import type { Cell } from '../server/syntax/document.js';
 import { codeParent } from './code-output-parent.js';
 
@@ -44,7 +44,7 @@ export default defineRule(
           continue;
         }
         // A missing number may be an output cell in between whose id does not fit (cell-id-syntax reports it).
-        if (n > next && !misfitIdBetween(doc, parent.index, cell.index, true)) {
+        if (n > next && !doubtfulIdBetween(doc, parent.index, cell.index, true)) {
           const missing = n === next + 1 ? `\`${parent.id}.${next}\` is missing` : `\`${parent.id}.${next}\` to \`${parent.id}.${n - 1}\` are missing`;
           report({ at, message: `Outputs of the code cell \`${parent.id}\` are numbered 1, 2, … without gaps: ${missing} before \`${id}\`.` });
         } else if (n < next) {

@@ -108,7 +108,10 @@ export default defineRule(
       if (cell.cellType !== 'code-output' || !cell.kindKnown || !cell.metadata) continue;
       // An invalid mime_type is attribute-value's; which form the body has is then unknown.
       if (outputMimeType(cell) === undefined) continue;
-      const lines = contentLines(cell);
+      // A line that opens an HTML comment that never closes would be skipped
+      // as a comment line once closed: unclosed-fence reports it.
+      const unclosed = cell.p.comments.filter((c) => !c.closed);
+      const lines = unclosed.length ? contentLines(cell).filter((l) => !unclosed.some((c) => c.start >= l.start && c.start < l.contentEnd && cell.text.slice(l.start, c.start).trim() === '')) : contentLines(cell);
       if (isBinaryOutput(cell)) {
         const p = base64Problem(cell.text, lines);
         if (p) report({ at: cell.abs(p), message: `${p.message} (mime_type \`${outputMimeType(cell)}\`)` });

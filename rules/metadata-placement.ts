@@ -1,4 +1,5 @@
 import { defineRule } from '../server/engine/rule-kit.js';
+import { borrowsMetadata } from '../server/syntax/document.js';
 
 const rule = defineRule(
   {
@@ -19,6 +20,8 @@ const rule = defineRule(
       // An HTML comment that never closes, above the line, would have been
       // skipped closed: unclosed-fence reports it.
       if (m.segment === cell && p.comments.some((c) => !c.closed && c.start < m.node.span.start)) continue;
+      // The own line of another cell with the same id: duplicate-id reports the id.
+      if (borrowsMetadata(cell)) continue;
       const line = doc.lines.lineOf(cell.offset) + 1;
       report({
         at: m.segment.abs(m.node.id.refSpan),

@@ -1,4 +1,4 @@
-import { defineRule, misfitIdBetween } from '../server/engine/rule-kit.js';
+import { defineRule, doubtfulIdBetween } from '../server/engine/rule-kit.js';
 import type { Cell } from '../server/syntax/document.js';
 import { toolGraph } from '../server/tool-calls/index.js';
 
@@ -32,7 +32,7 @@ const rule = defineRule(
       // metadata) is reported as such (unknown-agent, metadata-missing).
       if (earlier.some((c) => !c.kindKnown)) continue;
       // No such cell, while an earlier output cell's id names nothing reliably: that may be the reply (cell-id-syntax).
-      if (!cells.length && misfitIdBetween(doc, -1, call.cell.index, true)) continue;
+      if (!cells.length && doubtfulIdBetween(doc, -1, call.cell.index, true)) continue;
       const id = `\`${call.parent}\``;
       let message: string;
       let related: { at: [number, number]; message: string }[] | undefined;

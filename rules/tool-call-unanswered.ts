@@ -1,4 +1,4 @@
-import { defineRule, misfitIdBetween } from '../server/engine/rule-kit.js';
+import { defineRule, doubtfulIdBetween } from '../server/engine/rule-kit.js';
 import { toolGraph } from '../server/tool-calls/index.js';
 
 export default defineRule(
@@ -18,7 +18,7 @@ export default defineRule(
       const results = graph.resultsByCall.get(call.id) ?? [];
       if (results.some((r) => r.cell.index > call.cell.index)) continue;
       // A later output cell whose id names nothing reliably may be its result (cell-id-syntax reports it).
-      if (misfitIdBetween(doc, call.cell.index, doc.cells.length, true)) continue;
+      if (doubtfulIdBetween(doc, call.cell.index, doc.cells.length, true)) continue;
       // Calls at the end of the file, with only tool calls after them, are still running.
       let running = true;
       for (let i = call.cell.index + 1; i < doc.cells.length && running; i++) {

@@ -1,4 +1,4 @@
-import { defineRule, misfitIdBetween } from '../server/engine/rule-kit.js';
+import { defineRule, doubtfulIdBetween } from '../server/engine/rule-kit.js';
 import { toolGraph } from '../server/tool-calls/index.js';
 
 const rule = defineRule(
@@ -22,7 +22,7 @@ const rule = defineRule(
       // A cell of unknown kind may be the call; an earlier output cell whose
       // id names nothing reliably may be it too (cell-id-syntax reports it).
       if (other && !other.kindKnown) continue;
-      if (!calls.length && !other && misfitIdBetween(doc, -1, r.cell.index, true)) continue;
+      if (!calls.length && !other && doubtfulIdBetween(doc, -1, r.cell.index, true)) continue;
       let message: string;
       if (calls.length) {
         message = `The tool call ${id} comes after this result (line ${doc.lines.lineOf(calls[0]!.cell.offset) + 1}); a result follows its call.`;

@@ -1,5 +1,5 @@
 import { closest, defineRule } from '../server/engine/rule-kit.js';
-import { MESSAGE_TYPES, RESERVED_TYPES } from '../server/syntax/document.js';
+import { borrowsMetadata, MESSAGE_TYPES, RESERVED_TYPES } from '../server/syntax/document.js';
 
 const rule = defineRule(
   {
@@ -13,8 +13,9 @@ const rule = defineRule(
     for (let i = 0, list = doc.cells; i < list.length; i++) {
       const cell = list[i]!;
       if (cell.cellType !== 'unknown-output') continue;
-      // A later cell with a duplicated id shares the first one's metadata line; duplicate-id reports it.
-      if (doc.cellsById.get(cell.id!)?.[0] !== cell) continue;
+      // A later cell with a duplicated id shares the first one's metadata line,
+      // and a first one may have only the later one's: duplicate-id reports it.
+      if (doc.cellsById.get(cell.id!)?.[0] !== cell || borrowsMetadata(cell)) continue;
       const m = cell.metadata!;
       const type = m.node.type!;
       // `# %%%% [^1]` with `[markdown]`: a message cell with one '%' too many,

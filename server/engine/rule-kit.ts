@@ -75,16 +75,18 @@ export const SEGMENT = /^[A-Za-z0-9_-]+$/;
 
 /**
  * Whether a cell strictly between two cell indices, an output cell or a
- * message cell as asked, has an id that names nothing reliably (no id, or one
- * that does not fit: `Cell.idFits`). A link to an id that no cell has may be
- * to that cell: the rule that would call the link broken stays quiet, and
- * cell-id-missing or cell-id-syntax reports the id (report a root cause once).
+ * message cell as asked, has an id that names nothing reliably: no id, one
+ * that does not fit (`Cell.idFits`), or one another cell has. A link to
+ * an id that no cell has may be to that cell: the rule that would call the
+ * link broken stays quiet, and cell-id-missing, cell-id-syntax or
+ * duplicate-id reports the id (a root cause is reported once).
  */
-export function misfitIdBetween(doc: MessageDocument, from: number, to: number, output: boolean): boolean {
+export function doubtfulIdBetween(doc: MessageDocument, from: number, to: number, output: boolean): boolean {
   const cells = doc.cells;
   for (let i = Math.max(0, from + 1); i < to && i < cells.length; i++) {
     const c = cells[i]!;
-    if (!c.idFits && c.isOutput === output) return true;
+    if (c.isOutput !== output) continue;
+    if (!c.idFits || doc.cellsById.get(c.id!)!.length > 1) return true;
   }
   return false;
 }

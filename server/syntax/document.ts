@@ -70,9 +70,10 @@ export class Cell extends Segment {
   /**
    * The kind (`cellType`) is known, not guessed: false for an output cell
    * whose kind rests on what is missing or wrong, such as a missing metadata
-   * line, a type that names nothing, or a `[tool]` id that fits neither a
-   * call nor a result (see ids.ts). Rules about one kind of cell leave such
-   * a cell alone: its cause is reported where it is.
+   * line, a type that names nothing, a `[tool]` id that fits neither a call
+   * nor a result (see ids.ts), or a metadata line that is another cell's with
+   * the same id (borrowsMetadata). Rules about one kind of cell leave such a
+   * cell alone: its cause is reported where it is.
    */
   kindKnown = true;
 
@@ -944,8 +945,19 @@ function resolve(doc: MessageDocument): void {
 /** Sets Cell.idFits and Cell.kindKnown from the cell's kind; returns them as Structure.cellFacts bits. */
 function setFacts(doc: MessageDocument, cell: Cell): number {
   const fits = (cell.idFits = idFits(cell.cellType, cell.id));
-  const known = (cell.kindKnown = !cell.isOutput || outputKindKnown(cell.cellType, cell.type, fits, (t) => doc.isLanguage(t)));
+  const known = (cell.kindKnown = !cell.isOutput || (!borrowsMetadata(cell) && outputKindKnown(cell.cellType, cell.type, fits, doc)));
   return (fits ? 1 : 0) | (known ? 2 : 0);
+}
+
+/**
+ * Whether the metadata line that counts for a cell lies in another cell
+ * with the same id: the id is used twice (duplicate-id), and the line is
+ * that cell's. What it says (the type, the attributes) is then not known to
+ * be about this cell.
+ */
+export function borrowsMetadata(cell: Cell): boolean {
+  const m = cell.metadata;
+  return m !== undefined && m.segment !== cell && m.segment instanceof Cell && m.segment.id === cell.id;
 }
 
 function ownStructure(doc: MessageDocument, metaNodes: MetadataNode[]): Pick<Structure, 'cellStarts' | 'cellsEnd' | 'metaNodes'> {

@@ -65,14 +65,16 @@ export function idFits(cellType: CellType, id: string | undefined): boolean {
  * `[tool]` type and an id of its shape, and a code output of another type by
  * its `CODE.N` id. Without a type (no metadata line, or one whose type cannot
  * be read) the kind is a guess from the id's shape; with a type that names
- * nothing (`unknown-output`) there is none.
+ * nothing (`unknown-output`) there is none. (The caller also counts as a
+ * guess the kind of a cell typed by the metadata line of another cell with
+ * the same id.)
  */
-export function outputKindKnown(cellType: CellType, type: string | undefined, fits: boolean, isLanguage: (type: string) => boolean): boolean {
+export function outputKindKnown(cellType: CellType, type: string | undefined, fits: boolean, doc: { isLanguage(type: string): boolean }): boolean {
   switch (cellType) {
     case 'agent-reply':
       return true;
     case 'code-output':
-      return type !== undefined && (fits || isLanguage(type));
+      return type !== undefined && (fits || doc.isLanguage(type));
     case 'tool-call':
     case 'tool-result':
       return type === 'tool' && fits;

@@ -41,6 +41,10 @@ describe('cascades of an HTML comment that never closes (unclosed-fence)', () =>
     expect(findings(build({ call: insert('call', 4, '<!-- note') }))).toEqual(['unclosed-fence 24:1 <!--']);
   });
 
+  it('in a code output: the line is not reported without a stream prefix', () => {
+    expect(findings(build({ out: insert('out', 4, '<!-- note') }))).toEqual(['unclosed-fence 47:1 <!--']);
+  });
+
   it('inside the `<tool>` of a tool call: an XML error, reported once by tool-xml', () => {
     expect(findings(build({ call: insert('call', 6, '<!-- note') }))).toEqual(['tool-xml 26:1 <!--']);
   });

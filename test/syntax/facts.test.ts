@@ -3,7 +3,7 @@
 // or guessed, whether the file's agents could be read. Versions parsed from
 // an earlier one (a prose edit) carry the same facts.
 import { describe, expect, it } from 'vitest';
-import { parse } from '../../server/syntax/document.js';
+import { borrowsMetadata, parse } from '../../server/syntax/document.js';
 import { build, CELLS, edit } from '../cascades/conversation.js';
 
 const facts = (text: string) => parse(text, { fileName: 'x.msg.md' }).cells.map((c) => [c.id, c.cellType, c.idFits, c.kindKnown]);
@@ -46,6 +46,21 @@ describe('facts of cells', () => {
 
   it('a type that names nothing leaves the kind unknown', () => {
     expect(facts(build({ reply: edit('reply', '[coder]', '[nobody]') }))[1]).toEqual(['2', 'unknown-output', true, false]);
+  });
+
+  it('an output cell typed by the metadata line of another cell with its id: the kind is a guess', () => {
+    // The result takes the call's id: the call's line, first for that id, types both.
+    const doc = parse(build({ result: edit('result', '2.k7f3q.1', '2.k7f3q') }), { fileName: 'x.msg.md' });
+    expect(doc.cells.slice(2, 4).map((c) => [c.id, c.cellType, c.kindKnown, borrowsMetadata(c)])).toEqual([
+      ['2.k7f3q', 'tool-call', true, false],
+      ['2.k7f3q', 'tool-call', false, true],
+    ]);
+    // A first cell without a line of its own borrows the later one's.
+    const first = parse(build({ reply: CELLS.reply.filter((l) => !l.startsWith('[^')), done: edit('done', '4', '2') }), { fileName: 'x.msg.md' });
+    expect([first.cells[1], first.cells[6]].map((c) => [c!.id, c!.kindKnown, borrowsMetadata(c!)])).toEqual([
+      ['2', false, true],
+      ['2', true, false],
+    ]);
   });
 
   it('a version parsed from an earlier one after a prose edit has the same facts', () => {
