@@ -19,6 +19,7 @@ function shapeProblem(cell: Cell, id: string): string | null {
     case 'tool-result':
       return misfit === 'count' ? 'A tool result id is PARENT.NONCE.N (three segments).' : `The last segment of a tool result id is its number N (1, 2, …), not \`${last}\`.`;
     default:
+      // A code output (an id fits an output cell of unknown type whatever its shape).
       return misfit === 'count' ? 'A code output id is CODE.N (two segments).' : `The last segment of a code output id is its number N (1, 2, …), not \`${last}\`.`;
   }
 }

@@ -22,7 +22,7 @@ export function codeParent(doc: MessageDocument, cell: Cell): { parent: Cell } |
   }
   // metadata-missing, metadata-syntax or cell-marker (`# %%%%`) reports why
   // its type or kind is not known; duplicate-id, that two earlier cells have the id.
-  if (earlier.type === undefined || !earlier.kindKnown || cells!.filter((c) => c.offset < cell.offset).length > 1) return undefined;
+  if (earlier.type === undefined || !earlier.kindKnown || (cells!.length > 1 && cells!.filter((c) => c.offset < cell.offset).length > 1)) return undefined;
   if (earlier.isOutput || earlier.type !== 'code') {
     const what = earlier.isOutput ? 'an output cell' : `a \`[${earlier.type}]\` cell`;
     return { problem: `The cell \`${parentId}\` is ${what}, not a \`[code]\` cell: a code output answers a \`[code]\` cell.`, related: earlier };

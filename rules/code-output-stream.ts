@@ -94,6 +94,19 @@ export function base64Problem(text: string, lines: Line[]): { start: number; end
   return null;
 }
 
+/**
+ * The content lines of a code output, without a line that opens an HTML
+ * comment that never closes: closed, it would be a comment line, which is
+ * not output (unclosed-fence reports the comment).
+ */
+function streamLines(cell: Cell): Line[] {
+  const lines = contentLines(cell);
+  const comments = cell.p.comments;
+  if (!comments.some((c) => !c.closed)) return lines;
+  const opensUnclosed = (l: Line): boolean => comments.some((c) => !c.closed && c.start >= l.start && c.start < l.contentEnd && cell.text.slice(l.start, c.start).trim() === '');
+  return lines.filter((l) => !opensUnclosed(l));
+}
+
 export default defineRule(
   {
     id: 'code-output-stream',
@@ -108,10 +121,7 @@ export default defineRule(
       if (cell.cellType !== 'code-output' || !cell.kindKnown || !cell.metadata) continue;
       // An invalid mime_type is attribute-value's; which form the body has is then unknown.
       if (outputMimeType(cell) === undefined) continue;
-      // A line that opens an HTML comment that never closes would be skipped
-      // as a comment line once closed: unclosed-fence reports it.
-      const unclosed = cell.p.comments.filter((c) => !c.closed);
-      const lines = unclosed.length ? contentLines(cell).filter((l) => !unclosed.some((c) => c.start >= l.start && c.start < l.contentEnd && cell.text.slice(l.start, c.start).trim() === '')) : contentLines(cell);
+      const lines = streamLines(cell);
       if (isBinaryOutput(cell)) {
         const p = base64Problem(cell.text, lines);
         if (p) report({ at: cell.abs(p), message: `${p.message} (mime_type \`${outputMimeType(cell)}\`)` });
