@@ -1,30 +1,26 @@
 import { defineSegmentRule, SEGMENT } from '../server/engine/rule-kit.js';
 import { Cell } from '../server/syntax/document.js';
-
-const POSITIVE = /^[1-9]\d*$/;
+import { idMisfit, WELL_FORMED_ID } from '../server/syntax/ids.js';
 
 /** Why an id of this shape fits no cell kind of spec section 4, or null. */
-/** Segments of `A-Z a-z 0-9 _ -`, none empty. */
-const WELL_FORMED = /^[A-Za-z0-9_-]+(?:\.[A-Za-z0-9_-]+)*$/;
-
-function shapeProblem(cell: Cell, segments: string[]): string | null {
-  const n = segments.length;
-  if (n > 3) return `An id has at most three segments (PARENT.NONCE.N for a tool result), not ${n}.`;
+function shapeProblem(cell: Cell, id: string): string | null {
+  const misfit = idMisfit(cell.cellType, id);
+  if (misfit === undefined) return null;
+  const segments = id.split('.');
+  if (misfit === 'too-many') return `An id has at most three segments (PARENT.NONCE.N for a tool result), not ${segments.length}.`;
+  const last = segments[segments.length - 1];
   switch (cell.cellType) {
     case 'message':
-      return n === 1 ? null : 'A message cell has a one-segment id, such as `1` or `intro`.';
+      return 'A message cell has a one-segment id, such as `1` or `intro`.';
     case 'agent-reply':
-      return n === 1 ? null : `An agent reply has a one-segment id; \`${segments.join('.')}\` has the shape of a tool call, tool result or code output.`;
+      return `An agent reply has a one-segment id; \`${id}\` has the shape of a tool call, tool result or code output.`;
     case 'tool-call':
-      return n === 2 ? null : 'A tool call id is PARENT.NONCE (two segments).';
+      return 'A tool call id is PARENT.NONCE (two segments).';
     case 'tool-result':
-      if (n !== 3) return 'A tool result id is PARENT.NONCE.N (three segments).';
-      return POSITIVE.test(segments[2]!) ? null : `The last segment of a tool result id is its number N (1, 2, …), not \`${segments[2]}\`.`;
-    case 'code-output':
-      if (n !== 2) return 'A code output id is CODE.N (two segments).';
-      return POSITIVE.test(segments[1]!) ? null : `The last segment of a code output id is its number N (1, 2, …), not \`${segments[1]}\`.`;
+      return misfit === 'count' ? 'A tool result id is PARENT.NONCE.N (three segments).' : `The last segment of a tool result id is its number N (1, 2, …), not \`${last}\`.`;
     default:
-      return null;
+      // A code output (an id fits an output cell of unknown type whatever its shape).
+      return misfit === 'count' ? 'A code output id is CODE.N (two segments).' : `The last segment of a code output id is its number N (1, 2, …), not \`${last}\`.`;
   }
 }
 
@@ -48,9 +44,10 @@ export default defineSegmentRule(
       report({ at: cell.abs(ref.refSpan), message: 'The id is empty.' });
       return;
     }
-    // A well-formed id (nearly all) is checked from its text: its segments are made only when asked for.
-    if (WELL_FORMED.test(ref.id)) {
-      const problem = shapeProblem(cell, ref.id.split('.'));
+    // Nearly every id fits (a fact of the tree): its segments are made only when one does not.
+    if (cell.idFits) return;
+    if (WELL_FORMED_ID.test(ref.id)) {
+      const problem = shapeProblem(cell, ref.id);
       if (problem) report({ at: cell.abs(ref.span), message: problem });
       return;
     }
@@ -69,7 +66,7 @@ export default defineSegmentRule(
       }
     }
     if (bad) return;
-    const problem = shapeProblem(cell, ref.segments.map((s) => s.text));
+    const problem = shapeProblem(cell, ref.id);
     if (problem) report({ at: cell.abs(ref.span), message: problem });
   },
 );

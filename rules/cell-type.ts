@@ -1,5 +1,5 @@
 import { closest, defineSegmentRule } from '../server/engine/rule-kit.js';
-import { MESSAGE_TYPES , Cell } from '../server/syntax/document.js';
+import { borrowsMetadata, MESSAGE_TYPES, Cell } from '../server/syntax/document.js';
 
 export default defineSegmentRule(
   {
@@ -14,8 +14,9 @@ export default defineSegmentRule(
     const cell = seg;
     const m = cell.metadata;
     if (cell.isOutput || !m || m.node.type === undefined) return;
-    // A later cell with a duplicated id shares the first one's metadata line; duplicate-id reports it.
-    if (doc.cellsById.get(cell.id!)?.[0] !== cell) return;
+    // A later cell with a duplicated id shares the first one's metadata line,
+    // and a first one may have only the later one's: duplicate-id reports it.
+    if (doc.cellsById.get(cell.id!)?.[0] !== cell || borrowsMetadata(cell)) return;
     const type = m.node.type;
     if (MESSAGE_TYPES.has(type)) return;
     // A line with a type has its span (asked for only here, to report).

@@ -1,4 +1,4 @@
-import { Cell } from '../server/syntax/document.js';
+import { borrowsMetadata, Cell } from '../server/syntax/document.js';
 import { defineSegmentRule } from '../server/engine/rule-kit.js';
 
 export default defineSegmentRule(
@@ -13,8 +13,9 @@ export default defineSegmentRule(
     if (!(seg instanceof Cell)) return;
     const cell = seg;
     if (cell.isOutput || cell.type !== 'code') return;
-    // A later cell with a duplicated id shares the first one's metadata line; duplicate-id reports it.
-    if (doc.cellsById.get(cell.id!)?.[0] !== cell) return;
+    // A later cell with a duplicated id shares the first one's metadata line,
+    // and a first one may have only the later one's: duplicate-id reports it.
+    if (doc.cellsById.get(cell.id!)?.[0] !== cell || borrowsMetadata(cell)) return;
     const block = cell.codeBlock;
     if (!block) {
       const m = cell.metadata!;

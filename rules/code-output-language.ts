@@ -33,7 +33,7 @@ export default defineRule(
   ({ doc, report }) => {
     for (let i = 0, list = doc.cells; i < list.length; i++) {
       const cell = list[i]!;
-      if (cell.cellType !== 'code-output' || !cell.metadata) continue;
+      if (cell.cellType !== 'code-output' || !cell.kindKnown || !cell.metadata) continue;
       const found = codeParent(doc, cell);
       if (!found || !('parent' in found)) continue;
       const language = found.parent.codeBlock?.language;

@@ -1,9 +1,12 @@
-import { defineRule } from '../server/engine/rule-kit.js';
+import { defineRule, doubtfulIdBetween } from '../server/engine/rule-kit.js';
 import type { Cell, MessageDocument } from '../server/syntax/document.js';
 
 /**
  * The `[code]` cell a code output `CODE.N` answers, or why there is none.
- * Shared with the other code execution rules.
+ * Shared with the other code execution rules. Undefined also when the
+ * answer rests on a cause reported elsewhere: the cell CODE has no metadata
+ * type or a kind that is a guess, two earlier cells are CODE, or none is but
+ * an earlier message cell's id names nothing reliably (it may be CODE).
  */
 export function codeParent(doc: MessageDocument, cell: Cell): { parent: Cell } | { problem: string; related?: Cell } | undefined {
   const ref = cell.marker.idRef;
@@ -14,10 +17,14 @@ export function codeParent(doc: MessageDocument, cell: Cell): { parent: Cell } |
   const earlier = cells?.find((c) => c.offset < cell.offset);
   if (!earlier) {
     if (cells?.length) return { problem: `The code cell \`${parentId}\` comes after its output; a code output follows the \`[code]\` cell it answers.`, related: cells[0] };
+    if (doubtfulIdBetween(doc, -1, cell.index, false)) return undefined;
     return { problem: `There is no cell \`${parentId}\`: a code output \`CODE.N\` answers an earlier \`[code]\` cell CODE.` };
   }
+  // metadata-missing, metadata-syntax or cell-marker (`# %%%%`) reports why
+  // its type or kind is not known; duplicate-id, that two earlier cells have the id.
+  if (earlier.type === undefined || !earlier.kindKnown || (cells!.length > 1 && cells!.filter((c) => c.offset < cell.offset).length > 1)) return undefined;
   if (earlier.isOutput || earlier.type !== 'code') {
-    const what = earlier.isOutput ? 'an output cell' : earlier.type === undefined ? 'a cell without metadata' : `a \`[${earlier.type}]\` cell`;
+    const what = earlier.isOutput ? 'an output cell' : `a \`[${earlier.type}]\` cell`;
     return { problem: `The cell \`${parentId}\` is ${what}, not a \`[code]\` cell: a code output answers a \`[code]\` cell.`, related: earlier };
   }
   return { parent: earlier };
@@ -35,7 +42,7 @@ export default defineRule(
     for (let i = 0, list = doc.cells; i < list.length; i++) {
       const cell = list[i]!;
       // Without metadata, an `X.N` id is only a guess at a code output (metadata-missing reports it).
-      if (cell.cellType !== 'code-output' || !cell.metadata) continue;
+      if (cell.cellType !== 'code-output' || !cell.kindKnown || !cell.metadata) continue;
       const found = codeParent(doc, cell);
       if (!found || 'parent' in found) continue;
       const ref = cell.marker.idRef!;

@@ -1,4 +1,4 @@
-import { defineRule } from '../server/engine/rule-kit.js';
+import { defineRule, doubtfulIdBetween } from '../server/engine/rule-kit.js';
 import type { Cell } from '../server/syntax/document.js';
 import { codeParent } from './code-output-parent.js';
 
@@ -19,7 +19,9 @@ export default defineRule(
     const byParent = new Map<Cell, { cell: Cell; n: number }[]>();
     for (let i = 0, items = doc.cells; i < items.length; i++) {
       const cell = items[i]!;
-      if (cell.cellType !== 'code-output' || !cell.metadata) continue;
+      // An output without metadata is only a guess (metadata-missing reports
+      // it): it takes its number, and is not reported.
+      if (cell.cellType !== 'code-output') continue;
       const found = codeParent(doc, cell);
       if (!found || !('parent' in found)) continue;
       const nText = cell.marker.idRef!.segments[1]!.text;
@@ -36,8 +38,13 @@ export default defineRule(
         const { cell, n } = list[i]!;
         const at = cell.abs(cell.marker.idRef!.segments[1]!.span);
         const id = `${parent.id}.${n}`;
-        if (seen.has(n)) continue;
-        if (n > next) {
+        if (seen.has(n) || !cell.kindKnown) {
+          seen.add(n);
+          next = Math.max(next, n + 1);
+          continue;
+        }
+        // A missing number may be an output cell in between whose id does not fit (cell-id-syntax reports it).
+        if (n > next && !doubtfulIdBetween(doc, parent.index, cell.index, true)) {
           const missing = n === next + 1 ? `\`${parent.id}.${next}\` is missing` : `\`${parent.id}.${next}\` to \`${parent.id}.${n - 1}\` are missing`;
           report({ at, message: `Outputs of the code cell \`${parent.id}\` are numbered 1, 2, … without gaps: ${missing} before \`${id}\`.` });
         } else if (n < next) {

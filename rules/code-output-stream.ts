@@ -94,6 +94,19 @@ export function base64Problem(text: string, lines: Line[]): { start: number; end
   return null;
 }
 
+/**
+ * The content lines of a code output, without a line that opens an HTML
+ * comment that never closes: closed, it would be a comment line, which is
+ * not output (unclosed-fence reports the comment).
+ */
+function streamLines(cell: Cell): Line[] {
+  const lines = contentLines(cell);
+  const comments = cell.p.comments;
+  if (!comments.some((c) => !c.closed)) return lines;
+  const opensUnclosed = (l: Line): boolean => comments.some((c) => !c.closed && c.start >= l.start && c.start < l.contentEnd && cell.text.slice(l.start, c.start).trim() === '');
+  return lines.filter((l) => !opensUnclosed(l));
+}
+
 export default defineRule(
   {
     id: 'code-output-stream',
@@ -105,10 +118,10 @@ export default defineRule(
   ({ doc, report }) => {
     for (let i = 0, list = doc.cells; i < list.length; i++) {
       const cell = list[i]!;
-      if (cell.cellType !== 'code-output' || !cell.metadata) continue;
+      if (cell.cellType !== 'code-output' || !cell.kindKnown || !cell.metadata) continue;
       // An invalid mime_type is attribute-value's; which form the body has is then unknown.
       if (outputMimeType(cell) === undefined) continue;
-      const lines = contentLines(cell);
+      const lines = streamLines(cell);
       if (isBinaryOutput(cell)) {
         const p = base64Problem(cell.text, lines);
         if (p) report({ at: cell.abs(p), message: `${p.message} (mime_type \`${outputMimeType(cell)}\`)` });

@@ -29,7 +29,8 @@ export default defineRule(
       return;
     }
     const name = String(v);
-    if (names.includes(name)) return;
+    // When the agents could not be read (agent-config says why), this one may be among them.
+    if (names.includes(name) || !doc.agentsKnown) return;
     const best = closest(name, names);
     report({
       at,

@@ -14,7 +14,8 @@ const rule = defineRule(
     for (let i = 0; i < doc.cells.length; i++) if (doc.cells[i]!.id !== undefined) withId++;
     if (withId === doc.cellsById.size) return;
     for (const [id, cells] of doc.cellsById) {
-      if (cells.length < 2) continue;
+      // An empty id names nothing (cell-id-syntax reports each one).
+      if (cells.length < 2 || id === '') continue;
       const first = cells[0]!;
       const firstAt = first.abs(first.marker.idRef!.span);
       const line = doc.lines.lineOf(firstAt[0]) + 1;

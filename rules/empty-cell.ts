@@ -13,8 +13,10 @@ export default defineSegmentRule(
   (seg, { doc, report }) => {
     if (!(seg instanceof Cell)) return;
     const cell = seg;
-    // An empty tool result or a run that printed nothing is data, not an omission.
-    if (cell.cellType === 'tool-result' || cell.cellType === 'code-output') return;
+    // An empty tool result or a run that printed nothing is data, not an
+    // omission; a cell whose kind is a guess may be one (its id or metadata
+    // is reported).
+    if (cell.cellType === 'tool-result' || cell.cellType === 'code-output' || !cell.kindKnown) return;
     if (cell.p.contentLineCount > 0) return;
     // An ordinary footnote that starts with a bracketed word (`[^n]: [RFC 9110] …`)
     // is parsed as a metadata line, but it is content.

@@ -1,5 +1,6 @@
 import { defineRule } from '../server/engine/rule-kit.js';
 import type { MessageDocument } from '../server/syntax/document.js';
+import { unclosedFrontmatter } from '../server/syntax/frontmatter.js';
 
 const blank = (c: string | undefined): boolean => c === ' ' || c === '\t' || c === '\n' || c === '\r';
 
@@ -53,10 +54,8 @@ export default defineRule(
     }
     // `---` on the first line that no `---` or `...` line closes: the parser
     // reads it as Markdown (a thematic break), so every setting in it is lost.
-    const start = doc.text.charCodeAt(0) === 0xfeff ? 1 : 0;
-    const firstEnd = doc.text.indexOf('\n', start);
-    const first = doc.text.slice(start, firstEnd === -1 ? doc.text.length : firstEnd).replace(/\r$/, '');
-    if (first === '---') {
+    const start = unclosedFrontmatter(doc.text);
+    if (start !== -1) {
       report({
         at: [start, start + 3],
         message: 'The frontmatter opened here is never closed by a `---` (or `...`) line, so it is read as Markdown and its settings are ignored.',

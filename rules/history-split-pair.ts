@@ -1,11 +1,22 @@
 import { defineRule } from '../server/engine/rule-kit.js';
 import type { Cell } from '../server/syntax/document.js';
 import { historyMode, inView } from '../server/llm-view/view.js';
+import { HISTORY_VALUES } from './history-value.js';
 
 function historyAttr(cell: Cell): [number, number] | undefined {
   const m = cell.metadata;
   const a = m?.node.attributes.find((x) => x.key === 'history');
   return a && m ? m.segment.abs(a.span) : undefined;
+}
+
+/**
+ * Whether the cell's place in the view is what its author wrote: its kind is
+ * not a guess, and a `history` value it has is valid. An invalid one counts
+ * as include, which may not be what was meant (history-value reports it).
+ */
+function settled(cell: Cell): boolean {
+  const v = cell.attr('history');
+  return cell.kindKnown && (v === undefined || HISTORY_VALUES.includes(v));
 }
 
 const state = (cell: Cell): string => (inView(cell) ? (historyMode(cell) === 'summary' ? 'in the LLM view (as a summary)' : 'in the LLM view') : 'left out of the LLM view');
@@ -23,7 +34,7 @@ export default defineRule(
     const results = new Map<string, Cell[]>();
     for (let i = 0, items = doc.cells; i < items.length; i++) {
       const cell = items[i]!;
-      if (cell.cellType !== 'tool-result' || !cell.id) continue;
+      if (cell.cellType !== 'tool-result' || !cell.id || !settled(cell)) continue;
       const key = cell.id.slice(0, cell.id.lastIndexOf('.'));
       const list = results.get(key);
       if (list) list.push(cell);
@@ -32,7 +43,7 @@ export default defineRule(
     const done = new Set<string>();
     for (let i = 0, list = doc.cells; i < list.length; i++) {
       const call = list[i]!;
-      if (call.cellType !== 'tool-call' || !call.id || done.has(call.id)) continue;
+      if (call.cellType !== 'tool-call' || !call.id || done.has(call.id) || !settled(call)) continue;
       done.add(call.id);
       const callIn = inView(call);
       const split = (results.get(call.id) ?? []).filter((r) => r.offset > call.offset && inView(r) !== callIn);

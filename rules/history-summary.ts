@@ -1,4 +1,4 @@
-import { Cell } from '../server/syntax/document.js';
+import { borrowsMetadata, Cell } from '../server/syntax/document.js';
 import { defineSegmentRule } from '../server/engine/rule-kit.js';
 
 export default defineSegmentRule(
@@ -14,8 +14,9 @@ export default defineSegmentRule(
     const cell = seg;
     const m = cell.metadata;
     if (!m) return;
-    // A later cell with a duplicated id shares the first one's metadata line; duplicate-id reports it.
-    if (doc.cellsById.get(cell.id!)?.[0] !== cell) return;
+    // A later cell with a duplicated id shares the first one's metadata line,
+    // and a first one may have only the later one's: duplicate-id reports it.
+    if (doc.cellsById.get(cell.id!)?.[0] !== cell || borrowsMetadata(cell)) return;
     const h = m.node.attributes.find((a) => a.key === 'history');
     if (!h || h.value !== 'summary') return;
     if (m.node.attributes.some((a) => a.key === 'summary' && a.value.trim() !== '')) return;

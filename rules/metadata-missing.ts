@@ -15,6 +15,25 @@ function likelyType(doc: MessageDocument, cell: Cell): string | undefined {
   return doc.defaultAgentAt(cell.offset);
 }
 
+/**
+ * Whether a line `[^id]:` is among the lines a fence of the cell that never
+ * closes holds: there it is code, and unclosed-fence reports the fence.
+ */
+function inUnclosedFence(cell: Cell, id: string): boolean {
+  const text = cell.text;
+  const head = `[^${id}]:`;
+  for (let i = 0, list = cell.p.fences; i < list.length; i++) {
+    const f = list[i]!;
+    if (f.close) continue;
+    for (let at = text.indexOf(head, f.contentStart); at !== -1 && at < f.contentEnd; at = text.indexOf(head, at + 1)) {
+      let p = at;
+      while (p > 0 && (text[p - 1] === ' ' || text[p - 1] === '\t')) p--;
+      if (p === 0 || text[p - 1] === '\n') return true;
+    }
+  }
+  return false;
+}
+
 export default defineRule(
   {
     id: 'metadata-missing',
@@ -27,7 +46,7 @@ export default defineRule(
     for (let i = 0, list = doc.cells; i < list.length; i++) {
       const cell = list[i]!;
       const ref = cell.marker.idRef;
-      if (!ref || cell.metadata || ref.id === '') continue;
+      if (!ref || cell.metadata || ref.id === '' || inUnclosedFence(cell, ref.id)) continue;
       const type = likelyType(doc, cell);
       const lineEnd = cell.abs(cell.marker.span)[1];
       const { eol, after } = metadataInsertion(doc, cell);

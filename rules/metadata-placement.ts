@@ -1,4 +1,5 @@
 import { defineRule } from '../server/engine/rule-kit.js';
+import { borrowsMetadata } from '../server/syntax/document.js';
 
 const rule = defineRule(
   {
@@ -16,6 +17,11 @@ const rule = defineRule(
       if (!m || doc.cellsById.get(cell.id!)?.[0] !== cell) continue;
       const p = cell.p;
       if (m.segment === cell && p.placementStart >= 0 && p.placementStart === m.node.span.start) continue;
+      // An HTML comment that never closes, above the line, would have been
+      // skipped closed: unclosed-fence reports it.
+      if (m.segment === cell && p.comments.some((c) => !c.closed && c.start < m.node.span.start)) continue;
+      // The own line of another cell with the same id: duplicate-id reports the id.
+      if (borrowsMetadata(cell)) continue;
       const line = doc.lines.lineOf(cell.offset) + 1;
       report({
         at: m.segment.abs(m.node.id.refSpan),

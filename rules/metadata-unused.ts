@@ -1,4 +1,5 @@
 import { isMetadataLine } from '../server/syntax/metadata.js';
+import { Cell } from '../server/syntax/document.js';
 import { defineRule } from '../server/engine/rule-kit.js';
 
 export default defineRule(
@@ -16,10 +17,16 @@ export default defineRule(
       if (!isMetadataLine(doc, m)) continue;
       const id = m.node.id.id;
       const cells = doc.cellsById.get(id);
+      const own = m.segment instanceof Cell ? m.segment : undefined;
       if (!cells) {
         if (m.node.type === 'agent') continue;
+        // The line under the marker of a cell without an id: the reference
+        // is what is missing (cell-id-missing reports it and adds it).
+        if (own && !own.marker.idRef && own.p.placementStart === m.node.span.start) continue;
         report({ at: m.segment.abs(m.node.id.refSpan), message: `No cell uses the id \`${id}\`: this metadata line has no effect.`, tags: [1] });
-      } else if (cells[0]!.metadata !== m) {
+      } else if (cells[0]!.metadata !== m && !(own && own.id === id && own !== cells[0])) {
+        // (The own line of a later cell with the same id is not a second
+        // line for one cell: the id is used twice, which duplicate-id reports.)
         const first = cells[0]!.metadata!;
         report({
           at: m.segment.abs(m.node.id.refSpan),

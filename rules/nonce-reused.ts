@@ -13,6 +13,8 @@ const rule = defineRule(
     const first = new Map<string, CallRef>();
     for (let i = 0, list = toolGraph(doc).calls; i < list.length; i++) {
       const call = list[i]!;
+      // Without metadata, an id of this shape is only a guess at a tool call (metadata-missing reports it).
+      if (!call.cell.kindKnown) continue;
       const prev = first.get(call.nonce);
       if (!prev) {
         first.set(call.nonce, call);

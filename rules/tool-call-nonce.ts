@@ -12,6 +12,8 @@ export default defineRule(
   ({ doc, report }) => {
     for (let i = 0, list = toolGraph(doc).calls; i < list.length; i++) {
       const call = list[i]!;
+      // Without metadata, an id of this shape is only a guess at a tool call (metadata-missing reports it).
+      if (!call.cell.kindKnown) continue;
       const n = call.nonce;
       let why: string | undefined;
       if (n.length < 4) why = `is ${n.length === 1 ? 'one character' : `${n.length} characters`} long; use at least 4`;

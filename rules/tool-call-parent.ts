@@ -1,4 +1,4 @@
-import { defineRule } from '../server/engine/rule-kit.js';
+import { defineRule, doubtfulIdBetween } from '../server/engine/rule-kit.js';
 import type { Cell } from '../server/syntax/document.js';
 import { toolGraph } from '../server/tool-calls/index.js';
 
@@ -23,11 +23,16 @@ const rule = defineRule(
   ({ doc, report }) => {
     for (let i = 0, list = toolGraph(doc).calls; i < list.length; i++) {
       const call = list[i]!;
+      // Without metadata, an id of this shape is only a guess at a tool call (metadata-missing reports it).
+      if (!call.cell.kindKnown) continue;
       const cells = doc.cellsById.get(call.parent) ?? [];
       const earlier = cells.filter((c) => c.index < call.cell.index);
       if (earlier.some((c) => c.cellType === 'agent-reply')) continue;
-      // A reply whose agent is unknown, or that has no metadata, is reported as such (unknown-agent, metadata-missing).
-      if (earlier.some((c) => c.cellType === 'unknown-output' || c.cellType === 'untyped-output')) continue;
+      // A reply whose kind is unknown (its agent is unknown, it has no
+      // metadata) is reported as such (unknown-agent, metadata-missing).
+      if (earlier.some((c) => !c.kindKnown)) continue;
+      // No such cell, while an earlier output cell's id names nothing reliably: that may be the reply (cell-id-syntax).
+      if (!cells.length && doubtfulIdBetween(doc, -1, call.cell.index, true)) continue;
       const id = `\`${call.parent}\``;
       let message: string;
       let related: { at: [number, number]; message: string }[] | undefined;

@@ -1,4 +1,4 @@
-import { defineRule } from '../server/engine/rule-kit.js';
+import { defineRule, doubtfulIdBetween } from '../server/engine/rule-kit.js';
 import { toolGraph } from '../server/tool-calls/index.js';
 
 export default defineRule(
@@ -13,8 +13,12 @@ export default defineRule(
     const graph = toolGraph(doc);
     for (let j = 0, list = graph.calls; j < list.length; j++) {
       const call = list[j]!;
+      // Without metadata, an id of this shape is only a guess at a tool call (metadata-missing reports it).
+      if (!call.cell.kindKnown) continue;
       const results = graph.resultsByCall.get(call.id) ?? [];
       if (results.some((r) => r.cell.index > call.cell.index)) continue;
+      // A later output cell whose id names nothing reliably may be its result (cell-id-syntax reports it).
+      if (doubtfulIdBetween(doc, call.cell.index, doc.cells.length, true)) continue;
       // Calls at the end of the file, with only tool calls after them, are still running.
       let running = true;
       for (let i = call.cell.index + 1; i < doc.cells.length && running; i++) {

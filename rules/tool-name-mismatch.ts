@@ -19,7 +19,8 @@ export default defineRule(
   ({ doc, report }) => {
     for (let i = 0, list = doc.cells; i < list.length; i++) {
       const cell = list[i]!;
-      if (cell.cellType !== 'tool-call' || !cell.metadata || cell.type !== 'tool') continue;
+      // Not a cell whose id fits no tool call (cell-id-syntax): it may be a result.
+      if (cell.cellType !== 'tool-call' || !cell.kindKnown || !cell.metadata || cell.type !== 'tool') continue;
       const m = cell.metadata;
       const tools = toolCallsOf(cell);
       const xmlName = tools.length === 1 ? tools[0]!.toolName : undefined;

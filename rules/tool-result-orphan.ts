@@ -1,4 +1,4 @@
-import { defineRule } from '../server/engine/rule-kit.js';
+import { defineRule, doubtfulIdBetween } from '../server/engine/rule-kit.js';
 import { toolGraph } from '../server/tool-calls/index.js';
 
 const rule = defineRule(
@@ -13,10 +13,16 @@ const rule = defineRule(
     const graph = toolGraph(doc);
     for (let i = 0, list = graph.results; i < list.length; i++) {
       const r = list[i]!;
+      // Without metadata, an id of this shape is only a guess at a tool result (metadata-missing reports it).
+      if (!r.cell.kindKnown) continue;
       const calls = graph.callsById.get(r.callId) ?? [];
       if (calls.some((c) => c.cell.index < r.cell.index)) continue;
       const id = `\`${r.callId}\``;
       const other = doc.cellsById.get(r.callId)?.[0];
+      // A cell of unknown kind may be the call; an earlier output cell whose
+      // id names nothing reliably may be it too (cell-id-syntax reports it).
+      if (other && !other.kindKnown) continue;
+      if (!calls.length && !other && doubtfulIdBetween(doc, -1, r.cell.index, true)) continue;
       let message: string;
       if (calls.length) {
         message = `The tool call ${id} comes after this result (line ${doc.lines.lineOf(calls[0]!.cell.offset) + 1}); a result follows its call.`;

@@ -1,4 +1,4 @@
-import { defineRule } from '../server/engine/rule-kit.js';
+import { defineRule, doubtfulIdBetween } from '../server/engine/rule-kit.js';
 import { toolGraph } from '../server/tool-calls/index.js';
 
 const POSITIVE = /^[1-9][0-9]*$/;
@@ -30,6 +30,13 @@ export default defineRule(
         seen.add(n);
         if (n === expected) {
           expected++;
+          continue;
+        }
+        // A result that is only a guess (no metadata) still takes its number,
+        // but is not reported; a missing number may be an output cell between
+        // the call and this result whose id does not fit (cell-id-syntax).
+        if (!r.cell.kindKnown || (n > expected && doubtfulIdBetween(doc, call.cell.index, r.cell.index, true))) {
+          expected = Math.max(expected, n + 1);
           continue;
         }
         const message =

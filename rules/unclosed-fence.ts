@@ -1,4 +1,6 @@
 import { defineSegmentRule } from '../server/engine/rule-kit.js';
+import { Cell } from '../server/syntax/document.js';
+import { isToolCellType } from '../server/tool-calls/index.js';
 
 export default defineSegmentRule(
   {
@@ -22,9 +24,12 @@ export default defineSegmentRule(
     }
     // Spec section 2 reports every unclosed opaque construct; the catalog
     // has no rule of its own for comments, and this is the same mistake.
+    // Inside a `<tool>` element whose XML is read, it is an XML error, which
+    // tool-xml reports.
+    const xmlRead = seg instanceof Cell && isToolCellType(seg.cellType) && seg.kindKnown;
     for (let i = 0, list = p.comments; i < list.length; i++) {
       const c = list[i]!;
-      if (c.closed) continue;
+      if (c.closed || (xmlRead && p.tools.some((t) => t.start < c.start && c.start < t.end))) continue;
       report({
         at: seg.abs({ start: c.start, end: c.start + 4 }),
         message: 'This HTML comment is never closed: end it with -->. (Cell markers after it still start new cells.)',

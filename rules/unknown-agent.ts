@@ -1,5 +1,5 @@
 import { closest, defineRule } from '../server/engine/rule-kit.js';
-import { MESSAGE_TYPES, RESERVED_TYPES } from '../server/syntax/document.js';
+import { borrowsMetadata, MESSAGE_TYPES, RESERVED_TYPES } from '../server/syntax/document.js';
 
 const rule = defineRule(
   {
@@ -13,8 +13,9 @@ const rule = defineRule(
     for (let i = 0, list = doc.cells; i < list.length; i++) {
       const cell = list[i]!;
       if (cell.cellType !== 'unknown-output') continue;
-      // A later cell with a duplicated id shares the first one's metadata line; duplicate-id reports it.
-      if (doc.cellsById.get(cell.id!)?.[0] !== cell) continue;
+      // A later cell with a duplicated id shares the first one's metadata line,
+      // and a first one may have only the later one's: duplicate-id reports it.
+      if (doc.cellsById.get(cell.id!)?.[0] !== cell || borrowsMetadata(cell)) continue;
       const m = cell.metadata!;
       const type = m.node.type!;
       // `# %%%% [^1]` with `[markdown]`: a message cell with one '%' too many,
@@ -31,6 +32,9 @@ const rule = defineRule(
         message = `\`${type}\` is the type of a message cell, but this is an output cell (\`%%%\`): write the marker with \`%%\`, or use an agent, \`tool\` or a language as the type.`;
       } else if (RESERVED_TYPES.has(type)) {
         message = `\`${type}\` declares a temporary agent and cannot be the type of a cell: use the name of an agent, \`tool\` or a language.`;
+      } else if (!doc.agentsKnown) {
+        // The frontmatter's agents could not be read: it may define this one (frontmatter-yaml or agent-config says why).
+        continue;
       } else {
         message = `\`${type}\` is not a defined agent, \`tool\`, or a code output language. Define it in the frontmatter's \`agents\` or with \`[^${type}]: [agent]\`.`;
       }

@@ -4,7 +4,8 @@
 
 import type { Range, Span } from '../base/text.js';
 import { parseCell, type CellParse } from './cell.js';
-import { parseFrontmatter, messageSectionName, type Frontmatter } from './frontmatter.js';
+import { isMap, parseFrontmatter, messageSectionName, unclosedFrontmatter, type Frontmatter } from './frontmatter.js';
+import { idFits, outputKindKnown } from './ids.js';
 import { LineIndex } from './lines.js';
 import { MEMO } from './memo.js';
 import type { MarkerNode } from './marker.js';
@@ -59,6 +60,22 @@ export class Cell extends Segment {
    */
   readonly id: string | undefined;
   readonly isOutput: boolean;
+  /**
+   * The id names this cell: it has one, well-formed (segments of A-Z a-z
+   * 0-9 _ -, none empty) and of the shape its kind takes (spec section 4).
+   * cell-id-missing and cell-id-syntax report the others; a link that names
+   * no cell may be to one of them.
+   */
+  idFits = true;
+  /**
+   * The kind (`cellType`) is known, not guessed: false for an output cell
+   * whose kind rests on what is missing or wrong, such as a missing metadata
+   * line, a type that names nothing, a `[tool]` id that fits neither a call
+   * nor a result (see ids.ts), or a metadata line that is another cell's with
+   * the same id (borrowsMetadata). Rules about one kind of cell leave such a
+   * cell alone: its cause is reported where it is.
+   */
+  kindKnown = true;
 
   constructor(offset: number, text: string, parse: CellParse) {
     super('cell', offset, text, parse);
@@ -243,6 +260,19 @@ export class MessageDocument {
       if (a.name === name && a.from <= offset) found ??= a;
     }
     return found;
+  }
+
+  /**
+   * False when the file declares agents that could not be read: a
+   * frontmatter that is not valid YAML, not a mapping or never closed, or
+   * whose `agents` is not a mapping (frontmatter-yaml or agent-config says
+   * so). A type that names no known agent may then name one of those.
+   */
+  get agentsKnown(): boolean {
+    const fm = this.frontmatter;
+    if (!fm) return unclosedFrontmatter(this.text) === -1;
+    const agents = fm.agentsEntry;
+    return fm.problems.length === 0 && (!agents || agents.value === null || isMap(agents.node));
   }
 
   isLanguage(type: string): boolean {
@@ -761,6 +791,8 @@ export interface Structure {
   /** Per cell, the index in `metadata` of its metadata line, or -1. */
   cellMeta: Int32Array;
   cellTypes: CellType[];
+  /** Per cell, Cell.idFits (bit 1) and Cell.kindKnown (bit 2). */
+  cellFacts: Uint8Array;
   /** Indices in `metadata` of the body agents, in `agents` order. */
   bodyAgents: number[];
   codeLanguages: Set<string>;
@@ -889,11 +921,17 @@ function resolve(doc: MessageDocument): void {
   }
 
   const cellTypes: CellType[] = [];
-  for (let i = 0, list = doc.cells; i < list.length; i++) cellTypes.push((list[i]!.cellType = classify(doc, list[i]!)));
+  const cellFacts = new Uint8Array(doc.cells.length);
+  for (let i = 0, list = doc.cells; i < list.length; i++) {
+    const cell = list[i]!;
+    cellTypes.push((cell.cellType = classify(doc, cell)));
+    cellFacts[i] = setFacts(doc, cell);
+  }
   doc.structure = {
     byId: ids,
     cellMeta,
     cellTypes,
+    cellFacts,
     bodyAgents,
     codeLanguages,
     metaStart,
@@ -902,6 +940,24 @@ function resolve(doc: MessageDocument): void {
     [MEMO]: [],
     ...ownStructure(doc, metaNodes),
   };
+}
+
+/** Sets Cell.idFits and Cell.kindKnown from the cell's kind; returns them as Structure.cellFacts bits. */
+function setFacts(doc: MessageDocument, cell: Cell): number {
+  const fits = (cell.idFits = idFits(cell.cellType, cell.id));
+  const known = (cell.kindKnown = !cell.isOutput || (!borrowsMetadata(cell) && outputKindKnown(cell.cellType, cell.type, fits, doc)));
+  return (fits ? 1 : 0) | (known ? 2 : 0);
+}
+
+/**
+ * Whether the metadata line that counts for a cell lies in another cell
+ * with the same id: the id is used twice (duplicate-id), and the line is
+ * that cell's. What it says (the type, the attributes) is then not known to
+ * be about this cell.
+ */
+export function borrowsMetadata(cell: Cell): boolean {
+  const m = cell.metadata;
+  return m !== undefined && m.segment !== cell && m.segment instanceof Cell && m.segment.id === cell.id;
 }
 
 function ownStructure(doc: MessageDocument, metaNodes: MetadataNode[]): Pick<Structure, 'cellStarts' | 'cellsEnd' | 'metaNodes'> {
@@ -942,13 +998,18 @@ function resolveLike(doc: MessageDocument, shared: Structure, changed: number[])
   const metaSegment = shared.metaSegment;
   const metadata = doc.metadata;
   for (let k = 0; k < nodes.length; k++) metadata.push({ segment: segments[metaSegment[k]!]!, node: nodes[k]!, isMetadata: undefined });
-  const { cellMeta, cellTypes } = shared;
+  const { cellMeta, cellTypes, cellFacts } = shared;
   const cells = doc.cells;
   for (let i = 0; i < cells.length; i++) {
     const cell = cells[i]!;
     const k = cellMeta[i]!;
     if (k !== -1) cell.metadata = metadata[k];
     cell.cellType = cellTypes[i]!;
+    const facts = cellFacts[i]!;
+    if (facts !== 3) {
+      cell.idFits = (facts & 1) !== 0;
+      cell.kindKnown = (facts & 2) !== 0;
+    }
   }
   const indexById = shared.indexById ?? indicesById(shared.byId!);
   doc.cellsById = new CellsById(indexById, cells);

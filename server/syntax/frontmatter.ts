@@ -56,6 +56,18 @@ export interface Frontmatter {
   messageSection?: YamlEntry;
 }
 
+/**
+ * The offset of a `---` first line (after a BOM) that no `---` or `...`
+ * line closes, or -1: such a block is not frontmatter but Markdown, and the
+ * settings in it are lost.
+ */
+export function unclosedFrontmatter(text: string): number {
+  const start = text.charCodeAt(0) === 0xfeff ? 1 : 0;
+  const firstEnd = text.indexOf('\n', start);
+  const first = text.slice(start, firstEnd === -1 ? text.length : firstEnd).replace(/\r$/, '');
+  return first === '---' && !findFrontmatter(text, start) ? start : -1;
+}
+
 /** Finds the frontmatter block: `---` on the first line up to the next `---` or `...` line. */
 export function findFrontmatter(text: string, start: number): { end: number; contentStart: number; contentEnd: number } | null {
   const firstEnd = text.indexOf('\n', start);

@@ -4,7 +4,11 @@
 // the same rules, so a cell parsed alone sees exactly what the file scan saw:
 // a fence, comment or CDATA that closes later hides the markers in between,
 // so its closer is always inside the same cell; one that never closes hides
-// nothing in either run.
+// no marker in either run. A fence that never closes holds the lines after
+// it up to the next marker-like line, as a Markdown reader's container would
+// end it: a fence line among them is code, not the opener of another fence
+// that could run over the next marker. Inside a `<tool>` element the line
+// with the element's end tag ends it as well.
 
 import type { Span } from '../base/text.js';
 import type { Line } from './lines.js';
@@ -28,7 +32,11 @@ export interface FenceBlock {
   indent: number;
   /** Info string span (trimmed), empty when absent. */
   info: Span;
-  /** Lines strictly between the fences (for an unclosed fence: none). */
+  /**
+   * Lines strictly between the fences; for an unclosed fence, the lines
+   * after it up to the next marker-like line (in a tool element, or the
+   * line of its end tag) or the region's end.
+   */
   contentStart: number;
   contentEnd: number;
   /** Line indices of the open (and close) fence within the region. */
@@ -299,6 +307,16 @@ function isToolOpenTag(text: string, p: number, end: number): number {
 const NO_MARKERS: readonly MarkerLine[] = Object.freeze([]);
 const NO_HEADINGS: readonly Heading[] = Object.freeze([]);
 
+/**
+ * Records an ATX heading line (the whole-file scan of an ordinary .md file
+ * looks for its message section). A heading among the lines an unclosed
+ * fence holds counts too: one unclosed fence must not hide the section.
+ */
+function heading(result: ScanResult, text: string, start: number, end: number, lineEnd: number, li: number, line: Line | undefined): void {
+  const h = atxHeading(text, start, end);
+  if (h) result.headings.push({ line: line ?? { start, contentEnd: end, end: lineEnd }, index: li, level: h.level, text: h.text });
+}
+
 /** Ends a tool element at `at` (its end tag when `closed`) and records it. */
 function closeTool(result: ScanResult, tool: ToolElement, at: number, closed: boolean): void {
   tool.closeTagStart = at;
@@ -329,6 +347,8 @@ export function scan(text: string, from: number, to: number, options: ScanOption
 
   let fence: FenceBlock | null = null;
   let fenceCloseStart = -1;
+  // A fence that never closes, while it holds the lines after it.
+  let unclosed: FenceBlock | null = null;
   // Next '<' / '\n' at or after the scan position; searched once, not once per line.
   let nextLt = -2;
   let comment: RegionNode | null = null;
@@ -364,6 +384,21 @@ export function scan(text: string, from: number, to: number, options: ScanOption
       lines.push(line);
     }
 
+    // Where the line is read from after an unclosed fence ends on it at a tool's end tag.
+    let resume = -1;
+    if (unclosed) {
+      if (!isMarkerCandidate(text, start, end)) {
+        resume = tool ? text.indexOf('</tool>', start) : -1;
+        if (resume === -1 || resume >= end) {
+          opaque.push(li);
+          if (options.headings && text.charCodeAt(start + leadingSpaces(text, start, end)) === HASH) heading(result, text, start, end, lineEnd, li, line);
+          continue;
+        }
+      }
+      unclosed.contentEnd = start;
+      unclosed = null;
+    }
+
     if (fence) {
       opaque.push(li);
       if (start === fenceCloseStart) {
@@ -377,8 +412,8 @@ export function scan(text: string, from: number, to: number, options: ScanOption
     }
 
     // Position on the line from which inline constructs are looked for.
-    let p = start;
-    const atLineStart = !comment && !cdata;
+    let p = resume === -1 ? start : resume;
+    const atLineStart = resume === -1 && !comment && !cdata;
     if (comment) {
       if (commentEnd + 3 <= end) {
         comment.end = commentEnd + 3;
@@ -418,10 +453,7 @@ export function scan(text: string, from: number, to: number, options: ScanOption
           result.markers.push({ line: (line ??= { start, contentEnd: end, end: lineEnd }), index: li });
           continue;
         }
-        if (options.headings) {
-          const h = atxHeading(text, start, end);
-          if (h) result.headings.push({ line: (line ??= { start, contentEnd: end, end: lineEnd }), index: li, level: h.level, text: h.text });
-        }
+        if (options.headings) heading(result, text, start, end, lineEnd, li, line);
       } else if (first === BACKTICK || first === TILDE) {
         const opener = fenceOpener(text, start, end);
         if (opener) {
@@ -438,8 +470,11 @@ export function scan(text: string, from: number, to: number, options: ScanOption
           };
           opaque.push(li);
           if (closeAt === -1) {
-            // Never closed: reported, and it hides nothing.
+            // Never closed: reported; it holds the lines up to the next
+            // marker-like line (in a tool element, up to its end tag).
             result.fences.push(block);
+            block.contentEnd = to;
+            unclosed = block;
           } else {
             fence = block;
             fenceCloseStart = closeAt;
@@ -525,6 +560,27 @@ export function scan(text: string, from: number, to: number, options: ScanOption
 }
 
 /**
+ * Where the lines an unclosed fence holds end, from the line start `from`:
+ * the start of the next marker-like line, or in a tool element (`inTool`)
+ * the `</tool>` of the first line that has one if that comes first, or `to`.
+ */
+function unclosedEnd(text: string, from: number, to: number, inTool: boolean): number {
+  let pos = from;
+  while (pos < to) {
+    let nl = text.indexOf('\n', pos);
+    if (nl === -1 || nl >= to) nl = to;
+    const end = nl > pos && nl < to && text.charCodeAt(nl - 1) === 13 ? nl - 1 : nl;
+    if (isMarkerCandidate(text, pos, end)) return pos;
+    if (inTool) {
+      const tag = text.indexOf('</tool>', pos);
+      if (tag !== -1 && tag < end) return tag;
+    }
+    pos = nl < to ? nl + 1 : to;
+  }
+  return to;
+}
+
+/**
  * The line starts of the cell markers in [from, to): what `scan` with
  * `markers` finds, in a function a fraction of its size. The file scan runs
  * once, cold, over the whole text, so its cost is mostly V8 interpreting it
@@ -560,9 +616,16 @@ export function findMarkers(text: string, from: number, to: number): number[] {
         const opener = fenceOpener(text, start, end);
         if (opener) {
           const closeAt = (closers ??= new CloserIndex(text, from, to)).find(opener.char, opener.length, start);
-          // A fence hides the lines up to its closer; one that never closes hides nothing.
-          const after = closeAt === -1 ? -1 : text.indexOf('\n', closeAt);
-          pos = closeAt === -1 ? lineEnd : after === -1 || after >= to ? to : after + 1;
+          if (closeAt === -1) {
+            // Never closed: it holds the lines up to the next marker-like line (in a tool element, up to its end tag).
+            pos = unclosedEnd(text, lineEnd, to, inTool);
+            // Read on from the end tag, which is inside its line.
+            atLineStart = pos === to || text.charCodeAt(pos) !== LT;
+            continue;
+          }
+          // A fence hides the lines up to its closer.
+          const after = text.indexOf('\n', closeAt);
+          pos = after === -1 || after >= to ? to : after + 1;
           continue;
         }
       }

@@ -14,9 +14,13 @@ export function reportToolProblems(context: RuleContext, rule: ToolProblemRule, 
   for (const cell of toolCells(context.doc)) reportToolProblemsIn(cell, context, rule, tags);
 }
 
-/** The same for one segment (a segment check: cached with the cell's parse). */
+/**
+ * The same for one segment (a segment check: cached with the cell's parse).
+ * Not for a cell whose kind is a guess (Cell.kindKnown): it may be a tool
+ * result, whose body is free text.
+ */
 export function reportToolProblemsIn(seg: Segment, context: RuleContext, rule: ToolProblemRule, tags?: (1 | 2)[]): void {
-  if (!(seg instanceof Cell) || !isToolCellType(seg.cellType)) return;
+  if (!(seg instanceof Cell) || !isToolCellType(seg.cellType) || !seg.kindKnown) return;
   const infos = toolCallsOf(seg);
   for (let i = 0; i < infos.length; i++) {
     const problems = infos[i]!.problems;

@@ -6,11 +6,12 @@ import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { lint, lintDocument, parseForLint } from '../../server/engine/lint.js';
+import { build, CELLS, edit, insert } from '../cascades/conversation.js';
 
 const read = (p: string) => readFileSync(fileURLToPath(new URL(p, import.meta.url)), 'utf8');
 const base = read('../../examples/coding-session.msg.md') + '\n' + read('../fixtures/showcase.msg.md').replace(/^---[\s\S]*?---\n/, '');
 
-const pieces = ['```\n', '<!--', '-->', '<![CDATA[', ']]>', '<tool>', '</tool>', '# %% [^9]\n', '# %%% [^2.abcd]\n', '\n', 'x', '[^1]: [markdown]\n', 'history=exclude ', '[^gpt]: [agent] models="a"\n', '[^7]: [coder]\n', '"', '=', '[', ']'];
+const pieces = ['```\n', '~~~~\n', '<!--', '-->', '<![CDATA[', ']]>', '<tool>', '</tool>', '# %% [^9]\n', '# %%% [^2.abcd]\n', '\n', 'x', '.x', '[^1]: [markdown]\n', 'history=exclude ', '[^gpt]: [agent] models="a"\n', '[^7]: [coder]\n', '"', '=', '[', ']'];
 
 describe('incremental lint', () => {
   it('equals a fresh lint after every edit', () => {
@@ -68,5 +69,29 @@ describe('incremental lint, chosen cases', () => {
   it('a temporary agent declared before a reply, then removed', () => {
     const t = (decl: string) => `${decl}# %% Q[^1]\n\n[^1]: [markdown]\n\nHi.\n\n# %%% R[^2]\n\n[^2]: [gpt] reasoning=1\n\nHello.\n`;
     steps([t('[^gpt]: [agent] models="gpt-4o"\n\n'), t(''), t('[^gpt]: [agent] models="gpt-4o"\n\n')]);
+  });
+
+  // The findings a root cause keeps quiet (test/cascades/) come back when it
+  // is fixed, and stay quiet while prose elsewhere is typed.
+  const typed = (t: string) => t.replace('Reading.', 'Reading it.');
+  it('a result id that stops and starts fitting, with prose typed in between', () => {
+    const bad = build({ result: edit('result', '2.k7f3q.1', '2.k7f3q.1.1') });
+    steps([build(), bad, typed(bad), build()]);
+  });
+  it('a call id that stops fitting: its result and its call', () => {
+    const bad = build({ call: edit('call', '2.k7f3q', '2.k7f3q.x.y') });
+    steps([build(), bad, typed(bad), build()]);
+  });
+  it('a frontmatter broken and mended', () => {
+    const bad = build({}, ['---', 'agents:', '  coder:', '    models: [gpt-4o', '---', '']);
+    steps([build(), bad, typed(bad), build()]);
+  });
+  it('a code cell that loses its metadata line', () => {
+    const bad = build({ code: CELLS.code.filter((l) => !l.startsWith('[^')) });
+    steps([build(), bad, typed(bad), build()]);
+  });
+  it('a fence that never closes above a metadata line, then closed', () => {
+    const bad = build({ call: insert('call', 1, '~~~~') });
+    steps([build(), bad, typed(bad), build({ call: insert('call', 1, '~~~~', '~~~~') })]);
   });
 });

@@ -1,6 +1,7 @@
 // unclosed-fence: an opening fence that is never closed (spec section 2). It is
 // reported and hides nothing: markers after it still start cells.
 import { describe, expect, it } from 'vitest';
+import { parse } from '../../server/syntax/document.js';
 import { check, checkRule, file, fixText } from '../helpers.js';
 
 const RULE = 'unclosed-fence';
@@ -32,19 +33,46 @@ describe('unclosed-fence', () => {
     ]);
   });
 
+  // The fence lines after an unclosed fence are its code (they open nothing): one report.
   it('is not closed by a shorter fence or one of the other character', () => {
-    expect(checkRule(RULE, file(...ASK, '````', 'x', '```', 'more')).map((f) => [f.line, f.text])).toEqual([
-      [5, '````'],
-      [7, '```'],
-    ]);
-    expect(checkRule(RULE, file(...ASK, '~~~', 'x', '```')).map((f) => [f.line, f.text])).toEqual([
-      [5, '~~~'],
-      [7, '```'],
-    ]);
+    expect(checkRule(RULE, file(...ASK, '````', 'x', '```', 'more')).map((f) => [f.line, f.text])).toEqual([[5, '````']]);
+    expect(checkRule(RULE, file(...ASK, '~~~', 'x', '```')).map((f) => [f.line, f.text])).toEqual([[5, '~~~']]);
   });
 
   it('is not closed by a fence with an info string', () => {
-    expect(checkRule(RULE, file(...ASK, '```js', 'x', '```js')).map((f) => f.line)).toEqual([5, 7]);
+    expect(checkRule(RULE, file(...ASK, '```js', 'x', '```js')).map((f) => f.line)).toEqual([5]);
+  });
+
+  it('holds the fence lines after it up to the next marker: a ``` among them opens no fence over that marker', () => {
+    // The case of issue 16: `~~~` never closed, then a ``` line in the same
+    // cell. Read as an opener, that line would close at the ``` of the next
+    // code block and hide the marker in between.
+    const t = file(
+      ...ASK,
+      '~~~python',
+      'x = 1',
+      '```',
+      '',
+      '# %% Run[^2]',
+      '',
+      '[^2]: [code]',
+      '',
+      '```python',
+      'print(1)',
+      '```',
+    );
+    const found = check(t);
+    expect(found.map((f) => [f.ruleId, f.line, f.column, f.text])).toEqual([[RULE, 5, 1, '~~~python']]);
+    expect(found[0]!.message).toBe('This code fence is never closed: end the code with a line ~~~. (Cell markers after it still start new cells.)');
+    expect(found[0]!.diagnostic.range).toMatchObject({ start: { line: 4, character: 0 }, end: { line: 4, character: 9 } });
+    const ids = parse(t, { fileName: 'test.msg.md' }).cells.map((c) => c.id);
+    expect(ids).toEqual(['1', '2']);
+  });
+
+  it('ends at the next marker: a fence after that marker opens as usual', () => {
+    const t = file(...ASK, '~~~', '```', ...NEXT, '```', '# %% not a marker', '```');
+    expect(check(t).map((f) => [f.ruleId, f.line])).toEqual([[RULE, 5]]);
+    expect(parse(t, { fileName: 'test.msg.md' }).cells.map((c) => c.id)).toEqual(['1', '2']);
   });
 
   it('reports an indented fence at the fence characters', () => {

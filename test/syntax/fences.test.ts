@@ -2,14 +2,15 @@
 // reading of the same rules: an opener (up to three spaces, three or more
 // ` or ~, for ` no ` in the info string) is closed by the first later line of
 // up to three spaces, a run of the same character at least as long, and
-// blanks; lines end at LF or CRLF only; an opener that never closes hides
-// nothing.
+// blanks; lines end at LF or CRLF only; an opener that never closes holds
+// the lines up to the next marker-like line (a fence line among them is code).
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { scan } from '../../server/syntax/scan.js';
 
 const OPENER = /^( {0,3})(`{3,}|~{3,})([\s\S]*)$/;
 const CLOSER = /^ {0,3}(`{3,}|~{3,})[ \t]*$/;
+const MARKER_LIKE = /^ {0,3}#+[ \t]*%%/;
 
 function reference(text: string): [number, number | undefined][] {
   const lines: string[] = [];
@@ -37,13 +38,14 @@ function reference(text: string): [number, number | undefined][] {
     }
     out.push([i, close]);
     if (close !== undefined) i = close;
+    else while (i + 1 < lines.length && !MARKER_LIKE.test(lines[i + 1]!)) i++;
   }
   return out;
 }
 
-const piece = fc.constantFrom('```', '~~~', '````', '`', '~', ' ', '   ', '    ', 'x', '\t', '\n', '\r\n', '\r', '\u2028', 'py');
+const piece = fc.constantFrom('```', '~~~', '````', '`', '~', ' ', '   ', '    ', 'x', '\t', '\n', '\r\n', '\r', '\u2028', 'py', '# %%');
 
-const lineOf = fc.array(fc.constantFrom('```', '~~~', '````', ' ', '   ', '    ', 'x', '\t', '\r'), { maxLength: 4 }).map((a) => a.join(''));
+const lineOf = fc.array(fc.constantFrom('```', '~~~', '````', ' ', '   ', '    ', 'x', '\t', '\r', '# %%'), { maxLength: 4 }).map((a) => a.join(''));
 
 describe('fenced code blocks', () => {
   it('chosen cases', () => {
