@@ -3,7 +3,7 @@ import { Cell, parse, type MessageDocument, type Segment } from '../syntax/docum
 import { isMetadataLine } from '../syntax/metadata.js';
 import { applyDirectives, collectDirectives } from './directives.js';
 import { applyEdits, fixesOf, mergeEdits } from './fix.js';
-import { allRules, getRule } from './registry.js';
+import { differences } from './contract.js';
 import type { Diagnostic, LintOptions, LintResult, MsglintConfig, ReportDescriptor, Rule, RuleSetting, Severity, TextEdit } from './types.js';
 import { Memo } from '../syntax/memo.js';
 import { addRuleTime, timingCollector, type LintTimes } from './timing.js';
@@ -42,6 +42,7 @@ const NO_FINDINGS: readonly SegmentFinding[] = Object.freeze([]);
 
 interface LocalCacheEntry {
   signature: unknown[];
+  ruleSet: RuleSet;
   rulesKey: string;
   findings: readonly SegmentFinding[];
 }
@@ -124,27 +125,72 @@ function shiftEdit(e: TextEdit, by: number): TextEdit {
  * edited segments and the rules that read prose, and moves the rest.
  */
 interface RawFindings {
+  ruleSet: RuleSet;
   config: MsglintConfig;
+  /** Whether findings of an earlier version were used (checked by MSGLINT_CHECK_INCREMENTAL). */
+  reused: boolean;
   diagnostics: Diagnostic[];
   origins: (number | string)[];
 }
 const rawFindings = new Memo<MessageDocument, RawFindings>();
 const NO_CONFIG: MsglintConfig = Object.freeze({});
 
-/** Runs every enabled rule over a parsed document, then applies disable comments. */
-export function lintDocument(doc: MessageDocument, options: LintOptions = {}): Diagnostic[] {
-  return lintParsed(doc, options, true);
+/**
+ * The rules one linter runs (see createLinter in linter.ts), with what the
+ * engine works out from them once: the rules by id, and per config object
+ * the rules it turns on.
+ */
+export class RuleSet {
+  private readonly byId: ReadonlyMap<string, Rule>;
+  /** Per config object: a CLI run lints many files with one. */
+  readonly plans = new WeakMap<MsglintConfig, RulePlan>();
+
+  constructor(readonly rules: readonly Rule[]) {
+    const byId = new Map<string, Rule>();
+    for (const rule of rules) {
+      if (byId.has(rule.meta.id)) throw new Error(`Two rules have the id '${rule.meta.id}'.`);
+      byId.set(rule.meta.id, rule);
+    }
+    this.byId = byId;
+  }
+
+  getRule(id: string): Rule | undefined {
+    return this.byId.get(id);
+  }
+}
+
+/** Runs every enabled rule of `ruleSet` over a parsed document, then applies disable comments. */
+export function lintDocument(ruleSet: RuleSet, doc: MessageDocument, options: LintOptions = {}): Diagnostic[] {
+  return lintParsed(ruleSet, doc, options, true);
 }
 
 /** `keep`: keep findings for later versions (false for a text linted once, as `lint` does). */
-function lintParsed(doc: MessageDocument, options: LintOptions, keep: boolean): Diagnostic[] {
+function lintParsed(ruleSet: RuleSet, doc: MessageDocument, options: LintOptions, keep: boolean): Diagnostic[] {
   if (!doc.isMessageFile) return [];
   const config = options.config ?? NO_CONFIG;
-  const raw = lintEdited(doc, config) ?? lintWhole(doc, config, keep);
+  const raw = lintEdited(ruleSet, doc, config) ?? lintWhole(ruleSet, doc, config, keep);
+  if (raw.reused && checkingIncremental()) checkIncremental(ruleSet, doc, options, config, raw);
   if (keep) rawFindings.set(doc, raw);
   // Used: let the previous version go (see DocumentEdit.previous).
   if (doc.edit) doc.edit.previous = undefined;
-  return applyDisableComments(doc, raw.diagnostics.slice(), options, config);
+  return applyDisableComments(ruleSet, doc, raw.diagnostics.slice(), options, config);
+}
+
+/**
+ * The incremental contract, checked at run time when MSGLINT_CHECK_INCREMENTAL=1
+ * (the incremental tests set it): findings that reuse an earlier version's
+ * must equal those of a fresh parse and full lint of the same text, or a rule
+ * depends on more than its meta (or Rule.checkSegment's contract) declares.
+ */
+function checkingIncremental(): boolean {
+  return typeof process !== 'undefined' && process.env.MSGLINT_CHECK_INCREMENTAL === '1';
+}
+
+function checkIncremental(ruleSet: RuleSet, doc: MessageDocument, options: LintOptions, config: MsglintConfig, raw: RawFindings): void {
+  const fresh = parseOnly(doc.text, { ...options, previous: undefined, edit: undefined }, true);
+  const full = lintWhole(ruleSet, fresh, config, false);
+  const problem = differences(raw.diagnostics, full.diagnostics);
+  if (problem) throw new Error(`msglint: incremental lint differs from a full lint (MSGLINT_CHECK_INCREMENTAL) in ${problem}`);
 }
 
 /** Turns findings into diagnostics of one document. */
@@ -291,14 +337,13 @@ interface RulePlan {
   rulesKey: string;
   checks: { rule: Rule; severity: Severity }[];
 }
-const plans = new WeakMap<MsglintConfig, RulePlan>();
 
-function planOf(config: MsglintConfig): RulePlan {
-  let plan = plans.get(config);
+function planOf(ruleSet: RuleSet, config: MsglintConfig): RulePlan {
+  let plan = ruleSet.plans.get(config);
   if (!plan) {
     const segmentRules: SegmentRule[] = [];
     const checks: RulePlan['checks'] = [];
-    for (let i = 0, list = allRules; i < list.length; i++) {
+    for (let i = 0, list = ruleSet.rules; i < list.length; i++) {
       const rule = list[i]!;
       const severity = ruleSeverity(rule, config);
       if (severity === 0) continue;
@@ -311,20 +356,20 @@ function planOf(config: MsglintConfig): RulePlan {
       rulesKey: JSON.stringify(segmentRules.map((r) => [r.rule.meta.id, r.options ?? null])),
       checks,
     };
-    plans.set(config, plan);
+    ruleSet.plans.set(config, plan);
   }
   return plan;
 }
 
-function lintWhole(doc: MessageDocument, config: MsglintConfig, keep: boolean): RawFindings {
-  const raw: RawFindings = { config, diagnostics: [], origins: [] };
+function lintWhole(ruleSet: RuleSet, doc: MessageDocument, config: MsglintConfig, keep: boolean): RawFindings {
+  const raw: RawFindings = { ruleSet, config, reused: false, diagnostics: [], origins: [] };
   const { runCheck, segmentChecker, pushSegmentFindings } = reporter(doc, raw);
   const times = timingCollector();
 
   // Segment checks: segments outside, rules inside, so each segment's
   // signature is computed and compared once, and an unchanged segment costs
   // one comparison however many rules there are.
-  const { segmentRules, severityOf, rulesKey, checks } = planOf(config);
+  const { segmentRules, severityOf, rulesKey, checks } = planOf(ruleSet, config);
   const spent = times && new Float64Array(segmentRules.length);
   if (segmentRules.length) {
     const facts = keep ? signatureFacts(doc, JSON.stringify([doc.agents.map((a) => [a.name, a.source]), [...doc.codeLanguages], config.languages ?? [], config.agents ?? []])) : undefined;
@@ -338,10 +383,10 @@ function lintWhole(doc: MessageDocument, config: MsglintConfig, keep: boolean): 
       if (facts) {
         const signature = segmentSignature(doc, seg, facts);
         let entry = localCache.get(parse);
-        if (!entry || entry.rulesKey !== rulesKey || !sameSignature(entry.signature, signature)) {
-          entry = { signature, rulesKey, findings: (check ??= segmentChecker(segmentRules, config, spent))(seg) };
+        if (!entry || entry.ruleSet !== ruleSet || entry.rulesKey !== rulesKey || !sameSignature(entry.signature, signature)) {
+          entry = { signature, ruleSet, rulesKey, findings: (check ??= segmentChecker(segmentRules, config, spent))(seg) };
           localCache.set(parse, entry);
-        }
+        } else raw.reused = true;
         findings = entry.findings;
       } else {
         // Linted once: nothing to compare signatures with or to keep them for.
@@ -363,16 +408,16 @@ function lintWhole(doc: MessageDocument, config: MsglintConfig, keep: boolean): 
  * the previous version's, moved by the edit. Undefined when that does not
  * apply (a whole lint is needed).
  */
-function lintEdited(doc: MessageDocument, config: MsglintConfig): RawFindings | undefined {
+function lintEdited(ruleSet: RuleSet, doc: MessageDocument, config: MsglintConfig): RawFindings | undefined {
   const edit = doc.edit;
   if (!edit?.sameStructure) return undefined;
   const before = edit.previous && rawFindings.get(edit.previous);
-  if (!before || before.config !== config) return undefined;
+  if (!before || before.ruleSet !== ruleSet || before.config !== config) return undefined;
   const changed = new Set(edit.changed);
   const delta = edit.newEnd - edit.oldEnd;
   const move = (p: number): number => (p <= edit.start ? p : p >= edit.oldEnd ? p + delta : NaN);
   const moveEdit = (e: TextEdit): TextEdit => ({ range: [move(e.range[0]), move(e.range[1])], text: e.text });
-  const raw: RawFindings = { config, diagnostics: [], origins: [] };
+  const raw: RawFindings = { ruleSet, config, reused: true, diagnostics: [], origins: [] };
   // Lines added or removed: the rules that name line numbers in their
   // messages run again when they found something (what they find does not
   // depend on line numbers, only what they say).
@@ -380,9 +425,9 @@ function lintEdited(doc: MessageDocument, config: MsglintConfig): RawFindings | 
   const again = new Set<string>();
   for (let i = 0; i < before.diagnostics.length; i++) {
     const origin = before.origins[i]!;
-    if (typeof origin === 'number' ? changed.has(origin) : getRule(origin)?.readsProse) continue;
+    if (typeof origin === 'number' ? changed.has(origin) : ruleSet.getRule(origin)?.meta.incremental?.readsProse) continue;
     const d = before.diagnostics[i]!;
-    if (linesMoved && getRule(d.ruleId)?.mentionsLines) {
+    if (linesMoved && ruleSet.getRule(d.ruleId)?.meta.incremental?.mentionsLines) {
       // Only cross-cell checks name lines; a segment check that did would need its segments checked again.
       if (typeof origin === 'number') return undefined;
       again.add(origin);
@@ -402,7 +447,7 @@ function lintEdited(doc: MessageDocument, config: MsglintConfig): RawFindings | 
     raw.origins.push(origin);
   }
   const { runCheck, segmentChecker, pushSegmentFindings } = reporter(doc, raw);
-  const { segmentRules, severityOf, checks } = planOf(config);
+  const { segmentRules, severityOf, checks } = planOf(ruleSet, config);
   const times = timingCollector();
   const spent = times && new Float64Array(segmentRules.length);
   if (segmentRules.length) {
@@ -414,7 +459,7 @@ function lintEdited(doc: MessageDocument, config: MsglintConfig): RawFindings | 
     }
   }
   if (spent) addSegmentTimes(times!, segmentRules, spent);
-  for (const { rule, severity } of checks) if (rule.readsProse || again.has(rule.meta.id)) runCheck(rule, severity, config, times);
+  for (const { rule, severity } of checks) if (rule.meta.incremental?.readsProse || again.has(rule.meta.id)) runCheck(rule, severity, config, times);
   return raw;
 }
 
@@ -422,10 +467,10 @@ function addSegmentTimes(times: LintTimes, segmentRules: SegmentRule[], spent: F
   for (let r = 0; r < segmentRules.length; r++) addRuleTime(times, segmentRules[r]!.rule.meta.id, spent[r]!);
 }
 
-function applyDisableComments(doc: MessageDocument, out: Diagnostic[], options: LintOptions, config: MsglintConfig): Diagnostic[] {
-  const { directives, unknownRules } = collectDirectives(doc, (id) => getRule(id) !== undefined);
+function applyDisableComments(ruleSet: RuleSet, doc: MessageDocument, out: Diagnostic[], options: LintOptions, config: MsglintConfig): Diagnostic[] {
+  const { directives, unknownRules } = collectDirectives(doc, (id) => ruleSet.getRule(id) !== undefined);
   const { kept, unused } = applyDirectives(out, directives);
-  const unknownRule = getRule('unknown-rule');
+  const unknownRule = ruleSet.getRule('unknown-rule');
   const unknownSeverity = unknownRule ? ruleSeverity(unknownRule, config) : 0;
   if (unknownSeverity) {
     for (let i = 0, list = unknownRules; i < list.length; i++) {
@@ -433,7 +478,7 @@ function applyDisableComments(doc: MessageDocument, out: Diagnostic[], options: 
       kept.push({ ruleId: 'unknown-rule', severity: unknownSeverity, message: `Unknown rule '${u.name}' in a msglint directive.`, range: doc.range(u.at[0], u.at[1]) });
     }
   }
-  const unusedRule = getRule('unused-disable');
+  const unusedRule = ruleSet.getRule('unused-disable');
   const unusedSeverity = unusedRule ? ruleSeverity(unusedRule, config) : 0;
   if (options.reportUnusedDisableDirectives && unusedSeverity) {
     for (let i = 0, list = unused; i < list.length; i++) {
@@ -467,12 +512,12 @@ function parseOnly(text: string, options: LintOptions, once: boolean): MessageDo
   });
 }
 
-export function lint(text: string, options: LintOptions = {}): LintResult {
+export function lint(ruleSet: RuleSet, text: string, options: LintOptions = {}): LintResult {
   const doc = options.previous ? parseForLint(text, options) : parseForLint(text, options, true);
   return {
     filePath: options.fileName ?? '<text>',
     isMessageFile: doc.isMessageFile,
-    diagnostics: lintParsed(doc, options, false),
+    diagnostics: lintParsed(ruleSet, doc, options, false),
     text,
   };
 }
@@ -481,11 +526,11 @@ export function lint(text: string, options: LintOptions = {}): LintResult {
  * Applies fixes and lints again until nothing changes (at most `maxPasses`
  * passes, 10 by default). The result's diagnostics are those of the final text.
  */
-export function lintAndFix(text: string, options: LintOptions & { maxPasses?: number } = {}): LintResult {
+export function lintAndFix(ruleSet: RuleSet, text: string, options: LintOptions & { maxPasses?: number } = {}): LintResult {
   const maxPasses = options.maxPasses ?? 10;
   let current = text;
   let doc = parseForLint(current, options);
-  let diagnostics = lintDocument(doc, options);
+  let diagnostics = lintDocument(ruleSet, doc, options);
   for (let pass = 0; pass < maxPasses; pass++) {
     const edits = fixesOf(diagnostics);
     if (edits.length === 0) break;
@@ -493,7 +538,7 @@ export function lintAndFix(text: string, options: LintOptions & { maxPasses?: nu
     if (next === current) break;
     current = next;
     doc = parseForLint(current, { ...options, previous: doc, edit: undefined });
-    diagnostics = lintDocument(doc, options);
+    diagnostics = lintDocument(ruleSet, doc, options);
   }
   return {
     filePath: options.fileName ?? '<text>',

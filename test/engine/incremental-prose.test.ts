@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { lint, lintDocument, parseForLint } from '../../server/engine/lint.js';
+import { lint, lintDocument, parseForLint } from '../../server/linter.js';
 import type { MessageDocument } from '../../server/syntax/document.js';
 
 const read = (p: string) => readFileSync(fileURLToPath(new URL(p, import.meta.url)), 'utf8');

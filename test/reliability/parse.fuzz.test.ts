@@ -6,7 +6,7 @@
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { lint, lintDocument, parseForLint } from '../../server/engine/lint.js';
+import { lint, lintDocument, parseForLint } from '../../server/linter.js';
 import { parse } from '../../server/syntax/document.js';
 import { anyUtf16, applyMutation, corpus, expectLossless, expectSaneDiagnostics, messageFile, mutatedFile, mutation, positionOf, runs, syntaxSoup } from './gen.js';
 
