@@ -11,7 +11,7 @@ export { LineIndex } from './syntax/lines.js';
 export { isMessageFile } from './syntax/detect.js';
 export { contentLines, outputLines, outputPrefix } from './syntax/output.js';
 export type { OutputLine, OutputStream } from './syntax/output.js';
-export { ruleSeverity } from './engine/lint.js';
+export { ruleSeverity } from './engine/rule-set.js';
 export { allRules, getRule, lint, lintAndFix, lintDocument } from './linter.js';
 export { applyEdits } from './engine/fix.js';
 export type * from './engine/types.js';

@@ -2,7 +2,8 @@
 // own; its callers pass them (server/linter.ts passes the built-in ones).
 
 import type { MessageDocument } from '../syntax/document.js';
-import { lint, lintAndFix, lintDocument, RuleSet } from './lint.js';
+import { lint, lintAndFix, lintDocument } from './lint.js';
+import { RuleSet } from './rule-set.js';
 import type { Diagnostic, LintOptions, LintResult, Rule } from './types.js';
 
 export interface Linter {
