@@ -21,6 +21,7 @@ const rule = defineRule(
     severity: 'error',
     fixable: null,
     description: 'An agent name that is not a valid id segment or is reserved, or an agent defined twice.',
+    incremental: { mentionsLines: true }, // its messages name line numbers
   },
   ({ doc, report }) => {
     // Agents named in the configuration are defined outside the file; a file may define them again.
@@ -54,7 +55,4 @@ const rule = defineRule(
     }
   },
 );
-
-// Its messages name line numbers, which an edit that adds or removes lines changes.
-rule.mentionsLines = true;
 export default rule;

@@ -7,6 +7,7 @@ const rule = defineRule(
     severity: 'error',
     fixable: null,
     description: 'A cell marker before the message section (or after a heading that ends it).',
+    incremental: { mentionsLines: true }, // its messages name line numbers
   },
   ({ doc, report }) => {
     const section = doc.section;
@@ -33,7 +34,4 @@ const rule = defineRule(
     }
   },
 );
-
-// Its messages name line numbers, which an edit that adds or removes lines changes.
-rule.mentionsLines = true;
 export default rule;

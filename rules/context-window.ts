@@ -141,6 +141,7 @@ const rule = defineRule(
     severity: 'warning',
     fixable: null,
     description: "The estimated tokens of the LLM view up to a reply exceed that reply's agent's `context_window`.",
+    incremental: { readsProse: true }, // token estimates change with every keystroke of prose
   },
   ({ doc, report }) => {
     const first = new Map<string, { cell: Cell; tokens: number; window: number; later: number }>();
@@ -167,7 +168,4 @@ const rule = defineRule(
     }
   },
 );
-
-// Token estimates change with every keystroke of prose.
-rule.readsProse = true;
 export default rule;

@@ -7,6 +7,7 @@ const rule = defineRule(
     severity: 'error',
     fixable: null,
     description: 'A second cell with an id already used.',
+    incremental: { mentionsLines: true }, // its messages name line numbers
   },
   ({ doc, report }) => {
     // Usually every id is used once: then there are as many ids as cells with one.
@@ -30,7 +31,4 @@ const rule = defineRule(
     }
   },
 );
-
-// Its messages name line numbers, which an edit that adds or removes lines changes.
-rule.mentionsLines = true;
 export default rule;

@@ -8,6 +8,7 @@ const rule = defineRule(
     severity: 'warning',
     fixable: null,
     description: "A metadata line that is not the first non-blank line after its cell's marker.",
+    incremental: { mentionsLines: true }, // its messages name line numbers
   },
   ({ doc, report }) => {
     for (let i = 0, list = doc.cells; i < list.length; i++) {
@@ -31,7 +32,4 @@ const rule = defineRule(
     }
   },
 );
-
-// Its messages name line numbers, which an edit that adds or removes lines changes.
-rule.mentionsLines = true;
 export default rule;

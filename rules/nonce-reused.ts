@@ -8,6 +8,7 @@ const rule = defineRule(
     severity: 'error',
     fixable: null,
     description: 'A nonce used by two tool calls.',
+    incremental: { mentionsLines: true }, // its messages name line numbers
   },
   ({ doc, report }) => {
     const first = new Map<string, CallRef>();
@@ -30,7 +31,4 @@ const rule = defineRule(
     }
   },
 );
-
-// Its messages name line numbers, which an edit that adds or removes lines changes.
-rule.mentionsLines = true;
 export default rule;

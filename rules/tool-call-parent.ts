@@ -19,6 +19,7 @@ const rule = defineRule(
     severity: 'error',
     fixable: null,
     description: 'A tool call whose PARENT is not an earlier agent reply cell.',
+    incremental: { mentionsLines: true }, // its messages name line numbers
   },
   ({ doc, report }) => {
     for (let i = 0, list = toolGraph(doc).calls; i < list.length; i++) {
@@ -49,7 +50,4 @@ const rule = defineRule(
     }
   },
 );
-
-// Its messages name line numbers, which an edit that adds or removes lines changes.
-rule.mentionsLines = true;
 export default rule;

@@ -8,6 +8,7 @@ const rule = defineRule(
     severity: 'error',
     fixable: null,
     description: 'A tool result whose `PARENT.NONCE` is not an earlier tool call.',
+    incremental: { mentionsLines: true }, // its messages name line numbers
   },
   ({ doc, report }) => {
     const graph = toolGraph(doc);
@@ -40,7 +41,4 @@ const rule = defineRule(
     }
   },
 );
-
-// Its messages name line numbers, which an edit that adds or removes lines changes.
-rule.mentionsLines = true;
 export default rule;

@@ -8,6 +8,7 @@ const rule = defineRule(
     severity: 'error',
     fixable: 'suggestion',
     description: 'An output cell whose type is not a defined agent, `tool` or a code output language.',
+    incremental: { mentionsLines: true }, // its messages name line numbers
   },
   ({ doc, report }) => {
     for (let i = 0, list = doc.cells; i < list.length; i++) {
@@ -46,7 +47,4 @@ const rule = defineRule(
     }
   },
 );
-
-// Its messages name line numbers, which an edit that adds or removes lines changes.
-rule.mentionsLines = true;
 export default rule;

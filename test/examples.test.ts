@@ -3,8 +3,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { lint } from '../server/engine/lint.js';
-import { allRules } from '../server/engine/registry.js';
+import { allRules, lint } from '../server/linter.js';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
 

@@ -1,5 +1,5 @@
 // Shared test helpers: lint text through the real engine (from source).
-import { lint, lintAndFix } from '../server/engine/lint.js';
+import { lint, lintAndFix } from '../server/linter.js';
 import type { Diagnostic, LintOptions, MsglintConfig } from '../server/engine/types.js';
 
 export interface Found {

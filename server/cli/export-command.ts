@@ -6,7 +6,7 @@
 import { stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { ConfigResolver, describeFsError } from '../config/load.js';
-import { lintDocument, parseForLint } from '../engine/lint.js';
+import { allRules, lintDocument, parseForLint } from '../linter.js';
 import type { MsglintConfig } from '../engine/types.js';
 import { EXPORT_FORMATS, ExportOptionError, exportNotes, exportText, toLLMView, viewBlockers, type ExportFormat, type LLMView } from '../export/index.js';
 import type { MessageDocument } from '../syntax/document.js';
@@ -140,7 +140,7 @@ export async function loadMessageFile(
   if (!isMessageFile(fileName, source.text)) {
     throw new UsageError(`${label}: not a message file (a *.msg.md file, or a *.md file whose frontmatter has message_section)`);
   }
-  const configs = new ConfigResolver(options.configPath === undefined ? undefined : path.resolve(io.cwd, options.configPath));
+  const configs = new ConfigResolver(allRules, options.configPath === undefined ? undefined : path.resolve(io.cwd, options.configPath));
   const config = configs.forFile(fileName).config;
   const doc = parseForLint(source.text, { fileName, config });
   return { label, fileName, doc, config };

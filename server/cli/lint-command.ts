@@ -5,7 +5,7 @@ import { promises as fsp, statSync } from 'node:fs';
 import path from 'node:path';
 import { ConfigResolver, describeFsError } from '../config/load.js';
 import { closestRuleId, isKnownRuleId } from '../config/validate.js';
-import { allRules } from '../engine/registry.js';
+import { allRules } from '../linter.js';
 import type { LintCommand } from './args.js';
 import { LintCache } from './cache.js';
 import { createFileLinter, displayPath, type FileOutcome } from './lint-file.js';
@@ -59,12 +59,12 @@ interface RunFacts {
 
 async function lintAndReport(command: LintCommand, io: CliIo, run?: RunFacts): Promise<number> {
   for (const [id] of command.ruleOverrides) {
-    if (!isKnownRuleId(id)) {
-      const hint = closestRuleId(id);
+    if (!isKnownRuleId(id, allRules)) {
+      const hint = closestRuleId(id, allRules);
       throw new UsageError(`unknown rule '${id}' in --rule${hint ? ` (did you mean '${hint}'?)` : ''}`);
     }
   }
-  const configs = new ConfigResolver(command.configPath === undefined ? undefined : path.resolve(io.cwd, command.configPath));
+  const configs = new ConfigResolver(allRules, command.configPath === undefined ? undefined : path.resolve(io.cwd, command.configPath));
   const fixing = command.fix || command.fixDryRun;
   const linter = createFileLinter(command, io.cwd, configs);
 

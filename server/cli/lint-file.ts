@@ -5,7 +5,7 @@
 import path from 'node:path';
 import { loadCrypto } from '../base/lazy.js';
 import { ConfigResolver, describeFsError } from '../config/load.js';
-import { lint, lintAndFix } from '../engine/lint.js';
+import { allRules, lint, lintAndFix } from '../linter.js';
 import type { LintResult, MsglintConfig } from '../engine/types.js';
 import { isMessageFile } from '../syntax/detect.js';
 import type { LintCommand, RuleSeverityOverride } from './args.js';
@@ -74,7 +74,7 @@ export interface FileLinter {
 }
 
 export function createFileLinter(command: LintCommand, cwd: string, configs?: ConfigResolver): FileLinter {
-  const resolver = configs ?? new ConfigResolver(command.configPath === undefined ? undefined : path.resolve(cwd, command.configPath));
+  const resolver = configs ?? new ConfigResolver(allRules, command.configPath === undefined ? undefined : path.resolve(cwd, command.configPath));
   const effectiveConfig = withOverrides(command.ruleOverrides);
   const fixing = command.fix || command.fixDryRun;
   // Where --fix may write: never through a symlink out of the linted paths.

@@ -1,6 +1,6 @@
 // `msglint rules`: the rule catalog as the running version knows it.
 
-import { allRules } from '../engine/registry.js';
+import { allRules } from '../linter.js';
 import type { RulesCommand } from './args.js';
 import type { CliIo } from './lint-command.js';
 

@@ -10,4 +10,4 @@ export {
   type LoadedConfig,
   type ResolvedConfig,
 } from './load.js';
-export { closestRuleId, isKnownRuleId, isSeverity, validateConfig } from './validate.js';
+export { closestRuleId, isKnownRuleId, isSeverity, validateConfig, type KnownRules } from './validate.js';

@@ -18,7 +18,7 @@ import { ConfigError } from './errors.js';
 import { createIgnoreMatcher } from './ignores.js';
 import { nestedTooDeep } from '../syntax/simple-yaml.js';
 import { loadYaml } from '../base/lazy.js';
-import { validateConfig } from './validate.js';
+import { validateConfig, type KnownRules } from './validate.js';
 
 /** In order of precedence when one directory holds several. */
 export const CONFIG_FILE_NAMES = ['.msglintrc.json', '.msglintrc.yaml', '.msglintrc.yml', 'package.json'] as const;
@@ -48,11 +48,17 @@ export class ConfigResolver {
   private readonly byDirectory = new Map<string, ResolvedConfig>();
   private readonly explicit?: ResolvedConfig;
 
-  /** With `explicitConfigPath` that file is used for everything and nothing is searched. */
-  constructor(explicitConfigPath?: string) {
+  /**
+   * `rules`: the rules configs may name. With `explicitConfigPath` that file
+   * is used for everything and nothing is searched.
+   */
+  constructor(
+    private readonly rules: KnownRules,
+    explicitConfigPath?: string,
+  ) {
     if (explicitConfigPath !== undefined) {
       const configPath = path.resolve(explicitConfigPath);
-      this.explicit = resolved(loadConfigFile(configPath, { explicit: true }) ?? {}, configPath);
+      this.explicit = resolved(loadConfigFile(configPath, { explicit: true, rules }) ?? {}, configPath);
     }
   }
 
@@ -74,7 +80,7 @@ export class ConfigResolver {
     for (const name of CONFIG_FILE_NAMES) {
       if (entries && !entries.has(name)) continue;
       const candidate = path.join(dir, name);
-      const config = loadConfigFile(candidate, { explicit: false });
+      const config = loadConfigFile(candidate, { explicit: false, rules: this.rules });
       if (config !== undefined) {
         result = resolved(config, candidate);
         break;
@@ -98,7 +104,7 @@ function resolved(config: MsglintConfig, configPath: string): ResolvedConfig {
   return { config, configPath, isIgnored: matcher ?? (() => false) };
 }
 
-let defaultResolver: ConfigResolver | undefined;
+let defaultResolver: { rules: KnownRules; resolver: ConfigResolver } | undefined;
 
 /**
  * The config that applies to a file (see the discovery model at the top of
@@ -106,14 +112,14 @@ let defaultResolver: ConfigResolver | undefined;
  * that watch config files (the language server) call clearConfigCache() when
  * one changes. Throws ConfigError for a config that cannot be used.
  */
-export function loadConfigForFile(filePath: string): LoadedConfig {
-  defaultResolver ??= new ConfigResolver();
-  const { config, configPath } = defaultResolver.forFile(filePath);
+export function loadConfigForFile(filePath: string, rules: KnownRules): LoadedConfig {
+  if (defaultResolver?.rules !== rules) defaultResolver = { rules, resolver: new ConfigResolver(rules) };
+  const { config, configPath } = defaultResolver.resolver.forFile(filePath);
   return configPath === undefined ? { config } : { config, configPath };
 }
 
 export function clearConfigCache(): void {
-  defaultResolver?.clear();
+  defaultResolver?.resolver.clear();
 }
 
 /**
@@ -121,7 +127,7 @@ export function clearConfigCache(): void {
  * not exist or (for package.json found by search) has no "msglint" key.
  * Throws ConfigError for anything unusable.
  */
-export function loadConfigFile(configPath: string, { explicit }: { explicit: boolean }): MsglintConfig | undefined {
+export function loadConfigFile(configPath: string, { explicit, rules }: { explicit: boolean; rules: KnownRules }): MsglintConfig | undefined {
   const label = displayPath(configPath);
   let text: string;
   try {
@@ -142,10 +148,10 @@ export function loadConfigFile(configPath: string, { explicit }: { explicit: boo
         if (explicit) throw new ConfigError(`${label}: no "msglint" key`, configPath);
         return undefined;
       }
-      return validateConfig(section, label, 'msglint.');
+      return validateConfig(section, label, rules, 'msglint.');
     }
     const data = /\.json$/i.test(base) ? parseJson(text, label, configPath) : parseYaml(text, label, configPath);
-    return validateConfig(data, label);
+    return validateConfig(data, label, rules);
   } catch (error) {
     if (error instanceof ConfigError && error.configPath === undefined) {
       throw new ConfigError(error.message, configPath);

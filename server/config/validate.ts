@@ -1,6 +1,12 @@
-import { allRules, getRule } from '../engine/registry.js';
+import { editDistance } from '../base/closest.js';
 import type { MsglintConfig, RuleMeta, RuleSetting } from '../engine/types.js';
 import { ConfigError } from './errors.js';
+
+/**
+ * The rules a config may name, given by the caller (the CLI and the language
+ * server pass the built-in ones): validating a config loads no rule.
+ */
+export type KnownRules = readonly { readonly meta: RuleMeta }[];
 
 const TOP_LEVEL_KEYS = ['root', 'rules', 'agents', 'languages', 'ignores'] as const;
 
@@ -12,15 +18,15 @@ const IGNORED_KEYS = new Set(['$schema']);
 
 /**
  * Rule ids the engine reports about disable comments. They are accepted in
- * configuration even if the registry does not list them as ordinary rules,
+ * configuration even if the rule list does not hold them as ordinary rules,
  * so `"unused-disable": "off"` never fails validation.
  */
 const DIRECTIVE_RULE_IDS = new Set(['unknown-rule', 'unused-disable']);
 
 const SEVERITIES: ReadonlySet<unknown> = new Set(['off', 'warn', 'error', 0, 1, 2]);
 
-export function isKnownRuleId(id: string): boolean {
-  return getRule(id) !== undefined || DIRECTIVE_RULE_IDS.has(id);
+export function isKnownRuleId(id: string, rules: KnownRules): boolean {
+  return DIRECTIVE_RULE_IDS.has(id) || rules.some((rule) => rule.meta.id === id);
 }
 
 export function isSeverity(value: unknown): value is 'off' | 'warn' | 'error' | 0 | 1 | 2 {
@@ -36,7 +42,7 @@ export function isSeverity(value: unknown): value is 'off' | 'warn' | 'error' | 
  * `keyPrefix` names where the object sits in its file ("msglint." for
  * package.json) so that the key paths in messages are the ones the user sees.
  */
-export function validateConfig(obj: unknown, sourceLabel: string, keyPrefix = ''): MsglintConfig {
+export function validateConfig(obj: unknown, sourceLabel: string, rules: KnownRules, keyPrefix = ''): MsglintConfig {
   const fail = (problem: string): never => {
     throw new ConfigError(`${sourceLabel}: ${problem}`);
   };
@@ -57,7 +63,7 @@ export function validateConfig(obj: unknown, sourceLabel: string, keyPrefix = ''
         config.root = value as boolean;
         break;
       case 'rules':
-        config.rules = validateRules(value, key, fail);
+        config.rules = validateRules(value, rules, key, fail);
         break;
       case 'agents':
       case 'languages':
@@ -73,6 +79,7 @@ export function validateConfig(obj: unknown, sourceLabel: string, keyPrefix = ''
 
 function validateRules(
   value: unknown,
+  known: KnownRules,
   key: (k: string) => string,
   fail: (problem: string) => never,
 ): Record<string, RuleSetting> {
@@ -81,8 +88,9 @@ function validateRules(
   }
   const rules: Record<string, RuleSetting> = {};
   for (const [id, setting] of Object.entries(value as Record<string, unknown>)) {
-    if (!isKnownRuleId(id)) {
-      const hint = closestRuleId(id);
+    const meta = known.find((rule) => rule.meta.id === id)?.meta;
+    if (!meta && !DIRECTIVE_RULE_IDS.has(id)) {
+      const hint = closestRuleId(id, known);
       fail(`unknown rule ${JSON.stringify(id)} in ${key('rules')}${hint ? ` (did you mean "${hint}"?)` : ''}`);
     }
     const where = key(`rules.${id}`);
@@ -92,7 +100,6 @@ function validateRules(
         fail(`${where}: ${expected}, got ${describe(setting)}`);
       }
       if (setting.length === 2) {
-        const meta: RuleMeta | undefined = getRule(id)?.meta;
         const problem = meta?.validateOptions?.(setting[1]) ?? null;
         if (problem !== null) fail(`${where}: invalid options: ${problem}`);
       }
@@ -136,32 +143,17 @@ function describe(value: unknown): string {
   return String(value);
 }
 
-/** The registered rule id nearest to a misspelt one, if it is close enough to be a typo. */
-export function closestRuleId(id: string): string | undefined {
+/** The rule id nearest to a misspelt one, if it is close enough to be a typo. */
+export function closestRuleId(id: string, rules: KnownRules): string | undefined {
+  const limit = Math.max(2, Math.floor(id.length / 3));
   let best: string | undefined;
-  let bestDistance = Math.max(2, Math.floor(id.length / 3)) + 1;
-  for (const rule of allRules) {
-    const d = editDistance(id, rule.meta.id);
+  let bestDistance = limit + 1;
+  for (const rule of rules) {
+    const d = editDistance(id, rule.meta.id, limit);
     if (d < bestDistance) {
       best = rule.meta.id;
       bestDistance = d;
     }
   }
   return best;
-}
-
-function editDistance(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i];
-    for (let j = 1; j <= b.length; j++) {
-      current[j] = Math.min(
-        previous[j]! + 1,
-        current[j - 1]! + 1,
-        previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1),
-      );
-    }
-    previous = current;
-  }
-  return previous[b.length]!;
 }

@@ -1,13 +1,18 @@
-import type { CellParse } from '../syntax/cell.js';
-import { Cell, parse, type MessageDocument, type Segment } from '../syntax/document.js';
-import { isMetadataLine } from '../syntax/metadata.js';
-import { applyDirectives, collectDirectives } from './directives.js';
-import { applyEdits, fixesOf, mergeEdits } from './fix.js';
-import { allRules, getRule } from './registry.js';
-import type { Diagnostic, LintOptions, LintResult, MsglintConfig, ReportDescriptor, Rule, RuleSetting, Severity, TextEdit } from './types.js';
-import { Memo } from '../syntax/memo.js';
-import { addRuleTime, timingCollector, type LintTimes } from './timing.js';
+// Linting a text or a parsed document with a rule set: the runner (run.ts)
+// or, after a prose edit, the re-lint (relint.ts), then disable comments.
+// createLinter (linter.ts) binds these to a list of rules.
 
+import { parse, type MessageDocument } from '../syntax/document.js';
+import { differences } from './contract.js';
+import { applyDirectives, collectDirectives } from './directives.js';
+import { applyEdits, fixesOf } from './fix.js';
+import { keepFindings, lintEdited } from './relint.js';
+import { ruleSeverity, type RuleSet } from './rule-set.js';
+import { lintWhole, type RawFindings } from './run.js';
+import { timingCollector } from './timing.js';
+import type { Diagnostic, LintOptions, LintResult, MsglintConfig } from './types.js';
+
+<<<<<<< HEAD
 /** The severity a rule runs at under a config, or 0 when it is off. */
 export function ruleSeverity(rule: Rule, config: MsglintConfig | undefined): 0 | Severity {
   const setting: RuleSetting | undefined = config?.rules?.[rule.meta.id];
@@ -130,303 +135,48 @@ interface RawFindings {
   origins: (number | string)[];
 }
 const rawFindings = new Memo<MessageDocument, RawFindings>();
+=======
+>>>>>>> wt-engine
 const NO_CONFIG: MsglintConfig = Object.freeze({});
 
-/** Runs every enabled rule over a parsed document, then applies disable comments. */
-export function lintDocument(doc: MessageDocument, options: LintOptions = {}): Diagnostic[] {
-  return lintParsed(doc, options, true);
+/** Runs every enabled rule of `ruleSet` over a parsed document, then applies disable comments. */
+export function lintDocument(ruleSet: RuleSet, doc: MessageDocument, options: LintOptions = {}): Diagnostic[] {
+  return lintParsed(ruleSet, doc, options, true);
 }
 
 /** `keep`: keep findings for later versions (false for a text linted once, as `lint` does). */
-function lintParsed(doc: MessageDocument, options: LintOptions, keep: boolean): Diagnostic[] {
+function lintParsed(ruleSet: RuleSet, doc: MessageDocument, options: LintOptions, keep: boolean): Diagnostic[] {
   if (!doc.isMessageFile) return [];
   const config = options.config ?? NO_CONFIG;
-  const raw = lintEdited(doc, config) ?? lintWhole(doc, config, keep);
-  if (keep) rawFindings.set(doc, raw);
+  const raw = lintEdited(ruleSet, doc, config) ?? lintWhole(ruleSet, doc, config, keep);
+  if (raw.reused && checkingIncremental()) checkIncremental(ruleSet, doc, options, config, raw);
+  if (keep) keepFindings(doc, raw);
   // Used: let the previous version go (see DocumentEdit.previous).
   if (doc.edit) doc.edit.previous = undefined;
-  return applyDisableComments(doc, raw.diagnostics.slice(), options, config);
-}
-
-/** Turns findings into diagnostics of one document. */
-function reporter(doc: MessageDocument, raw: RawFindings) {
-  const toDiagnostic = (ruleId: string, severity: Severity, d: LocalFinding): Diagnostic => {
-    const diag: Diagnostic = {
-      ruleId,
-      severity: d.severity !== undefined ? (Math.min(d.severity, severity) as Severity) : severity,
-      message: d.message,
-      range: doc.range(d.at[0], d.at[1]),
-    };
-    if (d.fix) diag.fix = d.fix;
-    if (d.suggestions?.length) diag.suggestions = d.suggestions;
-    if (d.related?.length) diag.related = d.related.map((r) => ({ range: doc.range(r.at[0], r.at[1]), message: r.message }));
-    if (d.tags?.length) diag.tags = d.tags;
-    return diag;
-  };
-  const normalize = (d: ReportDescriptor): LocalFinding => ({
-    at: d.at,
-    message: d.message,
-    severity: d.severity,
-    fix: d.fix ? mergeEdits(doc.text, d.fix) : undefined,
-    suggestions: d.suggestions?.length ? d.suggestions.map((s) => ({ desc: s.desc, fix: mergeEdits(doc.text, s.fix) })) : undefined,
-    related: d.related,
-    tags: d.tags,
-  });
-  const push = (origin: number | string, d: Diagnostic): void => {
-    raw.diagnostics.push(d);
-    raw.origins.push(origin);
-  };
-  const internalError = (ruleId: string, e: unknown): void => {
-    // A rule that throws must not take the others down: report it where it can be seen.
-    push(ruleId, {
-      ruleId,
-      severity: 2,
-      message: `Internal error in rule '${ruleId}': ${(e as Error)?.message ?? String(e)}. Please report this.`,
-      range: doc.range(0, 0),
-    });
-  };
-  const runCheck = (rule: Rule, severity: Severity, config: MsglintConfig, times: LintTimes | undefined): void => {
-    const ruleId = rule.meta.id;
-    const t0 = times ? performance.now() : 0;
-    try {
-      rule.check!({
-        doc,
-        config,
-        options: ruleOptions(rule, config),
-        report(d) {
-          push(ruleId, toDiagnostic(ruleId, severity, normalize(d)));
-        },
-      });
-    } catch (e) {
-      internalError(ruleId, e);
-    }
-    if (times) addRuleTime(times, ruleId, performance.now() - t0);
-  };
-  /**
-   * Runs segment checks; the returned function gives a segment's findings,
-   * offsets relative to the segment. One context per rule for the whole
-   * document, not one per rule and segment, which would be thousands of
-   * segments times dozens of rules of garbage.
-   */
-  /** `spent`: when timing, milliseconds per rule of `segmentRules` are added to it. */
-  const segmentChecker = (segmentRules: SegmentRule[], config: MsglintConfig, spent: Float64Array | undefined): ((seg: Segment) => readonly SegmentFinding[]) => {
-    let base = 0;
-    const found: LocalFinding[] = [];
-    const checks = segmentRules.map(({ rule, options: ruleOpts }) => ({
-      rule,
-      context: {
-        doc,
-        config,
-        options: ruleOpts,
-        report(d: ReportDescriptor) {
-          const f = normalize(d);
-          found.push({
-            ...f,
-            at: [f.at[0] - base, f.at[1] - base],
-            fix: f.fix && shiftEdit(f.fix, -base),
-            suggestions: f.suggestions?.map((x) => ({ desc: x.desc, fix: shiftEdit(x.fix, -base) })),
-            related: f.related?.map((r) => ({ at: [r.at[0] - base, r.at[1] - base] as [number, number], message: r.message })),
-          });
-        },
-      },
-    }));
-    // Indexed loops: this runs for every segment and rule, mostly before the
-    // JIT has optimized it, where each for-of step is an iterator call.
-    return (seg) => {
-      let findings: SegmentFinding[] | undefined;
-      base = seg.offset;
-      // One clock reading per rule: the end of one check starts the next.
-      let clock = spent ? performance.now() : 0;
-      for (let r = 0; r < checks.length; r++) {
-        const { rule, context } = checks[r]!;
-        if (found.length) found.length = 0;
-        let threw = false;
-        try {
-          rule.checkSegment!(seg, context);
-        } catch (e) {
-          internalError(rule.meta.id, e);
-          threw = true;
-        }
-        if (spent) {
-          const now = performance.now();
-          spent[r] += now - clock;
-          clock = now;
-        }
-        if (threw) continue;
-        for (let k = 0; k < found.length; k++) (findings ??= []).push({ ruleId: rule.meta.id, finding: found[k]! });
-      }
-      if (found.length) found.length = 0;
-      return findings ?? NO_FINDINGS;
-    };
-  };
-  const pushSegmentFindings = (index: number, seg: Segment, findings: readonly SegmentFinding[], severityOf: Map<string, Severity>): void => {
-    const base = seg.offset;
-    for (let i = 0, list = findings; i < list.length; i++) {
-      const { ruleId, finding: f } = list[i]!;
-      push(
-        index,
-        toDiagnostic(ruleId, severityOf.get(ruleId)!, {
-          ...f,
-          at: [f.at[0] + base, f.at[1] + base],
-          fix: f.fix && shiftEdit(f.fix, base),
-          suggestions: f.suggestions?.map((x) => ({ desc: x.desc, fix: shiftEdit(x.fix, base) })),
-          related: f.related?.map((r) => ({ at: [r.at[0] + base, r.at[1] + base] as [number, number], message: r.message })),
-        }),
-      );
-    }
-  };
-  return { runCheck, segmentChecker, pushSegmentFindings };
-}
-
-interface SegmentRule {
-  rule: Rule;
-  severity: Severity;
-  options: unknown;
-}
-
-/** The rules a config turns on, worked out once per config object (a CLI run lints many files with one). */
-interface RulePlan {
-  segmentRules: SegmentRule[];
-  severityOf: Map<string, Severity>;
-  /** Which segment rules run with which options: a change of config invalidates cached findings. */
-  rulesKey: string;
-  checks: { rule: Rule; severity: Severity }[];
-}
-const plans = new WeakMap<MsglintConfig, RulePlan>();
-
-function planOf(config: MsglintConfig): RulePlan {
-  let plan = plans.get(config);
-  if (!plan) {
-    const segmentRules: SegmentRule[] = [];
-    const checks: RulePlan['checks'] = [];
-    for (let i = 0, list = allRules; i < list.length; i++) {
-      const rule = list[i]!;
-      const severity = ruleSeverity(rule, config);
-      if (severity === 0) continue;
-      if (rule.checkSegment) segmentRules.push({ rule, severity, options: ruleOptions(rule, config) });
-      if (rule.check) checks.push({ rule, severity });
-    }
-    plan = {
-      segmentRules,
-      severityOf: new Map(segmentRules.map((r) => [r.rule.meta.id, r.severity])),
-      rulesKey: JSON.stringify(segmentRules.map((r) => [r.rule.meta.id, r.options ?? null])),
-      checks,
-    };
-    plans.set(config, plan);
-  }
-  return plan;
-}
-
-function lintWhole(doc: MessageDocument, config: MsglintConfig, keep: boolean): RawFindings {
-  const raw: RawFindings = { config, diagnostics: [], origins: [] };
-  const { runCheck, segmentChecker, pushSegmentFindings } = reporter(doc, raw);
-  const times = timingCollector();
-
-  // Segment checks: segments outside, rules inside, so each segment's
-  // signature is computed and compared once, and an unchanged segment costs
-  // one comparison however many rules there are.
-  const { segmentRules, severityOf, rulesKey, checks } = planOf(config);
-  const spent = times && new Float64Array(segmentRules.length);
-  if (segmentRules.length) {
-    const facts = keep ? signatureFacts(doc, JSON.stringify([doc.agents.map((a) => [a.name, a.source]), [...doc.codeLanguages], config.languages ?? [], config.agents ?? []])) : undefined;
-    const segments = doc.segments;
-    let check: ((seg: Segment) => readonly SegmentFinding[]) | undefined;
-    for (let i = 0; i < segments.length; i++) {
-      const seg = segments[i]!;
-      const parse = seg.parse;
-      if (!parse) continue;
-      let findings: readonly SegmentFinding[];
-      if (facts) {
-        const signature = segmentSignature(doc, seg, facts);
-        let entry = localCache.get(parse);
-        if (!entry || entry.rulesKey !== rulesKey || !sameSignature(entry.signature, signature)) {
-          entry = { signature, rulesKey, findings: (check ??= segmentChecker(segmentRules, config, spent))(seg) };
-          localCache.set(parse, entry);
-        }
-        findings = entry.findings;
-      } else {
-        // Linted once: nothing to compare signatures with or to keep them for.
-        findings = (check ??= segmentChecker(segmentRules, config, spent))(seg);
-      }
-      if (findings.length) pushSegmentFindings(i, seg, findings, severityOf);
-    }
-  }
-
-  if (spent) addSegmentTimes(times!, segmentRules, spent);
-  for (let i = 0; i < checks.length; i++) runCheck(checks[i]!.rule, checks[i]!.severity, config, times);
-  return raw;
+  return applyDisableComments(ruleSet, doc, raw.diagnostics.slice(), options, config);
 }
 
 /**
- * The findings of a version that differs from the previous one only in
- * prose (DocumentEdit.sameStructure): the edited segments are checked again,
- * and so are the cross-cell rules that read prose; every other finding is
- * the previous version's, moved by the edit. Undefined when that does not
- * apply (a whole lint is needed).
+ * The incremental contract, checked at run time when MSGLINT_CHECK_INCREMENTAL=1
+ * (the incremental tests set it): findings that reuse an earlier version's
+ * must equal those of a fresh parse and full lint of the same text, or a rule
+ * depends on more than its meta (or Rule.checkSegment's contract) declares.
  */
-function lintEdited(doc: MessageDocument, config: MsglintConfig): RawFindings | undefined {
-  const edit = doc.edit;
-  if (!edit?.sameStructure) return undefined;
-  const before = edit.previous && rawFindings.get(edit.previous);
-  if (!before || before.config !== config) return undefined;
-  const changed = new Set(edit.changed);
-  const delta = edit.newEnd - edit.oldEnd;
-  const move = (p: number): number => (p <= edit.start ? p : p >= edit.oldEnd ? p + delta : NaN);
-  const moveEdit = (e: TextEdit): TextEdit => ({ range: [move(e.range[0]), move(e.range[1])], text: e.text });
-  const raw: RawFindings = { config, diagnostics: [], origins: [] };
-  // Lines added or removed: the rules that name line numbers in their
-  // messages run again when they found something (what they find does not
-  // depend on line numbers, only what they say).
-  const linesMoved = (edit.linesAdded ?? 0) !== 0;
-  const again = new Set<string>();
-  for (let i = 0; i < before.diagnostics.length; i++) {
-    const origin = before.origins[i]!;
-    if (typeof origin === 'number' ? changed.has(origin) : getRule(origin)?.readsProse) continue;
-    const d = before.diagnostics[i]!;
-    if (linesMoved && getRule(d.ruleId)?.mentionsLines) {
-      // Only cross-cell checks name lines; a segment check that did would need its segments checked again.
-      if (typeof origin === 'number') return undefined;
-      again.add(origin);
-      continue;
-    }
-    const start = move(d.range.start.offset);
-    const end = move(d.range.end.offset);
-    if (Number.isNaN(start) || Number.isNaN(end)) return undefined;
-    const moved: Diagnostic = { ...d, range: doc.range(start, end) };
-    if (d.fix) moved.fix = moveEdit(d.fix);
-    if (d.suggestions) moved.suggestions = d.suggestions.map((s) => ({ desc: s.desc, fix: moveEdit(s.fix) }));
-    if (d.related) moved.related = d.related.map((r) => ({ range: doc.range(move(r.range.start.offset), move(r.range.end.offset)), message: r.message }));
-    const edits = [moved.fix, ...(moved.suggestions ?? []).map((s) => s.fix)];
-    if (edits.some((e) => e && (Number.isNaN(e.range[0]) || Number.isNaN(e.range[1])))) return undefined;
-    if (moved.related?.some((r) => Number.isNaN(r.range.start.offset) || Number.isNaN(r.range.end.offset))) return undefined;
-    raw.diagnostics.push(moved);
-    raw.origins.push(origin);
-  }
-  const { runCheck, segmentChecker, pushSegmentFindings } = reporter(doc, raw);
-  const { segmentRules, severityOf, checks } = planOf(config);
-  const times = timingCollector();
-  const spent = times && new Float64Array(segmentRules.length);
-  if (segmentRules.length) {
-    const check = segmentChecker(segmentRules, config, spent);
-    for (let j = 0, list = edit.changed; j < list.length; j++) {
-      const i = list[j]!;
-      const seg = doc.segments[i]!;
-      if (seg.parse) pushSegmentFindings(i, seg, check(seg), severityOf);
-    }
-  }
-  if (spent) addSegmentTimes(times!, segmentRules, spent);
-  for (const { rule, severity } of checks) if (rule.readsProse || again.has(rule.meta.id)) runCheck(rule, severity, config, times);
-  return raw;
+function checkingIncremental(): boolean {
+  return typeof process !== 'undefined' && process.env.MSGLINT_CHECK_INCREMENTAL === '1';
 }
 
-function addSegmentTimes(times: LintTimes, segmentRules: SegmentRule[], spent: Float64Array): void {
-  for (let r = 0; r < segmentRules.length; r++) addRuleTime(times, segmentRules[r]!.rule.meta.id, spent[r]!);
+function checkIncremental(ruleSet: RuleSet, doc: MessageDocument, options: LintOptions, config: MsglintConfig, raw: RawFindings): void {
+  const fresh = parseOnly(doc.text, { ...options, previous: undefined, edit: undefined }, true);
+  const full = lintWhole(ruleSet, fresh, config, false);
+  const problem = differences(raw.diagnostics, full.diagnostics);
+  if (problem) throw new Error(`msglint: incremental lint differs from a full lint (MSGLINT_CHECK_INCREMENTAL) in ${problem}`);
 }
 
-function applyDisableComments(doc: MessageDocument, out: Diagnostic[], options: LintOptions, config: MsglintConfig): Diagnostic[] {
-  const { directives, unknownRules } = collectDirectives(doc, (id) => getRule(id) !== undefined);
+function applyDisableComments(ruleSet: RuleSet, doc: MessageDocument, out: Diagnostic[], options: LintOptions, config: MsglintConfig): Diagnostic[] {
+  const { directives, unknownRules } = collectDirectives(doc, (id) => ruleSet.getRule(id) !== undefined);
   const { kept, unused } = applyDirectives(out, directives);
-  const unknownRule = getRule('unknown-rule');
+  const unknownRule = ruleSet.getRule('unknown-rule');
   const unknownSeverity = unknownRule ? ruleSeverity(unknownRule, config) : 0;
   if (unknownSeverity) {
     for (let i = 0, list = unknownRules; i < list.length; i++) {
@@ -434,7 +184,7 @@ function applyDisableComments(doc: MessageDocument, out: Diagnostic[], options: 
       kept.push({ ruleId: 'unknown-rule', severity: unknownSeverity, message: `Unknown rule '${u.name}' in a msglint directive.`, range: doc.range(u.at[0], u.at[1]) });
     }
   }
-  const unusedRule = getRule('unused-disable');
+  const unusedRule = ruleSet.getRule('unused-disable');
   const unusedSeverity = unusedRule ? ruleSeverity(unusedRule, config) : 0;
   if (options.reportUnusedDisableDirectives && unusedSeverity) {
     for (let i = 0, list = unused; i < list.length; i++) {
@@ -468,12 +218,12 @@ function parseOnly(text: string, options: LintOptions, once: boolean): MessageDo
   });
 }
 
-export function lint(text: string, options: LintOptions = {}): LintResult {
+export function lint(ruleSet: RuleSet, text: string, options: LintOptions = {}): LintResult {
   const doc = options.previous ? parseForLint(text, options) : parseForLint(text, options, true);
   return {
     filePath: options.fileName ?? '<text>',
     isMessageFile: doc.isMessageFile,
-    diagnostics: lintParsed(doc, options, false),
+    diagnostics: lintParsed(ruleSet, doc, options, false),
     text,
   };
 }
@@ -482,11 +232,11 @@ export function lint(text: string, options: LintOptions = {}): LintResult {
  * Applies fixes and lints again until nothing changes (at most `maxPasses`
  * passes, 10 by default). The result's diagnostics are those of the final text.
  */
-export function lintAndFix(text: string, options: LintOptions & { maxPasses?: number } = {}): LintResult {
+export function lintAndFix(ruleSet: RuleSet, text: string, options: LintOptions & { maxPasses?: number } = {}): LintResult {
   const maxPasses = options.maxPasses ?? 10;
   let current = text;
   let doc = parseForLint(current, options);
-  let diagnostics = lintDocument(doc, options);
+  let diagnostics = lintDocument(ruleSet, doc, options);
   for (let pass = 0; pass < maxPasses; pass++) {
     const edits = fixesOf(diagnostics);
     if (edits.length === 0) break;
@@ -494,7 +244,7 @@ export function lintAndFix(text: string, options: LintOptions & { maxPasses?: nu
     if (next === current) break;
     current = next;
     doc = parseForLint(current, { ...options, previous: doc, edit: undefined });
-    diagnostics = lintDocument(doc, options);
+    diagnostics = lintDocument(ruleSet, doc, options);
   }
   return {
     filePath: options.fileName ?? '<text>',

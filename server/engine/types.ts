@@ -112,6 +112,30 @@ export interface RuleMeta {
   docs: string;
   /** Validate rule options from config; return an error message or null. */
   validateOptions?: (options: unknown) => string | null;
+  /**
+   * What re-linting after an edit must know about the rule's `check` (the
+   * cross-cell part). Which findings are local to a segment is declared by
+   * the rule's shape (Rule.checkSegment), so a single kind ('cell' | 'prose'
+   * | 'file') would say it twice and could not describe a rule with both
+   * parts; these two flags are what the shape does not tell.
+   * MSGLINT_CHECK_INCREMENTAL=1 checks the declaration (docs/architecture.md).
+   */
+  incremental?: RuleIncremental;
+}
+
+export interface RuleIncremental {
+  /**
+   * The `check` reads the prose of message cells (the text a DocumentEdit
+   * with `sameStructure` may change): it runs again after such an edit,
+   * while the findings of other cross-cell checks are moved.
+   */
+  readsProse?: boolean;
+  /**
+   * The `check`'s messages name line numbers (`… on line 12`): after a prose
+   * edit that adds or removes lines (DocumentEdit.linesAdded), its findings
+   * are made again rather than moved.
+   */
+  mentionsLines?: boolean;
 }
 
 export interface Rule {
@@ -127,16 +151,4 @@ export interface Rule {
    * range such a check reports must lie inside the segment.
    */
   checkSegment?(segment: Segment, context: RuleContext): void;
-  /**
-   * True for a `check` that reads the prose of message cells (the text a
-   * DocumentEdit with `sameStructure` may change): it runs again after such
-   * an edit, while the findings of other cross-cell checks are moved.
-   */
-  readsProse?: boolean;
-  /**
-   * True for a `check` whose messages name line numbers (`… on line 12`):
-   * after a prose edit that adds or removes lines (DocumentEdit.linesAdded),
-   * its findings are made again rather than moved.
-   */
-  mentionsLines?: boolean;
 }

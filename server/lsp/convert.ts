@@ -12,7 +12,7 @@ import {
   type TextEdit as LspTextEdit,
 } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { getRule } from '../engine/registry.js';
+import { getRule } from '../linter.js';
 import type { Diagnostic, TextEdit } from '../engine/types.js';
 
 export const SOURCE = 'msglint';

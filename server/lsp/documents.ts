@@ -7,7 +7,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TextDocumentContentChangeEvent } from 'vscode-languageserver-textdocument';
-import { lintDocument, parseForLint } from '../engine/lint.js';
+import { lintDocument, parseForLint } from '../linter.js';
 import type { Diagnostic, MsglintConfig } from '../engine/types.js';
 import { isMessageFile } from '../syntax/detect.js';
 import type { MessageDocument, TextEditHint } from '../syntax/document.js';

@@ -5,7 +5,7 @@
 // text, so the editor changes only what the fixes change.
 
 import { applyEdits } from '../engine/fix.js';
-import { lintDocument, parseForLint } from '../engine/lint.js';
+import { lintDocument, parseForLint } from '../linter.js';
 import type { Diagnostic, MsglintConfig, TextEdit } from '../engine/types.js';
 import type { MessageDocument } from '../syntax/document.js';
 

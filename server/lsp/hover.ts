@@ -6,7 +6,7 @@
 // and whether it is in the LLM view, with its estimated tokens.
 
 import { MarkupKind, type Hover } from 'vscode-languageserver/node';
-import { getRule } from '../engine/registry.js';
+import { getRule } from '../linter.js';
 import { HISTORY_MODES, historyMode } from '../llm-view/view.js';
 import { cellTokens } from '../llm-view/tokens.js';
 import type { Cell, MessageDocument } from '../syntax/document.js';

@@ -7,6 +7,7 @@
 import { MessageType, ShowMessageNotification, type Connection } from 'vscode-languageserver/node';
 import { ConfigError, ConfigResolver, validateConfig } from '../config/index.js';
 import type { MsglintConfig } from '../engine/types.js';
+import { allRules } from '../linter.js';
 import type { DocumentConfig, DocumentState } from './documents.js';
 import type { Log } from './guard.js';
 
@@ -26,7 +27,7 @@ interface ClientSettings {
 const DEFAULTS: ClientSettings = { enable: true, run: 'onType' };
 
 export class SettingsService {
-  private readonly resolver = new ConfigResolver();
+  private readonly resolver = new ConfigResolver(allRules);
   private readonly cache = new Map<string, Promise<LintSettings>>();
   /** Settings pushed with workspace/didChangeConfiguration (clients without workspace/configuration). */
   private pushed: unknown;
@@ -105,7 +106,7 @@ export class SettingsService {
     else if (r.run !== undefined) this.problem(new ConfigError(`msglint.run (editor settings): expected "onType" or "onSave", got ${JSON.stringify(r.run)}`));
     if (r.rules !== undefined && r.rules !== null) {
       try {
-        settings.rules = validateConfig({ rules: r.rules }, 'editor settings', 'msglint.').rules;
+        settings.rules = validateConfig({ rules: r.rules }, 'editor settings', allRules, 'msglint.').rules;
       } catch (e) {
         this.problem(e);
       }

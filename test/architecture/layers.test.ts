@@ -21,6 +21,7 @@ export const LAYERS: readonly (readonly [string, number])[] = [
   ['rules', 5],
   ['server/export', 6],
   ['server/config', 6],
+  ['server/linter.ts', 6],
   ['server/cli', 7],
   ['server/lsp', 7],
   ['server/index.ts', 7],

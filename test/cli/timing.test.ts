@@ -2,7 +2,7 @@
 // the report itself unchanged. The figures are not checked (timings stay out
 // of tests); the shape of the tables, the counts and the rows are.
 import { afterAll, describe, expect, it } from 'vitest';
-import { allRules } from '../../server/engine/registry.js';
+import { allRules } from '../../server/linter.js';
 import { timingReport, timingRows } from '../../server/cli/timing.js';
 import { CELL_MARKER, CLEAN, cleanupTempDirs, makeTree, run } from './helpers.js';
 

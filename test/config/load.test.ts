@@ -11,6 +11,7 @@ import {
   createIgnoreMatcher,
   loadConfigForFile,
 } from '../../server/config/index.js';
+import { allRules } from '../../server/linter.js';
 import { writeTree } from '../cli/helpers.js';
 
 const dirs: string[] = [];
@@ -42,17 +43,17 @@ describe('config discovery', () => {
       'a/.msglintrc.yaml': 'agents: [inner]\n',
       'a/b/c/x.msg.md': '',
     });
-    expect(loadConfigForFile(path.join(dir, 'a/b/c/x.msg.md'))).toEqual({
+    expect(loadConfigForFile(path.join(dir, 'a/b/c/x.msg.md'), allRules)).toEqual({
       config: { agents: ['inner'] },
       configPath: path.join(dir, 'a/.msglintrc.yaml'),
     });
-    expect(loadConfigForFile(path.join(dir, 'y.msg.md')).config).toEqual({ agents: ['outer'], languages: ['cobol'] });
+    expect(loadConfigForFile(path.join(dir, 'y.msg.md'), allRules).config).toEqual({ agents: ['outer'], languages: ['cobol'] });
   });
 
   it('stops at the first config found, so nothing above a root config is read', () => {
     const dir = tree({ '.msglintrc.json': '{ broken', 'p/.msglintrc.json': '{"root": true}' });
-    expect(loadConfigForFile(path.join(dir, 'p/q/x.msg.md')).config).toEqual({ root: true });
-    expect(configError(() => loadConfigForFile(path.join(dir, 'x.msg.md'))).message).toMatch(/invalid JSON/);
+    expect(loadConfigForFile(path.join(dir, 'p/q/x.msg.md'), allRules).config).toEqual({ root: true });
+    expect(configError(() => loadConfigForFile(path.join(dir, 'x.msg.md'), allRules)).message).toMatch(/invalid JSON/);
   });
 
   it('prefers .msglintrc.json, then .yaml, then .yml, then package.json in one directory', () => {
@@ -63,7 +64,7 @@ describe('config discovery', () => {
       'two/package.json': '{"msglint": {"agents": ["pkg"]}}',
       'three/package.json': '{"msglint": {"agents": ["pkg"]}}',
     });
-    const agents = (sub: string) => new ConfigResolver().forFile(path.join(dir, sub, 'x.msg.md')).config.agents;
+    const agents = (sub: string) => new ConfigResolver(allRules).forFile(path.join(dir, sub, 'x.msg.md')).config.agents;
     expect(agents('one')).toEqual(['json']);
     expect(agents('two')).toEqual(['yml']);
     expect(agents('three')).toEqual(['pkg']);
@@ -71,66 +72,66 @@ describe('config discovery', () => {
 
   it('skips a package.json without a "msglint" key', () => {
     const dir = tree({ '.msglintrc.yml': 'agents: [top]', 'pkg/package.json': '{"name": "x"}' });
-    expect(new ConfigResolver().forFile(path.join(dir, 'pkg/x.msg.md')).configPath).toBe(path.join(dir, '.msglintrc.yml'));
+    expect(new ConfigResolver(allRules).forFile(path.join(dir, 'pkg/x.msg.md')).configPath).toBe(path.join(dir, '.msglintrc.yml'));
   });
 
   it('returns the empty config when there is none (no configPath)', () => {
     // The temporary directory's ancestors are assumed to hold no msglint config.
     const dir = tree({});
-    expect(new ConfigResolver().forFile(path.join(dir, 'x.msg.md'))).toMatchObject({ config: {} });
-    expect(loadConfigForFile(path.join(dir, 'x.msg.md')).configPath).toBeUndefined();
+    expect(new ConfigResolver(allRules).forFile(path.join(dir, 'x.msg.md'))).toMatchObject({ config: {} });
+    expect(loadConfigForFile(path.join(dir, 'x.msg.md'), allRules).configPath).toBeUndefined();
   });
 
   it('caches per directory until cleared', () => {
     const dir = tree({ '.msglintrc.json': '{"agents": ["before"]}' });
     const file = path.join(dir, 'x.msg.md');
-    expect(loadConfigForFile(file).config.agents).toEqual(['before']);
+    expect(loadConfigForFile(file, allRules).config.agents).toEqual(['before']);
     writeFileSync(path.join(dir, '.msglintrc.json'), '{"agents": ["after"]}');
-    expect(loadConfigForFile(file).config.agents).toEqual(['before']);
+    expect(loadConfigForFile(file, allRules).config.agents).toEqual(['before']);
     clearConfigCache();
-    expect(loadConfigForFile(file).config.agents).toEqual(['after']);
+    expect(loadConfigForFile(file, allRules).config.agents).toEqual(['after']);
   });
 
   it('uses only the explicit config file when given one', () => {
     const dir = tree({ 'custom.yaml': 'agents: [explicit]', 'sub/.msglintrc.json': '{"agents": ["near"]}' });
-    const resolver = new ConfigResolver(path.join(dir, 'custom.yaml'));
+    const resolver = new ConfigResolver(allRules, path.join(dir, 'custom.yaml'));
     expect(resolver.forFile(path.join(dir, 'sub/x.msg.md'))).toMatchObject({
       config: { agents: ['explicit'] },
       configPath: path.join(dir, 'custom.yaml'),
     });
-    expect(configError(() => new ConfigResolver(path.join(dir, 'missing.json'))).message).toMatch(
+    expect(configError(() => new ConfigResolver(allRules, path.join(dir, 'missing.json'))).message).toMatch(
       /missing\.json: cannot read config file: no such file or directory$/,
     );
     const noKey = tree({ 'package.json': '{"name": "x"}' });
-    expect(configError(() => new ConfigResolver(path.join(noKey, 'package.json'))).message).toMatch(/no "msglint" key$/);
+    expect(configError(() => new ConfigResolver(allRules, path.join(noKey, 'package.json'))).message).toMatch(/no "msglint" key$/);
   });
 });
 
 describe('config parsing errors', () => {
   it('reports broken JSON with line and column', () => {
     const dir = tree({ '.msglintrc.json': '{\n  "agents": ["a"],\n}\n' });
-    const error = configError(() => new ConfigResolver().forFile(path.join(dir, 'x.msg.md')));
+    const error = configError(() => new ConfigResolver(allRules).forFile(path.join(dir, 'x.msg.md')));
     expect(error.message).toMatch(/\.msglintrc\.json: invalid JSON: .*\(line 3, column 1\)$/);
     expect(error.configPath).toBe(path.join(dir, '.msglintrc.json'));
   });
 
   it('reports broken YAML on one line with its position', () => {
     const dir = tree({ '.msglintrc.yaml': 'agents: [a, b\nrules: x: y\n' });
-    const error = configError(() => new ConfigResolver().forFile(path.join(dir, 'x.msg.md')));
+    const error = configError(() => new ConfigResolver(allRules).forFile(path.join(dir, 'x.msg.md')));
     expect(error.message).toMatch(/\.msglintrc\.yaml: invalid YAML: .* at line \d+, column \d+$/);
     expect(error.message).not.toContain('\n');
   });
 
   it('treats an empty YAML file as an empty config and tolerates a BOM', () => {
     const dir = tree({ 'a/.msglintrc.yml': '', 'b/.msglintrc.json': '\ufeff{"agents": ["bom"]}' });
-    const resolver = new ConfigResolver();
+    const resolver = new ConfigResolver(allRules);
     expect(resolver.forFile(path.join(dir, 'a/x.msg.md')).config).toEqual({});
     expect(resolver.forFile(path.join(dir, 'b/x.msg.md')).config).toEqual({ agents: ['bom'] });
   });
 
   it('labels schema errors with the config path', () => {
     const dir = tree({ 'package.json': '{"msglint": {"agents": "x"}}' });
-    const error = configError(() => new ConfigResolver().forFile(path.join(dir, 'x.msg.md')));
+    const error = configError(() => new ConfigResolver(allRules).forFile(path.join(dir, 'x.msg.md')));
     expect(error.message).toMatch(/package\.json: "msglint\.agents" must be an array of strings, got "x"$/);
     expect(error.configPath).toBe(path.join(dir, 'package.json'));
   });
@@ -158,7 +159,7 @@ describe('ignores', () => {
 
   it('is exposed on resolved configs, relative to the config directory', () => {
     const dir = tree({ 'sub/.msglintrc.json': '{"ignores": ["skip/**"]}' });
-    const config = new ConfigResolver().forFile(path.join(dir, 'sub/x.msg.md'));
+    const config = new ConfigResolver(allRules).forFile(path.join(dir, 'sub/x.msg.md'));
     expect(config.isIgnored(path.join(dir, 'sub/skip/x.msg.md'))).toBe(true);
     expect(config.isIgnored(path.join(dir, 'skip/x.msg.md'))).toBe(false);
   });

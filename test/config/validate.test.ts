@@ -1,39 +1,34 @@
-// validateConfig against a controlled rule registry, so the tests do not
-// depend on which rules exist or which of them take options.
+// validateConfig against a rule list of its own, so the tests do not depend
+// on which rules exist or which of them take options.
 
-import { describe, expect, it, vi } from 'vitest';
-import type { Rule } from '../../server/engine/types.js';
+import { describe, expect, it } from 'vitest';
+import { ConfigError } from '../../server/config/errors.js';
+import { closestRuleId, validateConfig, type KnownRules } from '../../server/config/validate.js';
+import type { RuleMeta } from '../../server/engine/types.js';
 
-vi.mock('../../server/engine/registry.js', () => {
-  const rule = (id: string, validateOptions?: (options: unknown) => string | null): Rule => ({
-    meta: {
-      id,
-      group: 'structure',
-      severity: 'error',
-      fixable: null,
-      description: id,
-      docs: `https://example.com/${id}`,
-      ...(validateOptions ? { validateOptions } : {}),
-    },
-    check: () => undefined,
-  });
-  const allRules = [
-    rule('cell-marker'),
-    rule('context-window', (options) =>
-      typeof options === 'object' && options !== null && typeof (options as { limit?: unknown }).limit === 'number'
-        ? null
-        : '"limit" must be a number',
-    ),
-  ];
-  return { allRules, getRule: (id: string) => allRules.find((r) => r.meta.id === id) };
+const rule = (id: string, validateOptions?: (options: unknown) => string | null): { meta: RuleMeta } => ({
+  meta: {
+    id,
+    group: 'structure',
+    severity: 'error',
+    fixable: null,
+    description: id,
+    docs: `https://example.com/${id}`,
+    ...(validateOptions ? { validateOptions } : {}),
+  },
 });
-
-const { validateConfig, closestRuleId } = await import('../../server/config/validate.js');
-const { ConfigError } = await import('../../server/config/errors.js');
+const RULES: KnownRules = [
+  rule('cell-marker'),
+  rule('context-window', (options) =>
+    typeof options === 'object' && options !== null && typeof (options as { limit?: unknown }).limit === 'number'
+      ? null
+      : '"limit" must be a number',
+  ),
+];
 
 function problem(obj: unknown, prefix?: string): string {
   try {
-    validateConfig(obj, 'cfg.json', prefix);
+    validateConfig(obj, 'cfg.json', RULES, prefix);
   } catch (error) {
     expect(error).toBeInstanceOf(ConfigError);
     return (error as Error).message;
@@ -56,16 +51,16 @@ describe('validateConfig', () => {
       languages: ['elixir'],
       ignores: ['drafts/**', '*.tmp.msg.md'],
     };
-    expect(validateConfig(config, 'cfg.json')).toEqual({
+    expect(validateConfig(config, 'cfg.json', RULES)).toEqual({
       root: true,
       rules: config.rules,
       agents: ['coder'],
       languages: ['elixir'],
       ignores: ['drafts/**', '*.tmp.msg.md'],
     });
-    expect(validateConfig({}, 'cfg.json')).toEqual({});
+    expect(validateConfig({}, 'cfg.json', RULES)).toEqual({});
     for (const severity of ['off', 'warn', 'error', 0, 1, 2]) {
-      expect(validateConfig({ rules: { 'cell-marker': severity } }, 'x').rules).toEqual({ 'cell-marker': severity });
+      expect(validateConfig({ rules: { 'cell-marker': severity } }, 'x', RULES).rules).toEqual({ 'cell-marker': severity });
     }
   });
 
@@ -101,7 +96,9 @@ describe('validateConfig', () => {
   });
 
   it('suggests only close rule ids', () => {
-    expect(closestRuleId('cell-markers')).toBe('cell-marker');
-    expect(closestRuleId('context')).toBeUndefined();
+    expect(closestRuleId('cell-markers', RULES)).toBe('cell-marker');
+    expect(closestRuleId('context', RULES)).toBeUndefined();
+    // A swap of neighbouring letters is one edit.
+    expect(closestRuleId('cell-mrakre', RULES)).toBe('cell-marker');
   });
 });

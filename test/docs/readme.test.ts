@@ -5,8 +5,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect, it } from 'vitest';
-import { lint } from '../../server/engine/lint.js';
-import { allRules } from '../../server/engine/registry.js';
+import { allRules, lint } from '../../server/linter.js';
 
 const readmePath = fileURLToPath(new URL('../../README.md', import.meta.url));
 

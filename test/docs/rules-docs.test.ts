@@ -2,8 +2,7 @@
 // are linted here, so the documentation cannot drift from the rules.
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { lint } from '../../server/engine/lint.js';
-import { allRules } from '../../server/engine/registry.js';
+import { allRules, lint } from '../../server/linter.js';
 import { docsDir, example } from './examples.js';
 
 const pages = new Set(readdirSync(docsDir).filter((f) => f.endsWith('.md')).map((f) => f.slice(0, -3)));

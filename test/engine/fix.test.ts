@@ -4,7 +4,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { lintAndFix } from '../../server/engine/lint.js';
+import { lintAndFix } from '../../server/linter.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 

@@ -4,8 +4,7 @@
 // anything took (machines are shared and noisy).
 import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
-import { lint, lintAndFix, lintDocument, parseForLint } from '../../server/engine/lint.js';
-import { allRules } from '../../server/engine/registry.js';
+import { allRules, lint, lintAndFix, lintDocument, parseForLint } from '../../server/linter.js';
 import { mergeTimes, startTiming, stopTiming, timingCollector } from '../../server/engine/timing.js';
 
 const CLEAN = readFileSync(new URL('../fixtures/cli/clean.msg.md', import.meta.url), 'utf8');

@@ -14,7 +14,7 @@ import {
   type ExportFormat,
   type ToLLMViewOptions,
 } from '../../server/export/index.js';
-import { lintDocument } from '../../server/engine/lint.js';
+import { lintDocument } from '../../server/linter.js';
 import { parse } from '../../server/syntax/document.js';
 import { cleanupTempDirs, lines, makeTree, run } from '../cli/helpers.js';
 import { anthropicRules, openaiRules, vercelRules } from './api-rules.js';

@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { formatLLMView, toLLMView, viewBlockers, type AnthropicRequest } from '../../server/export/index.js';
-import { lintDocument } from '../../server/engine/lint.js';
+import { lintDocument } from '../../server/linter.js';
 import { parse } from '../../server/syntax/document.js';
 import { anthropicRules, contextRules, openaiRules, vercelLegacyRules, vercelRules } from './api-rules.js';
 

@@ -18,7 +18,7 @@ import {
   type ToLLMViewOptions,
 } from '../../server/export/index.js';
 import { fence } from '../../server/export/text.js';
-import { lintDocument } from '../../server/engine/lint.js';
+import { lintDocument } from '../../server/linter.js';
 import { parse } from '../../server/syntax/document.js';
 import { file } from '../helpers.js';
 

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CodeAction, TextEdit } from 'vscode-languageserver-protocol';
-import { allRules } from '../../server/engine/registry.js';
+import { allRules } from '../../server/linter.js';
 import { applyTextEdits, editsFor, fixtures, fixtureUri, LspClient, modernCapabilities, positionOf } from './client.js';
 
 const errorsText = readFileSync(path.join(fixtures, 'errors.msg.md'), 'utf8');

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { allRules } from '../../server/engine/registry.js';
+import { allRules } from '../../server/linter.js';
 import { fixtures, fixtureUri, LspClient, positionOf, pushCapabilities } from './client.js';
 
 const errorsText = readFileSync(path.join(fixtures, 'errors.msg.md'), 'utf8');

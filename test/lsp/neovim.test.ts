@@ -7,7 +7,7 @@ import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { allRules } from '../../server/engine/registry.js';
+import { allRules } from '../../server/linter.js';
 import { ensureBuilt, fixtures, serverMain } from './client.js';
 
 function hasNvim(): boolean {

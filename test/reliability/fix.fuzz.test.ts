@@ -13,7 +13,7 @@
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { lint, lintAndFix } from '../../server/engine/lint.js';
+import { lint, lintAndFix } from '../../server/linter.js';
 import type { Diagnostic, TextEdit } from '../../server/engine/types.js';
 import { parse } from '../../server/syntax/document.js';
 import { corpus, expectLossless, expectSaneDiagnostics, messageFile, mutatedFile, runs, show } from './gen.js';

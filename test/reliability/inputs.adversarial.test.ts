@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { lint, lintAndFix } from '../../server/engine/lint.js';
+import { lint, lintAndFix } from '../../server/linter.js';
 import { parse } from '../../server/syntax/document.js';
 import { cleanupTempDirs, makeTree, run, STACK_FRAME, type RunResult } from '../cli/helpers.js';
 import { bigConversation, expectLossless, expectSaneDiagnostics, toolCallFile } from './gen.js';

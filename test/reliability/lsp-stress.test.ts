@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TextDocumentContentChangeEvent } from 'vscode-languageserver-protocol';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { lint } from '../../server/engine/lint.js';
+import { lint } from '../../server/linter.js';
 import { ensureBuilt, LspClient, serverMain } from '../lsp/client.js';
 import { bigConversation, scale } from './gen.js';
 import { comparable, expectedDiagnostics, Mirror, removeWorkspaces, rssKb, uriIn, workspace } from './lsp.js';

@@ -10,7 +10,7 @@ import { pathToFileURL } from 'node:url';
 import fc from 'fast-check';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Diagnostic as LspDiagnostic, TextDocumentContentChangeEvent } from 'vscode-languageserver-protocol';
-import { lint } from '../../server/engine/lint.js';
+import { lint } from '../../server/linter.js';
 import { corpusLines, fragments } from './gen.js';
 
 const workspaces: string[] = [];

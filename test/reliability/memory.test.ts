@@ -7,7 +7,7 @@
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
-import { lintDocument, parseForLint } from '../../server/engine/lint.js';
+import { lintDocument, parseForLint } from '../../server/linter.js';
 import type { MessageDocument } from '../../server/syntax/document.js';
 import { bigConversation } from './gen.js';
 

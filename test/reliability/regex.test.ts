@@ -10,7 +10,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { lint, lintAndFix } from '../../server/engine/lint.js';
+import { lint, lintAndFix } from '../../server/linter.js';
 import { attributeValueAtEnd, toolNameIn } from '../../server/lsp/completion.js';
 import { parse } from '../../server/syntax/document.js';
 import { LspClient } from '../lsp/client.js';

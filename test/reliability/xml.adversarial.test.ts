@@ -8,7 +8,7 @@
 // language server.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { lint, lintAndFix } from '../../server/engine/lint.js';
+import { lint, lintAndFix } from '../../server/linter.js';
 import { exportText, toLLMView } from '../../server/export/index.js';
 import { parse } from '../../server/syntax/document.js';
 import { toolCallsOf } from '../../server/tool-calls/index.js';

@@ -5,7 +5,7 @@
 // agents` and the language server's hover.
 
 import { describe, expect, it } from 'vitest';
-import { lint } from '../../server/engine/lint.js';
+import { lint } from '../../server/linter.js';
 import { exportText, listAgents, toLLMView } from '../../server/export/index.js';
 import { parse } from '../../server/syntax/document.js';
 import { expectLossless, expectSaneDiagnostics } from './gen.js';

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { agentInfos } from '../../server/agents/agents.js';
-import { lint, lintDocument } from '../../server/engine/lint.js';
+import { lint, lintDocument } from '../../server/linter.js';
 import { parse } from '../../server/syntax/document.js';
 import { MEMO, Memo, type MemoOwner } from '../../server/syntax/memo.js';
 import { toolCallsOf } from '../../server/tool-calls/read.js';

@@ -1,7 +1,7 @@
 // Valid files get no diagnostics at all: the spec's examples and generated
 // realistic files. And the XML of a large file is read once per cell text.
 import { describe, expect, it } from 'vitest';
-import { lint, lintDocument, parseForLint } from '../../server/engine/lint.js';
+import { lint, lintDocument, parseForLint } from '../../server/linter.js';
 import { parse } from '../../server/syntax/document.js';
 import { toolCallsOf } from '../../server/tool-calls/index.js';
 import { generateMessageFile, SPEC_MD, SPEC_MSG } from '../llm-view/examples.js';

@@ -1,0 +1,78 @@
+// Re-linting a version that differs from the previous one only in prose: the
+// previous version's findings are kept per document and moved by the edit.
+
+import type { MessageDocument } from '../syntax/document.js';
+import { Memo } from '../syntax/memo.js';
+import type { RuleSet } from './rule-set.js';
+import { addSegmentTimes, reporter, type RawFindings } from './run.js';
+import { timingCollector } from './timing.js';
+import type { Diagnostic, MsglintConfig, TextEdit } from './types.js';
+
+const rawFindings = new Memo<MessageDocument, RawFindings>();
+
+/** Keeps a version's findings for the next version (see lintEdited). */
+export function keepFindings(doc: MessageDocument, raw: RawFindings): void {
+  rawFindings.set(doc, raw);
+}
+
+/**
+ * The findings of a version that differs from the previous one only in
+ * prose (DocumentEdit.sameStructure): the edited segments are checked again,
+ * and so are the cross-cell rules that read prose; every other finding is
+ * the previous version's, moved by the edit. Undefined when that does not
+ * apply (a whole lint is needed).
+ */
+export function lintEdited(ruleSet: RuleSet, doc: MessageDocument, config: MsglintConfig): RawFindings | undefined {
+  const edit = doc.edit;
+  if (!edit?.sameStructure) return undefined;
+  const before = edit.previous && rawFindings.get(edit.previous);
+  if (!before || before.ruleSet !== ruleSet || before.config !== config) return undefined;
+  const changed = new Set(edit.changed);
+  const delta = edit.newEnd - edit.oldEnd;
+  const move = (p: number): number => (p <= edit.start ? p : p >= edit.oldEnd ? p + delta : NaN);
+  const moveEdit = (e: TextEdit): TextEdit => ({ range: [move(e.range[0]), move(e.range[1])], text: e.text });
+  const raw: RawFindings = { ruleSet, config, reused: true, diagnostics: [], origins: [] };
+  // Lines added or removed: the rules that name line numbers in their
+  // messages run again when they found something (what they find does not
+  // depend on line numbers, only what they say).
+  const linesMoved = (edit.linesAdded ?? 0) !== 0;
+  const again = new Set<string>();
+  for (let i = 0; i < before.diagnostics.length; i++) {
+    const origin = before.origins[i]!;
+    if (typeof origin === 'number' ? changed.has(origin) : ruleSet.getRule(origin)?.meta.incremental?.readsProse) continue;
+    const d = before.diagnostics[i]!;
+    if (linesMoved && ruleSet.getRule(d.ruleId)?.meta.incremental?.mentionsLines) {
+      // Only cross-cell checks name lines; a segment check that did would need its segments checked again.
+      if (typeof origin === 'number') return undefined;
+      again.add(origin);
+      continue;
+    }
+    const start = move(d.range.start.offset);
+    const end = move(d.range.end.offset);
+    if (Number.isNaN(start) || Number.isNaN(end)) return undefined;
+    const moved: Diagnostic = { ...d, range: doc.range(start, end) };
+    if (d.fix) moved.fix = moveEdit(d.fix);
+    if (d.suggestions) moved.suggestions = d.suggestions.map((s) => ({ desc: s.desc, fix: moveEdit(s.fix) }));
+    if (d.related) moved.related = d.related.map((r) => ({ range: doc.range(move(r.range.start.offset), move(r.range.end.offset)), message: r.message }));
+    const edits = [moved.fix, ...(moved.suggestions ?? []).map((s) => s.fix)];
+    if (edits.some((e) => e && (Number.isNaN(e.range[0]) || Number.isNaN(e.range[1])))) return undefined;
+    if (moved.related?.some((r) => Number.isNaN(r.range.start.offset) || Number.isNaN(r.range.end.offset))) return undefined;
+    raw.diagnostics.push(moved);
+    raw.origins.push(origin);
+  }
+  const { runCheck, segmentChecker, pushSegmentFindings } = reporter(doc, raw);
+  const { segmentRules, severityOf, checks } = ruleSet.planOf(config);
+  const times = timingCollector();
+  const spent = times && new Float64Array(segmentRules.length);
+  if (segmentRules.length) {
+    const check = segmentChecker(segmentRules, config, spent);
+    for (let j = 0, list = edit.changed; j < list.length; j++) {
+      const i = list[j]!;
+      const seg = doc.segments[i]!;
+      if (seg.parse) pushSegmentFindings(i, seg, check(seg), severityOf);
+    }
+  }
+  if (spent) addSegmentTimes(times!, segmentRules, spent);
+  for (const { rule, severity } of checks) if (rule.meta.incremental?.readsProse || again.has(rule.meta.id)) runCheck(rule, severity, config, times);
+  return raw;
+}

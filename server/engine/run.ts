@@ -1,0 +1,297 @@
+// The rule runner: every enabled rule over a document. Segment checks run
+// segment by segment, their findings cached with each cell's parse and
+// reused while the cell's text and signature stay the same; cross-cell checks
+// run over the whole document. Re-linting after a prose edit is relint.ts.
+
+import type { CellParse } from '../syntax/cell.js';
+import { Cell, type MessageDocument, type Segment } from '../syntax/document.js';
+import { isMetadataLine } from '../syntax/metadata.js';
+import { Memo } from '../syntax/memo.js';
+import { mergeEdits } from './fix.js';
+import { ruleOptions, type RuleSet, type SegmentRule } from './rule-set.js';
+import { addRuleTime, timingCollector, type LintTimes } from './timing.js';
+import type { Diagnostic, MsglintConfig, ReportDescriptor, Rule, Severity, TextEdit } from './types.js';
+
+/** A finding kept with a segment's parse: offsets relative to the segment, edits merged. */
+interface LocalFinding {
+  at: [number, number];
+  message: string;
+  severity?: Severity;
+  fix?: TextEdit;
+  suggestions?: { desc: string; fix: TextEdit }[];
+  related?: { at: [number, number]; message: string }[];
+  tags?: (1 | 2)[];
+}
+
+interface SegmentFinding {
+  ruleId: string;
+  finding: LocalFinding;
+}
+const NO_FINDINGS: readonly SegmentFinding[] = Object.freeze([]);
+
+interface LocalCacheEntry {
+  signature: unknown[];
+  ruleSet: RuleSet;
+  rulesKey: string;
+  findings: readonly SegmentFinding[];
+}
+
+// Findings of segment checks, per parse. Parses are shared between versions
+// of a document, so an untouched cell's findings are reused.
+const localCache = new Memo<CellParse, LocalCacheEntry>();
+
+function sameSignature(a: unknown[], b: unknown[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+/** File-wide facts a segment signature reads, computed once per lint. */
+interface SignatureFacts {
+  env: string;
+  /** Offsets from which body agents can be used, ascending. */
+  bodyAgents: number[];
+  /** Offsets where the default agent changes, with the new default. */
+  defaults: { from: number; name: string | undefined }[];
+  /** Cells that repeat an earlier cell's id. */
+  repeated: Set<Cell>;
+}
+
+function signatureFacts(doc: MessageDocument, env: string): SignatureFacts {
+  const bodyAgents = doc.agents.filter((a) => a.source === 'body').map((a) => a.from).sort((x, y) => x - y);
+  const defaults: SignatureFacts['defaults'] = [{ from: 0, name: doc.defaultAgentAt(0) }];
+  for (let i = 0, list = bodyAgents; i < list.length; i++) {
+    const from = list[i]!;
+    const name = doc.defaultAgentAt(from);
+    if (name !== defaults[defaults.length - 1]!.name) defaults.push({ from, name });
+  }
+  const repeated = new Set<Cell>();
+  for (const cells of doc.cellsById.values()) for (let i = 1; i < cells.length; i++) repeated.add(cells[i]!);
+  return { env, bodyAgents, defaults, repeated };
+}
+
+/** How many sorted offsets are <= at. */
+function countUpTo(sorted: number[], at: number): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (sorted[mid]! <= at) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** What a segment check may depend on besides the segment's own text. */
+function segmentSignature(doc: MessageDocument, seg: Segment, facts: SignatureFacts): unknown[] {
+  // Per metadata line of the segment: is it metadata (not an ordinary
+  // footnote), and does a cell use its id.
+  let lines = '';
+  for (let i = 0, list = seg.parse?.metadata ?? []; i < list.length; i++) {
+    const node = list[i]!;
+    lines += isMetadataLine(doc, { segment: seg, node }) ? 'm' : 'f';
+    lines += doc.cellsById.has(node.id.id) ? 'c' : '-';
+  }
+  if (!(seg instanceof Cell)) return [seg.kind, facts.env, lines];
+  const m = seg.metadata;
+  // A metadata line elsewhere is reported relative to this cell: its distance counts.
+  const metadataAt = m && m.segment !== seg ? m.segment.offset - seg.offset : 0;
+  const bodyAgents = facts.bodyAgents.length ? countUpTo(facts.bodyAgents, seg.offset) : 0;
+  let defaultAgent = facts.defaults[0]!.name;
+  for (const d of facts.defaults) if (d.from <= seg.offset) defaultAgent = d.name;
+  return [seg.kind, facts.env, lines, seg.cellType, m?.node, metadataAt, bodyAgents, defaultAgent, !facts.repeated.has(seg)];
+}
+
+function shiftEdit(e: TextEdit, by: number): TextEdit {
+  return { range: [e.range[0] + by, e.range[1] + by], text: e.text };
+}
+
+/**
+ * The findings of one version before disable comments, each with where it
+ * came from: the index of the segment whose checks found it, or the id of
+ * the cross-cell rule. Kept per document, so that the next version, when it
+ * differs only in prose (DocumentEdit.sameStructure), re-checks only the
+ * edited segments and the rules that read prose, and moves the rest.
+ */
+export interface RawFindings {
+  ruleSet: RuleSet;
+  config: MsglintConfig;
+  /** Whether findings of an earlier version were used (checked by MSGLINT_CHECK_INCREMENTAL). */
+  reused: boolean;
+  diagnostics: Diagnostic[];
+  origins: (number | string)[];
+}
+
+/** Turns findings into diagnostics of one document. */
+export function reporter(doc: MessageDocument, raw: RawFindings) {
+  const toDiagnostic = (ruleId: string, severity: Severity, d: LocalFinding): Diagnostic => {
+    const diag: Diagnostic = {
+      ruleId,
+      severity: d.severity !== undefined ? (Math.min(d.severity, severity) as Severity) : severity,
+      message: d.message,
+      range: doc.range(d.at[0], d.at[1]),
+    };
+    if (d.fix) diag.fix = d.fix;
+    if (d.suggestions?.length) diag.suggestions = d.suggestions;
+    if (d.related?.length) diag.related = d.related.map((r) => ({ range: doc.range(r.at[0], r.at[1]), message: r.message }));
+    if (d.tags?.length) diag.tags = d.tags;
+    return diag;
+  };
+  const normalize = (d: ReportDescriptor): LocalFinding => ({
+    at: d.at,
+    message: d.message,
+    severity: d.severity,
+    fix: d.fix ? mergeEdits(doc.text, d.fix) : undefined,
+    suggestions: d.suggestions?.length ? d.suggestions.map((s) => ({ desc: s.desc, fix: mergeEdits(doc.text, s.fix) })) : undefined,
+    related: d.related,
+    tags: d.tags,
+  });
+  const push = (origin: number | string, d: Diagnostic): void => {
+    raw.diagnostics.push(d);
+    raw.origins.push(origin);
+  };
+  const internalError = (ruleId: string, e: unknown): void => {
+    // A rule that throws must not take the others down: report it where it can be seen.
+    push(ruleId, {
+      ruleId,
+      severity: 2,
+      message: `Internal error in rule '${ruleId}': ${(e as Error)?.message ?? String(e)}. Please report this.`,
+      range: doc.range(0, 0),
+    });
+  };
+  const runCheck = (rule: Rule, severity: Severity, config: MsglintConfig, times: LintTimes | undefined): void => {
+    const ruleId = rule.meta.id;
+    const t0 = times ? performance.now() : 0;
+    try {
+      rule.check!({
+        doc,
+        config,
+        options: ruleOptions(rule, config),
+        report(d) {
+          push(ruleId, toDiagnostic(ruleId, severity, normalize(d)));
+        },
+      });
+    } catch (e) {
+      internalError(ruleId, e);
+    }
+    if (times) addRuleTime(times, ruleId, performance.now() - t0);
+  };
+  /**
+   * Runs segment checks; the returned function gives a segment's findings,
+   * offsets relative to the segment. One context per rule for the whole
+   * document, not one per rule and segment, which would be thousands of
+   * segments times dozens of rules of garbage.
+   */
+  /** `spent`: when timing, milliseconds per rule of `segmentRules` are added to it. */
+  const segmentChecker = (segmentRules: SegmentRule[], config: MsglintConfig, spent: Float64Array | undefined): ((seg: Segment) => readonly SegmentFinding[]) => {
+    let base = 0;
+    const found: LocalFinding[] = [];
+    const checks = segmentRules.map(({ rule, options: ruleOpts }) => ({
+      rule,
+      context: {
+        doc,
+        config,
+        options: ruleOpts,
+        report(d: ReportDescriptor) {
+          const f = normalize(d);
+          found.push({
+            ...f,
+            at: [f.at[0] - base, f.at[1] - base],
+            fix: f.fix && shiftEdit(f.fix, -base),
+            suggestions: f.suggestions?.map((x) => ({ desc: x.desc, fix: shiftEdit(x.fix, -base) })),
+            related: f.related?.map((r) => ({ at: [r.at[0] - base, r.at[1] - base] as [number, number], message: r.message })),
+          });
+        },
+      },
+    }));
+    // Indexed loops: this runs for every segment and rule, mostly before the
+    // JIT has optimized it, where each for-of step is an iterator call.
+    return (seg) => {
+      let findings: SegmentFinding[] | undefined;
+      base = seg.offset;
+      // One clock reading per rule: the end of one check starts the next.
+      let clock = spent ? performance.now() : 0;
+      for (let r = 0; r < checks.length; r++) {
+        const { rule, context } = checks[r]!;
+        if (found.length) found.length = 0;
+        let threw = false;
+        try {
+          rule.checkSegment!(seg, context);
+        } catch (e) {
+          internalError(rule.meta.id, e);
+          threw = true;
+        }
+        if (spent) {
+          const now = performance.now();
+          spent[r] += now - clock;
+          clock = now;
+        }
+        if (threw) continue;
+        for (let k = 0; k < found.length; k++) (findings ??= []).push({ ruleId: rule.meta.id, finding: found[k]! });
+      }
+      if (found.length) found.length = 0;
+      return findings ?? NO_FINDINGS;
+    };
+  };
+  const pushSegmentFindings = (index: number, seg: Segment, findings: readonly SegmentFinding[], severityOf: Map<string, Severity>): void => {
+    const base = seg.offset;
+    for (let i = 0, list = findings; i < list.length; i++) {
+      const { ruleId, finding: f } = list[i]!;
+      push(
+        index,
+        toDiagnostic(ruleId, severityOf.get(ruleId)!, {
+          ...f,
+          at: [f.at[0] + base, f.at[1] + base],
+          fix: f.fix && shiftEdit(f.fix, base),
+          suggestions: f.suggestions?.map((x) => ({ desc: x.desc, fix: shiftEdit(x.fix, base) })),
+          related: f.related?.map((r) => ({ at: [r.at[0] + base, r.at[1] + base] as [number, number], message: r.message })),
+        }),
+      );
+    }
+  };
+  return { runCheck, segmentChecker, pushSegmentFindings };
+}
+
+export function lintWhole(ruleSet: RuleSet, doc: MessageDocument, config: MsglintConfig, keep: boolean): RawFindings {
+  const raw: RawFindings = { ruleSet, config, reused: false, diagnostics: [], origins: [] };
+  const { runCheck, segmentChecker, pushSegmentFindings } = reporter(doc, raw);
+  const times = timingCollector();
+
+  // Segment checks: segments outside, rules inside, so each segment's
+  // signature is computed and compared once, and an unchanged segment costs
+  // one comparison however many rules there are.
+  const { segmentRules, severityOf, rulesKey, checks } = ruleSet.planOf(config);
+  const spent = times && new Float64Array(segmentRules.length);
+  if (segmentRules.length) {
+    const facts = keep ? signatureFacts(doc, JSON.stringify([doc.agents.map((a) => [a.name, a.source]), [...doc.codeLanguages], config.languages ?? [], config.agents ?? []])) : undefined;
+    const segments = doc.segments;
+    let check: ((seg: Segment) => readonly SegmentFinding[]) | undefined;
+    for (let i = 0; i < segments.length; i++) {
+      const seg = segments[i]!;
+      const parse = seg.parse;
+      if (!parse) continue;
+      let findings: readonly SegmentFinding[];
+      if (facts) {
+        const signature = segmentSignature(doc, seg, facts);
+        let entry = localCache.get(parse);
+        if (!entry || entry.ruleSet !== ruleSet || entry.rulesKey !== rulesKey || !sameSignature(entry.signature, signature)) {
+          entry = { signature, ruleSet, rulesKey, findings: (check ??= segmentChecker(segmentRules, config, spent))(seg) };
+          localCache.set(parse, entry);
+        } else raw.reused = true;
+        findings = entry.findings;
+      } else {
+        // Linted once: nothing to compare signatures with or to keep them for.
+        findings = (check ??= segmentChecker(segmentRules, config, spent))(seg);
+      }
+      if (findings.length) pushSegmentFindings(i, seg, findings, severityOf);
+    }
+  }
+
+  if (spent) addSegmentTimes(times!, segmentRules, spent);
+  for (let i = 0; i < checks.length; i++) runCheck(checks[i]!.rule, checks[i]!.severity, config, times);
+  return raw;
+}
+
+export function addSegmentTimes(times: LintTimes, segmentRules: SegmentRule[], spent: Float64Array): void {
+  for (let r = 0; r < segmentRules.length; r++) addRuleTime(times, segmentRules[r]!.rule.meta.id, spent[r]!);
+}

@@ -1,0 +1,84 @@
+// The incremental contract check (MSGLINT_CHECK_INCREMENTAL=1): a rule whose
+// findings depend on more than it declares makes an incremental lint differ
+// from a full one, and the check names it. The rules here break the
+// contract on purpose; the built-in ones are checked by the incremental tests,
+// which run with the check on.
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createLinter } from '../../server/engine/linter.js';
+import { parseForLint } from '../../server/engine/lint.js';
+import { defineRule, defineSegmentRule } from '../../server/engine/rule-kit.js';
+import type { RuleMeta } from '../../server/engine/types.js';
+
+const meta = (id: string, more: Partial<RuleMeta> = {}) => ({ id, group: 'structure' as const, severity: 'warning' as const, fixable: null, description: id, ...more });
+
+/** Counts the words of the whole text: it reads prose. */
+const words = (incremental?: RuleMeta['incremental']) =>
+  defineRule(meta('counts-words', { incremental }), ({ doc, report }) => {
+    report({ at: [0, 1], message: `${doc.text.split(/\s+/).filter(Boolean).length} words` });
+  });
+
+/** A segment check that reads the number of cells: more than its segment. */
+const cells = defineSegmentRule(meta('counts-cells'), (segment, { doc, report }) => {
+  if (segment.kind === 'cell') report({ at: [segment.offset, segment.offset + 1], message: `one of ${doc.cells.length} cells` });
+});
+
+const cell = (id: number, prose: string) => `# %% C${id}[^${id}]\n\n[^${id}]: [markdown]\n\n${prose}\n\n`;
+const base = cell(1, 'Hello world.') + cell(2, 'Second.');
+
+/** Lints `texts` in turn, each version parsed from the previous one as an editor would. */
+function edits(linter: ReturnType<typeof createLinter>, texts: string[]) {
+  let doc = parseForLint(texts[0]!, { fileName: 'a.msg.md' });
+  let diagnostics = linter.lintDocument(doc);
+  for (const text of texts.slice(1)) {
+    doc = parseForLint(text, { fileName: 'a.msg.md', previous: doc });
+    diagnostics = linter.lintDocument(doc);
+  }
+  return diagnostics.map((d) => d.message);
+}
+
+const typed = base.replace('Hello world.', 'Hello new world.');
+const added = base + cell(3, 'Third.');
+
+describe('incremental contract check', () => {
+  afterEach(() => {
+    vi.unstubAllEnvs();
+  });
+
+  it('names a cross-cell rule that reads prose without declaring it', () => {
+    // Without the check the stale count stands: the finding was moved, not made again.
+    expect(edits(createLinter([words()]), [base, typed])).toEqual(['13 words']);
+    vi.stubEnv('MSGLINT_CHECK_INCREMENTAL', '1');
+    expect(() => edits(createLinter([words()]), [base, typed])).toThrow(/differs from a full lint .*in rule 'counts-words'; only incremental: .*13 words.*only full: .*14 words/);
+  });
+
+  it('passes the same rule once it declares incremental.readsProse', () => {
+    vi.stubEnv('MSGLINT_CHECK_INCREMENTAL', '1');
+    expect(edits(createLinter([words({ readsProse: true })]), [base, typed])).toEqual(['14 words']);
+  });
+
+  it('names a segment check whose cached findings depend on other cells', () => {
+    expect(edits(createLinter([cells]), [base, added])).toContain('one of 2 cells');
+    vi.stubEnv('MSGLINT_CHECK_INCREMENTAL', '1');
+    expect(() => edits(createLinter([cells, words({ readsProse: true })]), [base, added])).toThrow(/in rule 'counts-cells';/);
+  });
+
+  it('is quiet for rules that keep the contract, and off without the variable', () => {
+    vi.stubEnv('MSGLINT_CHECK_INCREMENTAL', '1');
+    expect(edits(createLinter([words({ readsProse: true })]), [base, typed, added])).toEqual(['19 words']);
+    vi.stubEnv('MSGLINT_CHECK_INCREMENTAL', '');
+    expect(() => edits(createLinter([cells]), [base, added])).not.toThrow();
+  });
+});
+
+describe('createLinter', () => {
+  it('refuses two rules with one id', () => {
+    expect(() => createLinter([words(), words()])).toThrow("Two rules have the id 'counts-words'.");
+  });
+
+  it('runs only the rules it was given', () => {
+    const linter = createLinter([words()]);
+    expect(linter.rules.map((r) => r.meta.id)).toEqual(['counts-words']);
+    expect(linter.getRule('cell-marker')).toBeUndefined();
+    expect(linter.lint('# %% [^1]\n\n[^1]: [bogus]\n', { fileName: 'a.msg.md' }).diagnostics.map((d) => d.ruleId)).toEqual(['counts-words']);
+  });
+});
