@@ -99,7 +99,8 @@ function segmentSignature(doc: MessageDocument, seg: Segment, facts: SignatureFa
   const bodyAgents = facts.bodyAgents.length ? countUpTo(facts.bodyAgents, seg.offset) : 0;
   let defaultAgent = facts.defaults[0]!.name;
   for (const d of facts.defaults) if (d.from <= seg.offset) defaultAgent = d.name;
-  return [seg.kind, facts.env, lines, seg.cellType, m?.node, metadataAt, bodyAgents, defaultAgent, !facts.repeated.has(seg)];
+  // Whether the id fits and the kind is known depend on other cells too (a metadata line in another cell with the same id).
+  return [seg.kind, facts.env, lines, seg.cellType, m?.node, metadataAt, bodyAgents, defaultAgent, !facts.repeated.has(seg), seg.idFits, seg.kindKnown];
 }
 
 function shiftEdit(e: TextEdit, by: number): TextEdit {
