@@ -11,8 +11,7 @@ function checkEntries(info: AgentInfo, report: (d: Descriptor) => void): void {
   const body = info.def.source === 'body';
   const known: readonly string[] = body ? BODY_AGENT_KEYS : FRONTMATTER_AGENT_KEYS;
   const agent = `\`${info.def.name}\``;
-  for (let i = 0, list = info.entries; i < list.length; i++) {
-    const e = list[i]!;
+  for (const e of info.entries) {
     if (e.repeated) continue; // duplicate-attribute (body) or a YAML error (frontmatter)
     if (e.checked === undefined) {
       // system_prompt on a temporary agent is agent-system-prompt's.
@@ -65,8 +64,7 @@ export default defineRule(
       const v: [number, number] = [agentsEntry.valueSpan.start, agentsEntry.valueSpan.end];
       report({ at: v[1] > v[0] ? v : [agentsEntry.keySpan.start, agentsEntry.keySpan.end], message: '`agents` is a mapping of agent names to their settings (`coder:` then indented `models: …` lines).' });
     }
-    for (let i = 0, list = agentInfos(doc); i < list.length; i++) {
-      const info = list[i]!;
+    for (const info of agentInfos(doc)) {
       if (info.notAMapping) {
         report({
           at: info.valueAt && info.valueAt[1] > info.valueAt[0] ? info.valueAt : info.def.at,

@@ -10,8 +10,7 @@ const rule = defineRule(
     description: 'An output cell whose type is not a defined agent, `tool` or a code output language.',
   },
   ({ doc, report }) => {
-    for (let i = 0, list = doc.cells; i < list.length; i++) {
-      const cell = list[i]!;
+    for (const cell of doc.cells) {
       if (cell.cellType !== 'unknown-output') continue;
       // A later cell with a duplicated id shares the first one's metadata line,
       // and a first one may have only the later one's: duplicate-id reports it.
