@@ -2,11 +2,16 @@
 // rule at a time: the facts only; the rule in rules/ words them and makes
 // their fixes.
 
+import type { CellParse } from '../syntax/cell.js';
 import { Cell, type Segment } from '../syntax/document.js';
+import { Memo } from '../syntax/memo.js';
 import { isToolCellType } from './graph.js';
 import { toolCallsOf, type ToolProblem, type ToolProblemRule } from './read.js';
 
 const NONE: readonly never[] = Object.freeze([]);
+
+/** Per cell parse: its tool elements' problems grouped by rule, so that each of the seven rules finds its own at once. */
+const byRule = new Memo<CellParse, ReadonlyMap<ToolProblemRule, readonly ToolProblem[]>>();
 
 /**
  * The problems for `rule` in the tool elements of a segment (tool call cells
@@ -16,11 +21,20 @@ const NONE: readonly never[] = Object.freeze([]);
  */
 export function toolProblemsIn<R extends ToolProblemRule>(seg: Segment, rule: R): readonly Extract<ToolProblem, { rule: R }>[] {
   if (!(seg instanceof Cell) || !isToolCellType(seg.cellType) || !seg.kindKnown) return NONE;
-  const infos = toolCallsOf(seg);
-  if (infos.length === 0) return NONE;
-  const found: Extract<ToolProblem, { rule: R }>[] = [];
-  for (const info of infos) {
-    for (const p of info.problems) if (p.rule === rule) found.push(p as Extract<ToolProblem, { rule: R }>);
+  const parse = seg.parse;
+  if (!parse || parse.tools.length === 0) return NONE;
+  let grouped = byRule.get(parse);
+  if (!grouped) {
+    const map = new Map<ToolProblemRule, ToolProblem[]>();
+    for (const info of toolCallsOf(seg)) {
+      for (const p of info.problems) {
+        const list = map.get(p.rule);
+        if (list) list.push(p);
+        else map.set(p.rule, [p]);
+      }
+    }
+    grouped = map;
+    byRule.set(parse, grouped);
   }
-  return found;
+  return (grouped.get(rule) ?? NONE) as readonly Extract<ToolProblem, { rule: R }>[];
 }
