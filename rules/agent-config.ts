@@ -1,18 +1,67 @@
 import { defineRule } from '../server/engine/rule-kit.js';
 import type { ReportDescriptor } from '../server/engine/types.js';
 import { agentInfos, type AgentInfo } from '../server/agents/agents.js';
-import { BODY_AGENT_KEYS, FRONTMATTER_AGENT_KEYS, likelyKey, METADATA_KEYS } from '../server/agents/schema.js';
+import { BODY_AGENT_KEYS, FRONTMATTER_AGENT_KEYS, likelyKey, METADATA_KEYS, type SettingProblem } from '../server/agents/schema.js';
 import { isMap } from '../server/syntax/frontmatter.js';
 
 // An unknown key is reported with severity 1 (a warning), the rest at the rule's severity.
 type Descriptor = ReportDescriptor;
 
+function describe(value: unknown): string {
+  if (value === null || value === undefined) return 'nothing';
+  if (Array.isArray(value)) return 'a list';
+  if (typeof value === 'object') return 'a mapping';
+  if (typeof value === 'string') return `the text \`${value.length > 40 ? `${value.slice(0, 37)}...` : value}\``;
+  return `\`${String(value)}\``;
+}
+
+/**
+ * The words for a setting's problem, and the replacement for the value (or
+ * the item) most likely meant. `body`: on a temporary agent's metadata line,
+ * where values are attribute strings, not YAML.
+ */
+function describeProblem(key: string, p: SettingProblem, body: boolean): { message: string; replacement?: { text: string; desc: string } } {
+  // An attribute value is shown as written; a YAML value by what it is.
+  const given = body ? `\`${String(p.value)}\`` : describe(p.value);
+  const meant = p.meant;
+  let replacement: { text: string; desc: string } | undefined;
+  if (meant !== undefined) {
+    const text = body && typeof meant === 'boolean' ? (meant ? '1' : '0') : String(meant);
+    replacement = { text, desc: `Write \`${key}${body ? '=' : ': '}${text}\`` };
+  }
+  switch (p.kind) {
+    case 'no-model':
+      return { message: body ? '`models` is empty; name at least one model (several are separated by commas).' : '`models` is empty; name at least one model.' };
+    case 'empty-list':
+      return { message: '`models` is an empty list; name at least one model.' };
+    case 'empty-name':
+      return { message: '`models` has an empty name between commas.', replacement: { text: `"${meant}"`, desc: `Write \`models="${meant}"\`` } };
+    case 'not-a-name':
+      return {
+        message: `Each model in \`models\` is a model name, not ${describe(p.value)}.`,
+        replacement: meant !== undefined ? { text: `"${meant}"`, desc: `Quote \`${meant}\` as a name` } : undefined,
+      };
+    case 'not-models':
+      return { message: `\`models\` is a model name or a list of model names, not ${describe(p.value)}.` };
+    case 'count-spelling':
+      return { message: `\`${key}\` is a whole number of tokens, written as a YAML number, not ${given}.`, replacement };
+    case 'not-a-count':
+      return { message: `\`${key}\` is a positive whole number of tokens, not ${given}.`, replacement };
+    case 'not-a-boolean':
+      if (key === 'default') return { message: `\`default\` is 1 (make this the default agent) or 0, not ${given}.`, replacement };
+      return { message: `\`${key}\` is ${body ? '1, 0, true or false' : '`true` or `false`'}, not ${given}.`, replacement };
+    case 'not-a-temperature':
+      return { message: `\`temperature\` is a number from 0 to 2, not ${given}.`, replacement };
+    case 'not-text':
+      return { message: `\`${key}\` is text, not ${given}.` };
+  }
+}
+
 function checkEntries(info: AgentInfo, report: (d: Descriptor) => void): void {
   const body = info.def.source === 'body';
   const known: readonly string[] = body ? BODY_AGENT_KEYS : FRONTMATTER_AGENT_KEYS;
   const agent = `\`${info.def.name}\``;
-  for (let i = 0, list = info.entries; i < list.length; i++) {
-    const e = list[i]!;
+  for (const e of info.entries) {
     if (e.repeated) continue; // duplicate-attribute (body) or a YAML error (frontmatter)
     if (e.checked === undefined) {
       // system_prompt on a temporary agent is agent-system-prompt's.
@@ -33,10 +82,11 @@ function checkEntries(info: AgentInfo, report: (d: Descriptor) => void): void {
     if (e.checked.ok) continue;
     const p = e.checked.problem;
     const at = p.item !== undefined && e.itemsAt?.[p.item] ? e.itemsAt[p.item]! : e.valueAt;
+    const { message, replacement } = describeProblem(e.key, p, body);
     report({
       at: at[1] > at[0] ? at : e.at,
-      message: `Agent ${agent}: ${p.message}`,
-      suggestions: p.replacement ? [{ desc: p.replacement.desc, fix: { range: at, text: p.replacement.text } }] : undefined,
+      message: `Agent ${agent}: ${message}`,
+      suggestions: replacement ? [{ desc: replacement.desc, fix: { range: at, text: replacement.text } }] : undefined,
     });
   }
   const s = info.settings;
@@ -65,8 +115,7 @@ export default defineRule(
       const v: [number, number] = [agentsEntry.valueSpan.start, agentsEntry.valueSpan.end];
       report({ at: v[1] > v[0] ? v : [agentsEntry.keySpan.start, agentsEntry.keySpan.end], message: '`agents` is a mapping of agent names to their settings (`coder:` then indented `models: …` lines).' });
     }
-    for (let i = 0, list = agentInfos(doc); i < list.length; i++) {
-      const info = list[i]!;
+    for (const info of agentInfos(doc)) {
       if (info.notAMapping) {
         report({
           at: info.valueAt && info.valueAt[1] > info.valueAt[0] ? info.valueAt : info.def.at,

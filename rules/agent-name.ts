@@ -27,8 +27,7 @@ const rule = defineRule(
     // Agents named in the configuration are defined outside the file; a file may define them again.
     const defs = doc.agents.filter((d) => d.source !== 'config');
     const first = new Map<string, AgentDefinition>();
-    for (let i = 0, list = defs; i < list.length; i++) {
-      const def = list[i]!;
+    for (const def of defs) {
       const name = def.name;
       if (!SEGMENT.test(name)) {
         const bad = name === '' ? undefined : [...name].find((c) => !/[A-Za-z0-9_-]/.test(c));

@@ -9,12 +9,10 @@ export default defineRule(
     description: '`system_prompt` on a temporary agent.',
   },
   ({ doc, report }) => {
-    for (let i = 0, list = doc.agents; i < list.length; i++) {
-      const def = list[i]!;
+    for (const def of doc.agents) {
       if (def.source !== 'body' || !def.metadata) continue;
       const m = def.metadata;
-      for (let j = 0, attributes = m.node.attributes; j < attributes.length; j++) {
-        const a = attributes[j]!;
+      for (const a of m.node.attributes) {
         if (a.key !== 'system_prompt') continue;
         report({
           at: m.segment.abs(a.span),

@@ -10,8 +10,7 @@ export default defineRule(
     description: '`temperature` set while `use_temperature` is false.',
   },
   ({ doc, report }) => {
-    for (let i = 0, list = agentInfos(doc); i < list.length; i++) {
-      const info = list[i]!;
+    for (const info of agentInfos(doc)) {
       if (info.settings.useTemperature !== false || info.settings.temperature === undefined) continue;
       const temperature = info.entries.find((e) => e.key === 'temperature' && !e.repeated)!;
       const use = info.entries.find((e) => e.key === 'use_temperature' && !e.repeated)!;

@@ -82,15 +82,13 @@ export default defineSegmentRule(
   },
   (seg, { doc, report }) => {
     if (seg.kind !== 'cell' && seg.kind !== 'prologue') return;
-    for (let i = 0, list = seg.parse!.metadata; i < list.length; i++) {
-      const node = list[i]!;
+    for (const node of seg.parse!.metadata) {
       const m = { segment: seg, node };
       if (m.node.type === undefined || !isMetadataLine(doc, m)) continue;
       // On a temporary agent's line, `reasoning` is the agent setting (a
       // boolean, `True`/`False` accepted, spec section 7), which agent-config checks.
       const agentLine = m.node.type === 'agent' && !doc.cellsById.has(m.node.id.id);
-      for (let j = 0, attributes = m.node.attributes; j < attributes.length; j++) {
-        const a = attributes[j]!;
+      for (const a of m.node.attributes) {
         if (agentLine && a.key === 'reasoning') continue;
         const check = CHECKS[a.key];
         if (!check || check.ok(a.value)) continue;

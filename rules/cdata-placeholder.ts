@@ -1,5 +1,5 @@
 import { defineSegmentRule } from '../server/engine/rule-kit.js';
-import { reportToolProblemsIn } from '../server/tool-calls/index.js';
+import { toolProblemsIn } from '../server/tool-calls/index.js';
 
 export default defineSegmentRule(
   {
@@ -9,5 +9,29 @@ export default defineSegmentRule(
     fixable: 'fix',
     description: 'The placeholder spellings `CDATA-START[` / `]CDATA-END` in a tool call.',
   },
-  (seg, context) => reportToolProblemsIn(seg, context, 'cdata-placeholder'),
+  (seg, { report }) => {
+    for (const p of toolProblemsIn(seg, 'cdata-placeholder')) {
+      if (p.kind === 'pair') {
+        report({
+          at: seg.abs(p),
+          message: 'The placeholder `CDATA-START[` … `]CDATA-END` is not XML: write `<![CDATA[` … `]]>`.',
+          fix: p.fixable
+            ? [
+                { range: seg.abs(p), text: '<![CDATA[' },
+                { range: seg.abs(p.close), text: ']]>' },
+              ]
+            : undefined,
+          related: [{ at: seg.abs(p.close), message: 'The closing placeholder' }],
+        });
+      } else {
+        report({
+          at: seg.abs(p),
+          message:
+            p.kind === 'open'
+              ? 'The placeholder `CDATA-START[` is not XML (and has no `]CDATA-END`): write `<![CDATA[` … `]]>`.'
+              : 'The placeholder `]CDATA-END` is not XML (and has no `CDATA-START[`): CDATA ends with `]]>`.',
+        });
+      }
+    }
+  },
 );

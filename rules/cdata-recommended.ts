@@ -1,5 +1,5 @@
 import { defineSegmentRule } from '../server/engine/rule-kit.js';
-import { reportToolProblemsIn } from '../server/tool-calls/index.js';
+import { cdataSection, toolProblemsIn } from '../server/tool-calls/index.js';
 
 export default defineSegmentRule(
   {
@@ -9,5 +9,14 @@ export default defineSegmentRule(
     fixable: 'fix',
     description: 'A plain-text argument with several lines not in CDATA.',
   },
-  (seg, context) => reportToolProblemsIn(seg, context, 'cdata-recommended'),
+  (seg, { report }) => {
+    for (const p of toolProblemsIn(seg, 'cdata-recommended')) {
+      report({
+        at: seg.abs(p),
+        message: `The value of \`<${p.name}>\` has several lines: put it in a CDATA section (\`<![CDATA[\` … \`]]>\`) so that code and \`<\`, \`&\` need no escaping.`,
+        // The fix keeps the exact text: line ends as written, references decoded.
+        fix: p.decoded !== undefined ? { range: seg.abs(p), text: cdataSection(p.decoded) } : undefined,
+      });
+    }
+  },
 );

@@ -1,5 +1,5 @@
 import { defineSegmentRule } from '../server/engine/rule-kit.js';
-import { reportToolProblemsIn } from '../server/tool-calls/index.js';
+import { toolProblemsIn } from '../server/tool-calls/index.js';
 
 export default defineSegmentRule(
   {
@@ -9,5 +9,7 @@ export default defineSegmentRule(
     fixable: null,
     description: '`<![CDATA[` without its `]]>`.',
   },
-  (seg, context) => reportToolProblemsIn(seg, context, 'cdata-unterminated'),
+  (seg, { report }) => {
+    for (const p of toolProblemsIn(seg, 'cdata-unterminated')) report({ at: seg.abs(p), message: '`<![CDATA[` has no `]]>` to end it.' });
+  },
 );

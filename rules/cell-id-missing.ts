@@ -27,8 +27,7 @@ function maxNumericId(doc: MessageDocument): number {
     const first = id.split('.')[0]!;
     if (/^\d+$/.test(first)) max = Math.max(max, Number(first));
   }
-  for (let i = 0, list = doc.metadata; i < list.length; i++) {
-    const m = list[i]!;
+  for (const m of doc.metadata) {
     const first = m.node.id.id.split('.')[0]!;
     if (/^\d+$/.test(first)) max = Math.max(max, Number(first));
   }
@@ -45,8 +44,7 @@ export default defineRule(
   },
   ({ doc, report }) => {
     let next = 0;
-    for (let i = 0, list = doc.cells; i < list.length; i++) {
-      const cell = list[i]!;
+    for (const cell of doc.cells) {
       const marker = cell.marker;
       if (marker.idRef) continue;
       if (next === 0) next = maxNumericId(doc) + 1;

@@ -52,8 +52,7 @@ export default defineSegmentRule(
       return;
     }
     let bad = false;
-    for (let i = 0, list = ref.segments; i < list.length; i++) {
-      const part = list[i]!;
+    for (const part of ref.segments) {
       if (part.text === '') {
         report({ at: cell.abs(ref.span), message: `The id \`${ref.id}\` has an empty segment (two dots, or a dot at an end).` });
         bad = true;

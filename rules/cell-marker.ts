@@ -1,5 +1,6 @@
 import { defineSegmentRule } from '../server/engine/rule-kit.js';
 import { Cell, MESSAGE_TYPES, type MessageDocument } from '../server/syntax/document.js';
+import type { MarkerProblem } from '../server/syntax/marker.js';
 
 /**
  * For `# %%%%`: the percent signs the cell's metadata type asks for, when it
@@ -14,6 +15,25 @@ export function intendedPercents(doc: MessageDocument, cell: Cell): string | und
   return undefined;
 }
 
+/** The message for a marker problem, and the text its fix puts at `fixSpan` (or `span`) when the intent is clear. */
+function describe(problem: MarkerProblem): { message: string; fix?: string } {
+  const count = problem.span.end - problem.span.start;
+  switch (problem.kind) {
+    case 'indented':
+      return { message: 'A cell marker must start at the beginning of the line.', fix: '' };
+    case 'too-many-hashes':
+      return { message: `A cell marker has 1 to 5 '#', not ${count}.`, fix: '#####' };
+    case 'no-space':
+      return { message: "A cell marker needs one space between '#' and '%'.", fix: ' ' };
+    case 'extra-space':
+      return { message: "A cell marker has exactly one space between '#' and '%'.", fix: ' ' };
+    case 'too-many-percents':
+      return { message: `A cell marker has '%%' (message cell) or '%%%' (output cell), not ${count} '%'.` };
+    case 'glued':
+      return { message: 'Text is glued to the percent signs of the cell marker; put a space after them.', fix: ' ' };
+  }
+}
+
 export default defineSegmentRule(
   {
     id: 'cell-marker',
@@ -25,11 +45,11 @@ export default defineSegmentRule(
   (seg, { doc, report }) => {
     if (!(seg instanceof Cell)) return;
     const cell = seg;
-    for (let i = 0, list = cell.marker.problems; i < list.length; i++) {
-      const problem = list[i]!;
+    for (const problem of cell.marker.problems) {
       const at = cell.abs(problem.span);
-      let fix = problem.fix !== undefined ? { range: cell.abs(problem.fixSpan ?? problem.span), text: problem.fix } : undefined;
-      let message = problem.message;
+      const described = describe(problem);
+      let message = described.message;
+      let fix = described.fix !== undefined ? { range: cell.abs(problem.fixSpan ?? problem.span), text: described.fix } : undefined;
       if (problem.kind === 'too-many-percents') {
         const percents = intendedPercents(doc, cell);
         if (percents) {

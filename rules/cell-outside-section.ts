@@ -14,8 +14,7 @@ const rule = defineRule(
     // Without the section's heading every marker is "outside": message-section-missing says why.
     if (!section?.heading) return;
     const name = section.name;
-    for (let i = 0, list = doc.outsideMarkers; i < list.length; i++) {
-      const m = list[i]!;
+    for (const m of doc.outsideMarkers) {
       const at: [number, number] = [m.start, m.end];
       if (m.before) {
         report({

@@ -31,8 +31,7 @@ export default defineRule(
     description: "A code output type that differs from its code cell's code block language.",
   },
   ({ doc, report }) => {
-    for (let i = 0, list = doc.cells; i < list.length; i++) {
-      const cell = list[i]!;
+    for (const cell of doc.cells) {
       if (cell.cellType !== 'code-output' || !cell.kindKnown || !cell.metadata) continue;
       const found = codeParent(doc, cell);
       if (!found || !('parent' in found)) continue;

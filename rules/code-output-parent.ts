@@ -39,8 +39,7 @@ export default defineRule(
     description: 'A code output `CODE.N` whose CODE is not an earlier `[code]` cell.',
   },
   ({ doc, report }) => {
-    for (let i = 0, list = doc.cells; i < list.length; i++) {
-      const cell = list[i]!;
+    for (const cell of doc.cells) {
       // Without metadata, an `X.N` id is only a guess at a code output (metadata-missing reports it).
       if (cell.cellType !== 'code-output' || !cell.kindKnown || !cell.metadata) continue;
       const found = codeParent(doc, cell);

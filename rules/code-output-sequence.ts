@@ -17,8 +17,7 @@ export default defineRule(
     // wrong parent are left to code-output-parent; an N that is not a number
     // to cell-id-syntax; the same N twice is the same id (duplicate-id).
     const byParent = new Map<Cell, { cell: Cell; n: number }[]>();
-    for (let i = 0, items = doc.cells; i < items.length; i++) {
-      const cell = items[i]!;
+    for (const cell of doc.cells) {
       // An output without metadata is only a guess (metadata-missing reports
       // it): it takes its number, and is not reported.
       if (cell.cellType !== 'code-output') continue;
@@ -34,8 +33,7 @@ export default defineRule(
       const seen = new Set<number>();
       let next = 1;
       let last: Cell | undefined;
-      for (let i = 0, list = outputs; i < list.length; i++) {
-        const { cell, n } = list[i]!;
+      for (const { cell, n } of outputs) {
         const at = cell.abs(cell.marker.idRef!.segments[1]!.span);
         const id = `${parent.id}.${n}`;
         if (seen.has(n) || !cell.kindKnown) {

@@ -36,8 +36,7 @@ function checkText(cell: Cell, lines: Line[], report: (at: [number, number], mes
     );
     run = [];
   };
-  for (let i = 0, list = lines; i < list.length; i++) {
-    const line = list[i]!;
+  for (const line of lines) {
     if (isBlank(text, line)) {
       flush();
       continue;
@@ -69,8 +68,7 @@ export function base64Problem(text: string, lines: Line[]): { start: number; end
   let length = 0;
   let padding = 0;
   let lastData: { start: number; end: number } | undefined;
-  for (let k = 0, list = lines; k < list.length; k++) {
-    const line = list[k]!;
+  for (const line of lines) {
     const pre = outputPrefix(text, line);
     if (pre?.stream === 'stderr') continue;
     const from = pre ? pre.contentStart : line.start;
@@ -116,8 +114,7 @@ export default defineRule(
     description: 'A text output line without the `stdout> ` / `stderr> ` prefix, or a binary `mime_type` whose body is not valid base64.',
   },
   ({ doc, report }) => {
-    for (let i = 0, list = doc.cells; i < list.length; i++) {
-      const cell = list[i]!;
+    for (const cell of doc.cells) {
       if (cell.cellType !== 'code-output' || !cell.kindKnown || !cell.metadata) continue;
       // An invalid mime_type is attribute-value's; which form the body has is then unknown.
       if (outputMimeType(cell) === undefined) continue;

@@ -44,8 +44,7 @@ function windowsOf(doc: MessageDocument): Windows {
     // Only the prose of messages and replies changed: settings and history
     // modes are the same; recount the edited cells.
     w = { adds: before.adds.slice(), replies: before.replies };
-    for (let i = 0, list = doc.edit!.changed; i < list.length; i++) {
-      const si = list[i]!;
+    for (const si of doc.edit!.changed) {
       const seg = doc.segments[si];
       if (!(seg instanceof Cell)) continue;
       const r = w.replies.findIndex((x) => x.index === seg.index);
@@ -63,8 +62,7 @@ function windowsOf(doc: MessageDocument): Windows {
   } else {
     w = { adds: new Float64Array(doc.cells.length), replies: [] };
     const prompts = new Map<string, number>();
-    for (let i = 0, list = doc.cells; i < list.length; i++) {
-      const cell = list[i]!;
+    for (const cell of doc.cells) {
       const reply = cell.cellType === 'agent-reply' && cell.type !== undefined ? cell.type : undefined;
       const window = reply !== undefined ? agentInfoAt(doc, reply, cell.offset)?.settings.contextWindow : undefined;
       if (reply !== undefined && window !== undefined) {
@@ -96,8 +94,7 @@ function replyingAgents(doc: MessageDocument): Set<string> {
   let names = replyingCache.get(doc.structure);
   if (!names) {
     names = new Set();
-    for (let i = 0, list = doc.cells; i < list.length; i++) {
-      const cell = list[i]!;
+    for (const cell of doc.cells) {
       if (cell.cellType === 'agent-reply' && cell.type !== undefined) names.add(cell.type);
     }
     replyingCache.set(doc.structure, names);
@@ -126,8 +123,7 @@ export function replyWindows(doc: MessageDocument): { cell: Cell; tokens: number
   const { adds, replies } = windowsOf(doc);
   let total = 0;
   let upTo = 0;
-  for (let i = 0, list = replies; i < list.length; i++) {
-    const r = list[i]!;
+  for (const r of replies) {
     while (upTo < r.index) total += adds[upTo++]!;
     out.push({ cell: doc.cells[r.index]!, tokens: r.system + r.own + total, window: r.window, agent: r.agent });
   }
@@ -145,8 +141,7 @@ const rule = defineRule(
   },
   ({ doc, report }) => {
     const first = new Map<string, { cell: Cell; tokens: number; window: number; later: number }>();
-    for (let i = 0, list = replyWindows(doc); i < list.length; i++) {
-      const r = list[i]!;
+    for (const r of replyWindows(doc)) {
       if (r.tokens <= r.window) continue;
       const f = first.get(r.agent);
       if (f) f.later++;

@@ -13,8 +13,7 @@ export default defineSegmentRule(
   },
   (seg, { doc, report }) => {
     if (seg.kind !== 'cell' && seg.kind !== 'prologue') return;
-    for (let i = 0, list = seg.parse!.metadata; i < list.length; i++) {
-      const node = list[i]!;
+    for (const node of seg.parse!.metadata) {
       const attributes = node.attributes;
       if (attributes.length < 2 || node.type === undefined || !isMetadataLine(doc, { segment: seg, node })) continue;
       // A line has a few attributes: compared pairwise, with no map per line,

@@ -12,7 +12,7 @@ const rule = defineRule(
   ({ doc, report }) => {
     // Usually every id is used once: then there are as many ids as cells with one.
     let withId = 0;
-    for (let i = 0; i < doc.cells.length; i++) if (doc.cells[i]!.id !== undefined) withId++;
+    for (const cell of doc.cells) if (cell.id !== undefined) withId++;
     if (withId === doc.cellsById.size) return;
     for (const [id, cells] of doc.cellsById) {
       // An empty id names nothing (cell-id-syntax reports each one).
@@ -20,8 +20,7 @@ const rule = defineRule(
       const first = cells[0]!;
       const firstAt = first.abs(first.marker.idRef!.span);
       const line = doc.lines.lineOf(firstAt[0]) + 1;
-      for (let i = 0, list = cells.slice(1); i < list.length; i++) {
-        const cell = list[i]!;
+      for (const cell of cells.slice(1)) {
         report({
           at: cell.abs(cell.marker.idRef!.span),
           message: `The id \`${id}\` is already used by the cell on line ${line}.`,

@@ -21,8 +21,7 @@ export default defineSegmentRule(
     // An ordinary footnote that starts with a bracketed word (`[^n]: [RFC 9110] …`)
     // is parsed as a metadata line, but it is content.
     const metadata = cell.p.metadata;
-    for (let i = 0; i < metadata.length; i++) {
-      const node = metadata[i]!;
+    for (const node of metadata) {
       if (node.type !== undefined && !isMetadataLine(doc, { segment: cell, node })) return;
     }
     report({ at: cell.abs(cell.marker.span), message: `The cell${cell.id ? ` \`${cell.id}\`` : ''} has no content.` });

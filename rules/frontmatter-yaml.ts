@@ -39,8 +39,7 @@ export default defineRule(
       // `!!python/object/apply:…`, `!custom`): msglint reads the plain value
       // and runs nothing, but other YAML readers may build an object from it,
       // run code, or refuse the file.
-      for (let i = 0, list = fm.document?.warnings ?? []; i < list.length; i++) {
-        const w = list[i]!;
+      for (const w of fm.document?.warnings ?? []) {
         if (w.code !== 'TAG_RESOLVE_FAILED') continue;
         const tag = /Unresolved tag: (\S+)/.exec(w.message)?.[1]?.replace(/^tag:yaml\.org,2002:/, '!!') ?? 'this tag';
         const [a, b] = w.pos;

@@ -32,8 +32,7 @@ export default defineRule(
   ({ doc, report }) => {
     // Results by the id of the call they answer (PARENT.NONCE), in file order.
     const results = new Map<string, Cell[]>();
-    for (let i = 0, items = doc.cells; i < items.length; i++) {
-      const cell = items[i]!;
+    for (const cell of doc.cells) {
       if (cell.cellType !== 'tool-result' || !cell.id || !settled(cell)) continue;
       const key = cell.id.slice(0, cell.id.lastIndexOf('.'));
       const list = results.get(key);
@@ -41,8 +40,7 @@ export default defineRule(
       else results.set(key, [cell]);
     }
     const done = new Set<string>();
-    for (let i = 0, list = doc.cells; i < list.length; i++) {
-      const call = list[i]!;
+    for (const call of doc.cells) {
       if (call.cellType !== 'tool-call' || !call.id || done.has(call.id) || !settled(call)) continue;
       done.add(call.id);
       const callIn = inView(call);
@@ -50,8 +48,7 @@ export default defineRule(
       if (!split.length) continue;
       const callAttr = historyAttr(call);
       const onCall: Cell[] = [];
-      for (let j = 0; j < split.length; j++) {
-        const r = split[j]!;
+      for (const r of split) {
         const attr = historyAttr(r);
         if (attr) {
           report({

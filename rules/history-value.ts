@@ -15,12 +15,10 @@ export default defineSegmentRule(
   },
   (seg, { doc, report }) => {
     if (seg.kind !== 'cell' && seg.kind !== 'prologue') return;
-    for (let i = 0, list = seg.parse!.metadata; i < list.length; i++) {
-      const node = list[i]!;
+    for (const node of seg.parse!.metadata) {
       const m = { segment: seg, node };
       if (m.node.type === undefined || !isMetadataLine(doc, m)) continue;
-      for (let j = 0, attributes = m.node.attributes; j < attributes.length; j++) {
-        const a = attributes[j]!;
+      for (const a of m.node.attributes) {
         if (a.key !== 'history' || HISTORY_VALUES.includes(a.value)) continue;
         const at = m.segment.abs(a.valueSpan);
         const lower = a.value.toLowerCase();

@@ -1,5 +1,5 @@
 import { defineSegmentRule } from '../server/engine/rule-kit.js';
-import { reportToolProblemsIn } from '../server/tool-calls/index.js';
+import { toolProblemsIn } from '../server/tool-calls/index.js';
 
 export default defineSegmentRule(
   {
@@ -9,6 +9,16 @@ export default defineSegmentRule(
     fixable: 'fix',
     description: 'A tool call in the deprecated JSON form.',
   },
-  // Tag 2: Deprecated (editors strike the text through).
-  (seg, context) => reportToolProblemsIn(seg, context, 'legacy-json-tool-call', [2]),
+  (seg, { report }) => {
+    for (const p of toolProblemsIn(seg, 'legacy-json-tool-call')) {
+      const refused = 'refused' in p.rewrite ? p.rewrite.refused : undefined;
+      report({
+        at: seg.abs(p),
+        message: `A tool call in the deprecated JSON form: write it in the XML form (\`<server_name>\`, \`<tool_name>\`, \`<arguments>\`).${refused ? ` No automatic rewrite: ${refused}.` : ''}`,
+        fix: 'body' in p.rewrite ? { range: seg.abs(p.body), text: p.rewrite.body } : undefined,
+        // Tag 2: Deprecated (editors strike the text through).
+        tags: [2],
+      });
+    }
+  },
 );

@@ -28,8 +28,7 @@ export default defineRule(
 function headingTexts(text: string): string[] {
   const out: string[] = [];
   let fence: string | null = null;
-  for (let i = 0, list = text.split(/\r?\n/); i < list.length; i++) {
-    const line = list[i]!;
+  for (const line of text.split(/\r?\n/)) {
     const f = /^ {0,3}(`{3,}|~{3,})/.exec(line);
     if (f) {
       if (fence === null) fence = f[1]!;

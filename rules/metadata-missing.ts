@@ -22,8 +22,7 @@ function likelyType(doc: MessageDocument, cell: Cell): string | undefined {
 function inUnclosedFence(cell: Cell, id: string): boolean {
   const text = cell.text;
   const head = `[^${id}]:`;
-  for (let i = 0, list = cell.p.fences; i < list.length; i++) {
-    const f = list[i]!;
+  for (const f of cell.p.fences) {
     if (f.close) continue;
     for (let at = text.indexOf(head, f.contentStart); at !== -1 && at < f.contentEnd; at = text.indexOf(head, at + 1)) {
       let p = at;
@@ -43,8 +42,7 @@ export default defineRule(
     description: 'A cell whose `[^id]` has no metadata line.',
   },
   ({ doc, report }) => {
-    for (let i = 0, list = doc.cells; i < list.length; i++) {
-      const cell = list[i]!;
+    for (const cell of doc.cells) {
       const ref = cell.marker.idRef;
       if (!ref || cell.metadata || ref.id === '' || inUnclosedFence(cell, ref.id)) continue;
       const type = likelyType(doc, cell);

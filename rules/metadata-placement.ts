@@ -11,8 +11,7 @@ const rule = defineRule(
     incremental: { mentionsLines: true }, // its messages name line numbers
   },
   ({ doc, report }) => {
-    for (let i = 0, list = doc.cells; i < list.length; i++) {
-      const cell = list[i]!;
+    for (const cell of doc.cells) {
       const m = cell.metadata;
       // A later cell with a duplicated id is duplicate-id's finding, not a misplaced line.
       if (!m || doc.cellsById.get(cell.id!)?.[0] !== cell) continue;

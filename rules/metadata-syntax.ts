@@ -1,5 +1,37 @@
-import { isMetadataLine } from '../server/syntax/metadata.js';
+import { isMetadataLine, type MetadataProblem } from '../server/syntax/metadata.js';
 import { defineSegmentRule } from '../server/engine/rule-kit.js';
+
+function message(problem: MetadataProblem): string {
+  const key = problem.key ?? '';
+  switch (problem.kind) {
+    case 'no-type':
+      return 'A metadata line needs a type in brackets after the colon, as in `[markdown]`.';
+    case 'no-space-after-type':
+      return 'Attributes are separated from the type by a space.';
+    case 'optional-brackets':
+      return `Brackets around an attribute mean "optional" in the original document; write \`${problem.text}\` without them.`;
+    case 'not-key-value':
+      return `Expected \`key=value\`, found \`${problem.text}\`.`;
+    case 'unclosed-quote':
+      return `The value of \`${key}\` has no closing quote.`;
+    case 'single-quotes':
+      return `Single quotes around the value of \`${key}\`; use double quotes (").`;
+    case 'curly-quotes':
+      return `Curly quotes around the value of \`${key}\`; use straight quotes (").`;
+    case 'bad-value':
+      return `The value of \`${key}\` must be quoted ("...") or a bare word without quotes or brackets.`;
+    case 'no-value':
+      return `\`${key}=\` has no value.`;
+    case 'no-space-between':
+      return 'Attributes are separated by spaces.';
+  }
+}
+
+/** The safe fix's text for `problem.span`: the attribute without its brackets, or the value in straight double quotes. */
+function fixText(problem: MetadataProblem): string | undefined {
+  if (!problem.fixable) return undefined;
+  return problem.kind === 'optional-brackets' ? problem.text : `"${problem.text}"`;
+}
 
 export default defineSegmentRule(
   {
@@ -11,17 +43,16 @@ export default defineSegmentRule(
   },
   (seg, { doc, report }) => {
     if (seg.kind !== 'cell' && seg.kind !== 'prologue') return;
-    for (let i = 0, list = seg.parse!.metadata; i < list.length; i++) {
-      const node = list[i]!;
+    for (const node of seg.parse!.metadata) {
       const m = { segment: seg, node };
       // An ordinary Markdown footnote (`[^n]: text`) is not metadata.
       if (!isMetadataLine(doc, m)) continue;
-      for (let j = 0, problems = m.node.problems; j < problems.length; j++) {
-        const problem = problems[j]!;
+      for (const problem of node.problems) {
+        const text = fixText(problem);
         report({
-          at: m.segment.abs(problem.span),
-          message: problem.message,
-          fix: problem.fix ? { range: m.segment.abs(problem.fix.span), text: problem.fix.text } : undefined,
+          at: seg.abs(problem.span),
+          message: message(problem),
+          fix: text !== undefined ? { range: seg.abs(problem.span), text } : undefined,
         });
       }
     }

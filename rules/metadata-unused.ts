@@ -11,8 +11,7 @@ export default defineRule(
     description: 'A metadata line that no cell references and that is not a temporary agent.',
   },
   ({ doc, report }) => {
-    for (let i = 0, list = doc.metadata; i < list.length; i++) {
-      const m = list[i]!;
+    for (const m of doc.metadata) {
       // `[^n]: text` is an ordinary Markdown footnote, not metadata.
       if (!isMetadataLine(doc, m)) continue;
       const id = m.node.id.id;

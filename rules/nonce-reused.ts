@@ -12,8 +12,7 @@ const rule = defineRule(
   },
   ({ doc, report }) => {
     const first = new Map<string, CallRef>();
-    for (let i = 0, list = toolGraph(doc).calls; i < list.length; i++) {
-      const call = list[i]!;
+    for (const call of toolGraph(doc).calls) {
       // Without metadata, an id of this shape is only a guess at a tool call (metadata-missing reports it).
       if (!call.cell.kindKnown) continue;
       const prev = first.get(call.nonce);

@@ -10,8 +10,7 @@ export default defineRule(
     description: 'A nonce shorter than 4 characters or made only of digits.',
   },
   ({ doc, report }) => {
-    for (let i = 0, list = toolGraph(doc).calls; i < list.length; i++) {
-      const call = list[i]!;
+    for (const call of toolGraph(doc).calls) {
       // Without metadata, an id of this shape is only a guess at a tool call (metadata-missing reports it).
       if (!call.cell.kindKnown) continue;
       const n = call.nonce;

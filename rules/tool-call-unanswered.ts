@@ -11,8 +11,7 @@ export default defineRule(
   },
   ({ doc, report }) => {
     const graph = toolGraph(doc);
-    for (let j = 0, list = graph.calls; j < list.length; j++) {
-      const call = list[j]!;
+    for (const call of graph.calls) {
       // Without metadata, an id of this shape is only a guess at a tool call (metadata-missing reports it).
       if (!call.cell.kindKnown) continue;
       const results = graph.resultsByCall.get(call.id) ?? [];

@@ -17,8 +17,7 @@ export default defineRule(
     description: 'The metadata `name` of a tool call differs from the XML `<tool_name>`, or is missing.',
   },
   ({ doc, report }) => {
-    for (let i = 0, list = doc.cells; i < list.length; i++) {
-      const cell = list[i]!;
+    for (const cell of doc.cells) {
       // Not a cell whose id fits no tool call (cell-id-syntax): it may be a result.
       if (cell.cellType !== 'tool-call' || !cell.kindKnown || !cell.metadata || cell.type !== 'tool') continue;
       const m = cell.metadata;

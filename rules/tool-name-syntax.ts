@@ -10,8 +10,7 @@ export default defineRule(
     description: 'A tool name (the `<tool_name>`, or the metadata `name`) that does not match `^[a-zA-Z0-9_-]{1,64}$`: OpenAI and Anthropic reject it.',
   },
   ({ doc, report }) => {
-    for (let i = 0, list = doc.cells; i < list.length; i++) {
-      const cell = list[i]!;
+    for (const cell of doc.cells) {
       if (cell.cellType !== 'tool-call' || cell.type !== 'tool') continue;
       // The call's own name, else (no readable call) the metadata name; a
       // metadata name that differs from the call's is tool-name-mismatch's.

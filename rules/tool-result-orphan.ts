@@ -12,8 +12,7 @@ const rule = defineRule(
   },
   ({ doc, report }) => {
     const graph = toolGraph(doc);
-    for (let i = 0, list = graph.results; i < list.length; i++) {
-      const r = list[i]!;
+    for (const r of graph.results) {
       // Without metadata, an id of this shape is only a guess at a tool result (metadata-missing reports it).
       if (!r.cell.kindKnown) continue;
       const calls = graph.callsById.get(r.callId) ?? [];

@@ -20,8 +20,7 @@ export default defineRule(
       if (!call) continue;
       let expected = 1;
       const seen = new Set<number>();
-      for (let i = 0, list = results; i < list.length; i++) {
-        const r = list[i]!;
+      for (const r of results) {
         // A number that is not 1, 2, … is an id problem (cell-id-syntax).
         if (!POSITIVE.test(r.n)) continue;
         const n = Number(r.n);

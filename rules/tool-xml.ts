@@ -1,5 +1,5 @@
 import { defineSegmentRule } from '../server/engine/rule-kit.js';
-import { reportToolProblemsIn } from '../server/tool-calls/index.js';
+import { toolProblemsIn } from '../server/tool-calls/index.js';
 
 export default defineSegmentRule(
   {
@@ -9,5 +9,20 @@ export default defineSegmentRule(
     fixable: 'suggestion',
     description: 'A `<tool>` element that is not well-formed XML.',
   },
-  (seg, context) => reportToolProblemsIn(seg, context, 'tool-xml'),
+  (seg, { report }) => {
+    for (const p of toolProblemsIn(seg, 'tool-xml')) {
+      if (p.kind === 'unclosed') {
+        report({ at: seg.abs(p), message: '`<tool>` is not closed with `</tool>` in this cell.' });
+        continue;
+      }
+      const e = p.error;
+      const wrap = p.wrap;
+      report({
+        at: seg.abs(p),
+        message: p.ltMayBeText ? `${e.message} If the \`<\` is meant as text, write \`&lt;\` or put the value in a CDATA section.` : e.message,
+        related: e.related ? [{ at: seg.abs(e.related), message: e.related.message }] : undefined,
+        suggestions: wrap ? [{ desc: `Put the text of \`<${wrap.name}>\` in a CDATA section`, fix: { range: seg.abs(wrap), text: wrap.text } }] : undefined,
+      });
+    }
+  },
 );

@@ -13,8 +13,7 @@ export default defineSegmentRule(
   (seg, { report }) => {
     if (seg.kind !== 'cell' && seg.kind !== 'prologue') return;
     const p = seg.parse!;
-    for (let i = 0, list = p.fences; i < list.length; i++) {
-      const f = list[i]!;
+    for (const f of p.fences) {
       if (f.close) continue;
       const fence = f.char.repeat(f.length);
       report({
@@ -27,8 +26,7 @@ export default defineSegmentRule(
     // Inside a `<tool>` element whose XML is read, it is an XML error, which
     // tool-xml reports.
     const xmlRead = seg instanceof Cell && isToolCellType(seg.cellType) && seg.kindKnown;
-    for (let i = 0, list = p.comments; i < list.length; i++) {
-      const c = list[i]!;
+    for (const c of p.comments) {
       if (c.closed || (xmlRead && p.tools.some((t) => t.start < c.start && c.start < t.end))) continue;
       report({
         at: seg.abs({ start: c.start, end: c.start + 4 }),

@@ -11,8 +11,7 @@ const rule = defineRule(
     incremental: { mentionsLines: true }, // its messages name line numbers
   },
   ({ doc, report }) => {
-    for (let i = 0, list = doc.cells; i < list.length; i++) {
-      const cell = list[i]!;
+    for (const cell of doc.cells) {
       if (cell.cellType !== 'unknown-output') continue;
       // A later cell with a duplicated id shares the first one's metadata line,
       // and a first one may have only the later one's: duplicate-id reports it.

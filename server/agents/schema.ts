@@ -6,8 +6,9 @@
 // - temporary agents, `[^name]: [agent] key=value ...` metadata lines in the
 //   body, where every value is a string.
 //
-// Each checker returns the setting's value in its JavaScript form, or a
-// problem (message, and a replacement text when one is obviously meant).
+// Each checker returns the setting's value in its JavaScript form, or what
+// is wrong with it (and the value most likely meant, when one is clear); the
+// rule agent-config words it.
 
 import { closest } from '../base/closest.js';
 
@@ -46,26 +47,41 @@ export interface AgentSettings {
   isDefault?: boolean;
 }
 
+export type SettingProblemKind =
+  /** `models` names no model. */
+  | 'no-model'
+  /** `models` is an empty YAML list. */
+  | 'empty-list'
+  /** `models="a,,b"`: `meant` is the list without the empty names. */
+  | 'empty-name'
+  /** An item of `models` that is not a model name. */
+  | 'not-a-name'
+  /** `models` is neither a name nor a list. */
+  | 'not-models'
+  /** A YAML token count spelled as text (`128k`); `meant` is the number. */
+  | 'count-spelling'
+  | 'not-a-count'
+  | 'not-a-boolean'
+  | 'not-a-temperature'
+  | 'not-text';
+
 export interface SettingProblem {
-  message: string;
+  kind: SettingProblemKind;
+  /** The value, or for a list the offending item, as given. */
+  value: unknown;
   /** For a list value: the index of the offending item (the range narrows to it). */
   item?: number;
-  /** A replacement for the value (or the item) that is most likely meant. */
-  replacement?: { text: string; desc: string };
+  /** The value (or the item) most likely meant. */
+  meant?: string | number | boolean;
 }
 
 export type Checked<T> = { ok: true; value: T } | { ok: false; problem: SettingProblem };
 
 const ok = <T>(value: T): Checked<T> => ({ ok: true, value });
-const bad = (message: string, extra: Omit<SettingProblem, 'message'> = {}): Checked<never> => ({ ok: false, problem: { message, ...extra } });
-
-function describe(value: unknown): string {
-  if (value === null || value === undefined) return 'nothing';
-  if (Array.isArray(value)) return 'a list';
-  if (typeof value === 'object') return 'a mapping';
-  if (typeof value === 'string') return `the text \`${value.length > 40 ? `${value.slice(0, 37)}...` : value}\``;
-  return `\`${String(value)}\``;
-}
+const bad = (kind: SettingProblemKind, value: unknown, extra: Omit<SettingProblem, 'kind' | 'value'> = {}): Checked<never> => ({
+  ok: false,
+  problem: { kind, value, ...extra },
+});
 
 /** Words people write for a boolean, and the boolean they mean. */
 const BOOLEAN_WORDS: Record<string, boolean> = { yes: true, no: false, on: true, off: false, y: true, n: false, '1': true, '0': false };
@@ -76,22 +92,19 @@ const NUMBER = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
 
 function yamlModels(value: unknown): Checked<string[]> {
   if (typeof value === 'string') {
-    return value.trim() === '' ? bad('`models` is empty; name at least one model.') : ok([value]);
+    return value.trim() === '' ? bad('no-model', value) : ok([value]);
   }
   if (Array.isArray(value)) {
-    if (value.length === 0) return bad('`models` is an empty list; name at least one model.');
+    if (value.length === 0) return bad('empty-list', value);
     for (let i = 0; i < value.length; i++) {
       const v = value[i];
       if (typeof v !== 'string' || v.trim() === '') {
-        return bad(`Each model in \`models\` is a model name, not ${describe(v)}.`, {
-          item: i,
-          replacement: typeof v === 'number' ? { text: `"${v}"`, desc: `Quote \`${v}\` as a name` } : undefined,
-        });
+        return bad('not-a-name', v, { item: i, meant: typeof v === 'number' ? v : undefined });
       }
     }
     return ok(value as string[]);
   }
-  return bad(`\`models\` is a model name or a list of model names, not ${describe(value)}.`);
+  return bad('not-models', value);
 }
 
 function yamlPositiveInteger(key: string, value: unknown): Checked<number> {
@@ -102,37 +115,31 @@ function yamlPositiveInteger(key: string, value: unknown): Checked<number> {
     if (m) {
       const n = Number(m[1]!.replace(/[_,]/g, '')) * (m[2] === '' ? 1 : /k/i.test(m[2]!) ? 1000 : 1_000_000);
       if (Number.isInteger(n) && n > 0) {
-        return bad(`\`${key}\` is a whole number of tokens, written as a YAML number, not ${describe(value)}.`, {
-          replacement: { text: String(n), desc: `Write \`${key}: ${n}\`` },
-        });
+        return bad('count-spelling', value, { meant: n });
       }
     }
   }
-  return bad(`\`${key}\` is a positive whole number of tokens, not ${describe(value)}.`);
+  return bad('not-a-count', value);
 }
 
 function yamlBoolean(key: string, value: unknown): Checked<boolean> {
   if (typeof value === 'boolean') return ok(value);
   const word = typeof value === 'string' || typeof value === 'number' ? String(value).toLowerCase() : undefined;
   const meant = word !== undefined ? BOOLEAN_WORDS[word] : undefined;
-  return bad(`\`${key}\` is \`true\` or \`false\`, not ${describe(value)}.`, {
-    replacement: meant !== undefined ? { text: String(meant), desc: `Write \`${key}: ${meant}\`` } : undefined,
-  });
+  return bad('not-a-boolean', value, { meant });
 }
 
 function yamlTemperature(value: unknown): Checked<number> {
   if (typeof value === 'number' && Number.isFinite(value)) {
-    return value >= 0 && value <= 2 ? ok(value) : bad(`\`temperature\` is a number from 0 to 2, not \`${value}\`.`);
+    return value >= 0 && value <= 2 ? ok(value) : bad('not-a-temperature', value);
   }
   const n = typeof value === 'string' && NUMBER.test(value.trim()) ? Number(value) : NaN;
-  return bad(`\`temperature\` is a number from 0 to 2, not ${describe(value)}.`, {
-    replacement: n >= 0 && n <= 2 ? { text: String(n), desc: `Write \`temperature: ${n}\`` } : undefined,
-  });
+  return bad('not-a-temperature', value, { meant: n >= 0 && n <= 2 ? n : undefined });
 }
 
 function yamlString(key: string, value: unknown): Checked<string> {
   if (typeof value === 'string') return ok(value);
-  return bad(`\`${key}\` is text, not ${describe(value)}.`);
+  return bad('not-text', value);
 }
 
 /** Checks one frontmatter agent setting; `undefined` for an unknown key. */
@@ -162,11 +169,11 @@ const ATTRIBUTE_BOOLEANS: Record<string, boolean> = { '1': true, '0': false, tru
 
 function attributeModels(value: string): Checked<string[]> {
   const items = value.split(',').map((s) => s.trim());
-  if (items.every((s) => s === '')) return bad('`models` is empty; name at least one model (several are separated by commas).');
+  if (items.every((s) => s === '')) return bad('no-model', value);
   const empty = items.findIndex((s) => s === '');
   if (empty !== -1) {
     const cleaned = items.filter((s) => s !== '').join(',');
-    return bad('`models` has an empty name between commas.', { replacement: { text: `"${cleaned}"`, desc: `Write \`models="${cleaned}"\`` } });
+    return bad('empty-name', value, { meant: cleaned });
   }
   return ok(items);
 }
@@ -175,9 +182,7 @@ function attributeBoolean(key: string, value: string): Checked<boolean> {
   const b = ATTRIBUTE_BOOLEANS[value];
   if (b !== undefined) return ok(b);
   const meant = BOOLEAN_WORDS[value.toLowerCase()];
-  return bad(`\`${key}\` is 1, 0, true or false, not \`${value}\`.`, {
-    replacement: meant !== undefined ? { text: meant ? '1' : '0', desc: `Write \`${key}=${meant ? 1 : 0}\`` } : undefined,
-  });
+  return bad('not-a-boolean', value, { meant });
 }
 
 /** `default` is read by the parser as `1` or `true` only (document.defaultAgentAt). */
@@ -186,9 +191,7 @@ function attributeDefault(value: string): Checked<boolean> {
   if (value === '0' || value === 'false') return ok(false);
   const lower = value.toLowerCase();
   const meant = lower === 'true' ? true : lower === 'false' ? false : BOOLEAN_WORDS[lower];
-  return bad(`\`default\` is 1 (make this the default agent) or 0, not \`${value}\`.`, {
-    replacement: meant !== undefined ? { text: meant ? '1' : '0', desc: `Write \`default=${meant ? 1 : 0}\`` } : undefined,
-  });
+  return bad('not-a-boolean', value, { meant });
 }
 
 /** Checks one temporary agent attribute; `undefined` for a key that is not an agent setting. */
@@ -200,9 +203,7 @@ export function checkAttributeSetting(key: string, value: string): Checked<unkno
     case 'max_output_tokens': {
       if (INTEGER.test(value)) return ok(Number(value));
       const n = /^\d+$/.test(value) ? Number(value) : NaN;
-      return bad(`\`${key}\` is a positive whole number of tokens, not \`${value}\`.`, {
-        replacement: n > 0 ? { text: String(n), desc: `Write \`${key}=${n}\`` } : undefined,
-      });
+      return bad('not-a-count', value, { meant: n > 0 ? n : undefined });
     }
     case 'reasoning':
     case 'use_temperature':
@@ -210,9 +211,9 @@ export function checkAttributeSetting(key: string, value: string): Checked<unkno
     case 'default':
       return attributeDefault(value);
     case 'temperature': {
-      if (!NUMBER.test(value)) return bad(`\`temperature\` is a number from 0 to 2, not \`${value}\`.`);
+      if (!NUMBER.test(value)) return bad('not-a-temperature', value);
       const n = Number(value);
-      return n >= 0 && n <= 2 ? ok(n) : bad(`\`temperature\` is a number from 0 to 2, not \`${value}\`.`);
+      return n >= 0 && n <= 2 ? ok(n) : bad('not-a-temperature', value);
     }
     default:
       return undefined;

@@ -8,12 +8,11 @@ export type CellKind = 'message' | 'output';
 
 export type MarkerProblemKind = 'indented' | 'too-many-hashes' | 'no-space' | 'extra-space' | 'too-many-percents' | 'glued';
 
+/** What is wrong with a marker line, and where; the rule cell-marker words it and makes its fix. */
 export interface MarkerProblem {
   kind: MarkerProblemKind;
   span: Span;
-  message: string;
-  /** Replacement of `fixSpan` (or of `span` when absent) when the intent is clear. */
-  fix?: string;
+  /** Where the fix goes when not at `span`: the missing space (`no-space`, `glued`). */
   fixSpan?: Span;
 }
 
@@ -172,15 +171,10 @@ export function parseMarker(text: string, start: number, end: number): MarkerNod
   const kind: CellKind = nPct >= 3 ? 'output' : 'message';
 
   if (indent.end > indent.start) {
-    problems.push({ kind: 'indented', span: indent, message: 'A cell marker must start at the beginning of the line.', fix: '' });
+    problems.push({ kind: 'indented', span: indent });
   }
   if (nHash > 5) {
-    problems.push({
-      kind: 'too-many-hashes',
-      span: hashes,
-      message: `A cell marker has 1 to 5 '#', not ${nHash}.`,
-      fix: '#####',
-    });
+    problems.push({ kind: 'too-many-hashes', span: hashes });
   }
   const gapLength = gap.end - gap.start;
   if (gapLength === 0) {
@@ -188,19 +182,13 @@ export function parseMarker(text: string, start: number, end: number): MarkerNod
     problems.push({
       kind: 'no-space',
       span: { start: Math.max(hashes.start, hashes.end - 1), end: percents.start + 1 },
-      message: "A cell marker needs one space between '#' and '%'.",
-      fix: ' ',
       fixSpan: { start: hashes.end, end: percents.start },
     });
   } else if (gapLength !== 1 || text.charCodeAt(gap.start) !== 32) {
-    problems.push({ kind: 'extra-space', span: gap, message: "A cell marker has exactly one space between '#' and '%'.", fix: ' ' });
+    problems.push({ kind: 'extra-space', span: gap });
   }
   if (nPct > 3) {
-    problems.push({
-      kind: 'too-many-percents',
-      span: percents,
-      message: `A cell marker has '%%' (message cell) or '%%%' (output cell), not ${nPct} '%'.`,
-    });
+    problems.push({ kind: 'too-many-percents', span: percents });
   }
 
   let titleText = '';
@@ -228,8 +216,6 @@ export function parseMarker(text: string, start: number, end: number): MarkerNod
       problems.push({
         kind: 'glued',
         span: { start: percents.end, end: wordEnd },
-        message: 'Text is glued to the percent signs of the cell marker; put a space after them.',
-        fix: ' ',
         fixSpan: { start: percents.end, end: percents.end },
       });
     } else {

@@ -50,11 +50,28 @@ class Attribute implements AttributeNode {
   }
 }
 
+export type MetadataProblemKind =
+  | 'no-type'
+  | 'no-space-after-type'
+  | 'optional-brackets'
+  | 'not-key-value'
+  | 'unclosed-quote'
+  | 'single-quotes'
+  | 'curly-quotes'
+  | 'bad-value'
+  | 'no-value'
+  | 'no-space-between';
+
+/** What does not parse on a metadata line, and where; the rule metadata-syntax words it and makes its fix. */
 export interface MetadataProblem {
+  kind: MetadataProblemKind;
   span: Span;
-  message: string;
-  /** A safe fix: replacement of `fix.span` by `fix.text`. */
-  fix?: { span: Span; text: string };
+  /** The attribute whose value is concerned. */
+  key?: string;
+  /** The token found (`not-key-value`), or the text inside the brackets or quotes. */
+  text?: string;
+  /** Brackets or quotes: whether writing `text` without brackets, or in straight double quotes, over `span` is safe. */
+  fixable?: boolean;
 }
 
 export interface MetadataNode {
@@ -139,14 +156,14 @@ function readMetadata(text: string, start: number, lineEnd: number): MetadataNod
   let i = close + 2; // after "]:"
   while (i < end && (text.charCodeAt(i) === 32 || text.charCodeAt(i) === 9)) i++;
   if (text.charCodeAt(i) !== 91) {
-    node.problems.push({ span: i < end ? { start: i, end } : { start, end }, message: 'A metadata line needs a type in brackets after the colon, as in `[markdown]`.' });
+    node.problems.push({ kind: 'no-type', span: i < end ? { start: i, end } : { start, end } });
     return node;
   }
   const typeClose = text.indexOf(']', i + 1);
   const typeText = typeClose !== -1 && typeClose < end ? text.slice(i + 1, typeClose) : '';
   if (typeClose === -1 || typeClose >= end || !TYPE_CHARS.test(typeText)) {
     const stop = typeClose === -1 || typeClose >= end ? end : typeClose + 1;
-    node.problems.push({ span: { start: i, end: stop }, message: 'A metadata line needs a type in brackets after the colon, as in `[markdown]`.' });
+    node.problems.push({ kind: 'no-type', span: { start: i, end: stop } });
     return node;
   }
   node.type = typeText;
@@ -154,7 +171,7 @@ function readMetadata(text: string, start: number, lineEnd: number): MetadataNod
   node.typeEnd = typeClose;
   i = typeClose + 1;
   if (i < end && text.charCodeAt(i) !== 32 && text.charCodeAt(i) !== 9) {
-    node.problems.push({ span: { start: i, end: end }, message: 'Attributes are separated from the type by a space.' });
+    node.problems.push({ kind: 'no-space-after-type', span: { start: i, end: end } });
     return node;
   }
   parseAttributes(text, i, end, node);
@@ -193,11 +210,7 @@ function parseAttributes(text: string, i: number, end: number, node: MetadataNod
         const probe: MetadataNode = { ...node, attributes: [], problems: [] };
         parseAttributes(text, i + 1, close, probe);
         const ok = probe.problems.length === 0 && probe.attributes.length > 0;
-        node.problems.push({
-          span: { start: i, end: close + 1 },
-          message: `Brackets around an attribute mean "optional" in the original document; write \`${inner}\` without them.`,
-          fix: ok ? { span: { start: i, end: close + 1 }, text: inner } : undefined,
-        });
+        node.problems.push({ kind: 'optional-brackets', span: { start: i, end: close + 1 }, text: inner, fixable: ok });
         if (ok) node.attributes.push(...probe.attributes);
         i = close + 1;
         continue;
@@ -206,10 +219,7 @@ function parseAttributes(text: string, i: number, end: number, node: MetadataNod
     const ke = keyEnd(text, i);
     if (ke === i || ke > end || text.charCodeAt(ke) !== 61 /* = */) {
       const te = tokenEnd(text, i, end);
-      node.problems.push({
-        span: { start: i, end: te },
-        message: `Expected \`key=value\`, found \`${text.slice(i, te)}\`.`,
-      });
+      node.problems.push({ kind: 'not-key-value', span: { start: i, end: te }, text: text.slice(i, te) });
       i = te;
       continue;
     }
@@ -244,7 +254,7 @@ function parseAttributes(text: string, i: number, end: number, node: MetadataNod
         break;
       }
       if (!closed) {
-        node.problems.push({ span: { start: v, end }, message: `The value of \`${key}\` has no closing quote.` });
+        node.problems.push({ kind: 'unclosed-quote', span: { start: v, end }, key });
         return;
       }
       node.attributes.push(new Attribute(key, value, true, i, v, j + 1));
@@ -259,14 +269,7 @@ function parseAttributes(text: string, i: number, end: number, node: MetadataNod
       const closed = j < end;
       const valueEnd = closed ? j + 1 : end;
       const fixable = closed && !inner.includes('"') && !inner.includes('\\');
-      node.problems.push({
-        span: { start: v, end: valueEnd },
-        message:
-          c === "'"
-            ? `Single quotes around the value of \`${key}\`; use double quotes (").`
-            : `Curly quotes around the value of \`${key}\`; use straight quotes (").`,
-        fix: fixable ? { span: { start: v, end: valueEnd }, text: `"${inner}"` } : undefined,
-      });
+      node.problems.push({ kind: c === "'" ? 'single-quotes' : 'curly-quotes', span: { start: v, end: valueEnd }, key, text: inner, fixable });
       if (fixable) {
         node.attributes.push(new Attribute(key, inner, true, i, v, valueEnd));
       }
@@ -277,10 +280,7 @@ function parseAttributes(text: string, i: number, end: number, node: MetadataNod
       const j = bm ? Math.min(v + bm[0].length, end) : v;
       if (j === v) {
         const te = tokenEnd(text, v, end);
-        node.problems.push({
-          span: te > v ? { start: v, end: te } : keySpan,
-          message: te > v ? `The value of \`${key}\` must be quoted ("...") or a bare word without quotes or brackets.` : `\`${key}=\` has no value.`,
-        });
+        node.problems.push(te > v ? { kind: 'bad-value', span: { start: v, end: te }, key } : { kind: 'no-value', span: keySpan, key });
         i = te;
         continue;
       }
@@ -289,7 +289,7 @@ function parseAttributes(text: string, i: number, end: number, node: MetadataNod
     }
     if (i < end && text.charCodeAt(i) !== 32 && text.charCodeAt(i) !== 9) {
       const te = tokenEnd(text, i, end);
-      node.problems.push({ span: { start: i, end: te }, message: 'Attributes are separated by spaces.' });
+      node.problems.push({ kind: 'no-space-between', span: { start: i, end: te } });
       i = te;
     }
   }

@@ -44,8 +44,7 @@ export function toolGraph(doc: MessageDocument): ToolGraph {
   let g = graphs.get(doc);
   if (g) return g;
   g = { calls: [], results: [], callsById: new Map(), resultsByCall: new Map() };
-  for (let i = 0, items = doc.cells; i < items.length; i++) {
-    const cell = items[i]!;
+  for (const cell of doc.cells) {
     if (cell.cellType !== 'tool-call' && cell.cellType !== 'tool-result') continue;
     const ref = cell.marker.idRef;
     if (!ref || !ref.segments.every((s) => SEGMENT.test(s.text))) continue;

@@ -4,9 +4,9 @@
 // reports; the rules in rules/ do.
 
 export { toolCallsOf, readToolElement } from './read.js';
-export type { ToolCallInfo, ToolProblem, ToolProblemRule, ArgumentElement, LegacyInfo, Edit } from './read.js';
+export type { ToolCallInfo, ToolProblem, ToolProblemRule, StructureProblemKind, LegacyProblemKind, CdataWrap, ArgumentElement, LegacyInfo } from './read.js';
 export { toolGraph, toolCells, isToolCellType } from './graph.js';
-export { reportToolProblems, reportToolProblemsIn, absEdits } from './report.js';
+export { toolProblemsIn } from './problems.js';
 export type { ToolGraph, CallRef, ResultRef } from './graph.js';
 export { legacyToXml, cdataSection, needsCdata, singularOf, isListItemName, unwritableString } from './rewrite.js';
 export { readXml, textValue, isXmlName, MAX_DEPTH } from './xml.js';

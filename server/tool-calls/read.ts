@@ -1,8 +1,9 @@
 // Reads the `<tool>` elements of a cell (spec section 8) into ToolCallInfo:
 // server, tool name and arguments, the spans of every part, and the problems
-// the tool-call rules report. The result is cached per cell parse, and cell
-// parses are shared between document versions while a cell's text is
-// unchanged, so each cell's XML is read once.
+// found, as facts (what and where) that the tool-call rules word and fix.
+// The result is cached per cell parse, and cell parses are shared between
+// document versions while a cell's text is unchanged, so each cell's XML is
+// read once.
 
 import type { CellParse } from '../syntax/cell.js';
 import type { Span } from '../base/text.js';
@@ -12,32 +13,60 @@ import { cdataSection, isListItemName, legacyToXml } from './rewrite.js';
 import { pieceIsBlank, readReference, readXml, textValue, type PlaceholderPair, type XmlElement, type XmlError } from './xml.js';
 import { Memo } from '../syntax/memo.js';
 
-export type ToolProblemRule =
-  | 'tool-xml'
-  | 'tool-xml-structure'
-  | 'cdata-unterminated'
-  | 'cdata-placeholder'
-  | 'cdata-recommended'
-  | 'legacy-json-tool-call'
-  | 'legacy-json-invalid';
-
-/** A replacement of [start, end) (cell-relative) by text. */
-export interface Edit {
+/** Putting the text of element `name`, [start, end), in a CDATA section reads well: `text` is the section. */
+export interface CdataWrap {
+  name: string;
   start: number;
   end: number;
   text: string;
 }
 
-/** A problem found while reading one `<tool>` element; offsets are relative to the cell text. */
-export interface ToolProblem {
-  rule: ToolProblemRule;
-  start: number;
-  end: number;
-  message: string;
-  fix?: Edit[];
-  suggestion?: { desc: string; edits: Edit[] };
-  related?: { start: number; end: number; message: string }[];
-}
+/** What is wrong in the shape of a well-formed `<tool>` (tool-xml-structure). */
+export type StructureProblemKind =
+  | 'text-in-tool'
+  | 'not-allowed'
+  | 'second'
+  | 'no-tool-name'
+  | 'tool-name-elements'
+  | 'tool-name-empty'
+  | 'server-name-elements'
+  | 'server-name-empty'
+  | 'text-in-arguments'
+  | 'text-beside-elements';
+
+/** What is wrong with a `<tool>` body in the legacy JSON form (legacy-json-invalid). */
+export type LegacyProblemKind = 'json' | 'not-an-object' | 'repeated-key' | 'server-name' | 'tool-name' | 'arguments' | 'unknown-key' | 'no-tool-name';
+
+/**
+ * A fact found while reading one `<tool>` element, for the rule named by
+ * `rule`, which words it and makes its fix. Offsets are relative to the cell text.
+ */
+export type ToolProblem = Span &
+  (
+    | { rule: 'tool-xml'; kind: 'unclosed' }
+    | {
+        rule: 'tool-xml';
+        kind: 'xml';
+        error: XmlError;
+        /** A broken start tag after text in the element: the `<` may be meant as text. */
+        ltMayBeText: boolean;
+        wrap?: CdataWrap;
+      }
+    | { rule: 'cdata-unterminated' }
+    /** `close` is the `]CDATA-END` of a pair; `fixable` when the text between holds no `]]>`. */
+    | { rule: 'cdata-placeholder'; kind: 'pair'; close: Span; fixable: boolean }
+    | { rule: 'cdata-placeholder'; kind: 'open' | 'close' }
+    /** `name`: the element concerned; `first`: the start tag of the first one, for `second`. */
+    | { rule: 'tool-xml-structure'; kind: StructureProblemKind; name?: string; first?: Span }
+    /** `decoded`: the value as CDATA would hold it, when the text can be kept exactly. */
+    | { rule: 'cdata-recommended'; name: string; decoded?: string }
+    /** `detail`: the JSON error, or the key concerned. */
+    | { rule: 'legacy-json-invalid'; kind: LegacyProblemKind; detail?: string }
+    /** `body`: between `<tool>` and `</tool>`; `rewrite` as in LegacyInfo. */
+    | { rule: 'legacy-json-tool-call'; body: Span; rewrite: LegacyInfo['rewrite'] }
+  );
+
+export type ToolProblemRule = ToolProblem['rule'];
 
 /** An element inside `<arguments>`. */
 export interface ArgumentElement {
@@ -147,26 +176,25 @@ export function readToolElement(p: CellParse, t: ToolElement): ToolCallInfo {
   if (text.charCodeAt(bs) === 123 /* { */ && bs < be) {
     info.form = 'json';
     if (!t.closed) {
-      info.problems.push({ rule: 'tool-xml', start: t.start, end: t.openTagEnd, message: '`<tool>` is not closed with `</tool>` in this cell.' });
+      info.problems.push({ rule: 'tool-xml', kind: 'unclosed', start: t.start, end: t.openTagEnd });
       return info;
     }
     readLegacy(p, t, info, bs, be);
     return info;
   }
 
-  for (let i = 0, list = t.cdata; i < list.length; i++) {
-    const c = list[i]!;
-    if (!c.closed) info.problems.push({ rule: 'cdata-unterminated', start: c.start, end: c.start + 9, message: '`<![CDATA[` has no `]]>` to end it.' });
+  for (const c of t.cdata) {
+    if (!c.closed) info.problems.push({ rule: 'cdata-unterminated', start: c.start, end: c.start + 9 });
   }
   if (!t.closed) {
-    info.problems.push({ rule: 'tool-xml', start: t.start, end: t.openTagEnd, message: '`<tool>` is not closed with `</tool>` in this cell.' });
+    info.problems.push({ rule: 'tool-xml', kind: 'unclosed', start: t.start, end: t.openTagEnd });
     return info;
   }
   const r = readXml(text, t.start, t.end);
   placeholderProblems(text, r.placeholders, info);
   if (r.unterminatedCdata) {
     if (!info.problems.some((x) => x.rule === 'cdata-unterminated' && x.start === r.unterminatedCdata!.start)) {
-      info.problems.push({ rule: 'cdata-unterminated', start: r.unterminatedCdata.start, end: r.unterminatedCdata.end, message: '`<![CDATA[` has no `]]>` to end it.' });
+      info.problems.push({ rule: 'cdata-unterminated', start: r.unterminatedCdata.start, end: r.unterminatedCdata.end });
     }
     return info;
   }
@@ -185,22 +213,20 @@ export function readToolElement(p: CellParse, t: ToolElement): ToolCallInfo {
 }
 
 function xmlProblem(text: string, t: ToolElement, e: XmlError): ToolProblem {
-  const problem: ToolProblem = { rule: 'tool-xml', start: e.start, end: e.end, message: e.message };
-  if (e.related) problem.related = [e.related];
+  const problem: ToolProblem = { rule: 'tool-xml', kind: 'xml', start: e.start, end: e.end, error: e, ltMayBeText: false };
   const el = e.element;
   if (!e.cause || !el || !el.parent || el.children.length) return problem;
   // A broken start tag is likely text only when text comes before it (`if a<b && c`).
   if (e.cause === 'tag') {
     if (!el.pieces.some((x) => !pieceIsBlank(x))) return problem;
-    problem.message += ' If the `<` is meant as text, write `&lt;` or put the value in a CDATA section.';
+    problem.ltMayBeText = true;
   }
-  const s = wrapSuggestion(text, t, el, e.start);
-  if (s) problem.suggestion = s;
+  problem.wrap = cdataWrap(text, t, el, e.start);
   return problem;
 }
 
-/** The suggestion to put the text of `el` (still open at the error) in CDATA, when that makes the XML well-formed there. */
-function wrapSuggestion(text: string, t: ToolElement, el: XmlElement, errorAt: number): ToolProblem['suggestion'] {
+/** The text of `el` (still open at the error) in CDATA, when that makes the XML well-formed there. */
+function cdataWrap(text: string, t: ToolElement, el: XmlElement, errorAt: number): CdataWrap | undefined {
   const closeRe = new RegExp(`</${el.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}[ \\t\\r\\n]*>`, 'g');
   closeRe.lastIndex = errorAt;
   const m = closeRe.exec(text);
@@ -234,32 +260,25 @@ function wrapSuggestion(text: string, t: ToolElement, el: XmlElement, errorAt: n
   const again = readXml(region, 0, region.length);
   const wrappedEnd = a - t.start + replacement.length;
   if (again.unterminatedCdata || (again.error && again.error.start < wrappedEnd)) return undefined;
-  return { desc: `Put the text of \`<${el.name}>\` in a CDATA section`, edits: [{ start: a, end: b, text: replacement }] };
+  return { name: el.name, start: a, end: b, text: replacement };
 }
 
 function placeholderProblems(text: string, found: PlaceholderPair[], info: ToolCallInfo): void {
-  for (let i = 0, list = found; i < list.length; i++) {
-    const ph = list[i]!;
+  for (const ph of found) {
     if (ph.open && ph.close) {
       const inner = text.slice(ph.open.end, ph.close.start);
-      const fixable = !inner.includes(']]>');
       info.problems.push({
         rule: 'cdata-placeholder',
+        kind: 'pair',
         start: ph.open.start,
         end: ph.open.end,
-        message: 'The placeholder `CDATA-START[` … `]CDATA-END` is not XML: write `<![CDATA[` … `]]>`.',
-        fix: fixable
-          ? [
-              { start: ph.open.start, end: ph.open.end, text: '<![CDATA[' },
-              { start: ph.close.start, end: ph.close.end, text: ']]>' },
-            ]
-          : undefined,
-        related: [{ start: ph.close.start, end: ph.close.end, message: 'The closing placeholder' }],
+        close: { start: ph.close.start, end: ph.close.end },
+        fixable: !inner.includes(']]>'),
       });
     } else if (ph.open) {
-      info.problems.push({ rule: 'cdata-placeholder', start: ph.open.start, end: ph.open.end, message: 'The placeholder `CDATA-START[` is not XML (and has no `]CDATA-END`): write `<![CDATA[` … `]]>`.' });
+      info.problems.push({ rule: 'cdata-placeholder', kind: 'open', start: ph.open.start, end: ph.open.end });
     } else if (ph.close) {
-      info.problems.push({ rule: 'cdata-placeholder', start: ph.close.start, end: ph.close.end, message: 'The placeholder `]CDATA-END` is not XML (and has no `CDATA-START[`): CDATA ends with `]]>`.' });
+      info.problems.push({ rule: 'cdata-placeholder', kind: 'close', start: ph.close.start, end: ph.close.end });
     }
   }
 }
@@ -269,8 +288,7 @@ function strayText(text: string, el: XmlElement): Span[] {
   const out: Span[] = [];
   let child = 0;
   let cur: Span | undefined;
-  for (let i = 0, list = el.pieces; i < list.length; i++) {
-    const piece = list[i]!;
+  for (const piece of el.pieces) {
     while (child < el.children.length && el.children[child]!.start < piece.start) {
       child++;
       if (cur) {
@@ -296,45 +314,44 @@ function startTag(el: XmlElement): { start: number; end: number } {
   return { start: el.start, end: el.openEnd };
 }
 
+type StructureProblem = Extract<ToolProblem, { rule: 'tool-xml-structure' }>;
+type PushStructure = (span: Span, kind: StructureProblem['kind'], name?: string, first?: Span) => void;
+
 function readStructure(text: string, root: XmlElement, info: ToolCallInfo): void {
-  const push = (span: Span, message: string, related?: ToolProblem['related']): void => {
-    info.problems.push({ rule: 'tool-xml-structure', start: span.start, end: span.end, message, related });
+  const push: PushStructure = (span, kind, name, first) => {
+    info.problems.push({ rule: 'tool-xml-structure', kind, start: span.start, end: span.end, name, first });
   };
-  for (let i = 0, list = strayText(text, root); i < list.length; i++) {
-    const s = list[i]!;
-    push(s, 'Text directly inside `<tool>`: it holds only `<server_name>`, `<tool_name>` and `<arguments>` (put reasoning outside the element).');
-  }
-  for (let i = 0, list = root.children; i < list.length; i++) {
-    const child = list[i]!;
+  for (const s of strayText(text, root)) push(s, 'text-in-tool');
+  for (const child of root.children) {
     const key = child.name === 'server_name' ? 'serverNameElement' : child.name === 'tool_name' ? 'toolNameElement' : child.name === 'arguments' ? 'argumentsElement' : undefined;
     if (!key) {
-      push(startTag(child), `\`<${child.name}>\` is not allowed in \`<tool>\`: it holds only \`<server_name>\`, \`<tool_name>\` and \`<arguments>\`.`);
+      push(startTag(child), 'not-allowed', child.name);
       continue;
     }
     const first = info[key];
     if (first) {
-      push(startTag(child), `A second \`<${child.name}>\`: a tool call has at most one.`, [{ ...startTag(first), message: `The first \`<${child.name}>\`` }]);
+      push(startTag(child), 'second', child.name, startTag(first));
       continue;
     }
     info[key] = child;
   }
   const nameEl = info.toolNameElement;
   if (!nameEl) {
-    push(startTag(root), '`<tool>` has no `<tool_name>`.');
+    push(startTag(root), 'no-tool-name');
   } else if (nameEl.children.length) {
-    push(startTag(nameEl.children[0]!), '`<tool_name>` holds the tool name as text, not elements.');
+    push(startTag(nameEl.children[0]!), 'tool-name-elements');
   } else {
     const v = textValue(text, nameEl).value;
-    if (v.trim() === '') push(startTag(nameEl), 'The `<tool_name>` is empty.');
+    if (v.trim() === '') push(startTag(nameEl), 'tool-name-empty');
     else info.toolName = v;
   }
   const serverEl = info.serverNameElement;
   if (serverEl) {
     if (serverEl.children.length) {
-      push(startTag(serverEl.children[0]!), '`<server_name>` holds the server name as text, not elements.');
+      push(startTag(serverEl.children[0]!), 'server-name-elements');
     } else {
       const v = textValue(text, serverEl).value;
-      if (v.trim() === '') push(startTag(serverEl), 'The `<server_name>` is empty: leave it out for `local`.');
+      if (v.trim() === '') push(startTag(serverEl), 'server-name-empty');
       else {
         info.serverName = v;
         info.server = v;
@@ -343,12 +360,12 @@ function readStructure(text: string, root: XmlElement, info: ToolCallInfo): void
   }
   const argsEl = info.argumentsElement;
   if (argsEl) {
-    for (const s of strayText(text, argsEl)) push(s, 'Text directly inside `<arguments>`: each argument is an element, as in `<path>app.py</path>`.');
+    for (const s of strayText(text, argsEl)) push(s, 'text-in-arguments');
     info.arguments = objectValue(text, argsEl, info, '', push);
   }
 }
 
-function elementValue(text: string, el: XmlElement, info: ToolCallInfo, path: string, push: (s: Span, m: string) => void): JsonValue {
+function elementValue(text: string, el: XmlElement, info: ToolCallInfo, path: string, push: PushStructure): JsonValue {
   const arg: ArgumentElement = { element: el, path, cdata: el.pieces.some((x) => x.kind === 'cdata' || x.kind === 'placeholder') };
   info.argumentElements.push(arg);
   if (el.children.length === 0) {
@@ -356,10 +373,7 @@ function elementValue(text: string, el: XmlElement, info: ToolCallInfo, path: st
     recommendCdata(text, arg, info);
     return arg.text.value;
   }
-  for (let i = 0, list = strayText(text, el); i < list.length; i++) {
-    const s = list[i]!;
-    push(s, `Text beside elements in \`<${el.name}>\`: an argument is either text or elements, not both.`);
-  }
+  for (const s of strayText(text, el)) push(s, 'text-beside-elements', el.name);
   const first = el.children[0]!.name;
   if (el.children.every((c) => c.name === first) && isListItemName(first, el.name)) {
     return el.children.map((c) => elementValue(text, c, info, `${path}/${c.name}`, push));
@@ -367,11 +381,10 @@ function elementValue(text: string, el: XmlElement, info: ToolCallInfo, path: st
   return objectValue(text, el, info, path, push);
 }
 
-function objectValue(text: string, el: XmlElement, info: ToolCallInfo, path: string, push: (s: Span, m: string) => void): Record<string, JsonValue> {
+function objectValue(text: string, el: XmlElement, info: ToolCallInfo, path: string, push: PushStructure): Record<string, JsonValue> {
   const obj: Record<string, JsonValue> = {};
   const grouped = new Set<string>();
-  for (let i = 0, list = el.children; i < list.length; i++) {
-    const c = list[i]!;
+  for (const c of el.children) {
     const v = elementValue(text, c, info, path ? `${path}/${c.name}` : c.name, push);
     if (!Object.prototype.hasOwnProperty.call(obj, c.name)) {
       setProp(obj, c.name, v);
@@ -390,18 +403,11 @@ function recommendCdata(text: string, arg: ArgumentElement, info: ToolCallInfo):
   const v = arg.text!;
   if (arg.cdata || !v.value.includes('\n')) return;
   const el = arg.element;
-  const problem: ToolProblem = {
-    rule: 'cdata-recommended',
-    start: v.start,
-    end: v.end,
-    message: `The value of \`<${el.name}>\` has several lines: put it in a CDATA section (\`<![CDATA[\` … \`]]>\`) so that code and \`<\`, \`&\` need no escaping.`,
-  };
   // The fix keeps the exact text: line ends as written, references decoded.
   let decoded = '';
   let ok = true;
   let prevEnd = -1;
-  for (let i = 0, list = el.pieces; i < list.length; i++) {
-    const piece = list[i]!;
+  for (const piece of el.pieces) {
     if (piece.end <= v.start || piece.start >= v.end) continue;
     const s = Math.max(piece.start, v.start);
     const e = Math.min(piece.end, v.end);
@@ -412,24 +418,23 @@ function recommendCdata(text: string, arg: ArgumentElement, info: ToolCallInfo):
       decoded += piece.value;
     } else decoded += text.slice(s, e);
   }
-  if (ok) problem.fix = [{ start: v.start, end: v.end, text: cdataSection(decoded) }];
-  info.problems.push(problem);
+  info.problems.push({ rule: 'cdata-recommended', start: v.start, end: v.end, name: el.name, decoded: ok ? decoded : undefined });
 }
 
 function readLegacy(p: CellParse, t: ToolElement, info: ToolCallInfo, bs: number, be: number): void {
   const text = p.text;
-  const invalid = (start: number, end: number, message: string): void => {
-    info.problems.push({ rule: 'legacy-json-invalid', start, end, message });
+  const invalid = (start: number, end: number, kind: LegacyProblemKind, detail?: string): void => {
+    info.problems.push({ rule: 'legacy-json-invalid', kind, start, end, detail });
   };
   const parsed = parseJson(text, bs, be);
   if ('error' in parsed) {
     const e = parsed.error;
-    invalid(e.start, Math.max(e.end, e.start), `Not valid JSON for a legacy tool call: ${e.message}`);
+    invalid(e.start, Math.max(e.end, e.start), 'json', e.message);
     return;
   }
   const node = parsed.node;
   if (node.kind !== 'object') {
-    invalid(node.start, node.end, 'A legacy tool call is one JSON object.');
+    invalid(node.start, node.end, 'not-an-object');
     return;
   }
   let server: JsonNode | undefined;
@@ -437,36 +442,35 @@ function readLegacy(p: CellParse, t: ToolElement, info: ToolCallInfo, bs: number
   let args: JsonNode | undefined;
   let bad = false;
   const seen = new Set<string>();
-  for (let i = 0, list = node.entries; i < list.length; i++) {
-    const e = list[i]!;
+  for (const e of node.entries) {
     if (seen.has(e.key)) {
-      invalid(e.keyStart, e.keyEnd, `\`${e.key}\` appears twice.`);
+      invalid(e.keyStart, e.keyEnd, 'repeated-key', e.key);
       bad = true;
       continue;
     }
     seen.add(e.key);
     if (e.key === 'server_name') {
       if (e.value.kind !== 'string' || e.value.value.trim() === '') {
-        invalid(e.value.start, e.value.end, '`server_name` is a non-empty string (leave it out for `local`).');
+        invalid(e.value.start, e.value.end, 'server-name');
         bad = true;
       } else server = e.value;
     } else if (e.key === 'tool_name') {
       if (e.value.kind !== 'string' || e.value.value.trim() === '') {
-        invalid(e.value.start, e.value.end, '`tool_name` is a non-empty string.');
+        invalid(e.value.start, e.value.end, 'tool-name');
         bad = true;
       } else tool = e.value;
     } else if (e.key === 'arguments') {
       if (e.value.kind !== 'object') {
-        invalid(e.value.start, e.value.end, '`arguments` is a JSON object.');
+        invalid(e.value.start, e.value.end, 'arguments');
         bad = true;
       } else args = e.value;
     } else {
-      invalid(e.keyStart, e.keyEnd, `\`${e.key}\` is not part of a legacy tool call: it has \`server_name\`, \`tool_name\` and \`arguments\`.`);
+      invalid(e.keyStart, e.keyEnd, 'unknown-key', e.key);
       bad = true;
     }
   }
   if (!tool && !seen.has('tool_name')) {
-    invalid(node.start, node.start + 1, 'The legacy tool call has no `tool_name`.');
+    invalid(node.start, node.start + 1, 'no-tool-name');
     bad = true;
   }
   if (bad) return;
@@ -480,13 +484,5 @@ function readLegacy(p: CellParse, t: ToolElement, info: ToolCallInfo, bs: number
   }
   info.arguments = args ? (jsonValue(args) as Record<string, JsonValue>) : {};
   info.ok = true;
-  const refused = 'refused' in rewrite ? rewrite.refused : undefined;
-  info.problems.push({
-    rule: 'legacy-json-tool-call',
-    start: node.start,
-    end: node.end,
-    message: `A tool call in the deprecated JSON form: write it in the XML form (\`<server_name>\`, \`<tool_name>\`, \`<arguments>\`).${refused ? ` No automatic rewrite: ${refused}.` : ''}`,
-    fix: refused ? undefined : [{ start: t.openTagEnd, end: t.closeTagStart, text: (rewrite as { body: string }).body }],
-  });
+  info.problems.push({ rule: 'legacy-json-tool-call', start: node.start, end: node.end, body: { start: t.openTagEnd, end: t.closeTagStart }, rewrite });
 }
-

@@ -101,14 +101,12 @@ export function legacyToXml(call: LegacyCall, eol: string, indent = ''): { body:
         throw new Refuse(`\`${name}\` holds only \`${node.entries[0]!.key}\`, which would read back as a list`);
       }
       const keys = new Set<string>();
-      for (let i = 0, list = node.entries; i < list.length; i++) {
-        const e = list[i]!;
+      for (const e of node.entries) {
         if (keys.has(e.key)) throw new Refuse(`the key ${JSON.stringify(e.key)} appears twice`);
         keys.add(e.key);
       }
       lines.push(`${pad}<${name}>`);
-      for (let i = 0, list = node.entries; i < list.length; i++) {
-        const e = list[i]!;
+      for (const e of node.entries) {
         const why = keyProblem(e.key);
         if (why) throw new Refuse(why);
         element(e.key, e.value, level + 1);
@@ -132,8 +130,7 @@ export function legacyToXml(call: LegacyCall, eol: string, indent = ''): { body:
     if (call.args) {
       if (call.args.kind !== 'object') throw new Refuse('`arguments` is not an object');
       const keys = new Set<string>();
-      for (let i = 0, list = call.args.entries; i < list.length; i++) {
-        const e = list[i]!;
+      for (const e of call.args.entries) {
         if (keys.has(e.key)) throw new Refuse(`the key ${JSON.stringify(e.key)} appears twice`);
         keys.add(e.key);
       }
@@ -141,8 +138,7 @@ export function legacyToXml(call: LegacyCall, eol: string, indent = ''): { body:
         lines.push(`${indent}<arguments></arguments>`);
       } else {
         lines.push(`${indent}<arguments>`);
-        for (let i = 0, list = call.args.entries; i < list.length; i++) {
-          const e = list[i]!;
+        for (const e of call.args.entries) {
           const why = keyProblem(e.key);
           if (why) throw new Refuse(why);
           element(e.key, e.value, 1);

@@ -50,7 +50,7 @@ describe('checkYamlSetting', () => {
   it('says what was probably meant', () => {
     const r = (k: string, v: unknown) => {
       const c = checkYamlSetting(k, v);
-      return c && !c.ok ? c.problem.replacement?.text : undefined;
+      return c && !c.ok && c.problem.meant !== undefined ? String(c.problem.meant) : undefined;
     };
     expect(r('reasoning', 'yes')).toBe('true');
     expect(r('use_temperature', 'Off')).toBe('false');

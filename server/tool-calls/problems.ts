@@ -1,0 +1,40 @@
+// The problems found while reading the tool elements of a segment, for one
+// rule at a time: the facts only; the rule in rules/ words them and makes
+// their fixes.
+
+import type { CellParse } from '../syntax/cell.js';
+import { Cell, type Segment } from '../syntax/document.js';
+import { Memo } from '../syntax/memo.js';
+import { isToolCellType } from './graph.js';
+import { toolCallsOf, type ToolProblem, type ToolProblemRule } from './read.js';
+
+const NONE: readonly never[] = Object.freeze([]);
+
+/** Per cell parse: its tool elements' problems grouped by rule, so that each of the seven rules finds its own at once. */
+const byRule = new Memo<CellParse, ReadonlyMap<ToolProblemRule, readonly ToolProblem[]>>();
+
+/**
+ * The problems for `rule` in the tool elements of a segment (tool call cells
+ * and agent replies), offsets relative to the cell. None for a cell whose
+ * kind is a guess (Cell.kindKnown): it may be a tool result, whose body is
+ * free text.
+ */
+export function toolProblemsIn<R extends ToolProblemRule>(seg: Segment, rule: R): readonly Extract<ToolProblem, { rule: R }>[] {
+  if (!(seg instanceof Cell) || !isToolCellType(seg.cellType) || !seg.kindKnown) return NONE;
+  const parse = seg.parse;
+  if (!parse || parse.tools.length === 0) return NONE;
+  let grouped = byRule.get(parse);
+  if (!grouped) {
+    const map = new Map<ToolProblemRule, ToolProblem[]>();
+    for (const info of toolCallsOf(seg)) {
+      for (const p of info.problems) {
+        const list = map.get(p.rule);
+        if (list) list.push(p);
+        else map.set(p.rule, [p]);
+      }
+    }
+    grouped = map;
+    byRule.set(parse, grouped);
+  }
+  return (grouped.get(rule) ?? NONE) as readonly Extract<ToolProblem, { rule: R }>[];
+}
