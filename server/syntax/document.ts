@@ -10,7 +10,7 @@ import { LineIndex } from './lines.js';
 import { MEMO } from './memo.js';
 import type { MarkerNode } from './marker.js';
 import type { MetadataNode } from './metadata.js';
-import { findMarkers, scan, type FenceBlock, type Heading } from './scan.js';
+import { scan, type FenceBlock, type Heading } from './scan.js';
 
 export type SegmentKind = 'bom' | 'frontmatter' | 'outside' | 'prologue' | 'cell';
 
@@ -356,7 +356,6 @@ export function parse(text: string, options: ParseOptions = {}): MessageDocument
     const found = markersFromPrevious(prev, text, pos, range);
     if (found) ({ markers, oldCells } = found);
   }
-  if (markers === null && !md) markers = findMarkers(text, pos, text.length);
   if (markers === null) {
     const bodyScan = scan(text, pos, text.length, { markers: true, headings: md, keepLines: false, leading: undefined, stopAtMarker: undefined });
     markers = bodyScan.markers.map((m) => m.line.start);

@@ -113,7 +113,6 @@ const HASH = 35;
 const PERCENT = 37;
 const BACKTICK = 96;
 const TILDE = 126;
-const LT = 60;
 
 /** Columns of leading spaces (only spaces count for CommonMark's 0-3 indent). */
 function leadingSpaces(text: string, start: number, end: number): number {
@@ -268,7 +267,6 @@ class LaterIndex {
   }
 }
 
-/** True when position p on a line lies inside an inline code span (odd backtick count before it). */
 /**
  * Whether positions on a line lie inside an inline code span (an odd number
  * of backticks before them). Positions are asked in increasing order along
@@ -557,119 +555,4 @@ export function scan(text: string, from: number, to: number, options: ScanOption
   if (cdata) tool?.cdata.push(cdata);
   if (tool) closeTool(result, tool, to, false);
   return result;
-}
-
-/**
- * Where the lines an unclosed fence holds end, from the line start `from`:
- * the start of the next marker-like line, or in a tool element (`inTool`)
- * the `</tool>` of the first line that has one if that comes first, or `to`.
- */
-function unclosedEnd(text: string, from: number, to: number, inTool: boolean): number {
-  let pos = from;
-  while (pos < to) {
-    let nl = text.indexOf('\n', pos);
-    if (nl === -1 || nl >= to) nl = to;
-    const end = nl > pos && nl < to && text.charCodeAt(nl - 1) === 13 ? nl - 1 : nl;
-    if (isMarkerCandidate(text, pos, end)) return pos;
-    if (inTool) {
-      const tag = text.indexOf('</tool>', pos);
-      if (tag !== -1 && tag < end) return tag;
-    }
-    pos = nl < to ? nl + 1 : to;
-  }
-  return to;
-}
-
-/**
- * The line starts of the cell markers in [from, to): what `scan` with
- * `markers` finds, in a function a fraction of its size. The file scan runs
- * once, cold, over the whole text, so its cost is mostly V8 interpreting it
- * before optimizing it; less code runs faster there and is optimized sooner.
- */
-export function findMarkers(text: string, from: number, to: number): number[] {
-  const out: number[] = [];
-  let closers: CloserIndex | undefined;
-  let commentEnds: LaterIndex | undefined;
-  let cdataEnds: LaterIndex | undefined;
-  let inlineCode: InlineCode | undefined;
-  let inTool = false;
-  let nextLt = -2;
-  let pos = from;
-  // False when pos is inside a line, just after a comment or CDATA that closed there.
-  let atLineStart = true;
-  while (pos < to) {
-    let nl = text.indexOf('\n', pos);
-    if (nl === -1 || nl >= to) nl = to;
-    const lineEnd = nl < to ? nl + 1 : to;
-    const end = nl > pos && nl < to && text.charCodeAt(nl - 1) === 13 ? nl - 1 : nl;
-    const start = atLineStart ? pos : text.lastIndexOf('\n', pos - 1) + 1;
-    if (atLineStart) {
-      let first = text.charCodeAt(start);
-      if (first === SPACE) first = text.charCodeAt(start + leadingSpaces(text, start, end));
-      if (first === HASH && isMarkerCandidate(text, start, end)) {
-        out.push(start);
-        inTool = false;
-        pos = lineEnd;
-        continue;
-      }
-      if (first === BACKTICK || first === TILDE) {
-        const opener = fenceOpener(text, start, end);
-        if (opener) {
-          const closeAt = (closers ??= new CloserIndex(text, from, to)).find(opener.char, opener.length, start);
-          if (closeAt === -1) {
-            // Never closed: it holds the lines up to the next marker-like line (in a tool element, up to its end tag).
-            pos = unclosedEnd(text, lineEnd, to, inTool);
-            // Read on from the end tag, which is inside its line.
-            atLineStart = pos === to || text.charCodeAt(pos) !== LT;
-            continue;
-          }
-          // A fence hides the lines up to its closer.
-          const after = text.indexOf('\n', closeAt);
-          pos = after === -1 || after >= to ? to : after + 1;
-          continue;
-        }
-      }
-    }
-    atLineStart = true;
-    let p = pos;
-    pos = lineEnd;
-    while (p < end) {
-      if (nextLt !== -1 && nextLt < p) nextLt = text.indexOf('<', p);
-      const lt = nextLt;
-      if (lt === -1 || lt >= end) break;
-      let close: number;
-      let opened: number;
-      if (text.startsWith('<!--', lt) && !(inlineCode ??= new InlineCode(text)).at(start, lt)) {
-        close = (commentEnds ??= new LaterIndex(text, '-->', to)).find(lt + 4);
-        opened = lt + 4;
-      } else if (inTool && text.startsWith('<![CDATA[', lt)) {
-        close = (cdataEnds ??= new LaterIndex(text, ']]>', to)).find(lt + 9);
-        opened = lt + 9;
-      } else {
-        if (inTool && text.startsWith('</tool>', lt)) {
-          inTool = false;
-          p = lt + 7;
-          continue;
-        }
-        const tagEnd = inTool ? -1 : isToolOpenTag(text, lt, end);
-        if (tagEnd !== -1 && !(inlineCode ??= new InlineCode(text)).at(start, lt)) {
-          inTool = true;
-          p = tagEnd;
-          continue;
-        }
-        p = lt + 1;
-        continue;
-      }
-      // Never closed: hides nothing.
-      if (close === -1) p = opened;
-      else if (close + 3 <= end) p = close + 3;
-      else {
-        // Hides the lines up to the one it closes on, read on from there.
-        pos = close + 3;
-        atLineStart = false;
-        break;
-      }
-    }
-  }
-  return out;
 }
