@@ -12,8 +12,10 @@
 
 import type { Span } from '../base/text.js';
 import type { Line } from './lines.js';
+import { atxHeading, BACKTICK, fenceOpener, HASH, isMarkerCandidate, isToolOpenTag, leadingSpaces, SPACE, TILDE } from './scan-lines.js';
+import { CloserIndex, InlineCode, LaterIndex } from './scan-lookahead.js';
 
-export type MarkerProblem = 'no-space' | 'extra-space' | 'too-many-hashes' | 'too-many-percents' | 'indented' | 'glued' | 'tab';
+export { isMarkerCandidate };
 
 /** A line that looks like a cell marker, well-formed or not. */
 export interface MarkerLine {
@@ -85,9 +87,9 @@ export interface ScanResult {
 }
 
 /**
- * Callers give every field, `undefined` included, in this order: objects of
- * one shape keep `scan` monomorphic (a second shape seen after V8 optimized
- * it threw its code away).
+ * Callers give every field, `undefined` included, in this order: options of
+ * one shape keep `scan` monomorphic, and V8 drops its optimized code when
+ * a second shape comes.
  */
 export interface ScanOptions {
   markers: boolean;
@@ -105,201 +107,6 @@ export interface ScanOptions {
    * in step with the previous version.
    */
   stopAtMarker: ((lineStart: number) => boolean) | undefined;
-}
-
-const SPACE = 32;
-const TAB = 9;
-const HASH = 35;
-const PERCENT = 37;
-const BACKTICK = 96;
-const TILDE = 126;
-
-/** Columns of leading spaces (only spaces count for CommonMark's 0-3 indent). */
-function leadingSpaces(text: string, start: number, end: number): number {
-  let i = start;
-  while (i < end && text.charCodeAt(i) === SPACE) i++;
-  return i - start;
-}
-
-/**
- * Whether a line looks like a cell marker: up to three spaces, one or more
- * `#`, optional blanks, two or more `%`. Deeper indentation is an indented
- * code block in Markdown, so it is content.
- */
-export function isMarkerCandidate(text: string, start: number, contentEnd: number): boolean {
-  const indent = leadingSpaces(text, start, contentEnd);
-  if (indent > 3) return false;
-  let i = start + indent;
-  if (text.charCodeAt(i) !== HASH) return false;
-  while (i < contentEnd && text.charCodeAt(i) === HASH) i++;
-  while (i < contentEnd && (text.charCodeAt(i) === SPACE || text.charCodeAt(i) === TAB)) i++;
-  return text.charCodeAt(i) === PERCENT && text.charCodeAt(i + 1) === PERCENT;
-}
-
-function fenceOpener(text: string, start: number, contentEnd: number): { char: '`' | '~'; length: number; indent: number; info: Span } | null {
-  const indent = leadingSpaces(text, start, contentEnd);
-  if (indent > 3) return null;
-  const p = start + indent;
-  const c = text.charCodeAt(p);
-  if (c !== BACKTICK && c !== TILDE) return null;
-  let q = p;
-  while (q < contentEnd && text.charCodeAt(q) === c) q++;
-  const length = q - p;
-  if (length < 3) return null;
-  let infoStart = q;
-  while (infoStart < contentEnd && (text.charCodeAt(infoStart) === SPACE || text.charCodeAt(infoStart) === TAB)) infoStart++;
-  let infoEnd = contentEnd;
-  while (infoEnd > infoStart && (text.charCodeAt(infoEnd - 1) === SPACE || text.charCodeAt(infoEnd - 1) === TAB)) infoEnd--;
-  if (c === BACKTICK && text.indexOf('`', q) !== -1 && text.indexOf('`', q) < contentEnd) return null;
-  return { char: c === BACKTICK ? '`' : '~', length, indent, info: { start: infoStart, end: infoEnd } };
-}
-
-function atxHeading(text: string, start: number, contentEnd: number): { level: number; text: string } | null {
-  const indent = leadingSpaces(text, start, contentEnd);
-  if (indent > 3) return null;
-  let i = start + indent;
-  let level = 0;
-  while (i < contentEnd && text.charCodeAt(i) === HASH) {
-    i++;
-    level++;
-  }
-  if (level < 1 || level > 6) return null;
-  if (i < contentEnd && text.charCodeAt(i) !== SPACE && text.charCodeAt(i) !== TAB) return null;
-  let body = text.slice(i, contentEnd).trim();
-  // A closing run of # is decoration, when separated by a blank.
-  const closing = /(?:^|[ \t])#+$/.exec(body);
-  if (closing) body = body.slice(0, closing.index).trim();
-  return { level, text: body };
-}
-
-/**
- * Finds, for fence openers, the first later closer line of the same
- * character that is at least as long. Built lazily (one regex pass) on the
- * first opener; next-greater jumps keep many unclosable openers linear.
- */
-class CloserIndex {
-  private built = false;
-  private readonly starts: number[][] = [[], []];
-  private readonly lengths: number[][] = [[], []];
-  private readonly nextGreater: Int32Array[] = [];
-
-  constructor(
-    private readonly text: string,
-    private readonly from: number,
-    private readonly to: number,
-  ) {}
-
-  private build(): void {
-    this.built = true;
-    const { text, from, to } = this;
-    // Closer lines: up to three spaces, a run of ``` or ~~~, blanks, the line
-    // end. Found with indexOf (the engine's fast search), not a multiline
-    // regular expression, which is several times slower on long texts.
-    for (let k = 0; k < 2; k++) {
-      const fence = k === 0 ? '```' : '~~~';
-      const ch = k === 0 ? BACKTICK : TILDE;
-      for (let i = text.indexOf(fence, from); i !== -1 && i < to; ) {
-        let j = i + 3;
-        while (j < to && text.charCodeAt(j) === ch) j++;
-        const next = j < to ? text.indexOf(fence, j) : -1;
-        let start = i;
-        while (start > from && i - start < 4 && text.charCodeAt(start - 1) === SPACE) start--;
-        let e = j;
-        while (e < to && (text.charCodeAt(e) === SPACE || text.charCodeAt(e) === TAB)) e++;
-        const c = text.charCodeAt(e);
-        // A lone CR or U+2028 is not a line break here.
-        const lineEnd = e >= to || c === 10 || (c === 13 && text.charCodeAt(e + 1) === 10);
-        if (i - start <= 3 && (start === from || text.charCodeAt(start - 1) === 10) && lineEnd) {
-          this.starts[k]!.push(start);
-          this.lengths[k]!.push(j - i);
-        }
-        i = next;
-      }
-    }
-    for (let k = 0; k < 2; k++) {
-      const len = this.lengths[k]!;
-      const ng = new Int32Array(len.length).fill(len.length);
-      const stack: number[] = [];
-      for (let j = 0; j < len.length; j++) {
-        while (stack.length && len[stack[stack.length - 1]!]! < len[j]!) ng[stack.pop()!] = j;
-        stack.push(j);
-      }
-      this.nextGreater.push(ng);
-    }
-  }
-
-  /** Start offset of the closer line for an opener whose line starts at `after`, or -1. */
-  find(char: '`' | '~', length: number, after: number): number {
-    if (!this.built) this.build();
-    const k = char === '`' ? 0 : 1;
-    const starts = this.starts[k]!;
-    const len = this.lengths[k]!;
-    const ng = this.nextGreater[k]!;
-    let lo = 0;
-    let hi = starts.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (starts[mid]! <= after) lo = mid + 1;
-      else hi = mid;
-    }
-    let j = lo;
-    while (j < starts.length && len[j]! < length) j = ng[j]!;
-    return j < starts.length ? starts[j]! : -1;
-  }
-}
-
-/** Remembers where a needle stops occurring, so repeated look-ahead stays linear. */
-class LaterIndex {
-  private noneFrom = Infinity;
-  constructor(
-    private readonly text: string,
-    private readonly needle: string,
-    private readonly to: number,
-  ) {}
-  find(from: number): number {
-    if (from >= this.noneFrom) return -1;
-    const i = this.text.indexOf(this.needle, from);
-    if (i === -1 || i + this.needle.length > this.to) {
-      this.noneFrom = Math.min(this.noneFrom, from);
-      return -1;
-    }
-    return i;
-  }
-}
-
-/**
- * Whether positions on a line lie inside an inline code span (an odd number
- * of backticks before them). Positions are asked in increasing order along
- * a line, so the count is carried forward instead of recounted: one pass per
- * line however many `<` it holds.
- */
-class InlineCode {
-  private line = -1;
-  private pos = 0;
-  private count = 0;
-  constructor(private readonly text: string) {}
-  at(lineStart: number, p: number): boolean {
-    if (lineStart !== this.line || p < this.pos) {
-      this.line = lineStart;
-      this.pos = lineStart;
-      this.count = 0;
-    }
-    const text = this.text;
-    for (let i = this.pos; i < p; i++) if (text.charCodeAt(i) === BACKTICK) this.count++;
-    this.pos = p;
-    return this.count % 2 === 1;
-  }
-}
-
-function isToolOpenTag(text: string, p: number, end: number): number {
-  // `<tool` followed by blank, `>` (not `<tool_name>`); returns the tag end or -1.
-  if (!text.startsWith('<tool', p)) return -1;
-  const c = text.charCodeAt(p + 5);
-  if (c !== 62 && c !== SPACE && c !== TAB && !(p + 5 >= end)) return -1;
-  const gt = text.indexOf('>', p + 5);
-  if (gt === -1 || gt >= end) return -1;
-  if (text.charCodeAt(gt - 1) === 47) return -1; // self-closing <tool/>
-  return gt + 1;
 }
 
 const NO_MARKERS: readonly MarkerLine[] = Object.freeze([]);
