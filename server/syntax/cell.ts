@@ -115,7 +115,8 @@ function lineAt(text: string, start: number, line: Line): void {
   }
 }
 
-export let cellParseCount = 0;
+/** How many times parseCell has run (tests count the cells an edit parses again). */
+export let parseCellCalls = 0;
 
 /**
  * Runs of lines of one kind (each marker and metadata line alone), told
@@ -153,13 +154,13 @@ function firstLine(text: string): Line | undefined {
 
 /** Parses a segment's text. `hasMarker`: the first line is the cell marker. */
 export function parseCell(text: string, hasMarker: boolean): CellParse {
-  cellParseCount++;
+  parseCellCalls++;
   const markerLine = hasMarker ? firstLine(text) : undefined;
   const bodyStart = markerLine ? markerLine.end : 0;
   // Line indices of the scan count the marker line.
   const s = scan(text, bodyStart, text.length, { markers: false, headings: false, keepLines: false, leading: markerLine, stopAtMarker: undefined });
   const offsetLine = markerLine ? 1 : 0;
-  const opaqueLines = s.opaque;
+  const opaqueLines = s.opaqueLines;
 
   const marker = markerLine ? parseMarker(text, markerLine.start, markerLine.contentEnd) : undefined;
 

@@ -80,7 +80,7 @@ export interface ScanResult {
   comments: RegionNode[];
   tools: ToolElement[];
   /** Indices of the lines wholly inside an opaque region or that are fence lines, ascending. */
-  opaque: number[];
+  opaqueLines: number[];
   lineCount?: number;
   /** Where `stopAtMarker` stopped the scan. */
   stoppedAt?: number;
@@ -133,7 +133,7 @@ function closeTool(result: ScanResult, tool: ToolElement, at: number, closed: bo
 export function scan(text: string, from: number, to: number, options: ScanOptions): ScanResult {
   const keepLines = options.keepLines;
   const lines: Line[] = [];
-  const opaque: number[] = [];
+  const opaqueLines: number[] = [];
   // A cell's scan (thousands per file) makes no marker or heading arrays it would leave empty.
   const result: ScanResult = {
     lines,
@@ -142,7 +142,7 @@ export function scan(text: string, from: number, to: number, options: ScanOption
     fences: [],
     comments: [],
     tools: [],
-    opaque,
+    opaqueLines,
   };
   // Made on first use: most cells of a file need none of them.
   let closers: CloserIndex | undefined;
@@ -195,7 +195,7 @@ export function scan(text: string, from: number, to: number, options: ScanOption
       if (!isMarkerCandidate(text, start, end)) {
         resume = tool ? text.indexOf('</tool>', start) : -1;
         if (resume === -1 || resume >= end) {
-          opaque.push(li);
+          opaqueLines.push(li);
           if (options.headings && text.charCodeAt(start + leadingSpaces(text, start, end)) === HASH) heading(result, text, start, end, lineEnd, li, line);
           continue;
         }
@@ -205,7 +205,7 @@ export function scan(text: string, from: number, to: number, options: ScanOption
     }
 
     if (fence) {
-      opaque.push(li);
+      opaqueLines.push(li);
       if (start === fenceCloseStart) {
         fence.close = (line ??= { start, contentEnd: end, end: lineEnd });
         fence.closeIndex = li;
@@ -226,7 +226,7 @@ export function scan(text: string, from: number, to: number, options: ScanOption
         comment = null;
         p = commentEnd + 3;
       } else {
-        opaque.push(li);
+        opaqueLines.push(li);
         continue;
       }
     } else if (cdata) {
@@ -236,7 +236,7 @@ export function scan(text: string, from: number, to: number, options: ScanOption
         cdata = null;
         p = cdataEnd + 3;
       } else {
-        opaque.push(li);
+        opaqueLines.push(li);
         continue;
       }
     }
@@ -273,7 +273,7 @@ export function scan(text: string, from: number, to: number, options: ScanOption
             contentEnd: lineEnd,
             openIndex: li,
           };
-          opaque.push(li);
+          opaqueLines.push(li);
           if (closeAt === -1) {
             // Never closed: reported; it holds the lines up to the next
             // marker-like line (in a tool element, up to its end tag).

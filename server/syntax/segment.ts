@@ -23,6 +23,7 @@ export type CellType =
 
 export class Segment {
   constructor(
+    /** What part of the file this is; a cell's own kind is `Cell.cellType`. */
     readonly kind: SegmentKind,
     /** Absolute offset of the segment's first character. */
     readonly offset: number,
@@ -46,6 +47,11 @@ export class Cell extends Segment {
   index = 0;
   /** The metadata line for this cell's id (wherever it is), if any. */
   metadata?: { segment: Segment; node: MetadataNode };
+  /**
+   * What the cell is: a message, an agent's reply, a tool call, ... This is
+   * the cell's kind as `kindKnown` and the rules say it; not the metadata
+   * `type`, which is one of the things it is told from.
+   */
   cellType: CellType = 'message';
 
   /** The marker line (rules ask for it and the id often: kept here, one load away). */
@@ -80,11 +86,18 @@ export class Cell extends Segment {
     this.isOutput = this.marker.kind === 'output';
   }
 
+  /**
+   * The cell's parse: `parse`, which a cell always has. The one-letter name
+   * is public API, kept for compatibility.
+   */
   get p(): CellParse {
     return this.parse!;
   }
 
-  /** The metadata TYPE (`[markdown]`, `[coder]`, ...). */
+  /**
+   * The TYPE its metadata line says (`[markdown]`, `[coder]`, ...). A public
+   * name kept for compatibility: what the cell is, its kind, is `cellType`.
+   */
   get type(): string | undefined {
     return this.metadata?.node.type;
   }
