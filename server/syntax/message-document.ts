@@ -115,8 +115,7 @@ export class MessageDocument {
   /** Agent names usable at an offset (frontmatter, config, and body agents declared before it). */
   agentAt(name: string, offset: number): AgentDefinition | undefined {
     let found: AgentDefinition | undefined;
-    for (let i = 0, list = this.agents; i < list.length; i++) {
-      const a = list[i]!;
+    for (const a of this.agents) {
       if (a.name === name && a.from <= offset) found ??= a;
     }
     return found;
@@ -145,8 +144,7 @@ export class MessageDocument {
     let name: string | undefined;
     const v = this.frontmatter?.defaultAgent?.value;
     if (typeof v === 'string' || typeof v === 'number') name = String(v);
-    for (let i = 0, list = this.agents; i < list.length; i++) {
-      const a = list[i]!;
+    for (const a of this.agents) {
       if (a.source === 'body' && a.from <= offset && a.metadata) {
         const d = a.metadata.node.attributes.find((x) => x.key === 'default');
         if (d && (d.value === '1' || d.value === 'true')) name = a.name;

@@ -68,8 +68,7 @@ export function parse(text: string, options: ParseOptions = {}): MessageDocument
       } else {
         sectionStart = text.length;
       }
-      for (let i = 0, list = bodyScan.markers; i < list.length; i++) {
-        const m = list[i]!;
+      for (const m of bodyScan.markers) {
         if (m.line.start < sectionStart || m.line.start >= sectionEnd) {
           doc.outsideMarkers.push({ start: m.line.start, end: m.line.contentEnd, before: m.line.start < sectionStart });
         }

@@ -137,6 +137,7 @@ export function markersFromPrevious(
   // at the start of a marker line can join that cell to the one before.
   const startSeg = prev.segmentAt(Math.max(pos, prefix - 1));
   if (!startSeg || (startSeg.kind !== 'cell' && startSeg.kind !== 'prologue')) return null;
+  // An indexed loop: it runs on every keystroke, over the segments before the edit.
   for (let i = 0, list = prev.segments; i < list.length; i++) {
     const seg = list[i]!;
     if (seg.offset >= startSeg.offset) break;
@@ -168,8 +169,7 @@ export function markersFromPrevious(
   // was not re-scanned (undefined for a marker found by the re-scan).
   const out = before;
   const oldCells: (Cell | undefined)[] = prev.cells.slice(0, before.length);
-  for (let i = 0, list = result.markers; i < list.length; i++) {
-    const m = list[i]!;
+  for (const m of result.markers) {
     out.push(m.line.start);
     oldCells.push(undefined);
   }
