@@ -50,7 +50,7 @@ export function parse(text: string, options: ParseOptions = {}): MessageDocument
     if (found) ({ markers, oldCells } = found);
   }
   if (markers === null) {
-    const bodyScan = scan(text, pos, text.length, { markers: true, headings: md, keepLines: false, leading: undefined, stopAtMarker: undefined });
+    const bodyScan = scan(text, pos, text.length, { markers: true, headings: md, keepLines: false, blocks: false, leading: undefined, stopAtMarker: undefined });
     markers = bodyScan.markers.map((m) => m.line.start);
     if (md) {
       const name = sectionName ?? 'Discussion';

@@ -154,6 +154,7 @@ export function markersFromPrevious(
     markers: true,
     headings: false,
     keepLines: false,
+    blocks: false,
     leading: undefined,
     stopAtMarker(lineStart) {
       if (lineStart < newEditEnd) return false;

@@ -2,14 +2,27 @@
 // blocks with the same rules. They must agree: a cell scanned alone finds
 // no marker after its marker line (fences, comments, CDATA in tool elements
 // hide markers until they close; one that never closes hides nothing), and
-// the cells the parse makes are the file scan's markers.
+// the cells the parse makes are the markers of a full scan, which records
+// every block, as the file scan (`blocks: false`, stepping over closed
+// fences) finds them.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parse } from '../../server/syntax/document.js';
 import { scan } from '../../server/syntax/scan.js';
 
+function fileScan(text: string, from: number, blocks: boolean) {
+  return scan(text, from, text.length, { markers: true, headings: false, keepLines: false, blocks, leading: undefined, stopAtMarker: undefined });
+}
+
+/** Markers, by a scan that records every block. */
 function markersOf(text: string, from = 0): number[] {
-  return scan(text, from, text.length, { markers: true, headings: false, keepLines: false, leading: undefined, stopAtMarker: undefined }).markers.map((m) => m.line.start);
+  return fileScan(text, from, true).markers.map((m) => m.line.start);
+}
+
+/** Markers with their line indices, and the line count. */
+function found(text: string, from: number, blocks: boolean): unknown {
+  const r = fileScan(text, from, blocks);
+  return { markers: r.markers.map((m) => [m.line.start, m.index]), lines: r.lineCount };
 }
 
 /** Markers a cell's text holds after its marker line, scanned alone. */
@@ -38,11 +51,27 @@ describe('the file scan and the cell scans', () => {
         const expected = markersOf(text, body);
         if (expected.length) withMarkers++;
         expect(doc.cells.map((c) => c.offset), JSON.stringify(text)).toEqual(expected);
+        expect(found(text, body, false), JSON.stringify(text)).toEqual(found(text, body, true));
         for (const cell of doc.cells) expect(markersInside(cell.text), JSON.stringify([text, cell.offset])).toEqual([]);
       }),
       { numRuns: 4000 },
     );
     expect(withMarkers).toBeGreaterThan(700);
+  });
+
+  it('the file scan steps over closed fences as the full scan reads them (property)', () => {
+    const lines = ['```', '~~~', '````', '```py', '# %% A', '## %%% B[^1.x]', 'x', '<!--', '-->', '<tool>', '<![CDATA[', ']]>', '</tool>'] as const;
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...lines), { maxLength: 30 }), (parts) => {
+        const text = parts.join('\n');
+        expect(found(text, 0, false), JSON.stringify(text)).toEqual(found(text, 0, true));
+      }),
+      { numRuns: 3000 },
+    );
+    // A closer line is not read again as an opener.
+    const text = '# %% Q\n```\nx\n```\n# %% A\n```\n';
+    expect(found(text, 0, false)).toEqual(found(text, 0, true));
+    expect(markersOf(text)).toEqual([0, 17]);
   });
 
   it('chosen cases: hidden by fences, comments and CDATA in tools, found again after them', () => {
@@ -58,5 +87,6 @@ describe('the file scan and the cell scans', () => {
   it('a marker ends a tool element: CDATA after it hides nothing', () => {
     const text = '<tool>\n# %% A[^1]\n<![CDATA[\n# %% B[^2]\n]]>\n';
     expect(markersOf(text)).toHaveLength(2);
+    expect(found(text, 0, false)).toEqual(found(text, 0, true));
   });
 });
