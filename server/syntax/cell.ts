@@ -41,20 +41,20 @@ export interface CellParse {
    */
   readonly lines: Line[];
   /** Footnote-shaped lines (`[^id]:`) outside opaque regions, parsed as metadata. */
-  metadata: MetadataNode[];
+  readonly metadata: readonly MetadataNode[];
   /** Index in `lines` of the first line after the marker that is neither blank nor an HTML comment. */
   placementLine: number;
   /** Offset of that line's start, or -1 (what rules ask of it, without making the lines). */
   placementStart: number;
-  fences: FenceBlock[];
-  comments: RegionNode[];
-  tools: ToolElement[];
-  directives: Directive[];
-  blocks: Block[];
+  readonly fences: readonly FenceBlock[];
+  readonly comments: readonly RegionNode[];
+  readonly tools: readonly ToolElement[];
+  readonly directives: readonly Directive[];
+  readonly blocks: readonly Block[];
   /** Lines that are content: not the marker, not blank, not metadata, not a whole-line comment. */
   contentLineCount: number;
   /** Indices (in `lines`) of lines inside a fence, comment or CDATA, or that are fence lines; ascending. */
-  opaqueLines: number[];
+  readonly opaqueLines: readonly number[];
   /**
    * An opening fence, comment or CDATA that never closes in this text. Text
    * added later in the file could close it, which re-splits the file from
@@ -115,7 +115,8 @@ function lineAt(text: string, start: number, line: Line): void {
   }
 }
 
-export let cellParseCount = 0;
+/** How many times parseCell has run (tests count the cells an edit parses again). */
+export let parseCellCalls = 0;
 
 /**
  * Runs of lines of one kind (each marker and metadata line alone), told
@@ -153,13 +154,13 @@ function firstLine(text: string): Line | undefined {
 
 /** Parses a segment's text. `hasMarker`: the first line is the cell marker. */
 export function parseCell(text: string, hasMarker: boolean): CellParse {
-  cellParseCount++;
+  parseCellCalls++;
   const markerLine = hasMarker ? firstLine(text) : undefined;
   const bodyStart = markerLine ? markerLine.end : 0;
   // Line indices of the scan count the marker line.
-  const s = scan(text, bodyStart, text.length, { markers: false, headings: false, keepLines: false, leading: markerLine, stopAtMarker: undefined });
+  const s = scan(text, bodyStart, text.length, { markers: false, headings: false, keepLines: false, blocks: true, leading: markerLine, stopAtMarker: undefined });
   const offsetLine = markerLine ? 1 : 0;
-  const opaqueLines = s.opaque;
+  const opaqueLines = s.opaqueLines;
 
   const marker = markerLine ? parseMarker(text, markerLine.start, markerLine.contentEnd) : undefined;
 
@@ -251,20 +252,20 @@ export function parseCell(text: string, hasMarker: boolean): CellParse {
   // footnote (`[^n]: text`) is not content-free, so count it as content.
   for (let k = 0; k < metadata.length; k++) if (metadata[k]!.type === undefined) contentLineCount++;
 
-  return new ParsedCell(
+  return new CellParseImpl({
     text,
     marker,
-    kept(metadata),
+    metadata: kept(metadata),
     placementLine,
     placementStart,
-    kept(s.fences),
-    kept(s.comments),
-    kept(s.tools),
-    kept(directives),
+    fences: kept(s.fences),
+    comments: kept(s.comments),
+    tools: kept(s.tools),
+    directives: kept(directives),
     contentLineCount,
-    kept(opaqueLines),
-    hasUnclosed(s),
-  );
+    opaqueLines: kept(opaqueLines),
+    hasUnclosed: hasUnclosed(s),
+  });
 }
 
 function hasUnclosed(s: { fences: FenceBlock[]; comments: RegionNode[]; tools: ToolElement[] }): boolean {
@@ -283,31 +284,45 @@ function hasUnclosed(s: { fences: FenceBlock[]; comments: RegionNode[]; tools: T
  * dictionary mode, and every rule's `parse.lines` or `parse.metadata` is
  * then a hash look-up (test/syntax/shapes.test.ts guards against it).
  */
-class ParsedCell implements CellParse {
+class CellParseImpl implements CellParse {
   [MEMO]: unknown[] | undefined = undefined;
-  private blocksMemo: Block[] | undefined = undefined;
+  private blocksMemo: readonly Block[] | undefined = undefined;
   private linesMemo: Line[] | undefined = undefined;
-  constructor(
-    readonly text: string,
-    readonly marker: MarkerNode | undefined,
-    readonly metadata: MetadataNode[],
-    readonly placementLine: number,
-    readonly placementStart: number,
-    readonly fences: FenceBlock[],
-    readonly comments: RegionNode[],
-    readonly tools: ToolElement[],
-    readonly directives: Directive[],
-    readonly contentLineCount: number,
-    readonly opaqueLines: number[],
-    readonly hasUnclosed: boolean,
-  ) {}
+  readonly text: string;
+  readonly marker: MarkerNode | undefined;
+  readonly metadata: readonly MetadataNode[];
+  readonly placementLine: number;
+  readonly placementStart: number;
+  readonly fences: readonly FenceBlock[];
+  readonly comments: readonly RegionNode[];
+  readonly tools: readonly ToolElement[];
+  readonly directives: readonly Directive[];
+  readonly contentLineCount: number;
+  readonly opaqueLines: readonly number[];
+  readonly hasUnclosed: boolean;
+
+  // Every field assigned here, in one order: all parses share one hidden class.
+  constructor(fields: Omit<CellParse, 'lines' | 'blocks' | typeof MEMO>) {
+    this.text = fields.text;
+    this.marker = fields.marker;
+    this.metadata = fields.metadata;
+    this.placementLine = fields.placementLine;
+    this.placementStart = fields.placementStart;
+    this.fences = fields.fences;
+    this.comments = fields.comments;
+    this.tools = fields.tools;
+    this.directives = fields.directives;
+    this.contentLineCount = fields.contentLineCount;
+    this.opaqueLines = fields.opaqueLines;
+    this.hasUnclosed = fields.hasUnclosed;
+  }
 
   get lines(): Line[] {
     return (this.linesMemo ??= splitLines(this.text));
   }
 
   /** Made on first use: few rules look at blocks, and a long file has tens of thousands. */
-  get blocks(): Block[] {
+  get blocks(): readonly Block[] {
     return (this.blocksMemo ??= blocksOf(this));
   }
 }

@@ -113,8 +113,7 @@ function plainValue(node: unknown): unknown {
 function entriesOf(map: unknown, base: number, doc: Document, problems: FrontmatterProblem[], simple = false): YamlEntry[] {
   if (!isMap(map)) return [];
   const out: YamlEntry[] = [];
-  for (let i = 0, list = map.items as Pair<unknown, unknown>[]; i < list.length; i++) {
-    const pair = list[i]!;
+  for (const pair of map.items as Pair<unknown, unknown>[]) {
     const keyNode = pair.key as Node | null;
     const key = isScalar(keyNode) ? String(keyNode.value) : keyNode ? String(keyNode) : '';
     const keySpan = spanOf(keyNode, base, base);
@@ -173,8 +172,7 @@ function duplicateKeys(doc: Document, base: number, problems: FrontmatterProblem
     const node = stack.pop();
     if (isMap(node)) {
       const seen = new Set<string>();
-      for (let i = 0, list = node.items as Pair<unknown, unknown>[]; i < list.length; i++) {
-        const pair = list[i]!;
+      for (const pair of node.items as Pair<unknown, unknown>[]) {
         const k = pair.key as Node | null;
         if (isScalar(k)) {
           const key = String(k.value);
@@ -236,8 +234,7 @@ export function parseFrontmatter(text: string, start: number, options: { simple?
     return fm;
   }
   fm.document = doc;
-  for (let i = 0, list = doc.errors.slice(0, MAX_YAML_ERRORS); i < list.length; i++) {
-    const err = list[i]!;
+  for (const err of doc.errors.slice(0, MAX_YAML_ERRORS)) {
     const [a, b] = err.pos;
     const message = err.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '');
     fm.problems.push({ span: { start: base + a, end: base + Math.max(b, a) }, message: `Frontmatter is not valid YAML: ${message}` });
@@ -253,15 +250,13 @@ export function parseFrontmatter(text: string, start: number, options: { simple?
     return fm;
   }
   fm.entries = entriesOf(contents, base, doc, fm.problems, simple);
-  for (let i = 0, list = fm.entries; i < list.length; i++) {
-    const e = list[i]!;
+  for (const e of fm.entries) {
     if (e.key === 'agents') fm.agentsEntry = e;
     else if (e.key === 'default_agent') fm.defaultAgent = e;
     else if (e.key === 'message_section') fm.messageSection = e;
   }
   if (fm.agentsEntry && isMap(fm.agentsEntry.node)) {
-    for (let i = 0, list = entriesOf(fm.agentsEntry.node, base, doc, fm.problems, simple); i < list.length; i++) {
-      const a = list[i]!;
+    for (const a of entriesOf(fm.agentsEntry.node, base, doc, fm.problems, simple)) {
       fm.agents.push({
         name: a.key,
         nameSpan: a.keySpan,

@@ -8,7 +8,19 @@ const NONE: readonly never[] = Object.freeze([]);
  * A finished list as the tree keeps it: the shared empty one, or a copy at
  * its exact size (a list grown by push keeps room for about 16 more items,
  * which for the one or two items most lists hold is most of their memory).
+ * Read-only, so that a push on the shared empty list does not compile.
  */
-export function kept<T>(list: T[]): T[] {
-  return list.length === 0 ? (NONE as never[]) : list.slice();
+export function kept<T>(list: readonly T[]): readonly T[] {
+  return list.length === 0 ? NONE : list.slice();
+}
+
+/**
+ * `kept` for an owner whose finished type still says its list can grow (a
+ * metadata line's problems and attributes, an XML element's children and
+ * pieces: built by pushing onto the node itself). The shared empty list is
+ * frozen, so a push on it throws at run time, but compiles: those owners
+ * are to be typed read-only and moved to `kept`.
+ */
+export function keptMutable<T>(list: T[]): T[] {
+  return kept(list) as T[];
 }

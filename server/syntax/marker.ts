@@ -68,7 +68,25 @@ export interface MarkerNode {
   idRef?: IdNode;
   /** True when the id reference is not the last thing on the line. */
   idNotLast: boolean;
-  problems: MarkerProblem[];
+  readonly problems: readonly MarkerProblem[];
+}
+
+/** Offsets of a marker line's parts, and what it says. */
+interface MarkerFields {
+  start: number;
+  end: number;
+  hashStart: number;
+  hashEnd: number;
+  percentStart: number;
+  percentEnd: number;
+  /** -1 without a title. */
+  titleStart: number;
+  titleEnd: number;
+  kind: CellKind;
+  titleText: string;
+  idRef: IdNode | undefined;
+  idNotLast: boolean;
+  problems: readonly MarkerProblem[];
 }
 
 /**
@@ -82,22 +100,36 @@ class Marker implements MarkerNode {
   private hashesMemo: Span | undefined = undefined;
   private percentsMemo: Span | undefined = undefined;
   private titleMemo: Span | undefined = undefined;
-  constructor(
-    private readonly start: number,
-    private readonly end: number,
-    private readonly hashStart: number,
-    private readonly hashEnd: number,
-    private readonly percentStart: number,
-    private readonly percentEnd: number,
-    /** -1 without a title. */
-    private readonly titleStart: number,
-    private readonly titleEnd: number,
-    readonly kind: CellKind,
-    readonly titleText: string,
-    readonly idRef: IdNode | undefined,
-    readonly idNotLast: boolean,
-    readonly problems: MarkerProblem[],
-  ) {}
+  private readonly start: number;
+  private readonly end: number;
+  private readonly hashStart: number;
+  private readonly hashEnd: number;
+  private readonly percentStart: number;
+  private readonly percentEnd: number;
+  private readonly titleStart: number;
+  private readonly titleEnd: number;
+  readonly kind: CellKind;
+  readonly titleText: string;
+  readonly idRef: IdNode | undefined;
+  readonly idNotLast: boolean;
+  readonly problems: readonly MarkerProblem[];
+
+  // Every field assigned here, in one order: all markers share one hidden class.
+  constructor(fields: MarkerFields) {
+    this.start = fields.start;
+    this.end = fields.end;
+    this.hashStart = fields.hashStart;
+    this.hashEnd = fields.hashEnd;
+    this.percentStart = fields.percentStart;
+    this.percentEnd = fields.percentEnd;
+    this.titleStart = fields.titleStart;
+    this.titleEnd = fields.titleEnd;
+    this.kind = fields.kind;
+    this.titleText = fields.titleText;
+    this.idRef = fields.idRef;
+    this.idNotLast = fields.idNotLast;
+    this.problems = fields.problems;
+  }
 
   get span(): Span {
     return (this.spanMemo ??= { start: this.start, end: this.end });
@@ -248,21 +280,21 @@ export function parseMarker(text: string, start: number, end: number): MarkerNod
     }
   }
 
-  return new Marker(
+  return new Marker({
     start,
     end,
-    hashes.start,
-    hashes.end,
-    percents.start,
-    percents.end,
-    title ? title.start : -1,
-    title ? title.end : -1,
+    hashStart: hashes.start,
+    hashEnd: hashes.end,
+    percentStart: percents.start,
+    percentEnd: percents.end,
+    titleStart: title ? title.start : -1,
+    titleEnd: title ? title.end : -1,
     kind,
     titleText,
     idRef,
     idNotLast,
-    kept(problems),
-  );
+    problems: kept(problems),
+  });
 }
 
 function makeIdNode(id: string, refStart: number, refEnd: number): IdNode {

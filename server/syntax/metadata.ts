@@ -3,7 +3,7 @@
 //   ATTR  = KEY "=" VALUE
 
 import type { MessageDocument, Segment } from './document.js';
-import { kept } from './lists.js';
+import { keptMutable } from './lists.js';
 import { IdRef, type IdNode } from './marker.js';
 import type { Span } from '../base/text.js';
 import { Memo } from './memo.js';
@@ -142,8 +142,8 @@ function withoutTrailingComments(text: string, start: number, end: number): numb
 export function parseMetadata(text: string, start: number, lineEnd: number): MetadataNode {
   const node = readMetadata(text, start, lineEnd);
   // Nearly every line has no problem: they share the one empty list.
-  node.problems = kept(node.problems);
-  node.attributes = kept(node.attributes);
+  node.problems = keptMutable(node.problems);
+  node.attributes = keptMutable(node.attributes);
   return node;
 }
 

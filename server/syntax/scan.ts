@@ -12,8 +12,10 @@
 
 import type { Span } from '../base/text.js';
 import type { Line } from './lines.js';
+import { atxHeading, BACKTICK, fenceOpener, HASH, isMarkerCandidate, isToolOpenTag, leadingSpaces, SPACE, TILDE } from './scan-lines.js';
+import { CloserIndex, InlineCode, LaterIndex } from './scan-lookahead.js';
 
-export type MarkerProblem = 'no-space' | 'extra-space' | 'too-many-hashes' | 'too-many-percents' | 'indented' | 'glued' | 'tab';
+export { isMarkerCandidate };
 
 /** A line that looks like a cell marker, well-formed or not. */
 export interface MarkerLine {
@@ -78,22 +80,28 @@ export interface ScanResult {
   comments: RegionNode[];
   tools: ToolElement[];
   /** Indices of the lines wholly inside an opaque region or that are fence lines, ascending. */
-  opaque: number[];
+  opaqueLines: number[];
   lineCount?: number;
   /** Where `stopAtMarker` stopped the scan. */
   stoppedAt?: number;
 }
 
 /**
- * Callers give every field, `undefined` included, in this order: objects of
- * one shape keep `scan` monomorphic (a second shape seen after V8 optimized
- * it threw its code away).
+ * Callers give every field, `undefined` included, in this order: options of
+ * one shape keep `scan` monomorphic, and V8 drops its optimized code when
+ * a second shape comes.
  */
 export interface ScanOptions {
   markers: boolean;
   headings: boolean;
   /** Collect every line; the whole-file scan does without. */
   keepLines: boolean;
+  /**
+   * Record the fences, comments, tool elements and opaque lines. The scans
+   * that only find where cells start do without, and step over a closed
+   * fence at once: the same rules, less work per line.
+   */
+  blocks: boolean;
   /**
    * A line before the region (a cell's marker line) to put first in
    * `lines`: every line index of the result then counts it.
@@ -105,203 +113,6 @@ export interface ScanOptions {
    * in step with the previous version.
    */
   stopAtMarker: ((lineStart: number) => boolean) | undefined;
-}
-
-const SPACE = 32;
-const TAB = 9;
-const HASH = 35;
-const PERCENT = 37;
-const BACKTICK = 96;
-const TILDE = 126;
-const LT = 60;
-
-/** Columns of leading spaces (only spaces count for CommonMark's 0-3 indent). */
-function leadingSpaces(text: string, start: number, end: number): number {
-  let i = start;
-  while (i < end && text.charCodeAt(i) === SPACE) i++;
-  return i - start;
-}
-
-/**
- * Whether a line looks like a cell marker: up to three spaces, one or more
- * `#`, optional blanks, two or more `%`. Deeper indentation is an indented
- * code block in Markdown, so it is content.
- */
-export function isMarkerCandidate(text: string, start: number, contentEnd: number): boolean {
-  const indent = leadingSpaces(text, start, contentEnd);
-  if (indent > 3) return false;
-  let i = start + indent;
-  if (text.charCodeAt(i) !== HASH) return false;
-  while (i < contentEnd && text.charCodeAt(i) === HASH) i++;
-  while (i < contentEnd && (text.charCodeAt(i) === SPACE || text.charCodeAt(i) === TAB)) i++;
-  return text.charCodeAt(i) === PERCENT && text.charCodeAt(i + 1) === PERCENT;
-}
-
-function fenceOpener(text: string, start: number, contentEnd: number): { char: '`' | '~'; length: number; indent: number; info: Span } | null {
-  const indent = leadingSpaces(text, start, contentEnd);
-  if (indent > 3) return null;
-  const p = start + indent;
-  const c = text.charCodeAt(p);
-  if (c !== BACKTICK && c !== TILDE) return null;
-  let q = p;
-  while (q < contentEnd && text.charCodeAt(q) === c) q++;
-  const length = q - p;
-  if (length < 3) return null;
-  let infoStart = q;
-  while (infoStart < contentEnd && (text.charCodeAt(infoStart) === SPACE || text.charCodeAt(infoStart) === TAB)) infoStart++;
-  let infoEnd = contentEnd;
-  while (infoEnd > infoStart && (text.charCodeAt(infoEnd - 1) === SPACE || text.charCodeAt(infoEnd - 1) === TAB)) infoEnd--;
-  if (c === BACKTICK && text.indexOf('`', q) !== -1 && text.indexOf('`', q) < contentEnd) return null;
-  return { char: c === BACKTICK ? '`' : '~', length, indent, info: { start: infoStart, end: infoEnd } };
-}
-
-function atxHeading(text: string, start: number, contentEnd: number): { level: number; text: string } | null {
-  const indent = leadingSpaces(text, start, contentEnd);
-  if (indent > 3) return null;
-  let i = start + indent;
-  let level = 0;
-  while (i < contentEnd && text.charCodeAt(i) === HASH) {
-    i++;
-    level++;
-  }
-  if (level < 1 || level > 6) return null;
-  if (i < contentEnd && text.charCodeAt(i) !== SPACE && text.charCodeAt(i) !== TAB) return null;
-  let body = text.slice(i, contentEnd).trim();
-  // A closing run of # is decoration, when separated by a blank.
-  const closing = /(?:^|[ \t])#+$/.exec(body);
-  if (closing) body = body.slice(0, closing.index).trim();
-  return { level, text: body };
-}
-
-/**
- * Finds, for fence openers, the first later closer line of the same
- * character that is at least as long. Built lazily (one regex pass) on the
- * first opener; next-greater jumps keep many unclosable openers linear.
- */
-class CloserIndex {
-  private built = false;
-  private readonly starts: number[][] = [[], []];
-  private readonly lengths: number[][] = [[], []];
-  private readonly nextGreater: Int32Array[] = [];
-
-  constructor(
-    private readonly text: string,
-    private readonly from: number,
-    private readonly to: number,
-  ) {}
-
-  private build(): void {
-    this.built = true;
-    const { text, from, to } = this;
-    // Closer lines: up to three spaces, a run of ``` or ~~~, blanks, the line
-    // end. Found with indexOf (the engine's fast search), not a multiline
-    // regular expression, which is several times slower on long texts.
-    for (let k = 0; k < 2; k++) {
-      const fence = k === 0 ? '```' : '~~~';
-      const ch = k === 0 ? BACKTICK : TILDE;
-      for (let i = text.indexOf(fence, from); i !== -1 && i < to; ) {
-        let j = i + 3;
-        while (j < to && text.charCodeAt(j) === ch) j++;
-        const next = j < to ? text.indexOf(fence, j) : -1;
-        let start = i;
-        while (start > from && i - start < 4 && text.charCodeAt(start - 1) === SPACE) start--;
-        let e = j;
-        while (e < to && (text.charCodeAt(e) === SPACE || text.charCodeAt(e) === TAB)) e++;
-        const c = text.charCodeAt(e);
-        // A lone CR or U+2028 is not a line break here.
-        const lineEnd = e >= to || c === 10 || (c === 13 && text.charCodeAt(e + 1) === 10);
-        if (i - start <= 3 && (start === from || text.charCodeAt(start - 1) === 10) && lineEnd) {
-          this.starts[k]!.push(start);
-          this.lengths[k]!.push(j - i);
-        }
-        i = next;
-      }
-    }
-    for (let k = 0; k < 2; k++) {
-      const len = this.lengths[k]!;
-      const ng = new Int32Array(len.length).fill(len.length);
-      const stack: number[] = [];
-      for (let j = 0; j < len.length; j++) {
-        while (stack.length && len[stack[stack.length - 1]!]! < len[j]!) ng[stack.pop()!] = j;
-        stack.push(j);
-      }
-      this.nextGreater.push(ng);
-    }
-  }
-
-  /** Start offset of the closer line for an opener whose line starts at `after`, or -1. */
-  find(char: '`' | '~', length: number, after: number): number {
-    if (!this.built) this.build();
-    const k = char === '`' ? 0 : 1;
-    const starts = this.starts[k]!;
-    const len = this.lengths[k]!;
-    const ng = this.nextGreater[k]!;
-    let lo = 0;
-    let hi = starts.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (starts[mid]! <= after) lo = mid + 1;
-      else hi = mid;
-    }
-    let j = lo;
-    while (j < starts.length && len[j]! < length) j = ng[j]!;
-    return j < starts.length ? starts[j]! : -1;
-  }
-}
-
-/** Remembers where a needle stops occurring, so repeated look-ahead stays linear. */
-class LaterIndex {
-  private noneFrom = Infinity;
-  constructor(
-    private readonly text: string,
-    private readonly needle: string,
-    private readonly to: number,
-  ) {}
-  find(from: number): number {
-    if (from >= this.noneFrom) return -1;
-    const i = this.text.indexOf(this.needle, from);
-    if (i === -1 || i + this.needle.length > this.to) {
-      this.noneFrom = Math.min(this.noneFrom, from);
-      return -1;
-    }
-    return i;
-  }
-}
-
-/** True when position p on a line lies inside an inline code span (odd backtick count before it). */
-/**
- * Whether positions on a line lie inside an inline code span (an odd number
- * of backticks before them). Positions are asked in increasing order along
- * a line, so the count is carried forward instead of recounted: one pass per
- * line however many `<` it holds.
- */
-class InlineCode {
-  private line = -1;
-  private pos = 0;
-  private count = 0;
-  constructor(private readonly text: string) {}
-  at(lineStart: number, p: number): boolean {
-    if (lineStart !== this.line || p < this.pos) {
-      this.line = lineStart;
-      this.pos = lineStart;
-      this.count = 0;
-    }
-    const text = this.text;
-    for (let i = this.pos; i < p; i++) if (text.charCodeAt(i) === BACKTICK) this.count++;
-    this.pos = p;
-    return this.count % 2 === 1;
-  }
-}
-
-function isToolOpenTag(text: string, p: number, end: number): number {
-  // `<tool` followed by blank, `>` (not `<tool_name>`); returns the tag end or -1.
-  if (!text.startsWith('<tool', p)) return -1;
-  const c = text.charCodeAt(p + 5);
-  if (c !== 62 && c !== SPACE && c !== TAB && !(p + 5 >= end)) return -1;
-  const gt = text.indexOf('>', p + 5);
-  if (gt === -1 || gt >= end) return -1;
-  if (text.charCodeAt(gt - 1) === 47) return -1; // self-closing <tool/>
-  return gt + 1;
 }
 
 const NO_MARKERS: readonly MarkerLine[] = Object.freeze([]);
@@ -318,17 +129,18 @@ function heading(result: ScanResult, text: string, start: number, end: number, l
 }
 
 /** Ends a tool element at `at` (its end tag when `closed`) and records it. */
-function closeTool(result: ScanResult, tool: ToolElement, at: number, closed: boolean): void {
+function closeTool(result: ScanResult, tool: ToolElement, at: number, closed: boolean, blocks: boolean): void {
   tool.closeTagStart = at;
   tool.end = closed ? at + 7 : at;
   tool.closed = closed;
-  result.tools.push(tool);
+  if (blocks) result.tools.push(tool);
 }
 
 export function scan(text: string, from: number, to: number, options: ScanOptions): ScanResult {
   const keepLines = options.keepLines;
+  const blocks = options.blocks;
   const lines: Line[] = [];
-  const opaque: number[] = [];
+  const opaqueLines: number[] = [];
   // A cell's scan (thousands per file) makes no marker or heading arrays it would leave empty.
   const result: ScanResult = {
     lines,
@@ -337,7 +149,7 @@ export function scan(text: string, from: number, to: number, options: ScanOption
     fences: [],
     comments: [],
     tools: [],
-    opaque,
+    opaqueLines,
   };
   // Made on first use: most cells of a file need none of them.
   let closers: CloserIndex | undefined;
@@ -390,7 +202,7 @@ export function scan(text: string, from: number, to: number, options: ScanOption
       if (!isMarkerCandidate(text, start, end)) {
         resume = tool ? text.indexOf('</tool>', start) : -1;
         if (resume === -1 || resume >= end) {
-          opaque.push(li);
+          if (blocks) opaqueLines.push(li);
           if (options.headings && text.charCodeAt(start + leadingSpaces(text, start, end)) === HASH) heading(result, text, start, end, lineEnd, li, line);
           continue;
         }
@@ -400,12 +212,12 @@ export function scan(text: string, from: number, to: number, options: ScanOption
     }
 
     if (fence) {
-      opaque.push(li);
+      if (blocks) opaqueLines.push(li);
       if (start === fenceCloseStart) {
         fence.close = (line ??= { start, contentEnd: end, end: lineEnd });
         fence.closeIndex = li;
         fence.contentEnd = start;
-        result.fences.push(fence);
+        if (blocks) result.fences.push(fence);
         fence = null;
       }
       continue;
@@ -417,11 +229,11 @@ export function scan(text: string, from: number, to: number, options: ScanOption
     if (comment) {
       if (commentEnd + 3 <= end) {
         comment.end = commentEnd + 3;
-        result.comments.push(comment);
+        if (blocks) result.comments.push(comment);
         comment = null;
         p = commentEnd + 3;
       } else {
-        opaque.push(li);
+        if (blocks) opaqueLines.push(li);
         continue;
       }
     } else if (cdata) {
@@ -431,7 +243,7 @@ export function scan(text: string, from: number, to: number, options: ScanOption
         cdata = null;
         p = cdataEnd + 3;
       } else {
-        opaque.push(li);
+        if (blocks) opaqueLines.push(li);
         continue;
       }
     }
@@ -447,7 +259,7 @@ export function scan(text: string, from: number, to: number, options: ScanOption
           }
           // A cell boundary: a tool element never spans cells.
           if (tool) {
-            closeTool(result, tool, start, false);
+            closeTool(result, tool, start, false, blocks);
             tool = null;
           }
           result.markers.push({ line: (line ??= { start, contentEnd: end, end: lineEnd }), index: li });
@@ -468,16 +280,23 @@ export function scan(text: string, from: number, to: number, options: ScanOption
             contentEnd: lineEnd,
             openIndex: li,
           };
-          opaque.push(li);
+          if (blocks) opaqueLines.push(li);
           if (closeAt === -1) {
             // Never closed: reported; it holds the lines up to the next
             // marker-like line (in a tool element, up to its end tag).
-            result.fences.push(block);
+            if (blocks) result.fences.push(block);
             block.contentEnd = to;
             unclosed = block;
-          } else {
+          } else if (blocks || keepLines) {
             fence = block;
             fenceCloseStart = closeAt;
+          } else {
+            // Step over the fence's lines to the line after its closer, counting them.
+            while (lineStart <= closeAt) {
+              li++;
+              const next = text.indexOf('\n', lineStart);
+              lineStart = next === -1 || next >= to ? to : next + 1;
+            }
           }
           continue;
         }
@@ -493,13 +312,13 @@ export function scan(text: string, from: number, to: number, options: ScanOption
         const close = (commentEnds ??= new LaterIndex(text, '-->', to)).find(lt + 4);
         const node: RegionNode = { start: lt, end: lt + 4, closed: close !== -1 };
         if (close === -1) {
-          result.comments.push(node);
+          if (blocks) result.comments.push(node);
           p = lt + 4;
           continue;
         }
         if (close + 3 <= end) {
           node.end = close + 3;
-          result.comments.push(node);
+          if (blocks) result.comments.push(node);
           p = close + 3;
           continue;
         }
@@ -528,7 +347,7 @@ export function scan(text: string, from: number, to: number, options: ScanOption
         break;
       }
       if (tool && text.startsWith('</tool>', lt)) {
-        closeTool(result, tool, lt, true);
+        closeTool(result, tool, lt, true, blocks);
         tool = null;
         p = lt + 7;
         continue;
@@ -549,127 +368,12 @@ export function scan(text: string, from: number, to: number, options: ScanOption
 
   // Regions still open at the end were found closed later, so this cannot
   // normally happen; keep the tree total anyway.
-  if (fence) {
+  if (fence && blocks) {
     const f: FenceBlock = fence;
     result.fences.push(f);
   }
-  if (comment) result.comments.push(comment);
+  if (comment && blocks) result.comments.push(comment);
   if (cdata) tool?.cdata.push(cdata);
-  if (tool) closeTool(result, tool, to, false);
+  if (tool) closeTool(result, tool, to, false, blocks);
   return result;
-}
-
-/**
- * Where the lines an unclosed fence holds end, from the line start `from`:
- * the start of the next marker-like line, or in a tool element (`inTool`)
- * the `</tool>` of the first line that has one if that comes first, or `to`.
- */
-function unclosedEnd(text: string, from: number, to: number, inTool: boolean): number {
-  let pos = from;
-  while (pos < to) {
-    let nl = text.indexOf('\n', pos);
-    if (nl === -1 || nl >= to) nl = to;
-    const end = nl > pos && nl < to && text.charCodeAt(nl - 1) === 13 ? nl - 1 : nl;
-    if (isMarkerCandidate(text, pos, end)) return pos;
-    if (inTool) {
-      const tag = text.indexOf('</tool>', pos);
-      if (tag !== -1 && tag < end) return tag;
-    }
-    pos = nl < to ? nl + 1 : to;
-  }
-  return to;
-}
-
-/**
- * The line starts of the cell markers in [from, to): what `scan` with
- * `markers` finds, in a function a fraction of its size. The file scan runs
- * once, cold, over the whole text, so its cost is mostly V8 interpreting it
- * before optimizing it; less code runs faster there and is optimized sooner.
- */
-export function findMarkers(text: string, from: number, to: number): number[] {
-  const out: number[] = [];
-  let closers: CloserIndex | undefined;
-  let commentEnds: LaterIndex | undefined;
-  let cdataEnds: LaterIndex | undefined;
-  let inlineCode: InlineCode | undefined;
-  let inTool = false;
-  let nextLt = -2;
-  let pos = from;
-  // False when pos is inside a line, just after a comment or CDATA that closed there.
-  let atLineStart = true;
-  while (pos < to) {
-    let nl = text.indexOf('\n', pos);
-    if (nl === -1 || nl >= to) nl = to;
-    const lineEnd = nl < to ? nl + 1 : to;
-    const end = nl > pos && nl < to && text.charCodeAt(nl - 1) === 13 ? nl - 1 : nl;
-    const start = atLineStart ? pos : text.lastIndexOf('\n', pos - 1) + 1;
-    if (atLineStart) {
-      let first = text.charCodeAt(start);
-      if (first === SPACE) first = text.charCodeAt(start + leadingSpaces(text, start, end));
-      if (first === HASH && isMarkerCandidate(text, start, end)) {
-        out.push(start);
-        inTool = false;
-        pos = lineEnd;
-        continue;
-      }
-      if (first === BACKTICK || first === TILDE) {
-        const opener = fenceOpener(text, start, end);
-        if (opener) {
-          const closeAt = (closers ??= new CloserIndex(text, from, to)).find(opener.char, opener.length, start);
-          if (closeAt === -1) {
-            // Never closed: it holds the lines up to the next marker-like line (in a tool element, up to its end tag).
-            pos = unclosedEnd(text, lineEnd, to, inTool);
-            // Read on from the end tag, which is inside its line.
-            atLineStart = pos === to || text.charCodeAt(pos) !== LT;
-            continue;
-          }
-          // A fence hides the lines up to its closer.
-          const after = text.indexOf('\n', closeAt);
-          pos = after === -1 || after >= to ? to : after + 1;
-          continue;
-        }
-      }
-    }
-    atLineStart = true;
-    let p = pos;
-    pos = lineEnd;
-    while (p < end) {
-      if (nextLt !== -1 && nextLt < p) nextLt = text.indexOf('<', p);
-      const lt = nextLt;
-      if (lt === -1 || lt >= end) break;
-      let close: number;
-      let opened: number;
-      if (text.startsWith('<!--', lt) && !(inlineCode ??= new InlineCode(text)).at(start, lt)) {
-        close = (commentEnds ??= new LaterIndex(text, '-->', to)).find(lt + 4);
-        opened = lt + 4;
-      } else if (inTool && text.startsWith('<![CDATA[', lt)) {
-        close = (cdataEnds ??= new LaterIndex(text, ']]>', to)).find(lt + 9);
-        opened = lt + 9;
-      } else {
-        if (inTool && text.startsWith('</tool>', lt)) {
-          inTool = false;
-          p = lt + 7;
-          continue;
-        }
-        const tagEnd = inTool ? -1 : isToolOpenTag(text, lt, end);
-        if (tagEnd !== -1 && !(inlineCode ??= new InlineCode(text)).at(start, lt)) {
-          inTool = true;
-          p = tagEnd;
-          continue;
-        }
-        p = lt + 1;
-        continue;
-      }
-      // Never closed: hides nothing.
-      if (close === -1) p = opened;
-      else if (close + 3 <= end) p = close + 3;
-      else {
-        // Hides the lines up to the one it closes on, read on from there.
-        pos = close + 3;
-        atLineStart = false;
-        break;
-      }
-    }
-  }
-  return out;
 }

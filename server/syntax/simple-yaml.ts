@@ -74,8 +74,7 @@ function flowList(Y: YamlModule, source: string, start: number, end: number, lin
     return seq;
   }
   let at = start + 1;
-  for (let i = 0, list = inner.split(','); i < list.length; i++) {
-    const part = list[i]!;
+  for (const part of inner.split(',')) {
     const lead = part.length - part.trimStart().length;
     const raw = part.trim();
     if (raw === '') return undefined;

@@ -14,7 +14,7 @@
 // placeholder gives one diagnostic (cdata-placeholder) and not a cascade of
 // XML errors for the `<` and `&` inside it.
 
-import { kept } from '../syntax/lists.js';
+import { keptMutable } from '../syntax/lists.js';
 import type { Span } from '../base/text.js';
 
 /** Deepest element nesting read (the `<tool>` element is depth 1). */
@@ -418,8 +418,8 @@ export function readXml(text: string, start: number, limit: number): XmlReadResu
       }
       cur.closeStart = pos;
       cur.end = closeEnd;
-      cur.children = kept(cur.children);
-      cur.pieces = kept(cur.pieces);
+      cur.children = keptMutable(cur.children);
+      cur.pieces = keptMutable(cur.pieces);
       pos = closeEnd;
       cur = cur.parent;
       depth--;

@@ -9,9 +9,9 @@ import { parse } from '../../server/syntax/document.js';
 const example = readFileSync(fileURLToPath(new URL('../../examples/coding-session.msg.md', import.meta.url)), 'utf8');
 
 function parsesDuring(fn: () => void): number {
-  const before = cellModule.cellParseCount;
+  const before = cellModule.parseCellCalls;
   fn();
-  return cellModule.cellParseCount - before;
+  return cellModule.parseCellCalls - before;
 }
 
 describe('incremental parsing', () => {

@@ -1,0 +1,286 @@
+// File-wide facts of a parsed file: cells by id, which metadata line
+// belongs to which cell, agents, code languages, cell types. Versions that
+// differ only in prose share them by index (Structure).
+
+import { idFits, outputKindKnown } from './ids.js';
+import type { MessageDocument } from './message-document.js';
+import { MEMO } from './memo.js';
+import type { MetadataNode } from './metadata.js';
+import { Cell, type CellType, type Segment } from './segment.js';
+
+/** @internal File-wide facts by index: the same for versions that differ only in prose. */
+export interface Structure {
+  /** Cells by id, in file order: for the version that built the structure. */
+  byId?: Map<string, Cell[]>;
+  /**
+   * Cell indices by id, for later versions of the same structure (made from
+   * `byId` by the first of them, so that they do not keep its cells alive).
+   */
+  indexById?: Map<string, number[]>;
+  /** Per cell, the index in `metadata` of its metadata line, or -1. */
+  cellMeta: Int32Array;
+  cellTypes: CellType[];
+  /** Per cell, Cell.idFits (bit 1) and Cell.kindKnown (bit 2). */
+  cellFacts: Uint8Array;
+  /** Indices in `metadata` of the body agents, in `agents` order. */
+  bodyAgents: number[];
+  codeLanguages: Set<string>;
+  /** Per segment, the index in `metadata` of its first metadata line (one more entry: the total). */
+  metaStart: Int32Array;
+  /** Per metadata line, the index of its segment. */
+  metaSegment: Int32Array;
+  /** Not shared: this version's cell offsets, the end of its last cell, and its metadata nodes in order. */
+  cellStarts: number[];
+  cellsEnd: number;
+  metaNodes: MetadataNode[];
+  /** Values computed for the structure (server/syntax/memo.ts), shared by the versions that share it. */
+  [MEMO]: unknown[];
+}
+
+/** `cellsById` as a view of cell indices: versions of the same structure share the index. */
+class CellsById implements ReadonlyMap<string, Cell[]> {
+  private readonly made = new Map<string, Cell[]>();
+  constructor(
+    private readonly ids: Map<string, number[]>,
+    private readonly cells: Cell[],
+  ) {}
+  get size(): number {
+    return this.ids.size;
+  }
+  get(id: string): Cell[] | undefined {
+    let list = this.made.get(id);
+    if (list) return list;
+    const indices = this.ids.get(id);
+    if (!indices) return undefined;
+    list = indices.map((i) => this.cells[i]!);
+    this.made.set(id, list);
+    return list;
+  }
+  has(id: string): boolean {
+    return this.ids.has(id);
+  }
+  keys(): MapIterator<string> {
+    return this.ids.keys();
+  }
+  *values(): MapIterator<Cell[]> {
+    for (const id of this.ids.keys()) yield this.get(id)!;
+  }
+  *entries(): MapIterator<[string, Cell[]]> {
+    for (const id of this.ids.keys()) yield [id, this.get(id)!];
+  }
+  [Symbol.iterator](): MapIterator<[string, Cell[]]> {
+    return this.entries();
+  }
+  forEach(fn: (value: Cell[], key: string, map: ReadonlyMap<string, Cell[]>) => void): void {
+    for (const [id, cells] of this.entries()) fn(cells, id, this);
+  }
+}
+
+/** File-wide facts: ids, metadata ownership, agents, languages, cell types. */
+export function resolve(doc: MessageDocument): void {
+  // Indexed loops: this runs once per file, mostly in V8's interpreter, where for-of makes an iterator per loop.
+  const ids = new Map<string, Cell[]>();
+  let withId = 0;
+  for (let i = 0, items = doc.cells; i < items.length; i++) {
+    const cell = items[i]!;
+    const id = cell.id;
+    if (id === undefined) continue;
+    withId++;
+    const list = ids.get(id);
+    if (list) list.push(cell);
+    else ids.set(id, [cell]);
+  }
+  const codeLanguages = new Set<string>();
+  const metaStart = new Int32Array(doc.segments.length + 1);
+  const metaSegment: number[] = [];
+  const metaNodes: MetadataNode[] = [];
+  for (let si = 0; si < doc.segments.length; si++) {
+    const seg = doc.segments[si]!;
+    metaStart[si] = doc.metadata.length;
+    if (seg.kind !== 'cell' && seg.kind !== 'prologue') continue;
+    const p = seg.parse!;
+    for (let i = 0, list = p.metadata; i < list.length; i++) {
+      const node = list[i]!;
+      // With the slot isMetadataLine fills: added later, it would give every entry a new shape and a property store.
+      doc.metadata.push({ segment: seg, node, isMetadata: undefined });
+      metaSegment.push(si);
+      metaNodes.push(node);
+    }
+    for (let i = 0, list = p.fences; i < list.length; i++) {
+      const f = list[i]!;
+      const info = p.text.slice(f.info.start, f.info.end).trim();
+      const lang = /^[^\s{]+/.exec(info)?.[0];
+      if (lang) codeLanguages.add(lang.toLowerCase());
+    }
+  }
+  metaStart[doc.segments.length] = doc.metadata.length;
+  const cellMeta = new Int32Array(doc.cells.length).fill(-1);
+  const unique = withId === ids.size;
+  for (let k = 0; k < doc.metadata.length; k++) {
+    const m = doc.metadata[k]!;
+    const id = m.node.id.id;
+    // Usually a metadata line sits in the cell it describes, whose id no other cell has: no look-up.
+    if (unique && m.segment instanceof Cell && m.segment.id === id) {
+      const c = m.segment;
+      if (cellMeta[c.index] === -1) {
+        cellMeta[c.index] = k;
+        c.metadata = m;
+      }
+      continue;
+    }
+    const cells = ids.get(id);
+    if (!cells) continue;
+    for (let i = 0, list = cells; i < list.length; i++) {
+      const c = list[i]!;
+      if (cellMeta[c.index] === -1) {
+        cellMeta[c.index] = k;
+        c.metadata = doc.metadata[k];
+      }
+    }
+  }
+  doc.cellsById = ids;
+  doc.codeLanguages = codeLanguages;
+
+  addConfiguredAgents(doc);
+  const bodyAgents: number[] = [];
+  for (let k = 0; k < doc.metadata.length; k++) {
+    const m = doc.metadata[k]!;
+    if (m.node.type !== 'agent' || ids.has(m.node.id.id)) continue;
+    bodyAgents.push(k);
+    addBodyAgent(doc, m);
+  }
+
+  const cellTypes: CellType[] = [];
+  const cellFacts = new Uint8Array(doc.cells.length);
+  for (let i = 0, list = doc.cells; i < list.length; i++) {
+    const cell = list[i]!;
+    cellTypes.push((cell.cellType = classify(doc, cell)));
+    cellFacts[i] = setFacts(doc, cell);
+  }
+  doc.structure = {
+    byId: ids,
+    cellMeta,
+    cellTypes,
+    cellFacts,
+    bodyAgents,
+    codeLanguages,
+    metaStart,
+    metaSegment: Int32Array.from(metaSegment),
+    // Made now, so that the versions that share this structure share it.
+    [MEMO]: [],
+    ...ownStructure(doc, metaNodes),
+  };
+}
+
+/** Sets Cell.idFits and Cell.kindKnown from the cell's kind; returns them as Structure.cellFacts bits. */
+function setFacts(doc: MessageDocument, cell: Cell): number {
+  const fits = (cell.idFits = idFits(cell.cellType, cell.id));
+  const known = (cell.kindKnown = !cell.isOutput || (!borrowsMetadata(cell) && outputKindKnown(cell.cellType, cell.type, fits, doc)));
+  return (fits ? 1 : 0) | (known ? 2 : 0);
+}
+
+/**
+ * Whether the metadata line that counts for a cell lies in another cell
+ * with the same id: the id is used twice (duplicate-id), and the line is
+ * that cell's. What it says (the type, the attributes) is then not known to
+ * be about this cell.
+ */
+export function borrowsMetadata(cell: Cell): boolean {
+  const m = cell.metadata;
+  return m !== undefined && m.segment !== cell && m.segment instanceof Cell && m.segment.id === cell.id;
+}
+
+function ownStructure(doc: MessageDocument, metaNodes: MetadataNode[]): Pick<Structure, 'cellStarts' | 'cellsEnd' | 'metaNodes'> {
+  const last = doc.cells[doc.cells.length - 1];
+  return { cellStarts: doc.cells.map((c) => c.offset), cellsEnd: last ? last.end : 0, metaNodes };
+}
+
+function addConfiguredAgents(doc: MessageDocument): void {
+  for (const name of doc.options.agents ?? []) doc.agents.push({ name, source: 'config', at: [0, 0], from: 0 });
+  for (const a of doc.frontmatter?.agents ?? []) {
+    doc.agents.push({ name: a.name, source: 'frontmatter', at: [a.nameSpan.start, a.nameSpan.end], from: 0 });
+  }
+}
+
+function addBodyAgent(doc: MessageDocument, m: { segment: Segment; node: MetadataNode }): void {
+  const at = m.segment.abs(m.node.id.span);
+  doc.agents.push({ name: m.node.id.id, source: 'body', at, metadata: m, from: m.segment.offset + m.node.span.start });
+}
+
+/**
+ * The file-wide facts of a version with the same structure as the one
+ * `structure` was built for (DocumentEdit.sameStructure): the same by index,
+ * so only the metadata list is rebuilt (its segments moved).
+ */
+export function resolveLike(doc: MessageDocument, shared: Structure, changed: number[]): void {
+  // Metadata nodes by index: the previous version's, with those of the
+  // edited segments replaced (the same number of lines, by sameStructure).
+  const nodes = shared.metaNodes.slice();
+  for (const si of changed) {
+    const p = doc.segments[si]!.parse;
+    if (!p) continue;
+    let k = shared.metaStart[si]!;
+    for (const node of p.metadata) nodes[k++] = node;
+  }
+  const segments = doc.segments;
+  const metaSegment = shared.metaSegment;
+  const metadata = doc.metadata;
+  for (let k = 0; k < nodes.length; k++) metadata.push({ segment: segments[metaSegment[k]!]!, node: nodes[k]!, isMetadata: undefined });
+  const { cellMeta, cellTypes, cellFacts } = shared;
+  const cells = doc.cells;
+  for (let i = 0; i < cells.length; i++) {
+    const cell = cells[i]!;
+    const k = cellMeta[i]!;
+    if (k !== -1) cell.metadata = metadata[k];
+    cell.cellType = cellTypes[i]!;
+    const facts = cellFacts[i]!;
+    if (facts !== 3) {
+      cell.idFits = (facts & 1) !== 0;
+      cell.kindKnown = (facts & 2) !== 0;
+    }
+  }
+  const indexById = shared.indexById ?? indicesById(shared.byId!);
+  doc.cellsById = new CellsById(indexById, cells);
+  doc.codeLanguages = shared.codeLanguages;
+  addConfiguredAgents(doc);
+  for (const k of shared.bodyAgents) addBodyAgent(doc, metadata[k]!);
+  doc.structure = { ...shared, byId: undefined, indexById, ...ownStructure(doc, nodes) };
+}
+
+function indicesById(byId: Map<string, Cell[]>): Map<string, number[]> {
+  const out = new Map<string, number[]>();
+  for (const [id, cells] of byId) out.set(id, cells.map((c) => c.index));
+  return out;
+}
+
+function classify(doc: MessageDocument, cell: Cell): CellType {
+  if (!cell.isOutput) return 'message';
+  const type = cell.type;
+  // The id's shape from its text (the segments are made only when asked for).
+  const { count, second } = idShape(cell.id);
+  if (type === undefined) {
+    // Without metadata, the id's shape is all there is to go on.
+    if (count === 2 && /^\d+$/.test(second)) return 'code-output';
+    if (count === 2) return 'tool-call';
+    if (count === 3) return 'tool-result';
+    return 'untyped-output';
+  }
+  if (type === 'tool') {
+    if (count === 3) return 'tool-result';
+    return 'tool-call';
+  }
+  if (doc.agentAt(type, cell.offset)) return 'agent-reply';
+  if ((count === 2 && /^\d+$/.test(second)) || doc.isLanguage(type)) return 'code-output';
+  return 'unknown-output';
+}
+
+/** How many dot-separated segments an id has (0 without an id; 4 stands for four or more), and its second one. */
+function idShape(id: string | undefined): { count: number; second: string } {
+  if (id === undefined) return { count: 0, second: '' };
+  const d1 = id.indexOf('.');
+  if (d1 === -1) return { count: 1, second: '' };
+  const d2 = id.indexOf('.', d1 + 1);
+  const second = id.slice(d1 + 1, d2 === -1 ? id.length : d2);
+  if (d2 === -1) return { count: 2, second };
+  return { count: id.indexOf('.', d2 + 1) === -1 ? 3 : 4, second };
+}

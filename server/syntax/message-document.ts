@@ -1,0 +1,210 @@
+// The parsed message file as rules and the editor see it: its segments and
+// cells, and the file-wide facts (ids, agents, languages) that
+// server/syntax/facts.ts fills in.
+
+import type { Range } from '../base/text.js';
+import type { Structure } from './facts.js';
+import { isMap, unclosedFrontmatter, type Frontmatter } from './frontmatter.js';
+import { LineIndex } from './lines.js';
+import { MEMO } from './memo.js';
+import type { MetadataNode } from './metadata.js';
+import type { Heading } from './scan.js';
+import { Cell, type Segment } from './segment.js';
+
+export interface AgentDefinition {
+  name: string;
+  source: 'frontmatter' | 'body' | 'config';
+  /** Absolute offsets of the name. */
+  at: [number, number];
+  /** For body agents: the metadata line. */
+  metadata?: { segment: Segment; node: MetadataNode };
+  /** Absolute offset from which a body agent may be used. */
+  from: number;
+}
+
+export interface ParseOptions {
+  fileName?: string;
+  /** Agent names defined elsewhere (configuration). */
+  agents?: readonly string[];
+  /** Extra code output languages (configuration). */
+  languages?: readonly string[];
+  /** A parse of an earlier version: its cell parses are reused. */
+  previous?: MessageDocument;
+  /**
+   * The change from `previous`'s text to this one, when the caller knows it
+   * (an editor's didChange): spares comparing the texts, and typing inside
+   * one cell is parsed from that cell alone, without reading the whole text.
+   */
+  edit?: TextEditHint;
+  /**
+   * The tree is used once, while its text is alive anyway (a command-line
+   * lint): cells parse slices of the text instead of copies of their own.
+   */
+  once?: boolean;
+}
+
+/** [start, oldEnd) of the previous text is replaced by `text`. */
+export interface TextEditHint {
+  start: number;
+  oldEnd: number;
+  text: string;
+}
+
+/** Common languages that name a code output without a code cell in sight. */
+export const COMMON_LANGUAGES: ReadonlySet<string> = new Set([
+  'python', 'py', 'python3', 'ipython', 'javascript', 'js', 'node', 'typescript', 'ts', 'bash', 'sh', 'shell', 'zsh',
+  'fish', 'powershell', 'pwsh', 'r', 'sql', 'julia', 'ruby', 'rb', 'go', 'rust', 'java', 'kotlin', 'scala', 'c',
+  'cpp', 'c++', 'csharp', 'cs', 'php', 'perl', 'lua', 'swift', 'haskell', 'elixir', 'erlang', 'ocaml', 'matlab',
+  'octave', 'dart', 'deno', 'console', 'text', 'plaintext', 'html', 'json', 'yaml', 'markdown-output',
+]);
+
+export const MESSAGE_TYPES: ReadonlySet<string> = new Set(['markdown', 'code', 'raw']);
+export const RESERVED_TYPES: ReadonlySet<string> = new Set(['tool', 'agent', 'markdown', 'code', 'raw']);
+
+export class MessageDocument {
+  private lineIndex: LineIndex | undefined;
+  readonly segments: Segment[] = [];
+  readonly cells: Cell[] = [];
+  frontmatter?: Frontmatter;
+  isMessageFile = true;
+  /** For ordinary .md files: the declared section and where it is. */
+  section?: { name: string; heading?: Heading; start: number; end: number; notLastHeading?: Heading };
+  /** Marker lines outside the message section (absolute line spans). */
+  outsideMarkers: { start: number; end: number; before: boolean }[] = [];
+  /** Every metadata-shaped line of the message section, in file order. */
+  readonly metadata: { segment: Segment; node: MetadataNode; /** isMetadataLine's answer, once asked. */ isMetadata?: boolean }[] = [];
+  cellsById: ReadonlyMap<string, Cell[]> = new Map<string, Cell[]>();
+  readonly agents: AgentDefinition[] = [];
+  /** Languages of code blocks in the file (info string's first word, lower case). */
+  codeLanguages: ReadonlySet<string> = new Set<string>();
+  /**
+   * How this version differs from the one it was parsed from, when it was
+   * parsed with `previous` and the change is one edited range. Dropped from
+   * a version once a later one is parsed from it, so versions do not chain.
+   */
+  edit?: DocumentEdit;
+  /** @internal File-wide facts by index, shared with later versions of the same structure. */
+  structure!: Structure;
+  /** @internal Values computed for this version (server/syntax/memo.ts). */
+  [MEMO]: unknown[] | undefined = undefined;
+
+  readonly options: ParseOptions;
+
+  constructor(
+    readonly text: string,
+    options: ParseOptions = {},
+    lines?: LineIndex,
+  ) {
+    this.lineIndex = lines;
+    this.options = { ...options, previous: undefined, edit: undefined };
+  }
+
+  /** Line starts, found on first use: a file that lints clean needs no positions. */
+  get lines(): LineIndex {
+    return (this.lineIndex ??= new LineIndex(this.text));
+  }
+
+  get fileName(): string | undefined {
+    return this.options.fileName;
+  }
+
+  range(start: number, end: number): Range {
+    return this.lines.range(start, end);
+  }
+
+  /** Agent names usable at an offset (frontmatter, config, and body agents declared before it). */
+  agentAt(name: string, offset: number): AgentDefinition | undefined {
+    let found: AgentDefinition | undefined;
+    for (const a of this.agents) {
+      if (a.name === name && a.from <= offset) found ??= a;
+    }
+    return found;
+  }
+
+  /**
+   * False when the file declares agents that could not be read: a
+   * frontmatter that is not valid YAML, not a mapping or never closed, or
+   * whose `agents` is not a mapping (frontmatter-yaml or agent-config says
+   * so). A type that names no known agent may then name one of those.
+   */
+  get agentsKnown(): boolean {
+    const fm = this.frontmatter;
+    if (!fm) return unclosedFrontmatter(this.text) === -1;
+    const agents = fm.agentsEntry;
+    return fm.problems.length === 0 && (!agents || agents.value === null || isMap(agents.node));
+  }
+
+  isLanguage(type: string): boolean {
+    const t = type.toLowerCase();
+    return COMMON_LANGUAGES.has(t) || this.codeLanguages.has(t) || (this.options.languages?.includes(type) ?? false);
+  }
+
+  /** The default agent in force at an offset: frontmatter default_agent, then `default=1` body agents. */
+  defaultAgentAt(offset: number): string | undefined {
+    let name: string | undefined;
+    const v = this.frontmatter?.defaultAgent?.value;
+    if (typeof v === 'string' || typeof v === 'number') name = String(v);
+    for (const a of this.agents) {
+      if (a.source === 'body' && a.from <= offset && a.metadata) {
+        const d = a.metadata.node.attributes.find((x) => x.key === 'default');
+        if (d && (d.value === '1' || d.value === 'true')) name = a.name;
+      }
+    }
+    return name;
+  }
+
+  segmentAt(offset: number): Segment | undefined {
+    let lo = 0;
+    let hi = this.segments.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (this.segments[mid]!.offset <= offset) lo = mid;
+      else hi = mid - 1;
+    }
+    return this.segments[lo];
+  }
+
+  cellAt(offset: number): Cell | undefined {
+    const s = this.segmentAt(offset);
+    return s instanceof Cell ? s : undefined;
+  }
+}
+
+
+export interface DocumentEdit {
+  /**
+   * The version this one was parsed from. Linting this version lets go of
+   * it (what the lint needed of it, its findings, has been used), and so
+   * does parsing a later version from this one: an editor's versions do
+   * not pile up.
+   */
+  previous?: MessageDocument;
+  /** The edited range: [start, oldEnd) of the previous text is [start, newEnd) of this one. */
+  start: number;
+  oldEnd: number;
+  newEnd: number;
+  /**
+   * True when the two versions have the same segments, ids, metadata,
+   * fences and tool calls, and differ only inside plain prose lines of
+   * message cells and agent replies (see `shapeOf`; typing with the editor's
+   * edit may also split or join such lines, see `typingShape` and
+   * `linesAdded`): file-wide facts are the same, and findings that do not
+   * read prose stay the same, moved by the edit.
+   */
+  sameStructure: boolean;
+  /** Indices of the segments whose parse is not the previous version's. */
+  changed: number[];
+  /**
+   * Lines added (negative: removed) by the edit. Nonzero only when typing
+   * split or joined prose lines: the line numbers of all that follows
+   * change, and findings whose messages name line numbers are made again.
+   */
+  linesAdded?: number;
+}
+
+/** Whether a file is an ordinary Markdown file (its cells are in a message section), not a `.msg.md` file. */
+export function isMdFile(fileName: string | undefined): boolean {
+  if (!fileName) return false;
+  const f = fileName.toLowerCase();
+  return f.endsWith('.md') && !f.endsWith('.msg.md');
+}

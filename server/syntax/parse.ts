@@ -1,0 +1,168 @@
+// Parsing a message file: its segments found by one scan of the whole
+// text, each segment parsed from its own text (or its parse reused from the
+// previous version), then the file-wide facts.
+
+import { parseFrontmatter, messageSectionName } from './frontmatter.js';
+import { resolve, resolveLike } from './facts.js';
+import { isMdFile, MessageDocument, type DocumentEdit, type ParseOptions, type TextEditHint } from './message-document.js';
+import { commonPrefix, commonSuffix, markersFromPrevious, PreviousParses, reusableCell, reuseFrontmatter } from './reuse.js';
+import { scan } from './scan.js';
+import { Cell, Segment } from './segment.js';
+import { parseTyping, proseOnly, sameList, shapeOf } from './typing.js';
+
+/** Parses a message file. Never throws: any text gives a tree. */
+export function parse(text: string, options: ParseOptions = {}): MessageDocument {
+  const prev = options.previous;
+  const hint = prev && options.edit && validHint(prev, options.edit, text) ? options.edit : undefined;
+  if (prev && hint) {
+    const typed = parseTyping(text, options, prev, hint);
+    if (typed) return typed;
+  }
+  // A later version is being made from `prev`: it no longer needs its own previous.
+  if (prev) prev.edit = undefined;
+  const range = prev ? (hint ? { start: hint.start, oldEnd: hint.oldEnd, newEnd: hint.start + hint.text.length } : editRange(prev.text, text)) : undefined;
+  const doc = new MessageDocument(text, options, prev && range ? prev.lines.edited(text, range.start, range.oldEnd, range.newEnd) : undefined);
+  const parses = new PreviousParses(prev, text, options.once === true);
+  // Where a segment starting at `at` was in the previous version (-1: in the edited range).
+  const oldOffset = (at: number): number => (!range ? -1 : at <= range.start ? at : at >= range.newEnd ? at - (range.newEnd - range.oldEnd) : -1);
+  let pos = 0;
+  if (text.charCodeAt(0) === 0xfeff) {
+    doc.segments.push(new Segment('bom', 0, '\ufeff', undefined));
+    pos = 1;
+  }
+  const fm = reuseFrontmatter(options.previous, text, pos) ?? parseFrontmatter(text, pos);
+  if (fm) {
+    doc.frontmatter = fm;
+    doc.segments.push(new Segment('frontmatter', fm.start, (' ' + text.slice(fm.start, fm.end)).slice(1), undefined));
+    pos = fm.end;
+  }
+
+  let sectionStart = pos;
+  let sectionEnd = text.length;
+  const md = isMdFile(options.fileName);
+  const sectionName = messageSectionName(fm, text);
+  if (md && sectionName === null) doc.isMessageFile = false;
+
+  let markers: number[] | null = null;
+  let oldCells: (Cell | undefined)[] | undefined;
+  if (!md && prev && range) {
+    const found = markersFromPrevious(prev, text, pos, range);
+    if (found) ({ markers, oldCells } = found);
+  }
+  if (markers === null) {
+    const bodyScan = scan(text, pos, text.length, { markers: true, headings: md, keepLines: false, blocks: false, leading: undefined, stopAtMarker: undefined });
+    markers = bodyScan.markers.map((m) => m.line.start);
+    if (md) {
+      const name = sectionName ?? 'Discussion';
+      const heading = bodyScan.headings.find((h) => h.text === name);
+      doc.section = { name, heading, start: text.length, end: text.length };
+      if (heading) {
+        sectionStart = heading.line.end;
+        const after = bodyScan.headings.find((h) => h.index > heading.index && h.level <= heading.level);
+        if (after) {
+          sectionEnd = after.line.start;
+          doc.section.notLastHeading = after;
+        }
+        doc.section.start = sectionStart;
+        doc.section.end = sectionEnd;
+      } else {
+        sectionStart = text.length;
+      }
+      for (const m of bodyScan.markers) {
+        if (m.line.start < sectionStart || m.line.start >= sectionEnd) {
+          doc.outsideMarkers.push({ start: m.line.start, end: m.line.contentEnd, before: m.line.start < sectionStart });
+        }
+      }
+      markers = markers.filter((m) => m >= sectionStart && m < sectionEnd);
+      if (sectionStart > pos) {
+        const outside = parses.parse(text.slice(pos, sectionStart), false, oldOffset(pos));
+      doc.segments.push(new Segment('outside', pos, outside.text, outside));
+      }
+      pos = sectionStart;
+    }
+  }
+
+  const firstCell = markers.length ? markers[0]! : sectionEnd;
+  if (firstCell > pos) {
+    const prologue = parses.parse(text.slice(pos, firstCell), false, oldOffset(pos));
+    doc.segments.push(new Segment('prologue', pos, prologue.text, prologue));
+  }
+  for (let i = 0; i < markers.length; i++) {
+    const start = markers[i]!;
+    const end = i + 1 < markers.length ? markers[i + 1]! : sectionEnd;
+    // A cell the re-scan did not reach keeps its text object and parse
+    // (no slicing or hashing of unchanged text).
+    const old = oldCells ? reusableCell(prev!, oldCells[i], start, end, oldOffset(start)) : undefined;
+    const parsed = old ? old.parse! : parses.parse(text.slice(start, end), true, oldOffset(start));
+    const cell = new Cell(start, parsed.text, parsed);
+    cell.index = doc.cells.length;
+    doc.cells.push(cell);
+    doc.segments.push(cell);
+  }
+  if (sectionEnd < text.length) {
+    const after = parses.parse(text.slice(sectionEnd), false, oldOffset(sectionEnd));
+    doc.segments.push(new Segment('outside', sectionEnd, after.text, after));
+  }
+
+  const edit = prev && range ? describeEdit(doc, prev, range, md) : undefined;
+  doc.edit = edit;
+  if (edit?.sameStructure) resolveLike(doc, prev!.structure, edit.changed);
+  else resolve(doc);
+  return doc;
+}
+
+function validHint(prev: MessageDocument, e: TextEditHint, text: string): boolean {
+  return (
+    Number.isInteger(e.start) &&
+    Number.isInteger(e.oldEnd) &&
+    e.start >= 0 &&
+    e.start <= e.oldEnd &&
+    e.oldEnd <= prev.text.length &&
+    text.length === prev.text.length - (e.oldEnd - e.start) + e.text.length
+  );
+}
+
+
+/** The smallest range where two texts differ. */
+function editRange(old: string, text: string): { start: number; oldEnd: number; newEnd: number } {
+  const prefix = commonPrefix(old, text);
+  const suffix = commonSuffix(old, text, Math.min(old.length, text.length) - prefix);
+  return { start: prefix, oldEnd: old.length - suffix, newEnd: text.length - suffix };
+}
+
+function describeEdit(doc: MessageDocument, prev: MessageDocument, range: { start: number; oldEnd: number; newEnd: number }, md: boolean): DocumentEdit {
+  const edit: DocumentEdit = { previous: prev, ...range, sameStructure: false, changed: [] };
+  const delta = range.newEnd - range.oldEnd;
+  const segs = doc.segments;
+  const olds = prev.segments;
+  const aligned = segs.length === olds.length;
+  // Segments wholly before or after the edit keep their parse (or the
+  // lookup by text found the same one); only those touching it are compared.
+  let lo = 0;
+  while (lo < segs.length && segs[lo]!.end <= range.start && aligned && segs[lo]!.parse === olds[lo]!.parse) lo++;
+  let hi = segs.length - 1;
+  while (hi >= lo && aligned && segs[hi]!.offset >= range.newEnd && segs[hi]!.parse === olds[hi]!.parse) hi--;
+  let same =
+    aligned &&
+    !md &&
+    doc.frontmatter === prev.frontmatter &&
+    doc.lines.lineCount === prev.lines.lineCount &&
+    sameList(doc.options.agents, prev.options.agents) &&
+    sameList(doc.options.languages, prev.options.languages);
+  for (let i = lo; i <= hi; i++) {
+    const seg = segs[i]!;
+    const old = aligned ? olds[i] : undefined;
+    if (old && seg.parse === old.parse) continue;
+    edit.changed.push(i);
+    if (!same || !old || old.kind !== seg.kind || !seg.parse || !old.parse) {
+      same = false;
+      continue;
+    }
+    const oldStart = old.offset <= range.start ? old.offset : old.offset + delta;
+    if (oldStart !== seg.offset || !proseOnly(prev, old) || shapeOf(seg.parse) !== shapeOf(old.parse)) same = false;
+  }
+  if (!aligned) edit.changed = segs.map((_, i) => i);
+  edit.sameStructure = same;
+  return edit;
+}
+
