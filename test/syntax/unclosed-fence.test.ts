@@ -84,14 +84,19 @@ describe('a fence that is never closed', () => {
         // fence, comment or CDATA) becomes a marker: an unclosed fence hides
         // none (the chosen case below).
         fc.pre(lineStarts(original, at, end).every((s) => !isMarkerCandidate(original, s, contentEnd(original, s))));
-        const inserted = [fence, ...lines].map((l) => l + eol).join('');
+        // Inside a <tool> element an unclosed fence ends at `</tool>`; lines
+        // after that are the cell's own content again, where a comment that
+        // closes in a later cell hides markers as the spec says.
+        const closer = lines.indexOf('</tool>');
+        const held = closer === -1 ? lines : lines.slice(0, closer + 1);
+        const inserted = [fence, ...held].map((l) => l + eol).join('');
         const changed = original.slice(0, at) + inserted + original.slice(at);
         // Only where the line opens a fence that never closes (not where it
         // is code in a fence, comment or CDATA, or closes an earlier fence).
         const opened = fileScan(changed, from).fences.find((f) => f.open.start === at);
         fc.pre(opened !== undefined && opened.close === undefined);
         tried++;
-        if (lines.some((l) => /^ {0,3}(`{3,}|~{3,})/.test(l))) withLines++;
+        if (held.some((l) => /^ {0,3}(`{3,}|~{3,})/.test(l))) withLines++;
         const expected = markers.map((m) => (m >= at ? m + inserted.length : m));
         expect(fileScan(changed, from).markers.map((m) => m.line.start), JSON.stringify([original, at, fence])).toEqual(expected);
         expect(parse(changed, { fileName: 'x.msg.md' }).cells.map((c) => c.offset)).toEqual(expected);
