@@ -1,8 +1,12 @@
 // Lists the tree keeps for as long as it lives (every cell's, marker's,
 // metadata line's and XML element's).
 
-/** One frozen empty array for every empty list the tree keeps: most are empty, and a long file has tens of thousands. */
-const NONE: readonly never[] = Object.freeze([]);
+/**
+ * One frozen empty array for every empty list the tree keeps: most are
+ * empty, and a long file has tens of thousands. Typed read-only, as is every
+ * kept list, so a push on it does not compile.
+ */
+export const NONE: readonly never[] = Object.freeze([]);
 
 /**
  * A finished list as the tree keeps it: the shared empty one, or a copy at
@@ -12,15 +16,4 @@ const NONE: readonly never[] = Object.freeze([]);
  */
 export function kept<T>(list: readonly T[]): readonly T[] {
   return list.length === 0 ? NONE : list.slice();
-}
-
-/**
- * `kept` for an owner whose finished type still says its list can grow (a
- * metadata line's problems and attributes, an XML element's children and
- * pieces: built by pushing onto the node itself). The shared empty list is
- * frozen, so a push on it throws at run time, but compiles: those owners
- * are to be typed read-only and moved to `kept`.
- */
-export function keptMutable<T>(list: T[]): T[] {
-  return kept(list) as T[];
 }

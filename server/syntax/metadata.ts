@@ -3,7 +3,7 @@
 //   ATTR  = KEY "=" VALUE
 
 import type { MessageDocument, Segment } from './document.js';
-import { keptMutable } from './lists.js';
+import { kept, NONE } from './lists.js';
 import { IdRef, type IdNode } from './marker.js';
 import type { Span } from '../base/text.js';
 import { Memo } from './memo.js';
@@ -81,6 +81,12 @@ export interface MetadataNode {
   /** TYPE without brackets, when the line has a well-formed `[TYPE]`. */
   type?: string;
   readonly typeSpan?: Span;
+  readonly attributes: readonly AttributeNode[];
+  readonly problems: readonly MetadataProblem[];
+}
+
+/** What reading a line collects, before the node keeps it. */
+interface Found {
   attributes: AttributeNode[];
   problems: MetadataProblem[];
 }
@@ -92,8 +98,8 @@ export interface MetadataNode {
  */
 class MetadataLine implements MetadataNode {
   type: string | undefined = undefined;
-  attributes: AttributeNode[] = [];
-  problems: MetadataProblem[] = [];
+  attributes: readonly AttributeNode[] = NONE;
+  problems: readonly MetadataProblem[] = NONE;
   /** Offset of the type's first character, or -1 without a type. */
   typeStart = -1;
   typeEnd = -1;
@@ -140,14 +146,15 @@ function withoutTrailingComments(text: string, start: number, end: number): numb
 }
 
 export function parseMetadata(text: string, start: number, lineEnd: number): MetadataNode {
-  const node = readMetadata(text, start, lineEnd);
+  const found: Found = { attributes: [], problems: [] };
+  const node = readMetadata(text, start, lineEnd, found);
   // Nearly every line has no problem: they share the one empty list.
-  node.problems = keptMutable(node.problems);
-  node.attributes = keptMutable(node.attributes);
+  node.problems = kept(found.problems);
+  node.attributes = kept(found.attributes);
   return node;
 }
 
-function readMetadata(text: string, start: number, lineEnd: number): MetadataNode {
+function readMetadata(text: string, start: number, lineEnd: number, found: Found): MetadataLine {
   const end = withoutTrailingComments(text, start, lineEnd);
   const close = text.indexOf(']', start + 2);
   const idText = text.slice(start + 2, close);
@@ -156,14 +163,14 @@ function readMetadata(text: string, start: number, lineEnd: number): MetadataNod
   let i = close + 2; // after "]:"
   while (i < end && (text.charCodeAt(i) === 32 || text.charCodeAt(i) === 9)) i++;
   if (text.charCodeAt(i) !== 91) {
-    node.problems.push({ kind: 'no-type', span: i < end ? { start: i, end } : { start, end } });
+    found.problems.push({ kind: 'no-type', span: i < end ? { start: i, end } : { start, end } });
     return node;
   }
   const typeClose = text.indexOf(']', i + 1);
   const typeText = typeClose !== -1 && typeClose < end ? text.slice(i + 1, typeClose) : '';
   if (typeClose === -1 || typeClose >= end || !TYPE_CHARS.test(typeText)) {
     const stop = typeClose === -1 || typeClose >= end ? end : typeClose + 1;
-    node.problems.push({ kind: 'no-type', span: { start: i, end: stop } });
+    found.problems.push({ kind: 'no-type', span: { start: i, end: stop } });
     return node;
   }
   node.type = typeText;
@@ -171,10 +178,10 @@ function readMetadata(text: string, start: number, lineEnd: number): MetadataNod
   node.typeEnd = typeClose;
   i = typeClose + 1;
   if (i < end && text.charCodeAt(i) !== 32 && text.charCodeAt(i) !== 9) {
-    node.problems.push({ kind: 'no-space-after-type', span: { start: i, end: end } });
+    found.problems.push({ kind: 'no-space-after-type', span: { start: i, end: end } });
     return node;
   }
-  parseAttributes(text, i, end, node);
+  parseAttributes(text, i, end, found);
   return node;
 }
 
@@ -198,7 +205,7 @@ function keyEnd(text: string, i: number): number {
   }
 }
 
-function parseAttributes(text: string, i: number, end: number, node: MetadataNode): void {
+function parseAttributes(text: string, i: number, end: number, found: Found): void {
   for (;;) {
     i = skipBlank(text, i, end);
     if (i >= end) return;
@@ -207,11 +214,11 @@ function parseAttributes(text: string, i: number, end: number, node: MetadataNod
       const close = text.indexOf(']', i + 1);
       if (close !== -1 && close < end) {
         const inner = text.slice(i + 1, close);
-        const probe: MetadataNode = { ...node, attributes: [], problems: [] };
+        const probe: Found = { attributes: [], problems: [] };
         parseAttributes(text, i + 1, close, probe);
         const ok = probe.problems.length === 0 && probe.attributes.length > 0;
-        node.problems.push({ kind: 'optional-brackets', span: { start: i, end: close + 1 }, text: inner, fixable: ok });
-        if (ok) node.attributes.push(...probe.attributes);
+        found.problems.push({ kind: 'optional-brackets', span: { start: i, end: close + 1 }, text: inner, fixable: ok });
+        if (ok) found.attributes.push(...probe.attributes);
         i = close + 1;
         continue;
       }
@@ -219,7 +226,7 @@ function parseAttributes(text: string, i: number, end: number, node: MetadataNod
     const ke = keyEnd(text, i);
     if (ke === i || ke > end || text.charCodeAt(ke) !== 61 /* = */) {
       const te = tokenEnd(text, i, end);
-      node.problems.push({ kind: 'not-key-value', span: { start: i, end: te }, text: text.slice(i, te) });
+      found.problems.push({ kind: 'not-key-value', span: { start: i, end: te }, text: text.slice(i, te) });
       i = te;
       continue;
     }
@@ -254,10 +261,10 @@ function parseAttributes(text: string, i: number, end: number, node: MetadataNod
         break;
       }
       if (!closed) {
-        node.problems.push({ kind: 'unclosed-quote', span: { start: v, end }, key });
+        found.problems.push({ kind: 'unclosed-quote', span: { start: v, end }, key });
         return;
       }
-      node.attributes.push(new Attribute(key, value, true, i, v, j + 1));
+      found.attributes.push(new Attribute(key, value, true, i, v, j + 1));
       i = j + 1;
     } else if (c !== undefined && (CURLY_OPEN.has(c) || CURLY_SINGLE.has(c) || c === "'") && v < end) {
       // The closing quote is the first one of the same kind that ends the
@@ -269,9 +276,9 @@ function parseAttributes(text: string, i: number, end: number, node: MetadataNod
       const closed = j < end;
       const valueEnd = closed ? j + 1 : end;
       const fixable = closed && !inner.includes('"') && !inner.includes('\\');
-      node.problems.push({ kind: c === "'" ? 'single-quotes' : 'curly-quotes', span: { start: v, end: valueEnd }, key, text: inner, fixable });
+      found.problems.push({ kind: c === "'" ? 'single-quotes' : 'curly-quotes', span: { start: v, end: valueEnd }, key, text: inner, fixable });
       if (fixable) {
-        node.attributes.push(new Attribute(key, inner, true, i, v, valueEnd));
+        found.attributes.push(new Attribute(key, inner, true, i, v, valueEnd));
       }
       i = valueEnd;
     } else {
@@ -280,16 +287,16 @@ function parseAttributes(text: string, i: number, end: number, node: MetadataNod
       const j = bm ? Math.min(v + bm[0].length, end) : v;
       if (j === v) {
         const te = tokenEnd(text, v, end);
-        node.problems.push(te > v ? { kind: 'bad-value', span: { start: v, end: te }, key } : { kind: 'no-value', span: keySpan, key });
+        found.problems.push(te > v ? { kind: 'bad-value', span: { start: v, end: te }, key } : { kind: 'no-value', span: keySpan, key });
         i = te;
         continue;
       }
-      node.attributes.push(new Attribute(key, text.slice(v, j), false, i, v, j));
+      found.attributes.push(new Attribute(key, text.slice(v, j), false, i, v, j));
       i = j;
     }
     if (i < end && text.charCodeAt(i) !== 32 && text.charCodeAt(i) !== 9) {
       const te = tokenEnd(text, i, end);
-      node.problems.push({ kind: 'no-space-between', span: { start: i, end: te } });
+      found.problems.push({ kind: 'no-space-between', span: { start: i, end: te } });
       i = te;
     }
   }

@@ -4,7 +4,7 @@
 // reports; the rules in rules/ do.
 
 export { toolCallsOf, readToolElement } from './read.js';
-export type { ToolCallInfo, ToolProblem, ToolProblemRule, StructureProblemKind, LegacyProblemKind, CdataWrap, ArgumentElement, LegacyInfo } from './read.js';
+export type { ToolCallInfo, ToolProblem, ToolProblemRule, StructureProblemKind, LegacyProblemKind, CdataWrap, ArgumentElement, LegacyInfo } from './facts.js';
 export { toolGraph, toolCells, isToolCellType } from './graph.js';
 export { toolProblemsIn } from './problems.js';
 export type { ToolGraph, CallRef, ResultRef } from './graph.js';

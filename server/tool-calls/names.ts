@@ -2,7 +2,8 @@
 // APIs require of names (the tool-name-syntax rule and the export both use it).
 
 import type { Cell } from '../syntax/document.js';
-import { toolCallsOf, type ToolCallInfo } from './read.js';
+import type { ToolCallInfo } from './facts.js';
+import { toolCallsOf } from './read.js';
 import { textValue } from './xml.js';
 
 /** The function names OpenAI's and Anthropic's APIs take. */

@@ -6,7 +6,8 @@ import type { CellParse } from '../syntax/cell.js';
 import { Cell, type Segment } from '../syntax/document.js';
 import { Memo } from '../syntax/memo.js';
 import { isToolCellType } from './graph.js';
-import { toolCallsOf, type ToolProblem, type ToolProblemRule } from './read.js';
+import type { ToolProblem, ToolProblemRule } from './facts.js';
+import { toolCallsOf } from './read.js';
 
 const NONE: readonly never[] = Object.freeze([]);
 

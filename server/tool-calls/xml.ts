@@ -18,7 +18,7 @@
 // steps share its position, element stack and first error; split, they
 // would pass that state between files.
 
-import { keptMutable } from '../syntax/lists.js';
+import { kept } from '../syntax/lists.js';
 import type { Span } from '../base/text.js';
 
 /** Deepest element nesting read (the `<tool>` element is depth 1). */
@@ -54,8 +54,15 @@ export interface XmlElement {
   closeStart: number;
   selfClosing: boolean;
   parent: XmlElement | undefined;
-  children: XmlElement[];
+  children: readonly XmlElement[];
   /** Character data directly inside, in order (comments and PIs left out). */
+  pieces: readonly XmlPiece[];
+}
+
+/** An element the reader is still inside: its lists grow until its end tag. */
+interface OpenElement extends XmlElement {
+  parent: OpenElement | undefined;
+  children: XmlElement[];
   pieces: XmlPiece[];
 }
 
@@ -331,7 +338,7 @@ export function readXml(text: string, start: number, limit: number): XmlReadResu
 
   const first = readStartTag(text, start, limit);
   if ('message' in first) return fail(first);
-  const root: XmlElement = {
+  const root: OpenElement = {
     name: first.name,
     start,
     end: first.end,
@@ -346,7 +353,7 @@ export function readXml(text: string, start: number, limit: number): XmlReadResu
   result.root = root;
   if (first.selfClosing) return result;
 
-  let cur: XmlElement | undefined = root;
+  let cur: OpenElement | undefined = root;
   let depth = 1;
   const nextIndex = new NextIndex(text);
   let pos = first.end;
@@ -422,8 +429,10 @@ export function readXml(text: string, start: number, limit: number): XmlReadResu
       }
       cur.closeStart = pos;
       cur.end = closeEnd;
-      cur.children = keptMutable(cur.children);
-      cur.pieces = keptMutable(cur.pieces);
+      // Closed: from here on it is read only, through the XmlElement type.
+      const closed: XmlElement = cur;
+      closed.children = kept(cur.children);
+      closed.pieces = kept(cur.pieces);
       pos = closeEnd;
       cur = cur.parent;
       depth--;
@@ -470,7 +479,7 @@ export function readXml(text: string, start: number, limit: number): XmlReadResu
     if (depth >= MAX_DEPTH) {
       return fail({ start: pos, end: tag.end, message: `Elements are nested more than ${MAX_DEPTH} deep.` }, cur);
     }
-    const el: XmlElement = {
+    const el: OpenElement = {
       name: tag.name,
       start: pos,
       end: tag.end,

@@ -1,0 +1,122 @@
+// What reading a `<tool>` element finds (spec section 8): the call's parts
+// with their spans, and the problems as facts (what and where) for the
+// tool-call rules to word and fix. read.ts fills these in.
+
+import type { Span } from '../base/text.js';
+import type { RegionNode, ToolElement } from '../syntax/scan.js';
+import type { JsonNode, JsonValue } from './json.js';
+import type { XmlElement, XmlError } from './xml.js';
+
+/** Putting the text of element `name`, [start, end), in a CDATA section reads well: `text` is the section. */
+export interface CdataWrap {
+  name: string;
+  start: number;
+  end: number;
+  text: string;
+}
+
+/** What is wrong in the shape of a well-formed `<tool>` (tool-xml-structure). */
+export type StructureProblemKind =
+  | 'text-in-tool'
+  | 'not-allowed'
+  | 'second'
+  | 'no-tool-name'
+  | 'tool-name-elements'
+  | 'tool-name-empty'
+  | 'server-name-elements'
+  | 'server-name-empty'
+  | 'text-in-arguments'
+  | 'text-beside-elements';
+
+/** What is wrong with a `<tool>` body in the legacy JSON form (legacy-json-invalid). */
+export type LegacyProblemKind = 'json' | 'not-an-object' | 'repeated-key' | 'server-name' | 'tool-name' | 'arguments' | 'unknown-key' | 'no-tool-name';
+
+/**
+ * A fact found while reading one `<tool>` element, for the rule named by
+ * `rule`, which words it and makes its fix. Offsets are relative to the cell text.
+ */
+export type ToolProblem = Span &
+  (
+    | { rule: 'tool-xml'; kind: 'unclosed' }
+    | {
+        rule: 'tool-xml';
+        kind: 'xml';
+        error: XmlError;
+        /** A broken start tag after text in the element: the `<` may be meant as text. */
+        ltMayBeText: boolean;
+        wrap?: CdataWrap;
+      }
+    | { rule: 'cdata-unterminated' }
+    /** `close` is the `]CDATA-END` of a pair; `fixable` when the text between holds no `]]>`. */
+    | { rule: 'cdata-placeholder'; kind: 'pair'; close: Span; fixable: boolean }
+    | { rule: 'cdata-placeholder'; kind: 'open' | 'close' }
+    /** `name`: the element concerned; `first`: the start tag of the first one, for `second`. */
+    | { rule: 'tool-xml-structure'; kind: StructureProblemKind; name?: string; first?: Span }
+    /** `decoded`: the value as CDATA would hold it, when the text can be kept exactly. */
+    | { rule: 'cdata-recommended'; name: string; decoded?: string }
+    /** `detail`: the JSON error, or the key concerned. */
+    | { rule: 'legacy-json-invalid'; kind: LegacyProblemKind; detail?: string }
+    /** `body`: between `<tool>` and `</tool>`; `rewrite` as in LegacyInfo. */
+    | { rule: 'legacy-json-tool-call'; body: Span; rewrite: LegacyInfo['rewrite'] }
+  );
+
+export type ToolProblemRule = ToolProblem['rule'];
+
+/** An element inside `<arguments>`. */
+export interface ArgumentElement {
+  element: XmlElement;
+  /** Element names from `<arguments>` down, joined with `/` (`edits/edit/search`). */
+  path: string;
+  /** For elements without child elements: the string value and its span (first to last significant character). */
+  text?: { value: string; start: number; end: number };
+  /** Whether its character data uses CDATA (or the placeholder spelling). */
+  cdata: boolean;
+}
+
+export interface LegacyInfo {
+  /** The JSON object, with spans. */
+  node: JsonNode;
+  /** Its plain value. */
+  value: JsonValue;
+  span: Span;
+  /** The XML body a rewrite puts between `<tool>` and `</tool>`, or why there is none. */
+  rewrite: { body: string } | { refused: string };
+}
+
+export interface ToolCallInfo {
+  /** The element as the scanner found it (cell-relative offsets). */
+  element: ToolElement;
+  form: 'xml' | 'json';
+  /** `<server_name>` (or the legacy `server_name`) when given. */
+  serverName?: string;
+  /** The server the call goes to: `serverName`, or `local`. */
+  server: string;
+  /** `<tool_name>` (or the legacy `tool_name`), when it could be read. */
+  toolName?: string;
+  /**
+   * The arguments (spec section 8): an element with text is a string, an
+   * element with child elements an object, repeated sibling elements a list
+   * (as are the children of `<files>` when they are all `<file>`, or all
+   * `<item>`). Empty when there is no `<arguments>`. The legacy form keeps
+   * its JSON values (numbers, booleans, null).
+   */
+  arguments: Record<string, JsonValue>;
+  /** XML form, once well-formed: the `<tool>` element and its parts. */
+  root?: XmlElement;
+  serverNameElement?: XmlElement;
+  toolNameElement?: XmlElement;
+  argumentsElement?: XmlElement;
+  /** Every element inside `<arguments>`, in document order. */
+  argumentElements: ArgumentElement[];
+  /** CDATA sections the scanner found in the element. */
+  cdata: RegionNode[];
+  legacy?: LegacyInfo;
+  problems: ToolProblem[];
+  /** True when server, tool name and arguments were read and the element has no error (warnings aside). */
+  ok: boolean;
+}
+
+/** XML's white space: space, tab, line feed, carriage return. */
+export function isBlankCode(c: number): boolean {
+  return c === 32 || c === 9 || c === 10 || c === 13;
+}

@@ -1,0 +1,147 @@
+// The shape of a well-formed `<tool>` element (spec section 8): which
+// children it has, its tool and server names, and its arguments read into
+// JSON values, with the tool-xml-structure and cdata-recommended facts.
+
+import type { Span } from '../base/text.js';
+import { isBlankCode as blank, type ArgumentElement, type ToolCallInfo, type ToolProblem } from './facts.js';
+import { setProp, type JsonValue } from './json.js';
+import { isListItemName } from './rewrite.js';
+import { pieceIsBlank, textValue, type XmlElement } from './xml.js';
+
+/** Significant character data directly in `el`, as spans between its child elements. */
+function strayText(text: string, el: XmlElement): Span[] {
+  const out: Span[] = [];
+  let child = 0;
+  let cur: Span | undefined;
+  for (const piece of el.pieces) {
+    while (child < el.children.length && el.children[child]!.start < piece.start) {
+      child++;
+      if (cur) {
+        out.push(cur);
+        cur = undefined;
+      }
+    }
+    if (pieceIsBlank(piece)) continue;
+    let s = piece.start;
+    let e = piece.end;
+    if (piece.kind === 'text') {
+      while (s < e && blank(text.charCodeAt(s))) s++;
+      while (e > s && blank(text.charCodeAt(e - 1))) e--;
+    }
+    if (cur) cur.end = e;
+    else cur = { start: s, end: e };
+  }
+  if (cur) out.push(cur);
+  return out;
+}
+
+function startTag(el: XmlElement): { start: number; end: number } {
+  return { start: el.start, end: el.openEnd };
+}
+
+type StructureProblem = Extract<ToolProblem, { rule: 'tool-xml-structure' }>;
+type PushStructure = (span: Span, kind: StructureProblem['kind'], name?: string, first?: Span) => void;
+
+export function readStructure(text: string, root: XmlElement, info: ToolCallInfo): void {
+  const push: PushStructure = (span, kind, name, first) => {
+    info.problems.push({ rule: 'tool-xml-structure', kind, start: span.start, end: span.end, name, first });
+  };
+  for (const s of strayText(text, root)) push(s, 'text-in-tool');
+  for (const child of root.children) {
+    const key = child.name === 'server_name' ? 'serverNameElement' : child.name === 'tool_name' ? 'toolNameElement' : child.name === 'arguments' ? 'argumentsElement' : undefined;
+    if (!key) {
+      push(startTag(child), 'not-allowed', child.name);
+      continue;
+    }
+    const first = info[key];
+    if (first) {
+      push(startTag(child), 'second', child.name, startTag(first));
+      continue;
+    }
+    info[key] = child;
+  }
+  const nameEl = info.toolNameElement;
+  if (!nameEl) {
+    push(startTag(root), 'no-tool-name');
+  } else if (nameEl.children.length) {
+    push(startTag(nameEl.children[0]!), 'tool-name-elements');
+  } else {
+    const v = textValue(text, nameEl).value;
+    if (v.trim() === '') push(startTag(nameEl), 'tool-name-empty');
+    else info.toolName = v;
+  }
+  const serverEl = info.serverNameElement;
+  if (serverEl) {
+    if (serverEl.children.length) {
+      push(startTag(serverEl.children[0]!), 'server-name-elements');
+    } else {
+      const v = textValue(text, serverEl).value;
+      if (v.trim() === '') push(startTag(serverEl), 'server-name-empty');
+      else {
+        info.serverName = v;
+        info.server = v;
+      }
+    }
+  }
+  const argsEl = info.argumentsElement;
+  if (argsEl) {
+    for (const s of strayText(text, argsEl)) push(s, 'text-in-arguments');
+    info.arguments = objectValue(text, argsEl, info, '', push);
+  }
+}
+
+function elementValue(text: string, el: XmlElement, info: ToolCallInfo, path: string, push: PushStructure): JsonValue {
+  const arg: ArgumentElement = { element: el, path, cdata: el.pieces.some((x) => x.kind === 'cdata' || x.kind === 'placeholder') };
+  info.argumentElements.push(arg);
+  if (el.children.length === 0) {
+    arg.text = textValue(text, el);
+    recommendCdata(text, arg, info);
+    return arg.text.value;
+  }
+  for (const s of strayText(text, el)) push(s, 'text-beside-elements', el.name);
+  const first = el.children[0]!.name;
+  if (el.children.every((c) => c.name === first) && isListItemName(first, el.name)) {
+    return el.children.map((c) => elementValue(text, c, info, `${path}/${c.name}`, push));
+  }
+  return objectValue(text, el, info, path, push);
+}
+
+function objectValue(text: string, el: XmlElement, info: ToolCallInfo, path: string, push: PushStructure): Record<string, JsonValue> {
+  const obj: Record<string, JsonValue> = {};
+  const grouped = new Set<string>();
+  for (const c of el.children) {
+    const v = elementValue(text, c, info, path ? `${path}/${c.name}` : c.name, push);
+    if (!Object.prototype.hasOwnProperty.call(obj, c.name)) {
+      setProp(obj, c.name, v);
+    } else if (grouped.has(c.name)) {
+      (obj[c.name] as JsonValue[]).push(v);
+    } else {
+      setProp(obj, c.name, [obj[c.name]!, v]);
+      grouped.add(c.name);
+    }
+  }
+  return obj;
+}
+
+/** cdata-recommended: a plain-text argument of several lines. */
+function recommendCdata(text: string, arg: ArgumentElement, info: ToolCallInfo): void {
+  const v = arg.text!;
+  if (arg.cdata || !v.value.includes('\n')) return;
+  const el = arg.element;
+  // The fix keeps the exact text: line ends as written, references decoded.
+  let decoded = '';
+  let ok = true;
+  let prevEnd = -1;
+  for (const piece of el.pieces) {
+    if (piece.end <= v.start || piece.start >= v.end) continue;
+    const s = Math.max(piece.start, v.start);
+    const e = Math.min(piece.end, v.end);
+    if (prevEnd !== -1 && s !== prevEnd) ok = false; // a comment or PI in between
+    prevEnd = e;
+    if (piece.kind === 'ref') {
+      if (piece.value === '\r') ok = false;
+      decoded += piece.value;
+    } else decoded += text.slice(s, e);
+  }
+  info.problems.push({ rule: 'cdata-recommended', start: v.start, end: v.end, name: el.name, decoded: ok ? decoded : undefined });
+}
