@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { allRules } from '../../server/index.js';
 import { COMMANDS, SETTINGS } from '../../client/src/constants.js';
 // @ts-expect-error: a plain ES module without type declarations.
-import { rulesProperties } from '../../client/scripts/sync-rules.mjs';
+import { rulesProperties } from '../../scripts/sync.mjs';
 import { CLIENT, ROOT } from './textmate.js';
 
 const manifest = JSON.parse(readFileSync(path.join(CLIENT, 'package.json'), 'utf8'));
@@ -20,7 +20,7 @@ const sources = readdirSync(path.join(CLIENT, 'src'))
   .join('\n');
 
 describe('client/package.json', () => {
-  it('lists every rule of the registry under msglint.rules (run client/scripts/sync-rules.mjs after adding one)', () => {
+  it('lists every rule of the registry under msglint.rules (npm run sync writes it)', () => {
     const rules = manifest.contributes.configuration.properties['msglint.rules'];
     expect(rules.additionalProperties).toBe(false);
     expect(rules.properties).toEqual(rulesProperties(allRules));
