@@ -27,7 +27,7 @@ interface SegmentFinding {
   ruleId: string;
   finding: LocalFinding;
 }
-const NO_FINDINGS: readonly SegmentFinding[] = Object.freeze([]);
+const NO_FINDINGS: readonly SegmentFinding[] = []; // not frozen: see syntax/lists.ts
 
 interface LocalCacheEntry {
   signature: unknown[];

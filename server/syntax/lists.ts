@@ -2,11 +2,12 @@
 // metadata line's and XML element's).
 
 /**
- * One frozen empty array for every empty list the tree keeps: most are
- * empty, and a long file has tens of thousands. Typed read-only, as is every
- * kept list, so a push on it does not compile.
+ * One empty array for every empty list the tree keeps: most are empty, and a
+ * long file has tens of thousands. Typed read-only, as is every kept list, so
+ * a push on it does not compile. Not frozen: `for…of` over a frozen array
+ * misses V8's fast path and allocates per step (docs/performance.md).
  */
-export const NONE: readonly never[] = Object.freeze([]);
+export const NONE: readonly never[] = [];
 
 /**
  * A finished list as the tree keeps it: the shared empty one, or a copy at

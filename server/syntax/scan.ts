@@ -115,8 +115,9 @@ export interface ScanOptions {
   stopAtMarker: ((lineStart: number) => boolean) | undefined;
 }
 
-const NO_MARKERS: readonly MarkerLine[] = Object.freeze([]);
-const NO_HEADINGS: readonly Heading[] = Object.freeze([]);
+// Not frozen, as lists.ts says why; read-only types keep them empty.
+const NO_MARKERS: readonly MarkerLine[] = [];
+const NO_HEADINGS: readonly Heading[] = [];
 
 /**
  * Records an ATX heading line (the whole-file scan of an ordinary .md file

@@ -9,7 +9,7 @@ import { isToolCellType } from './graph.js';
 import type { ToolProblem, ToolProblemRule } from './facts.js';
 import { toolCallsOf } from './read.js';
 
-const NONE: readonly never[] = Object.freeze([]);
+const NONE: readonly never[] = []; // not frozen: see syntax/lists.ts
 
 /** Per cell parse: its tool elements' problems grouped by rule, so that each of the seven rules finds its own at once. */
 const byRule = new Memo<CellParse, ReadonlyMap<ToolProblemRule, readonly ToolProblem[]>>();

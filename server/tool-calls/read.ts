@@ -14,7 +14,8 @@ import { cdataSection } from './rewrite.js';
 import { readStructure } from './structure.js';
 import { pieceIsBlank, readReference, readXml, type PlaceholderPair, type XmlElement, type XmlError } from './xml.js';
 
-const EMPTY: readonly ToolCallInfo[] = Object.freeze([]);
+// Not frozen, as lists.ts says why: the read-only type keeps it empty.
+const EMPTY: readonly ToolCallInfo[] = [];
 const cache = new Memo<CellParse, readonly ToolCallInfo[]>();
 
 /** The tool elements of a cell (or any parsed segment), read once per cell text. */
@@ -23,7 +24,7 @@ export function toolCallsOf(segment: { parse?: CellParse }): readonly ToolCallIn
   if (!p || p.tools.length === 0) return EMPTY;
   let infos = cache.get(p);
   if (!infos) {
-    infos = Object.freeze(p.tools.map((t) => readToolElement(p, t)));
+    infos = p.tools.map((t) => readToolElement(p, t));
     cache.set(p, infos);
   }
   return infos;
