@@ -4,7 +4,7 @@
 import { kept } from './lists.js';
 import type { Span } from '../base/text.js';
 
-export type CellKind = 'message' | 'output';
+export type MarkerKind = 'message' | 'output';
 
 export type MarkerProblemKind = 'indented' | 'too-many-hashes' | 'no-space' | 'extra-space' | 'too-many-percents' | 'glued';
 
@@ -62,7 +62,7 @@ export interface MarkerNode {
   readonly indent: Span;
   readonly hashes: Span;
   readonly percents: Span;
-  kind: CellKind;
+  kind: MarkerKind;
   readonly title?: Span;
   titleText: string;
   idRef?: IdNode;
@@ -82,7 +82,7 @@ interface MarkerFields {
   /** -1 without a title. */
   titleStart: number;
   titleEnd: number;
-  kind: CellKind;
+  kind: MarkerKind;
   titleText: string;
   idRef: IdNode | undefined;
   idNotLast: boolean;
@@ -108,7 +108,7 @@ class Marker implements MarkerNode {
   private readonly percentEnd: number;
   private readonly titleStart: number;
   private readonly titleEnd: number;
-  readonly kind: CellKind;
+  readonly kind: MarkerKind;
   readonly titleText: string;
   readonly idRef: IdNode | undefined;
   readonly idNotLast: boolean;
@@ -200,7 +200,7 @@ export function parseMarker(text: string, start: number, end: number): MarkerNod
   const percents = { start: pctStart, end: i };
   const nPct = percents.end - percents.start;
   const nHash = hashes.end - hashes.start;
-  const kind: CellKind = nPct >= 3 ? 'output' : 'message';
+  const kind: MarkerKind = nPct >= 3 ? 'output' : 'message';
 
   if (indent.end > indent.start) {
     problems.push({ kind: 'indented', span: indent });
