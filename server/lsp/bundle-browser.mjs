@@ -32,30 +32,37 @@ const STAND_INS = {
   'node:crypto': `throw new Error('msglint: node:crypto is not available in the browser');`,
 };
 
-await esbuild.build({
-  absWorkingDir: ROOT,
-  entryPoints: ['dist/server/lsp/browser.js'],
-  outfile: 'dist/browser/server.js',
-  bundle: true,
-  format: 'iife',
-  platform: 'browser',
-  target: 'es2022',
-  alias: { 'vscode-languageserver/node': 'vscode-languageserver/browser' },
-  define: { MSGLINT_VERSION: JSON.stringify(version), 'import.meta.url': '"about:msglint-worker"' },
-  plugins: [
-    {
-      name: 'no-node',
-      setup(build) {
-        build.onResolve({ filter: /^node:/ }, ({ path: id, importer }) => {
-          if (id === 'node:module' || id === 'node:crypto') return { path: id, namespace: 'browser-stand-in' };
-          return { errors: [{ text: `${id} (imported by ${importer}) is not available in a browser worker` }] };
-        });
-        build.onLoad({ filter: /.*/, namespace: 'browser-stand-in' }, ({ path: id }) => ({
-          resolveDir: ROOT,
-          contents: STAND_INS[id],
-        }));
-      },
-    },
-  ],
-  logLevel: 'warning',
-});
+/**
+ * The esbuild plugin for browser bundles of msglint's code (this worker and
+ * the playground's page): the stand-ins above, and an error for any other
+ * `node:` module.
+ */
+export const browserStandIns = {
+  name: 'msglint-browser-stand-ins',
+  setup(build) {
+    build.onResolve({ filter: /^node:/ }, ({ path: id, importer }) => {
+      if (Object.hasOwn(STAND_INS, id)) return { path: id, namespace: 'browser-stand-in' };
+      return { errors: [{ text: `${id} (imported by ${importer}) is not available in a browser` }] };
+    });
+    build.onLoad({ filter: /.*/, namespace: 'browser-stand-in' }, ({ path: id }) => ({ resolveDir: ROOT, contents: STAND_INS[id] }));
+  },
+};
+
+/** The worker's bundle; `outfile` relative to the project. */
+export async function bundleWorker(outfile = 'dist/browser/server.js') {
+  await esbuild.build({
+    absWorkingDir: ROOT,
+    entryPoints: ['dist/server/lsp/browser.js'],
+    outfile,
+    bundle: true,
+    format: 'iife',
+    platform: 'browser',
+    target: 'es2022',
+    alias: { 'vscode-languageserver/node': 'vscode-languageserver/browser' },
+    define: { MSGLINT_VERSION: JSON.stringify(version), 'import.meta.url': '"about:msglint-worker"' },
+    plugins: [browserStandIns],
+    logLevel: 'warning',
+  });
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) await bundleWorker();
