@@ -85,6 +85,8 @@ describe.skipIf(missing !== undefined)('the playground in Chromium', () => {
     expect(expected.length).toBeGreaterThan(10);
     expect(await pageProblems(page)).toEqual(expected);
     await expect.poll(() => page.$$eval('.cm-lint-marker-error', (els) => els.length)).toBeGreaterThan(0);
+    // Highlighting from the server's semantic tokens: the cell markers are keywords.
+    await expect.poll(() => page.$$eval('.tok-keyword', (els) => els.map((e) => e.textContent))).toContain('# %%');
     const shot = path.join(pg.dir, 'playground.png');
     await page.screenshot({ path: shot });
     console.log(`test/playground: screenshot ${shot}`);

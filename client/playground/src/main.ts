@@ -22,6 +22,7 @@ import serverSource from 'msglint:worker-source';
 import examples from 'msglint:examples';
 import { diagnosticsView } from './diagnostics.js';
 import { applyWorkspaceEdit } from './edits.js';
+import { refreshHighlighting, semanticHighlighting } from './highlight.js';
 import { agentsListing, exportPanel } from './panels.js';
 import { sanitizeHTML } from './sanitize.js';
 import { encodeText, textFromHash } from './share.js';
@@ -56,6 +57,7 @@ let refreshExport: () => Promise<void> = async () => undefined;
 const problems = diagnosticsView($('problems'), $('problem-count'), () => {
   void refreshExport();
   refreshAgents();
+  if (view) void refreshHighlighting(client, view).catch((e: unknown) => console.warn('msglint playground: semantic tokens failed', e));
 });
 
 const client = new LSPClient({
@@ -107,6 +109,7 @@ function open(name: string, text: string): void {
     extensions: [
       basicSetup,
       lintGutter(),
+      semanticHighlighting,
       EditorView.lineWrapping,
       client.plugin(fileUri, 'markdown'),
       autoSync,
