@@ -173,6 +173,16 @@ describe.skipIf(missing !== undefined)('the playground in Chromium', () => {
     expect(await page.textContent('#agents')).toContain('coder (predefined');
   });
 
+  it('lints with the rules of the Settings panel (msglint.rules)', async () => {
+    await page.goto(pg.url);
+    const before = await pageProblems(page);
+    expect(before).toContainEqual(['empty-cell', 71]);
+    await page.click('.settings-panel summary');
+    await page.fill('#settings', '{ "rules": { "empty-cell": "off" } }');
+    const after = await problemsUntil(page, (p) => !p.some(([rule]) => rule === 'empty-cell'));
+    expect(after).toEqual(before.filter(([rule]) => rule !== 'empty-cell'));
+  });
+
   it('works opened from file://', async () => {
     const local = await pg.context.newPage();
     await local.goto(`file://${path.join(pg.site, 'index.html')}`);
