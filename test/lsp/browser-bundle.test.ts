@@ -37,6 +37,7 @@ interface Message {
 /** The bundle run as a worker would run it: `self` with postMessage and message events, and the web platform's globals. */
 function startWorker(code: string) {
   const toServer: ((event: { data: unknown }) => void)[] = [];
+  const onError: ((event: unknown) => void)[] = [];
   const fromServer: Message[] = [];
   const waiting: (() => void)[] = [];
   const self = {
@@ -49,6 +50,7 @@ function startWorker(code: string) {
     },
     addEventListener: (type: string, listener: (event: { data: unknown }) => void) => {
       if (type === 'message') toServer.push(listener);
+      if (type === 'error') onError.push(listener as (event: unknown) => void);
     },
     removeEventListener: () => undefined,
   };
@@ -88,6 +90,12 @@ function startWorker(code: string) {
       return answer.result;
     },
     next,
+    /** Dispatches an error event as the worker's global scope does for an uncaught exception; returns whether it was handled. */
+    uncaught: (error: Error): boolean => {
+      let handled = false;
+      for (const listener of onError) listener({ error, message: error.message, preventDefault: () => (handled = true) });
+      return handled;
+    },
     /** Answers the server's requests: workspace/configuration with `settings`, any other with null. */
     answerRequests: (settings: unknown) => {
       void (async () => {
@@ -139,6 +147,11 @@ describe('the Web Worker bundle', () => {
     expect(codes, 'msglint.rules turns empty-cell off').not.toContain('empty-cell');
     const exported = await worker.request('workspace/executeCommand', { command: 'msglint.exportLLMView', arguments: [uri, 'openai', { force: true }] });
     expect(Array.isArray(exported)).toBe(true);
+    // An uncaught error is logged to the client and handled: the server keeps serving.
+    expect(worker.uncaught(new Error('boom'))).toBe(true);
+    const logged = await worker.next((m) => m.method === 'window/logMessage' && JSON.stringify(m.params).includes('boom'));
+    expect(JSON.stringify(logged.params)).toContain('msglint: uncaught exception: Error: boom');
+    expect(await worker.request('textDocument/hover', { textDocument: { uri }, position: { line: 8, character: 1 } })).not.toBeNull();
   });
 });
 
