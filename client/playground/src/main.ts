@@ -120,7 +120,11 @@ function open(name: string, text: string): void {
 
 function openFromHash(): boolean {
   const text = textFromHash(location.hash);
-  if (text === undefined) return false;
+  if (text === undefined) {
+    if (new URLSearchParams(location.hash.slice(1)).has('text')) $('status').textContent = "The link's text is not UTF-8 in base64url";
+    return false;
+  }
+  $('status').textContent = '';
   if (view && view.state.doc.toString() === text) return true;
   open(SHARED_NAME, text);
   ($('examples') as HTMLSelectElement).value = '';
