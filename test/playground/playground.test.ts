@@ -5,7 +5,7 @@
 // panel's content is the element whose `data-export` names the target.
 
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
@@ -158,6 +158,17 @@ describe.skipIf(missing !== undefined)('the playground in Chromium', () => {
     await expect.poll(() => page.$$eval('.cm-tooltip-autocomplete li', (els) => els.map((e) => e.textContent)), { timeout: 10_000 }).toEqual(
       expect.arrayContaining(['history', 'time']),
     );
+  });
+
+  it("shows each example's problems as the CLI does", async () => {
+    await page.goto(pg.url);
+    const names = readdirSync(path.join(ROOT, 'examples')).filter((n) => n.endsWith('.md'));
+    expect(names.length).toBeGreaterThan(1);
+    for (const name of names) {
+      await page.selectOption('#examples', { label: name });
+      await expect.poll(() => page.textContent('#file-name')).toBe(name);
+      expect(await pageProblems(page), name).toEqual(cliProblems(readFileSync(path.join(ROOT, 'examples', name), 'utf8'), name));
+    }
   });
 
   it("exports the file's LLM view as the CLI does", async () => {
