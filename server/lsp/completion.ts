@@ -9,7 +9,6 @@
 // Work per request is local to the line; file-wide facts (next id, tool
 // names) are computed once per version.
 
-import { randomInt } from 'node:crypto';
 import {
   CompletionItemKind,
   InsertTextFormat,
@@ -134,6 +133,11 @@ export function attributeValueAtEnd(prefix: string): [key: string, quote: '' | '
 
 function factsOf(open: OpenMessageDocument): Facts {
   return open.state.derive(open.ls, 'completion-facts', facts)!;
+}
+
+/** A random integer below `n` (Web Crypto: a global under Node as in browsers). */
+function randomInt(n: number): number {
+  return globalThis.crypto.getRandomValues(new Uint32Array(1))[0]! % n;
 }
 
 function newNonce(taken: Set<string>): string {

@@ -1,9 +1,10 @@
 // What every feature module gets: the connection, the open documents, the
-// settings, the log and what the client can do.
+// settings, the log, what the client can do and where the server runs.
 
 import type { Connection } from 'vscode-languageserver/node';
 import type { MessageDocument } from '../syntax/document.js';
 import type { DocumentState, DocumentStore } from './documents.js';
+import type { ServerEnvironment } from './environment.js';
 import type { Log } from './guard.js';
 import type { LintSettings, SettingsService } from './settings.js';
 
@@ -21,6 +22,7 @@ export interface ServerContext {
   settings: SettingsService;
   log: Log;
   client: ClientFeatures;
+  env: ServerEnvironment;
 }
 
 export interface OpenMessageDocument {

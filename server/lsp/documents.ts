@@ -4,14 +4,16 @@
 // of that version, and whatever a feature derives from one version (symbols,
 // tokens, indexes): computed on request and cached until the next edit.
 
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { TextDocumentContentChangeEvent } from 'vscode-languageserver-textdocument';
 import { lintDocument, parseForLint } from '../linter.js';
 import type { Diagnostic, MsglintConfig } from '../engine/types.js';
 import { isMessageFile } from '../syntax/detect.js';
 import type { MessageDocument, TextEditHint } from '../syntax/document.js';
+import type { ServerEnvironment } from './environment.js';
 import { EditableText, type TextChange } from './text.js';
+
+/** How a document's URI becomes a file system path (the environment's). */
+export type FsPathOf = ServerEnvironment['fsPath'];
 
 /** What a document is linted with: the config and whether it is linted at all. */
 export interface DocumentConfig {
@@ -48,9 +50,10 @@ export class DocumentState {
     languageId: string,
     version: number,
     content: string,
+    fsPathOf: FsPathOf = () => undefined,
   ) {
     this.text = new EditableText(uri, languageId, version, content);
-    const { fileName, fsPath } = fileNameOf(uri);
+    const { fileName, fsPath } = fileNameOf(uri, fsPathOf);
     this.fileName = fileName;
     this.fsPath = fsPath;
   }
@@ -187,15 +190,17 @@ export function applyChanges(doc: EditableText, changes: TextDocumentContentChan
   return new EditableText(doc.uri, doc.languageId, version, pieces.reverse().join(''));
 }
 
-/** The name msglint sees for a URI: the path for file: URIs, else the URI's path part. */
-export function fileNameOf(uri: string): { fileName: string; fsPath?: string } {
+/**
+ * The name msglint sees for a URI: the path where the URI is a file on disk
+ * (`fsPathOf`), else the last segment of the URI's path.
+ */
+export function fileNameOf(uri: string, fsPathOf: FsPathOf): { fileName: string; fsPath?: string } {
   try {
     const url = new URL(uri);
-    if (url.protocol === 'file:') {
-      const fsPath = fileURLToPath(url);
-      return { fileName: fsPath, fsPath };
-    }
-    return { fileName: path.posix.basename(decodeURIComponent(url.pathname)) || uri };
+    const fsPath = fsPathOf(url);
+    if (fsPath !== undefined) return { fileName: fsPath, fsPath };
+    const segments = decodeURIComponent(url.pathname).split('/');
+    return { fileName: segments.findLast((s) => s !== '') || uri };
   } catch {
     return { fileName: uri };
   }
@@ -205,8 +210,10 @@ export function fileNameOf(uri: string): { fileName: string; fsPath?: string } {
 export class DocumentStore {
   private readonly map = new Map<string, DocumentState>();
 
+  constructor(private readonly fsPathOf: FsPathOf = () => undefined) {}
+
   open(uri: string, languageId: string, version: number, text: string): DocumentState {
-    const state = new DocumentState(uri, languageId, version, text);
+    const state = new DocumentState(uri, languageId, version, text, this.fsPathOf);
     this.map.set(uri, state);
     return state;
   }

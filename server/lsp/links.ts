@@ -1,8 +1,6 @@
 // Document links: a code output's `output_file="out/result.txt"` links to
 // that file, relative to the message file's directory.
 
-import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import type { DocumentLink } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { MessageDocument } from '../syntax/document.js';
@@ -10,8 +8,8 @@ import { messageDocument, type ServerContext } from './context.js';
 import { toRange } from './convert.js';
 import { guard } from './guard.js';
 
-export function outputFileLinks(doc: MessageDocument, text: TextDocument, fsPath: string): DocumentLink[] {
-  const dir = path.dirname(fsPath);
+/** `target`: the URI of a file named relative to the document (the environment's fileLink). */
+export function outputFileLinks(doc: MessageDocument, text: TextDocument, target: (relative: string) => string): DocumentLink[] {
   const links: DocumentLink[] = [];
   for (const m of doc.metadata) {
     for (const a of m.node.attributes) {
@@ -21,8 +19,7 @@ export function outputFileLinks(doc: MessageDocument, text: TextDocument, fsPath
         start++;
         end--;
       }
-      const target = pathToFileURL(path.resolve(dir, a.value)).href;
-      links.push({ range: toRange(text, start, end), target, tooltip: `Open ${a.value}` });
+      links.push({ range: toRange(text, start, end), target: target(a.value), tooltip: `Open ${a.value}` });
     }
   }
   return links;
@@ -35,8 +32,9 @@ export function registerLinks(ctx: ServerContext): void {
       if (!open) return null;
       const { state, ls } = open;
       const fsPath = state.fsPath;
-      if (!fsPath) return [];
-      return state.derive(ls, 'links', (doc) => outputFileLinks(doc, state.text, fsPath)) ?? [];
+      const fileLink = ctx.env.fileLink;
+      if (!fsPath || !fileLink) return [];
+      return state.derive(ls, 'links', (doc) => outputFileLinks(doc, state.text, (relative) => fileLink(fsPath, relative))) ?? [];
     }),
   );
 }

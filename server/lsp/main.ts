@@ -6,6 +6,7 @@ import { format } from 'node:util';
 import { createConnection, ProposedFeatures, type Connection } from 'vscode-languageserver/node';
 import { packageInfo } from '../base/package-info.js';
 import { FramingRepair } from './framing.js';
+import { nodeEnvironment } from './node-environment.js';
 import { startServer } from './server.js';
 
 const USAGE = `Usage: msglint-language-server --stdio | --node-ipc | --socket=PORT | --pipe=NAME
@@ -34,11 +35,11 @@ if (args.includes('--help') || args.includes('-h')) {
   console.log = console.info = console.debug = (...a: unknown[]) => log.log(format(...a));
   console.warn = (...a: unknown[]) => log.warn(format(...a));
   console.error = console.trace = (...a: unknown[]) => log.error(format(...a));
-  startServer(connection);
+  startServer(connection, nodeEnvironment());
   connection.listen();
 } else {
   // createConnection reads the transport from the command line.
   const connection = createConnection(ProposedFeatures.all);
-  startServer(connection);
+  startServer(connection, nodeEnvironment());
   connection.listen();
 }

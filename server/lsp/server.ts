@@ -9,14 +9,13 @@ import {
   type InitializeParams,
   type InitializeResult,
 } from 'vscode-languageserver/node';
-import { packageInfo } from '../base/package-info.js';
-import { CONFIG_FILE_NAMES } from '../config/index.js';
 import { CODE_ACTION_KINDS, registerCodeActions } from './code-actions.js';
 import { COMMANDS, registerCommands } from './commands.js';
 import { registerCompletion, TRIGGER_CHARACTERS } from './completion.js';
 import type { ServerContext } from './context.js';
 import { DiagnosticsFeature } from './diagnostics.js';
 import { DocumentStore } from './documents.js';
+import type { ServerEnvironment } from './environment.js';
 import { registerFolding } from './folding.js';
 import { registerFormatting } from './formatting.js';
 import { createLog, describeError, guard } from './guard.js';
@@ -28,9 +27,10 @@ import { registerSemanticTokens, SEMANTIC_TOKENS_LEGEND } from './semantic-token
 import { SettingsService } from './settings.js';
 import { registerSymbols } from './symbols.js';
 
-export function startServer(connection: Connection): void {
+/** Serves `connection`; `env`: what the server may use of where it runs (environment.ts). */
+export function startServer(connection: Connection, env: ServerEnvironment): void {
   const log = createLog(connection);
-  const store = new DocumentStore();
+  const store = new DocumentStore((uri) => env.fsPath(uri));
   let ctx: ServerContext | undefined;
   let diagnostics: DiagnosticsFeature | undefined;
   let dynamicConfig = false;
@@ -42,7 +42,7 @@ export function startServer(connection: Connection): void {
     const pullDiagnostics = !!td.diagnostic;
     dynamicConfig = !!caps.workspace?.didChangeConfiguration?.dynamicRegistration;
     dynamicWatch = !!caps.workspace?.didChangeWatchedFiles?.dynamicRegistration;
-    const settings = new SettingsService(connection, log, !!caps.workspace?.configuration);
+    const settings = new SettingsService(connection, log, !!caps.workspace?.configuration, env.configFiles);
     // Clients that cannot answer workspace/configuration may pass `{ msglint: {...} }` here.
     settings.settingsChanged(params.initializationOptions);
     ctx = {
@@ -57,6 +57,7 @@ export function startServer(connection: Connection): void {
         markdown: !!td.hover?.contentFormat?.includes('markdown'),
         prepareRename: !!td.rename?.prepareSupport,
       },
+      env,
     };
     diagnostics = new DiagnosticsFeature(connection, store, settings, log, {
       pull: pullDiagnostics,
@@ -65,7 +66,7 @@ export function startServer(connection: Connection): void {
     registerFeatures(ctx);
 
     return {
-      serverInfo: { name: 'msglint-language-server', version: packageInfo().version },
+      serverInfo: { name: 'msglint-language-server', version: env.version },
       capabilities: {
         textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental, save: { includeText: false } },
         ...(pullDiagnostics ? { diagnosticProvider: { identifier: 'msglint', interFileDependencies: false, workspaceDiagnostics: false } } : {}),
@@ -88,9 +89,10 @@ export function startServer(connection: Connection): void {
   connection.onInitialized(
     guard(log, 'initialized', undefined, async () => {
       if (dynamicConfig) await connection.client.register(DidChangeConfigurationNotification.type, { section: 'msglint' });
-      if (dynamicWatch) {
+      const configNames = env.configFiles?.names ?? [];
+      if (dynamicWatch && configNames.length > 0) {
         await connection.client.register(DidChangeWatchedFilesNotification.type, {
-          watchers: CONFIG_FILE_NAMES.map((name) => ({ globPattern: `**/${name}` })),
+          watchers: configNames.map((name) => ({ globPattern: `**/${name}` })),
         });
       }
     }),
@@ -144,8 +146,7 @@ export function startServer(connection: Connection): void {
   );
 
   // Last line of defence: log, keep serving.
-  process.on('uncaughtException', (e) => log.error(`msglint: uncaught exception: ${describeError(e)}`));
-  process.on('unhandledRejection', (e) => log.error(`msglint: unhandled rejection: ${describeError(e)}`));
+  env.onUncaughtError((kind, e) => log.error(`msglint: ${kind}: ${describeError(e)}`));
 }
 
 function registerFeatures(ctx: ServerContext): void {

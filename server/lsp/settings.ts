@@ -1,14 +1,16 @@
 // What a document is linted with: the nearest config file (the same
-// discovery as the CLI, see server/config/load.ts) with the editor's
-// `msglint` settings on top (`rules` overrides, `run: onType | onSave`,
+// discovery as the CLI, see server/config/load.ts; none where the
+// environment has no disk) with the editor's `msglint` settings on top (`rules` overrides, `run: onType | onSave`,
 // `enable`). Resolved once per document and kept until the settings or a
 // config file change.
 
 import { MessageType, ShowMessageNotification, type Connection } from 'vscode-languageserver/node';
-import { ConfigError, ConfigResolver, validateConfig } from '../config/index.js';
+import { ConfigError } from '../config/errors.js';
+import { validateConfig } from '../config/validate.js';
 import type { MsglintConfig } from '../engine/types.js';
 import { allRules } from '../linter.js';
 import type { DocumentConfig, DocumentState } from './documents.js';
+import type { ConfigFiles } from './environment.js';
 import type { Log } from './guard.js';
 
 export type RunMode = 'onType' | 'onSave';
@@ -27,7 +29,6 @@ interface ClientSettings {
 const DEFAULTS: ClientSettings = { enable: true, run: 'onType' };
 
 export class SettingsService {
-  private readonly resolver = new ConfigResolver(allRules);
   private readonly cache = new Map<string, Promise<LintSettings>>();
   /** Settings pushed with workspace/didChangeConfiguration (clients without workspace/configuration). */
   private pushed: unknown;
@@ -41,6 +42,7 @@ export class SettingsService {
     private readonly log: Log,
     /** Whether the client answers workspace/configuration. */
     private readonly pull: boolean,
+    private readonly configFiles?: ConfigFiles,
   ) {}
 
   /** The settings of a document (cached). */
@@ -66,7 +68,7 @@ export class SettingsService {
 
   /** A config file was created, changed or deleted. */
   configFilesChanged(): void {
-    this.resolver.clear();
+    this.configFiles?.clear();
     this.cache.clear();
     this.shown.clear();
     this.generation++;
@@ -76,9 +78,9 @@ export class SettingsService {
     const client = await this.clientSettings(state.uri);
     let config: MsglintConfig = {};
     let enabled = client.enable;
-    if (state.fsPath) {
+    if (state.fsPath && this.configFiles) {
       try {
-        const found = this.resolver.forFile(state.fsPath);
+        const found = this.configFiles.forFile(state.fsPath);
         config = found.config;
         if (found.isIgnored(state.fsPath)) enabled = false;
       } catch (e) {

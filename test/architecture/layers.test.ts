@@ -1,7 +1,8 @@
 // Layers import only downward (docs/architecture.md, "Layers"): every
 // relative import of a source file must land in its own layer or one below
 // it, and never in a sibling of the same rank (tool-calls and agents, export
-// and config, cli and lsp stay independent of each other).
+// and config, cli and lsp, the extension and the playground stay independent
+// of each other).
 
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -26,6 +27,7 @@ export const LAYERS: readonly (readonly [string, number])[] = [
   ['server/lsp', 7],
   ['server/index.ts', 7],
   ['client/src', 8],
+  ['client/playground', 8],
 ];
 
 function layerOf(file: string): readonly [string, number] | undefined {
@@ -68,7 +70,7 @@ export function violations(files: readonly string[], read: (file: string) => str
 }
 
 describe('layers', () => {
-  const files = ['server', 'rules', 'client/src'].flatMap(sourceFiles);
+  const files = ['server', 'rules', 'client/src', 'client/playground/src'].flatMap(sourceFiles);
 
   it('every source file belongs to a layer', () => {
     expect(files.filter((f) => !layerOf(f)).map((f) => path.relative(ROOT, f))).toEqual([]);

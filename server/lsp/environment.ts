@@ -1,0 +1,29 @@
+// What the language server needs from where it runs, so that the same
+// server (server.ts and the feature modules) runs under Node (main.ts, over
+// stdio, IPC, a socket or a pipe) and in a browser's Web Worker (browser.ts,
+// where there is no file system). Node's side is node-environment.ts.
+
+import type { MsglintConfig } from '../engine/types.js';
+
+/** Config files on disk, as the CLI finds them (server/config/load.ts). */
+export interface ConfigFiles {
+  /** File names whose changes make the server read configs again. */
+  readonly names: readonly string[];
+  /** The config of a file, and whether that config ignores it; throws ConfigError for a broken config. */
+  forFile(fsPath: string): { config: MsglintConfig; isIgnored(fsPath: string): boolean };
+  /** Forgets what was read (a config file changed). */
+  clear(): void;
+}
+
+export interface ServerEnvironment {
+  /** The server's version, for serverInfo. */
+  readonly version: string;
+  /** The file system path of a `file:` URI, where documents are files; undefined elsewhere. */
+  fsPath(uri: URL): string | undefined;
+  /** Config files, where there is a disk; without it only the client's settings (`msglint.rules`) apply. */
+  readonly configFiles?: ConfigFiles;
+  /** The `file:` URI of `relative` (an output_file attribute) next to the document at `fsPath`. */
+  fileLink?(fsPath: string, relative: string): string;
+  /** Calls `report` for errors nothing else caught, to keep serving. */
+  onUncaughtError(report: (kind: string, error: unknown) => void): void;
+}

@@ -1,0 +1,143 @@
+// The language server's Web Worker bundle (dist/browser/server.js, made by
+// server/lsp/bundle-browser.mjs): nothing of Node in it, and it serves LSP
+// over postMessage in a context that has only what a worker has (no
+// require, no process, no Buffer). The playground's tests (test/playground/)
+// run it in a real browser.
+
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import vm from 'node:vm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ensureBuilt, root } from './client.js';
+
+const BUNDLE = path.join(root, 'dist/browser/server.js');
+
+/**
+ * Module specifiers the bundle still loads at run time: imports, and require
+ * calls with a literal name (esbuild's `__require("fs")` for one it could not
+ * bundle included). A bundle for the browser has none, of Node's built-ins
+ * (fs, path, url, crypto, child_process, worker_threads, ...) or any other.
+ */
+function loadedModules(code: string): string[] {
+  const found = new Set<string>();
+  const patterns = [/require\s*\(\s*(['"`])([^'"`]+)\1\s*\)/g, /\bimport\s*\(\s*(['"`])([^'"`]+)\1\s*\)/g, /^\s*import\s[^;]*?from\s*(['"])([^'"]+)\1/gm, /^\s*export\s[^;]*?from\s*(['"])([^'"]+)\1/gm];
+  for (const pattern of patterns) for (const m of code.matchAll(pattern)) found.add(m[2]!);
+  return [...found];
+}
+
+interface Message {
+  jsonrpc: '2.0';
+  id?: number;
+  method?: string;
+  params?: unknown;
+  result?: unknown;
+  error?: unknown;
+}
+
+/** The bundle run as a worker would run it: `self` with postMessage and message events, and the web platform's globals. */
+function startWorker(code: string) {
+  const toServer: ((event: { data: unknown }) => void)[] = [];
+  const fromServer: Message[] = [];
+  const waiting: (() => void)[] = [];
+  const self = {
+    postMessage: (data: Message) => {
+      fromServer.push(data);
+      for (const wake of waiting.splice(0)) wake();
+    },
+    set onmessage(listener: (event: { data: unknown }) => void) {
+      toServer.push(listener);
+    },
+    addEventListener: (type: string, listener: (event: { data: unknown }) => void) => {
+      if (type === 'message') toServer.push(listener);
+    },
+    removeEventListener: () => undefined,
+  };
+  const context = vm.createContext({
+    self,
+    console,
+    setTimeout,
+    clearTimeout,
+    setInterval,
+    clearInterval,
+    queueMicrotask,
+    TextEncoder,
+    TextDecoder,
+    URL,
+    crypto: globalThis.crypto,
+  });
+  (context as { globalThis: unknown }).globalThis = context;
+  vm.runInContext(code, context, { filename: BUNDLE });
+  let nextId = 1;
+  const send = (message: Message) => {
+    for (const listener of toServer) listener({ data: message });
+  };
+  const next = async (match: (m: Message) => boolean): Promise<Message> => {
+    for (;;) {
+      const i = fromServer.findIndex(match);
+      if (i !== -1) return fromServer.splice(i, 1)[0]!;
+      await new Promise<void>((resolve) => waiting.push(resolve));
+    }
+  };
+  return {
+    notify: (method: string, params: unknown) => send({ jsonrpc: '2.0', method, params }),
+    request: async (method: string, params: unknown): Promise<unknown> => {
+      const id = nextId++;
+      send({ jsonrpc: '2.0', id, method, params });
+      const answer = await next((m) => m.id === id && m.method === undefined);
+      if (answer.error) throw new Error(JSON.stringify(answer.error));
+      return answer.result;
+    },
+    next,
+    /** Answers the server's workspace/configuration requests with `settings`. */
+    answerConfiguration: (settings: unknown) => {
+      void (async () => {
+        for (;;) {
+          const m = await next((x) => x.method === 'workspace/configuration');
+          send({ jsonrpc: '2.0', id: m.id, result: [settings] });
+        }
+      })();
+    },
+  };
+}
+
+beforeAll(() => ensureBuilt());
+
+describe('the Web Worker bundle', () => {
+  it('is built', () => {
+    expect(existsSync(BUNDLE), 'npm run build makes dist/browser/server.js').toBe(true);
+  });
+
+  it('loads no module at run time, and none of Node', () => {
+    const code = readFileSync(BUNDLE, 'utf8');
+    expect(loadedModules(code)).toEqual([]);
+    expect(code).not.toMatch(/['"`]node:[a-z_/]+['"`]/);
+  });
+
+  it('the check sees a require and an import of a built-in', () => {
+    expect(loadedModules('const fs = require("fs");\nconst os = __require("os");\nimport path from "node:path";\nawait import(`node:url`);')).toEqual(['fs', 'os', 'node:url', 'node:path']);
+  });
+
+  it('serves diagnostics, with the client`s msglint.rules, over postMessage', async () => {
+    const worker = startWorker(readFileSync(BUNDLE, 'utf8'));
+    worker.answerConfiguration({ rules: { 'empty-cell': 'off' } });
+    const init = (await worker.request('initialize', { processId: null, rootUri: null, capabilities: { workspace: { configuration: true } } })) as {
+      serverInfo: { name: string; version: string };
+      capabilities: Record<string, unknown>;
+    };
+    const pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { version: string };
+    expect(init.serverInfo).toEqual({ name: 'msglint-language-server', version: pkg.version });
+    expect(Object.keys(init.capabilities)).toEqual(expect.arrayContaining(['hoverProvider', 'completionProvider', 'renameProvider', 'semanticTokensProvider', 'documentFormattingProvider', 'executeCommandProvider']));
+    worker.notify('initialized', {});
+    const text = readFileSync(path.join(root, 'test/fixtures/showcase.msg.md'), 'utf8');
+    const uri = 'inmemory://playground/showcase.msg.md';
+    worker.notify('textDocument/didOpen', { textDocument: { uri, languageId: 'markdown', version: 1, text } });
+    const published = await worker.next((m) => m.method === 'textDocument/publishDiagnostics');
+    const diagnostics = (published.params as { diagnostics: { code: string }[] }).diagnostics;
+    const codes = diagnostics.map((d) => d.code);
+    expect(codes).toContain('cell-marker');
+    expect(codes).toContain('unclosed-fence');
+    expect(codes, 'msglint.rules turns empty-cell off').not.toContain('empty-cell');
+    const exported = await worker.request('workspace/executeCommand', { command: 'msglint.exportLLMView', arguments: [uri, 'openai', { force: true }] });
+    expect(Array.isArray(exported)).toBe(true);
+  });
+});
