@@ -8,17 +8,25 @@
 //   - Format Document rewrites a legacy JSON tool call as the CLI's --fix does,
 //   - a hover on a cell shows the cell,
 // so a change that breaks activation, the bundled server or formatting in
-// VS Code fails. Screenshots and logs go to the run's temporary folder.
+// VS Code fails. It does so twice, once per extension host:
+//   node  the .vsix as it ships: code-server runs its `main` (the server as a
+//         Node process);
+//   web   the same .vsix without `main` and the Node bundles: code-server has
+//         to run its `browser` entry in the web worker extension host, with
+//         the server in a Web Worker, as VS Code for the Web does.
+// Screenshots and logs go to the run's temporary folder, one folder per host.
 //
 // Needs: Chromium (/usr/bin/chromium, or $MSGLINT_CHROMIUM) and what
 // install.mjs needs for the first run. Run `npm run build` first (the script
 // does: the CLI gives the expected results).
 //
-//   node test/vscode/run.mjs [--keep]   --keep leaves code-server's profile in the run folder
+//   node test/vscode/run.mjs [--host node|web] [--keep]
+//     --host  check one extension host only (default: both)
+//     --keep  leave code-server's profiles in the run folder
 
 import { execFile } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { copyFile, mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { createWriteStream, existsSync } from 'node:fs';
+import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
@@ -39,7 +47,8 @@ const CHROMIUM_ARGS = [
   '--disable-background-networking', '--disable-component-update', '--disable-sync',
 ];
 // The whole run after the install; each wait inside has its own, shorter timeout.
-const RUN_TIMEOUT_MS = 10 * 60_000;
+const RUN_TIMEOUT_MS = 12 * 60_000;
+const HOSTS = ['node', 'web'];
 
 const SHOWCASE = 'showcase.msg.md';
 const LEGACY = 'legacy.msg.md';
@@ -47,8 +56,9 @@ const LEGACY = 'legacy.msg.md';
 const HOVER_LINE = 23;
 
 let step = 'starting';
-let page;
 let runDir;
+/** The host being checked: its folder and its page (for screenshots). */
+let current = { dir: undefined, page: undefined };
 const cleanups = [];
 
 function log(message) {
@@ -56,8 +66,8 @@ function log(message) {
 }
 
 async function screenshot(name) {
-  if (!page) return;
-  await page.screenshot({ path: path.join(runDir, `${name}.png`), timeout: 15_000 }).catch(() => {});
+  if (!current.page) return;
+  await current.page.screenshot({ path: path.join(current.dir, `${name}.png`), timeout: 15_000 }).catch(() => {});
 }
 
 /** The CLI's JSON report of one file. */
@@ -100,8 +110,121 @@ function firstDifference(actual, expected) {
   return 'they differ only in line ends';
 }
 
+/** What the CLI says about the two files, which VS Code has to say too. */
+async function expectations(dir) {
+  const showcase = path.join(dir, SHOWCASE);
+  const legacy = path.join(dir, LEGACY);
+  await copyFile(path.join(ROOT, 'test/fixtures', SHOWCASE), showcase);
+  await copyFile(path.join(HERE, LEGACY), legacy);
+  const report = await cliReport(showcase);
+  const problems = report.messages.map((m) => ({ rule: m.ruleId, line: m.line, column: m.column, severity: m.severity }));
+  const fixable = report.messages.find((m) => m.ruleId === 'cell-marker' && m.fix);
+  if (!fixable) throw new Error('the CLI reports no fixable cell-marker problem in the showcase');
+  const formatted = (await cliReport(legacy, ['--fix-dry-run'])).output;
+  if (!formatted || !formatted.includes('<tool_name>')) throw new Error(`the CLI's --fix does not rewrite the legacy call in ${LEGACY}`);
+  const showcaseText = await readFile(showcase, 'utf8');
+  return { showcaseText, legacyText: await readFile(legacy, 'utf8'), problems, fixable, fixedShowcase: applyFixes(showcaseText, [fixable.fix]), formatted };
+}
+
+/** Checks one extension host: a fresh profile, workspace, code-server and browser page of its own. */
+async function checkHost(host, { installDir, expected, keep }) {
+  const dir = path.join(runDir, host);
+  const workspace = path.join(dir, 'workspace');
+  await mkdir(workspace, { recursive: true });
+  const showcase = path.join(workspace, SHOWCASE);
+  const legacy = path.join(workspace, LEGACY);
+  await writeFile(showcase, expected.showcaseText);
+  await writeFile(legacy, expected.legacyText);
+  current = { dir, page: undefined };
+  const say = (m) => log(`${host}: ${m}`);
+
+  step = `${host}: packing the .vsix`;
+  const vsix = await packageVsix(path.join(dir, 'msglint.vsix'), { webOnly: host === 'web' });
+
+  step = `${host}: starting code-server`;
+  const server = await startCodeServer({ installDir, runDir: dir, vsix });
+  const own = [server.stop];
+  if (!keep) own.push(() => rm(server.userData, { recursive: true, force: true }), () => rm(path.join(dir, 'extensions'), { recursive: true, force: true }));
+  cleanups.push(...own);
+
+  step = `${host}: starting Chromium`;
+  const { chromium } = require('playwright-core');
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, timeout: 60_000 });
+  const closeBrowser = () => browser.close();
+  cleanups.unshift(closeBrowser);
+  const page = await browser.newPage({ viewport: { width: 1600, height: 1000 } });
+  page.setDefaultTimeout(30_000);
+  current.page = page;
+  // The workbench's console: the web extension host's and its workers' errors land there.
+  const consoleLog = createWriteStream(path.join(dir, 'browser-console.log'));
+  const closeLog = () => new Promise((r) => consoleLog.end(r));
+  cleanups.push(closeLog);
+  page.on('console', (m) => consoleLog.write(`[${m.type()}] ${m.text()}\n`));
+  page.on('pageerror', (e) => consoleLog.write(`[pageerror] ${e.message}\n`));
+
+  step = `${host}: opening the folder`;
+  await page.goto(`${server.url}/?folder=${encodeURIComponent(workspace)}`, { timeout: 60_000 });
+  await waitForWorkbench(page, SHOWCASE);
+
+  step = `${host}: reading the Problems panel`;
+  await openFile(page, SHOWCASE);
+  const shown = await openProblems(page, expected.problems.length);
+  await screenshot('1-problems');
+  const listed = (await readProblems(page)).filter((p) => p.source === 'msglint');
+  if (shown !== String(expected.problems.length) || listed.length !== expected.problems.length) {
+    throw new Error(`the Problems panel shows ${shown} problems (${listed.length} rows from msglint); the CLI reports ${expected.problems.length}`);
+  }
+  const want = expected.problems.map(key).sort();
+  const got = listed.map(key).sort();
+  const missing = want.filter((k) => !got.includes(k));
+  const extra = got.filter((k) => !want.includes(k));
+  if (missing.length || extra.length) {
+    throw new Error(`the Problems panel differs from the CLI: missing ${missing.join('; ') || 'none'}; extra ${extra.join('; ') || 'none'}`);
+  }
+  say(`Problems panel: the CLI's ${want.length} problems (rule, line, column, severity)`);
+
+  step = `${host}: applying a quick fix`;
+  const { fixable } = expected;
+  await openFile(page, SHOWCASE);
+  await goToLine(page, fixable.line);
+  await applyQuickFix(page, `Fix this ${fixable.ruleId} problem`);
+  await screenshot('2-quick-fix');
+  await page.keyboard.press('Control+S');
+  const onDisk = await waitForFile(showcase, expected.fixedShowcase);
+  if (onDisk !== expected.fixedShowcase) throw new Error(`the ${fixable.ruleId} quick fix did not give the CLI's fix: ${firstDifference(onDisk, expected.fixedShowcase)}`);
+  say(`quick fix: ${fixable.ruleId} on line ${fixable.line}, as the CLI fixes it`);
+
+  step = `${host}: hovering a cell`;
+  await goToLine(page, HOVER_LINE);
+  const hover = await hoverAtCursor(page, /Message cell/);
+  await screenshot('3-hover');
+  if (!/Message cell/.test(hover)) throw new Error(`the hover on line ${HOVER_LINE} shows ${JSON.stringify(hover)}, not the cell ("Message cell ...")`);
+  say(`hover: ${JSON.stringify(hover.split('\n')[0])}`);
+  await page.keyboard.press('Escape');
+
+  step = `${host}: formatting a legacy tool call`;
+  await openFile(page, LEGACY);
+  await screenshot('4-legacy-call');
+  await runCommand(page, 'Format Document');
+  await page.keyboard.press('Control+S');
+  const formattedOnDisk = await waitForFile(legacy, expected.formatted);
+  await screenshot('5-formatted');
+  if (formattedOnDisk !== expected.formatted) throw new Error(`Format Document did not give the CLI's --fix output: ${firstDifference(formattedOnDisk, expected.formatted)}`);
+  say("Format Document: the legacy JSON call is XML, as the CLI's --fix writes it");
+
+  // This host's cleanups now, not at exit: the next host starts from nothing.
+  for (const c of [closeBrowser, closeLog, ...own]) {
+    cleanups.splice(cleanups.indexOf(c), 1);
+    await Promise.resolve().then(c).catch(() => {});
+  }
+  current = { dir: undefined, page: undefined };
+}
+
 async function main() {
-  const keep = process.argv.includes('--keep');
+  const args = process.argv.slice(2);
+  const keep = args.includes('--keep');
+  const only = args.includes('--host') ? args[args.indexOf('--host') + 1] : undefined;
+  if (only !== undefined && !HOSTS.includes(only)) throw new Error(`--host is ${HOSTS.join(' or ')}, not ${only}`);
   if (!existsSync(CLI)) throw new Error(`${path.relative(ROOT, CLI)} is missing: run npm run build first`);
   if (!existsSync(CHROMIUM)) throw new Error(`no Chromium at ${CHROMIUM} (Debian: apt-get install chromium; or set MSGLINT_CHROMIUM)`);
 
@@ -116,87 +239,12 @@ async function main() {
 
   runDir = await mkdtemp(path.join(os.tmpdir(), 'msglint-vscode-'));
   log(`run folder ${runDir}`);
-  const workspace = path.join(runDir, 'workspace');
-  const showcase = path.join(workspace, SHOWCASE);
-  const legacy = path.join(workspace, LEGACY);
-  await mkdir(workspace);
-  await copyFile(path.join(ROOT, 'test/fixtures', SHOWCASE), showcase);
-  await copyFile(path.join(HERE, LEGACY), legacy);
-
   step = 'asking the CLI';
-  const showcaseText = await readFile(showcase, 'utf8');
-  const showcaseReport = await cliReport(showcase);
-  const expected = showcaseReport.messages.map((m) => ({ rule: m.ruleId, line: m.line, column: m.column, severity: m.severity }));
-  const fixable = showcaseReport.messages.find((m) => m.ruleId === 'cell-marker' && m.fix);
-  if (!fixable) throw new Error('the CLI reports no fixable cell-marker problem in the showcase');
-  const formatted = (await cliReport(legacy, ['--fix-dry-run'])).output;
-  if (!formatted || !formatted.includes('<tool_name>')) throw new Error(`the CLI's --fix does not rewrite the legacy call in ${LEGACY}`);
+  const cliDir = path.join(runDir, 'cli');
+  await mkdir(cliDir);
+  const expected = await expectations(cliDir);
 
-  step = 'packing the .vsix';
-  const vsix = await packageVsix(path.join(runDir, 'msglint.vsix'));
-
-  step = 'starting code-server';
-  const server = await startCodeServer({ installDir, runDir, vsix });
-  cleanups.push(server.stop);
-  if (!keep) cleanups.push(() => rm(server.userData, { recursive: true, force: true }), () => rm(path.join(runDir, 'extensions'), { recursive: true, force: true }));
-
-  step = 'starting Chromium';
-  const { chromium } = require('playwright-core');
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, timeout: 60_000 });
-  cleanups.unshift(() => browser.close());
-  page = await browser.newPage({ viewport: { width: 1600, height: 1000 } });
-  page.setDefaultTimeout(30_000);
-
-  step = 'opening the folder';
-  await page.goto(`${server.url}/?folder=${encodeURIComponent(workspace)}`, { timeout: 60_000 });
-  await waitForWorkbench(page, SHOWCASE);
-
-  step = 'reading the Problems panel';
-  await openFile(page, SHOWCASE);
-  const shown = await openProblems(page, expected.length);
-  await screenshot('1-problems');
-  const listed = (await readProblems(page)).filter((p) => p.source === 'msglint');
-  if (shown !== String(expected.length) || listed.length !== expected.length) {
-    throw new Error(`the Problems panel shows ${shown} problems (${listed.length} rows from msglint); the CLI reports ${expected.length}`);
-  }
-  const want = expected.map(key).sort();
-  const got = listed.map(key).sort();
-  const missing = want.filter((k) => !got.includes(k));
-  const extra = got.filter((k) => !want.includes(k));
-  if (missing.length || extra.length) {
-    throw new Error(`the Problems panel differs from the CLI: missing ${missing.join('; ') || 'none'}; extra ${extra.join('; ') || 'none'}`);
-  }
-  log(`Problems panel: the CLI's ${expected.length} problems (rule, line, column, severity)`);
-
-  step = 'applying a quick fix';
-  await openFile(page, SHOWCASE);
-  await goToLine(page, fixable.line);
-  await applyQuickFix(page, `Fix this ${fixable.ruleId} problem`);
-  await screenshot('2-quick-fix');
-  await page.keyboard.press('Control+S');
-  const fixedText = applyFixes(showcaseText, [fixable.fix]);
-  const onDisk = await waitForFile(showcase, fixedText);
-  if (onDisk !== fixedText) throw new Error(`the ${fixable.ruleId} quick fix did not give the CLI's fix: ${firstDifference(onDisk, fixedText)}`);
-  log(`quick fix: ${fixable.ruleId} on line ${fixable.line} applied as the CLI's fix`);
-
-  step = 'hovering a cell';
-  await goToLine(page, HOVER_LINE);
-  const hover = await hoverAtCursor(page, /Message cell/);
-  await screenshot('3-hover');
-  if (!/Message cell/.test(hover)) throw new Error(`the hover on line ${HOVER_LINE} shows ${JSON.stringify(hover)}, not the cell ("Message cell ...")`);
-  log(`hover: ${JSON.stringify(hover.split('\n')[0])}`);
-  await page.keyboard.press('Escape');
-
-  step = 'formatting a legacy tool call';
-  await openFile(page, LEGACY);
-  await screenshot('4-legacy-call');
-  await runCommand(page, 'Format Document');
-  await page.keyboard.press('Control+S');
-  const formattedOnDisk = await waitForFile(legacy, formatted);
-  await screenshot('5-formatted');
-  if (formattedOnDisk !== formatted) throw new Error(`Format Document did not give the CLI's --fix output: ${firstDifference(formattedOnDisk, formatted)}`);
-  log('Format Document: the legacy JSON call is XML, as with the CLI\'s --fix');
-
+  for (const host of only ? [only] : HOSTS) await checkHost(host, { installDir, expected, keep });
   clearTimeout(watchdog);
 }
 
