@@ -57,15 +57,15 @@ function runOnce(node, args, timeoutMs) {
 }
 
 /**
- * Installs `vsix` into a fresh profile under `runDir` and starts code-server
- * there. Returns { url, stop, logFile }; `stop` kills its process group.
+ * Installs `vsix` into a fresh profile under `runDir` (with the user
+ * `settings` on top of the quiet ones) and starts code-server there. Returns { url, stop, logFile }; `stop` kills its process group.
  */
-export async function startCodeServer({ installDir, runDir, vsix, timeoutMs = 90_000 }) {
+export async function startCodeServer({ installDir, runDir, vsix, settings = {}, timeoutMs = 90_000 }) {
   const userData = path.join(runDir, 'user-data');
   const extensions = path.join(runDir, 'extensions');
   await mkdir(path.join(userData, 'User'), { recursive: true });
   await mkdir(extensions, { recursive: true });
-  await writeFile(path.join(userData, 'User', 'settings.json'), JSON.stringify(SETTINGS, null, 2) + '\n');
+  await writeFile(path.join(userData, 'User', 'settings.json'), JSON.stringify({ ...SETTINGS, ...settings }, null, 2) + '\n');
   // An empty config file of its own, so code-server neither reads nor writes ~/.config/code-server.
   const config = path.join(runDir, 'code-server.yaml');
   await writeFile(config, '');

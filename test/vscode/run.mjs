@@ -3,7 +3,8 @@
 // (code-server 4.100.3, VS Code 1.100.3) served to Chromium, used as a new
 // user would. It checks that
 //   - the Problems panel lists exactly the CLI's problems for the showcase
-//     (rule, line, column, severity),
+//     (rule, line, column, severity), with a rule's severity from the
+//     `msglint.rules` setting,
 //   - a quick fix from the light bulb menu applies the CLI's fix,
 //   - Format Document rewrites a legacy JSON tool call as the CLI's --fix does,
 //   - a hover on a cell shows the cell,
@@ -54,6 +55,10 @@ const SHOWCASE = 'showcase.msg.md';
 const LEGACY = 'legacy.msg.md';
 // A body line of a message cell of the showcase, for the hover.
 const HOVER_LINE = 23;
+// A rule severity set in VS Code's settings (a warning by default): the
+// server has to read it from the client, on the web the only way to set
+// rules. The CLI gets it as --rule.
+const RULES_SETTING = { 'empty-cell': 'error' };
 
 let step = 'starting';
 let runDir;
@@ -116,7 +121,7 @@ async function expectations(dir) {
   const legacy = path.join(dir, LEGACY);
   await copyFile(path.join(ROOT, 'test/fixtures', SHOWCASE), showcase);
   await copyFile(path.join(HERE, LEGACY), legacy);
-  const report = await cliReport(showcase);
+  const report = await cliReport(showcase, Object.entries(RULES_SETTING).flatMap(([id, severity]) => ['--rule', `${id}:${severity}`]));
   const problems = report.messages.map((m) => ({ rule: m.ruleId, line: m.line, column: m.column, severity: m.severity }));
   const fixable = report.messages.find((m) => m.ruleId === 'cell-marker' && m.fix);
   if (!fixable) throw new Error('the CLI reports no fixable cell-marker problem in the showcase');
@@ -142,7 +147,7 @@ async function checkHost(host, { installDir, expected, keep }) {
   const vsix = await packageVsix(path.join(dir, 'msglint.vsix'), { webOnly: host === 'web' });
 
   step = `${host}: starting code-server`;
-  const server = await startCodeServer({ installDir, runDir: dir, vsix });
+  const server = await startCodeServer({ installDir, runDir: dir, vsix, settings: { 'msglint.rules': RULES_SETTING } });
   const own = [server.stop];
   if (!keep) own.push(() => rm(server.userData, { recursive: true, force: true }), () => rm(path.join(dir, 'extensions'), { recursive: true, force: true }));
   cleanups.push(...own);
@@ -169,8 +174,7 @@ async function checkHost(host, { installDir, expected, keep }) {
   step = `${host}: reading the Problems panel`;
   await openFile(page, SHOWCASE);
   const shown = await openProblems(page, expected.problems.length);
-  await screenshot('1-problems');
-  const listed = (await readProblems(page)).filter((p) => p.source === 'msglint');
+  const listed = (await readProblems(page, { whileMaximized: () => screenshot('1-problems') })).filter((p) => p.source === 'msglint');
   if (shown !== String(expected.problems.length) || listed.length !== expected.problems.length) {
     throw new Error(`the Problems panel shows ${shown} problems (${listed.length} rows from msglint); the CLI reports ${expected.problems.length}`);
   }

@@ -72,12 +72,14 @@ export async function openProblems(page, count, timeout = 60_000) {
 /**
  * The problems the Problems panel lists, as { rule, line, column, severity }
  * (severity 2 error, 1 warning), read from the rendered rows. The panel is
- * maximized while reading, so that its virtual list renders every row.
+ * maximized while reading, so that its virtual list renders every row;
+ * `whileMaximized` runs then (for a screenshot).
  */
-export async function readProblems(page) {
+export async function readProblems(page, { whileMaximized } = {}) {
   await runCommand(page, 'View: Toggle Maximized Panel');
   try {
     await page.waitForTimeout(500); // the list re-renders after the resize
+    await whileMaximized?.();
     return await page.$$eval('.markers-panel .monaco-list-row', (rows) =>
       rows
         .filter((r) => r.querySelector('.marker-code'))
