@@ -3,7 +3,7 @@
 // client/playground/dist/, a static page:
 //   index.html, playground.css
 //   playground.js     the page's script, with the language server's worker
-//                     script (dist/browser/server.js) in it as a string,
+//                     script (dist/browser/server.js, minified) in it as a string,
 //                     started from a Blob URL: so the page also works when
 //                     opened from file://
 //   docs/rules/*.md   the rule docs the diagnostics link to
@@ -46,8 +46,12 @@ const virtualModules = {
   name: 'playground-virtual-modules',
   setup(build) {
     build.onResolve({ filter: /^msglint:/ }, ({ path: id }) => ({ path: id, namespace: 'playground' }));
-    build.onLoad({ filter: /.*/, namespace: 'playground' }, ({ path: id }) => {
-      if (id === 'msglint:worker-source') return { contents: readFileSync(WORKER, 'utf8'), loader: 'text', watchFiles: [WORKER] };
+    build.onLoad({ filter: /.*/, namespace: 'playground' }, async ({ path: id }) => {
+      if (id === 'msglint:worker-source') {
+        // Minified here: a string is not minified with the page's script.
+        const { code } = await esbuild.transform(readFileSync(WORKER, 'utf8'), { minify: true, loader: 'js', target: 'es2022' });
+        return { contents: code, loader: 'text', watchFiles: [WORKER] };
+      }
       if (id === 'msglint:examples') return { contents: JSON.stringify(examples()), loader: 'json' };
       return { errors: [{ text: `unknown module ${id}` }] };
     });

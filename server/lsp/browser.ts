@@ -15,8 +15,8 @@ import { startServer } from './server.js';
 
 /** The worker's global scope, as far as this file uses it (the project compiles without the DOM's types). */
 interface WorkerScope {
-  addEventListener(type: 'error', listener: (event: { error?: unknown; message?: string }) => void): void;
-  addEventListener(type: 'unhandledrejection', listener: (event: { reason?: unknown }) => void): void;
+  addEventListener(type: 'error', listener: (event: { error?: unknown; message?: string; preventDefault(): void }) => void): void;
+  addEventListener(type: 'unhandledrejection', listener: (event: { reason?: unknown; preventDefault(): void }) => void): void;
 }
 declare const self: WorkerScope;
 /** Set by the bundler to package.json's version. */
@@ -25,9 +25,17 @@ declare const MSGLINT_VERSION: string | undefined;
 const browserEnvironment: ServerEnvironment = {
   version: typeof MSGLINT_VERSION === 'string' ? MSGLINT_VERSION : '0.0.0',
   fsPath: () => undefined,
+  // Handled here (preventDefault), as Node's process.on handlers do: the
+  // worker keeps serving, and the page's Worker gets no error event.
   onUncaughtError(report) {
-    self.addEventListener('error', (event) => report('uncaught exception', event.error ?? event.message));
-    self.addEventListener('unhandledrejection', (event) => report('unhandled rejection', event.reason));
+    self.addEventListener('error', (event) => {
+      event.preventDefault();
+      report('uncaught exception', event.error ?? event.message);
+    });
+    self.addEventListener('unhandledrejection', (event) => {
+      event.preventDefault();
+      report('unhandled rejection', event.reason);
+    });
   },
 };
 

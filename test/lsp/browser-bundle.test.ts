@@ -8,7 +8,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import vm from 'node:vm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ensureBuilt, root } from './client.js';
+import { ensureBuilt, LspClient, modernCapabilities, root } from './client.js';
 
 const BUNDLE = path.join(root, 'dist/browser/server.js');
 
@@ -37,6 +37,7 @@ interface Message {
 /** The bundle run as a worker would run it: `self` with postMessage and message events, and the web platform's globals. */
 function startWorker(code: string) {
   const toServer: ((event: { data: unknown }) => void)[] = [];
+  const onError: ((event: unknown) => void)[] = [];
   const fromServer: Message[] = [];
   const waiting: (() => void)[] = [];
   const self = {
@@ -49,6 +50,7 @@ function startWorker(code: string) {
     },
     addEventListener: (type: string, listener: (event: { data: unknown }) => void) => {
       if (type === 'message') toServer.push(listener);
+      if (type === 'error') onError.push(listener as (event: unknown) => void);
     },
     removeEventListener: () => undefined,
   };
@@ -88,12 +90,18 @@ function startWorker(code: string) {
       return answer.result;
     },
     next,
-    /** Answers the server's workspace/configuration requests with `settings`. */
-    answerConfiguration: (settings: unknown) => {
+    /** Dispatches an error event as the worker's global scope does for an uncaught exception; returns whether it was handled. */
+    uncaught: (error: Error): boolean => {
+      let handled = false;
+      for (const listener of onError) listener({ error, message: error.message, preventDefault: () => (handled = true) });
+      return handled;
+    },
+    /** Answers the server's requests: workspace/configuration with `settings`, any other with null. */
+    answerRequests: (settings: unknown) => {
       void (async () => {
         for (;;) {
-          const m = await next((x) => x.method === 'workspace/configuration');
-          send({ jsonrpc: '2.0', id: m.id, result: [settings] });
+          const m = await next((x) => x.method !== undefined && x.id !== undefined);
+          send({ jsonrpc: '2.0', id: m.id, result: m.method === 'workspace/configuration' ? [settings] : null });
         }
       })();
     },
@@ -119,7 +127,7 @@ describe('the Web Worker bundle', () => {
 
   it('serves diagnostics, with the client`s msglint.rules, over postMessage', async () => {
     const worker = startWorker(readFileSync(BUNDLE, 'utf8'));
-    worker.answerConfiguration({ rules: { 'empty-cell': 'off' } });
+    worker.answerRequests({ rules: { 'empty-cell': 'off' } });
     const init = (await worker.request('initialize', { processId: null, rootUri: null, capabilities: { workspace: { configuration: true } } })) as {
       serverInfo: { name: string; version: string };
       capabilities: Record<string, unknown>;
@@ -139,5 +147,92 @@ describe('the Web Worker bundle', () => {
     expect(codes, 'msglint.rules turns empty-cell off').not.toContain('empty-cell');
     const exported = await worker.request('workspace/executeCommand', { command: 'msglint.exportLLMView', arguments: [uri, 'openai', { force: true }] });
     expect(Array.isArray(exported)).toBe(true);
+    // An uncaught error is logged to the client and handled: the server keeps serving.
+    expect(worker.uncaught(new Error('boom'))).toBe(true);
+    const logged = await worker.next((m) => m.method === 'window/logMessage' && JSON.stringify(m.params).includes('boom'));
+    expect(JSON.stringify(logged.params)).toContain('msglint: uncaught exception: Error: boom');
+    expect(await worker.request('textDocument/hover', { textDocument: { uri }, position: { line: 8, character: 1 } })).not.toBeNull();
   });
+});
+
+/**
+ * The requests of every feature, at positions all over a file: each line's
+ * start, its fifth column and its end (hover, completion, definition,
+ * references, rename), and the whole-document ones.
+ */
+function requestsFor(uri: string, text: string): [string, unknown][] {
+  const textDocument = { uri };
+  const requests: [string, unknown][] = [
+    ['textDocument/diagnostic', { textDocument }],
+    ['textDocument/documentSymbol', { textDocument }],
+    ['textDocument/semanticTokens/full', { textDocument }],
+    ['textDocument/foldingRange', { textDocument }],
+    ['textDocument/documentLink', { textDocument }],
+    ['textDocument/formatting', { textDocument, options: { tabSize: 2, insertSpaces: true } }],
+  ];
+  const lines = text.split('\n');
+  lines.forEach((line, i) => {
+    const range = { start: { line: i, character: 0 }, end: { line: i, character: line.length } };
+    requests.push(['textDocument/codeAction', { textDocument, range, context: { diagnostics: [] } }]);
+    for (const character of new Set([0, Math.min(4, line.length), line.length])) {
+      const position = { line: i, character };
+      requests.push(['textDocument/hover', { textDocument, position }]);
+      requests.push(['textDocument/completion', { textDocument, position }]);
+      requests.push(['textDocument/definition', { textDocument, position }]);
+      requests.push(['textDocument/references', { textDocument, position, context: { includeDeclaration: true } }]);
+      requests.push(['textDocument/prepareRename', { textDocument, position }]);
+      requests.push(['textDocument/rename', { textDocument, position, newName: 'renamed' }]);
+    }
+  });
+  for (const format of ['openai', 'anthropic', 'vercel', 'vercel-legacy', 'console']) {
+    requests.push(['workspace/executeCommand', { command: 'msglint.exportLLMView', arguments: [uri, format, { force: true }] }]);
+  }
+  return requests;
+}
+
+/** A result, or the error's message: both servers must fail alike too. */
+async function outcome(request: () => Promise<unknown>): Promise<unknown> {
+  try {
+    return { result: await request() };
+  } catch (e) {
+    const message = (e as { message?: string }).message ?? String(e);
+    return { error: message.replace(/^\{.*"message":"(.*?)".*\}$/, '$1') };
+  }
+}
+
+describe('the Web Worker bundle against the server over stdio', () => {
+  for (const file of ['test/fixtures/showcase.msg.md', 'examples/coding-session.msg.md', 'examples/temporary-agents.msg.md']) {
+    it(`answers every feature's requests as over stdio: ${file}`, async () => {
+      const text = readFileSync(path.join(root, file), 'utf8');
+      // Not a file: URI, so the stdio server reads no config file either.
+      const uri = `untitled:${path.basename(file)}`;
+      const settings = { rules: { 'empty-cell': 'off' } };
+      const stdio = await LspClient.start({ capabilities: modernCapabilities, settings });
+      const worker = startWorker(readFileSync(BUNDLE, 'utf8'));
+      worker.answerRequests(settings);
+      try {
+        await worker.request('initialize', { processId: null, rootUri: null, capabilities: modernCapabilities });
+        worker.notify('initialized', {});
+        await stdio.open(uri, text);
+        worker.notify('textDocument/didOpen', { textDocument: { uri, languageId: 'markdown', version: 1, text } });
+        const requests = requestsFor(uri, text);
+        const fromStdio: unknown[] = [];
+        const fromWorker: unknown[] = [];
+        // New tool-call ids in completions are random (completion.ts): the same shape is enough.
+        const comparable = (method: string, o: unknown) =>
+          method === 'textDocument/completion' ? JSON.parse(JSON.stringify(o).replace(/(\[\^[\w.-]*\.)[a-z][a-z0-9]{4}\]/g, '$1(nonce)]')) : o;
+        for (const [method, params] of requests) {
+          fromStdio.push(comparable(method, await outcome(() => stdio.request(method, params))));
+          fromWorker.push(comparable(method, await outcome(() => worker.request(method, params))));
+        }
+        const answered = fromStdio.filter((o) => (o as { result?: unknown }).result != null).length;
+        expect(answered, 'most requests have an answer').toBeGreaterThan(requests.length / 3);
+        requests.forEach(([method, params], i) => {
+          expect(fromWorker[i], `${method} ${JSON.stringify(params).slice(0, 160)}`).toEqual(fromStdio[i]);
+        });
+      } finally {
+        await stdio.stop();
+      }
+    }, 120_000);
+  }
 });

@@ -5,7 +5,7 @@
 // panel's content is the element whose `data-export` names the target.
 
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
@@ -34,6 +34,17 @@ function cliProblems(text: string, fileName: string): [string, number][] {
   });
   const [report] = JSON.parse(result.stdout) as { messages: { ruleId: string; line: number }[] }[];
   return report!.messages.map((m) => [m.ruleId, m.line]);
+}
+
+/** The text `msglint --fix` makes of `text`. */
+function cliFixed(text: string, fileName: string): string {
+  const result = spawnSync(process.execPath, [path.join(ROOT, 'dist/cli/main.js'), '--fix-dry-run', '--format', 'json', '--stdin', '--stdin-filename', fileName], {
+    input: text,
+    encoding: 'utf8',
+    cwd: os.tmpdir(),
+  });
+  const [report] = JSON.parse(result.stdout) as { output?: string }[];
+  return report!.output ?? text;
 }
 
 function cliExport(file: string, to: string): unknown {
@@ -85,6 +96,8 @@ describe.skipIf(missing !== undefined)('the playground in Chromium', () => {
     expect(expected.length).toBeGreaterThan(10);
     expect(await pageProblems(page)).toEqual(expected);
     await expect.poll(() => page.$$eval('.cm-lint-marker-error', (els) => els.length)).toBeGreaterThan(0);
+    // Highlighting from the server's semantic tokens: the cell markers are keywords.
+    await expect.poll(() => page.$$eval('.tok-keyword', (els) => els.map((e) => e.textContent))).toContain('# %%');
     const shot = path.join(pg.dir, 'playground.png');
     await page.screenshot({ path: shot });
     console.log(`test/playground: screenshot ${shot}`);
@@ -99,7 +112,18 @@ describe.skipIf(missing !== undefined)('the playground in Chromium', () => {
     expect((await editorText(page)).split('\n')).toContain('# %% A marker without its space[^1]');
   });
 
-  it('loads `#text=` and updates the problems as one types', async () => {
+  it('"Fix all" leaves the problems the CLI leaves after --fix', async () => {
+    await page.goto(pg.url);
+    const showcase = readFileSync(SHOWCASE, 'utf8');
+    expect(await pageProblems(page)).toEqual(cliProblems(showcase, 'showcase.msg.md'));
+    const fixed = cliFixed(showcase, 'showcase.msg.md');
+    expect(fixed).not.toBe(showcase);
+    const expected = cliProblems(fixed, 'showcase.msg.md');
+    await page.click('#fix-all');
+    expect(await problemsUntil(page, (p) => JSON.stringify(p) === JSON.stringify(expected))).toEqual(expected);
+  });
+
+  it('loads `#text=`, updates the problems as one types, and shares the typed text', async () => {
     const text = '---\ntitle: Typed\n---\n\n# %% Hello[^1]\n\n[^1]: [markdown]\n\nHi.\n';
     expect(cliProblems(text, 'shared.msg.md')).toEqual([]);
     await page.goto(`${pg.url}#text=${base64url(text)}`);
@@ -113,6 +137,38 @@ describe.skipIf(missing !== undefined)('the playground in Chromium', () => {
     const expected = cliProblems(typed, 'shared.msg.md');
     expect(expected.length).toBeGreaterThan(0);
     expect(await problemsUntil(page, (p) => p.length > 0)).toEqual(expected);
+    // The share link carries the typed text.
+    await page.click('#share');
+    await expect.poll(() => page.url()).toBe(`${pg.url}#text=${base64url(typed)}`);
+  });
+
+  it('shows the server`s hover and completion', async () => {
+    const text = '---\ntitle: Hover\n---\n\n# %% Hello[^1]\n\n[^1]: [markdown]\n\nHi.\n';
+    await page.goto(`${pg.url}#text=${base64url(text)}`);
+    await page.reload();
+    await pageProblems(page);
+    const marker = page.locator('.cm-line', { hasText: '# %% Hello' });
+    const box = (await marker.boundingBox())!;
+    await page.mouse.move(box.x + 60, box.y + box.height / 2);
+    await expect.poll(() => page.locator('.cm-tooltip-hover').textContent(), { timeout: 10_000 }).toContain('Message cell');
+    await page.mouse.move(0, 0);
+    await page.locator('.cm-line', { hasText: '[^1]: [markdown]' }).click();
+    await page.keyboard.press('End');
+    await page.keyboard.type(' ');
+    await expect.poll(() => page.$$eval('.cm-tooltip-autocomplete li', (els) => els.map((e) => e.textContent)), { timeout: 10_000 }).toEqual(
+      expect.arrayContaining(['history', 'time']),
+    );
+  });
+
+  it("shows each example's problems as the CLI does", async () => {
+    await page.goto(pg.url);
+    const names = readdirSync(path.join(ROOT, 'examples')).filter((n) => n.endsWith('.md'));
+    expect(names.length).toBeGreaterThan(1);
+    for (const name of names) {
+      await page.selectOption('#examples', { label: name });
+      await expect.poll(() => page.textContent('#file-name')).toBe(name);
+      expect(await pageProblems(page), name).toEqual(cliProblems(readFileSync(path.join(ROOT, 'examples', name), 'utf8'), name));
+    }
   });
 
   it("exports the file's LLM view as the CLI does", async () => {
@@ -126,6 +182,16 @@ describe.skipIf(missing !== undefined)('the playground in Chromium', () => {
       expect(JSON.parse((await output.textContent())!)).toEqual(cliExport(CODING_SESSION, target));
     }
     expect(await page.textContent('#agents')).toContain('coder (predefined');
+  });
+
+  it('lints with the rules of the Settings panel (msglint.rules)', async () => {
+    await page.goto(pg.url);
+    const before = await pageProblems(page);
+    expect(before).toContainEqual(['empty-cell', 71]);
+    await page.click('.settings-panel summary');
+    await page.fill('#settings', '{ "rules": { "empty-cell": "off" } }');
+    const after = await problemsUntil(page, (p) => !p.some(([rule]) => rule === 'empty-cell'));
+    expect(after).toEqual(before.filter(([rule]) => rule !== 'empty-cell'));
   });
 
   it('works opened from file://', async () => {

@@ -22,6 +22,7 @@ import serverSource from 'msglint:worker-source';
 import examples from 'msglint:examples';
 import { diagnosticsView } from './diagnostics.js';
 import { applyWorkspaceEdit } from './edits.js';
+import { refreshHighlighting, semanticHighlighting } from './highlight.js';
 import { agentsListing, exportPanel } from './panels.js';
 import { sanitizeHTML } from './sanitize.js';
 import { encodeText, textFromHash } from './share.js';
@@ -29,8 +30,8 @@ import { startServerWorker, workerTransport } from './transport.js';
 
 const $ = <T extends HTMLElement>(id: string): T => document.getElementById(id) as T;
 
-/** The editor settings the server gets (the `msglint` section): no config files here. */
-const SETTINGS = { enable: true, run: 'onType' };
+/** The editor settings the server gets (the `msglint` section; the Settings panel edits them): no config files here. */
+let settings: Record<string, unknown> = { enable: true, run: 'onType' };
 const SHARED_NAME = 'shared.msg.md';
 
 let view: EditorView | undefined;
@@ -41,7 +42,7 @@ const uri = (): string | undefined => (view ? LSPPlugin.get(view)?.uri : undefin
 
 const worker = startServerWorker(serverSource);
 const transport = workerTransport(worker, {
-  'workspace/configuration': (params) => ((params as lsp.ConfigurationParams).items ?? []).map((item) => (item.section === 'msglint' ? SETTINGS : null)),
+  'workspace/configuration': (params) => ((params as lsp.ConfigurationParams).items ?? []).map((item) => (item.section === 'msglint' ? settings : null)),
   'workspace/applyEdit': (params) => ({ applied: view ? applyWorkspaceEdit(view, (params as lsp.ApplyWorkspaceEditParams).edit) : false }),
   'client/registerCapability': () => null,
   'client/unregisterCapability': () => null,
@@ -56,11 +57,12 @@ let refreshExport: () => Promise<void> = async () => undefined;
 const problems = diagnosticsView($('problems'), $('problem-count'), () => {
   void refreshExport();
   refreshAgents();
+  if (view) void refreshHighlighting(client, view).catch((e: unknown) => console.warn('msglint playground: semantic tokens failed', e));
 });
 
 const client = new LSPClient({
   timeout: 20_000,
-  initializationOptions: { msglint: SETTINGS },
+  initializationOptions: { msglint: settings },
   sanitizeHTML,
   notificationHandlers: {
     'textDocument/publishDiagnostics': (c, params) => problems.handler(c, params as lsp.PublishDiagnosticsParams),
@@ -107,6 +109,7 @@ function open(name: string, text: string): void {
     extensions: [
       basicSetup,
       lintGutter(),
+      semanticHighlighting,
       EditorView.lineWrapping,
       client.plugin(fileUri, 'markdown'),
       autoSync,
@@ -117,14 +120,53 @@ function open(name: string, text: string): void {
 
 function openFromHash(): boolean {
   const text = textFromHash(location.hash);
-  if (text === undefined) return false;
+  if (text === undefined) {
+    if (new URLSearchParams(location.hash.slice(1)).has('text')) $('status').textContent = "The link's text is not UTF-8 in base64url";
+    return false;
+  }
+  $('status').textContent = '';
   if (view && view.state.doc.toString() === text) return true;
   open(SHARED_NAME, text);
   ($('examples') as HTMLSelectElement).value = '';
   return true;
 }
 
+/** The Settings panel: JSON merged over the defaults, sent with workspace/didChangeConfiguration. */
+function setUpSettings(): void {
+  const input = $<HTMLTextAreaElement>('settings');
+  const status = $('settings-status');
+  const base = settings;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  input.addEventListener('input', () => {
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(input.value || '{}');
+      } catch (e) {
+        status.textContent = `Not JSON: ${(e as Error).message}`;
+        status.classList.add('invalid');
+        return;
+      }
+      if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
+        status.textContent = 'Settings are a JSON object, such as { "rules": { "empty-cell": "off" } }';
+        status.classList.add('invalid');
+        return;
+      }
+      status.textContent = '';
+      status.classList.remove('invalid');
+      settings = { ...base, ...(parsed as Record<string, unknown>) };
+      client.notification('workspace/didChangeConfiguration', { settings: { msglint: settings } });
+    }, 300);
+  });
+}
+
 function setUp(): void {
+  setUpSettings();
+  worker.addEventListener('error', (event) => {
+    $('status').dataset.state = 'failed';
+    $('status').textContent = `The language server stopped: ${event.message}`;
+  });
   const picker = $<HTMLSelectElement>('examples');
   const none = document.createElement('option');
   none.value = '';
