@@ -82,7 +82,7 @@ export async function ensureCodeServer({ log = (m) => console.log(m) } = {}) {
   await mkdir(staging, { recursive: true });
   const npmLog = path.join(staging, 'install.log');
   const started = Date.now();
-  log(`Installing code-server ${CODE_SERVER_VERSION} into ${dir} (once; about 370 MB)...`);
+  log(`Installing code-server ${CODE_SERVER_VERSION} into ${dir} (once; about 320 MB)...`);
 
   const npm = (args, cwd, env) => run('npm', [...args, '--no-audit', '--no-fund'], { cwd, env, log: npmLog });
   await writeFile(path.join(staging, 'package.json'), JSON.stringify({ private: true, description: 'code-server for msglint test:vscode' }) + '\n');
