@@ -11,7 +11,7 @@
 
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { copyFile, mkdir, readFile, rename, rm, symlink, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readdir, readFile, rename, rm, symlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -47,7 +47,10 @@ function run(cmd, args, { cwd, env = {}, log, timeoutMs = 15 * 60_000 }) {
       const text = Buffer.concat(chunks).toString('utf8');
       await writeFile(log, `$ (cd ${cwd} && ${cmd} ${args.join(' ')})\n${text}\n`, { flag: 'a' });
       if (code === 0) resolve(text);
-      else reject(new Error(`${cmd} ${args.join(' ')} in ${cwd} failed (${signal ?? `exit ${code}`}); see ${log}`));
+      else {
+        const why = text.split('\n').filter((l) => /^npm (error|ERR!)/.test(l) && !/A complete log|^npm error\s*$/.test(l)).at(0);
+        reject(new Error(`${cmd} ${args.join(' ')} in ${cwd} failed (${signal ?? `exit ${code}`}${why ? `: ${why}` : ''}); see ${log}`));
+      }
     });
   });
 }
@@ -77,8 +80,12 @@ export async function ensureCodeServer({ log = (m) => console.log(m) } = {}) {
     if (!which(tool)) throw new Error(`${tool} is not on PATH; code-server's native modules need it (Debian: build-essential)`);
   }
 
+  // Left-overs of interrupted installs (kept after a failure for their install.log).
+  const parent = path.dirname(dir);
+  for (const name of existsSync(parent) ? await readdir(parent) : []) {
+    if (name.startsWith(`${path.basename(dir)}.partial-`)) await rm(path.join(parent, name), { recursive: true, force: true });
+  }
   const staging = `${dir}.partial-${process.pid}`;
-  await rm(staging, { recursive: true, force: true });
   await mkdir(staging, { recursive: true });
   const npmLog = path.join(staging, 'install.log');
   const started = Date.now();
