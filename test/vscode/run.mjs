@@ -7,7 +7,7 @@
 //     `msglint.rules` setting,
 //   - a quick fix from the light bulb menu applies the CLI's fix,
 //   - Format Document rewrites a legacy JSON tool call as the CLI's --fix does,
-//   - a hover on a cell shows the cell,
+//   - a hover on a cell shows the cell, and again after "Restart server",
 // so a change that breaks activation, the bundled server or formatting in
 // VS Code fails. It does so twice, once per extension host:
 //   node  the .vsix as it ships: code-server runs its `main` (the server as a
@@ -215,6 +215,16 @@ async function checkHost(host, { installDir, expected, keep }) {
   await screenshot('5-formatted');
   if (formattedOnDisk !== expected.formatted) throw new Error(`Format Document did not give the CLI's --fix output: ${firstDifference(formattedOnDisk, expected.formatted)}`);
   say("Format Document: the legacy JSON call is XML, as the CLI's --fix writes it");
+
+  // The restarted client (a new server process, or a new worker on the web) has to answer again.
+  step = `${host}: restarting the server`;
+  await runCommand(page, 'msglint: Restart server');
+  await openFile(page, SHOWCASE);
+  await goToLine(page, HOVER_LINE);
+  const again = await hoverAtCursor(page, /Message cell/, 60_000);
+  await screenshot('6-after-restart');
+  if (!/Message cell/.test(again)) throw new Error(`after "msglint: Restart server" the hover on line ${HOVER_LINE} shows ${JSON.stringify(again)}`);
+  say('Restart server: a hover is answered after it');
 
   // This host's cleanups now, not at exit: the next host starts from nothing.
   for (const c of [closeBrowser, closeLog, ...own]) {
