@@ -25,12 +25,26 @@ async function quickInput(page, key, text) {
   await input.fill(text);
 }
 
-/** Opens a file of the folder with Quick Open and waits for its editor tab. */
+/**
+ * Opens a file of the folder with Quick Open and waits for its editor tab.
+ * A second try when the first leaves another tab active: a key pressed while
+ * Quick Open still lists recent files can pick one of those.
+ */
 export async function openFile(page, fileName) {
-  await quickInput(page, 'Control+P', fileName);
-  await waitFor(`Quick Open did not find ${fileName}`, page.waitForSelector(`.quick-input-list .monaco-list-row[aria-label*="${fileName}"]`, { timeout: WAIT }));
-  await page.keyboard.press('Enter');
-  await waitFor(`${fileName} did not open in an editor`, page.waitForSelector(`.tabs-container .tab.active[data-resource-name="${fileName}"]`, { timeout: WAIT }));
+  const tab = `.tabs-container .tab.active[data-resource-name="${fileName}"]`;
+  for (let attempt = 1; ; attempt++) {
+    await quickInput(page, 'Control+P', fileName);
+    const row = page.locator(`.quick-input-list .monaco-list-row[aria-label*="${fileName}"]`).first();
+    await waitFor(`Quick Open did not find ${fileName}`, row.waitFor({ state: 'visible', timeout: WAIT }));
+    await row.click({ timeout: WAIT });
+    try {
+      await page.waitForSelector(tab, { timeout: attempt === 1 ? 10_000 : WAIT });
+      break;
+    } catch (e) {
+      if (attempt === 2) throw new Error(`${fileName} did not open in an editor: ${String(e?.message ?? e).split('\n')[0]}`);
+      await page.keyboard.press('Escape');
+    }
+  }
   await waitFor(`the editor of ${fileName} did not get focus`, page.waitForSelector('.editor-instance .monaco-editor.focused', { timeout: WAIT }));
 }
 
