@@ -36,7 +36,7 @@ import { promisify } from 'node:util';
 import { packageVsix } from '../../client/build.mjs';
 import { startCodeServer } from './code-server.mjs';
 import { ensureCodeServer } from './install.mjs';
-import { applyQuickFix, goToLine, hoverAtCursor, openFile, openProblems, readProblems, runCommand, waitForWorkbench } from './workbench.mjs';
+import { applyQuickFix, goToLine, hoverAtCursor, openFile, openProblems, readProblems, runCommand, saveWhenChanged, waitForWorkbench } from './workbench.mjs';
 
 const require = createRequire(import.meta.url);
 const HERE = path.dirname(fileURLToPath(import.meta.url));
@@ -193,7 +193,7 @@ async function checkHost(host, { installDir, expected, keep }) {
   await goToLine(page, fixable.line);
   await applyQuickFix(page, `Fix this ${fixable.ruleId} problem`);
   await screenshot('2-quick-fix');
-  await page.keyboard.press('Control+S');
+  await saveWhenChanged(page, 'the quick fix');
   const onDisk = await waitForFile(showcase, expected.fixedShowcase);
   if (onDisk !== expected.fixedShowcase) throw new Error(`the ${fixable.ruleId} quick fix did not give the CLI's fix: ${firstDifference(onDisk, expected.fixedShowcase)}`);
   say(`quick fix: ${fixable.ruleId} on line ${fixable.line}, as the CLI fixes it`);
@@ -210,7 +210,7 @@ async function checkHost(host, { installDir, expected, keep }) {
   await openFile(page, LEGACY);
   await screenshot('4-legacy-call');
   await runCommand(page, 'Format Document');
-  await page.keyboard.press('Control+S');
+  await saveWhenChanged(page, 'Format Document');
   const formattedOnDisk = await waitForFile(legacy, expected.formatted);
   await screenshot('5-formatted');
   if (formattedOnDisk !== expected.formatted) throw new Error(`Format Document did not give the CLI's --fix output: ${firstDifference(formattedOnDisk, expected.formatted)}`);

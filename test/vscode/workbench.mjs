@@ -48,6 +48,16 @@ export async function openFile(page, fileName) {
   await waitFor(`the editor of ${fileName} did not get focus`, page.waitForSelector('.editor-instance .monaco-editor.focused', { timeout: WAIT }));
 }
 
+/**
+ * Saves the active editor once `what` (an edit that runs asynchronously:
+ * a quick fix, formatting) has changed it, and waits until it is saved.
+ */
+export async function saveWhenChanged(page, what) {
+  await waitFor(`${what} did not change the file in the editor`, page.waitForSelector('.tabs-container .tab.active.dirty', { timeout: WAIT }));
+  await page.keyboard.press('Control+S');
+  await waitFor(`the file did not save after ${what}`, page.waitForSelector('.tabs-container .tab.active:not(.dirty)', { timeout: WAIT }));
+}
+
 /** Runs a command by its exact Command Palette label. */
 export async function runCommand(page, label) {
   await quickInput(page, 'F1', `>${label}`);
@@ -131,18 +141,34 @@ export async function applyQuickFix(page, label) {
   await waitFor('the quick fix menu did not close', page.waitForSelector('.action-widget', { state: 'hidden', timeout: WAIT }));
 }
 
-/** Shows the hover at the cursor (Ctrl+K Ctrl+I) and returns its text. */
+/**
+ * Shows the hover at the cursor (Ctrl+K Ctrl+I) and returns its text once it
+ * matches `expected`, or the last text shown when `timeout` runs out. The
+ * keys are pressed again every few seconds: a server that is (re)starting
+ * has no hover provider yet, and VS Code does not ask again by itself.
+ */
 export async function hoverAtCursor(page, expected, timeout = WAIT) {
-  await page.keyboard.press('Control+K');
-  await page.keyboard.press('Control+I');
   const hover = '.monaco-editor .monaco-hover:not(.hidden) .hover-contents';
-  await waitFor('no hover appeared at the cursor', page.waitForSelector(hover, { state: 'visible', timeout }));
-  try {
-    await page.waitForFunction(({ hover, source }) => [...document.querySelectorAll(hover)].some((e) => new RegExp(source).test(e.textContent)), { hover, source: expected.source }, { timeout });
-  } catch {
-    // The caller reports the text that did show.
-  }
-  return (await page.$$eval(hover, (els) => els.map((e) => e.innerText).join('\n'))).trim();
+  const deadline = Date.now() + timeout;
+  let text = '';
+  do {
+    await page.keyboard.press('Control+K');
+    await page.keyboard.press('Control+I');
+    try {
+      await page.waitForFunction(
+        ({ hover, source }) => [...document.querySelectorAll(hover)].some((e) => new RegExp(source).test(e.textContent)),
+        { hover, source: expected.source },
+        { timeout: Math.max(1, Math.min(5000, deadline - Date.now())) },
+      );
+    } catch {
+      // Not yet: try again until the deadline.
+    }
+    text = (await page.$$eval(hover, (els) => els.map((e) => e.innerText).join('\n'))).trim();
+    if (expected.test(text)) return text;
+    await page.keyboard.press('Escape');
+  } while (Date.now() < deadline);
+  if (!text) throw new Error(`no hover appeared at the cursor within ${timeout / 1000} s`);
+  return text;
 }
 
 function escape(text) {
