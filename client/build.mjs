@@ -1,31 +1,41 @@
 #!/usr/bin/env node
 // Builds the VS Code extension with esbuild:
-//   dist/extension.js  the extension (client/src/extension.ts, `vscode` external)
-//   dist/server.js     the language server (server/lsp/main.ts) with all its
-//                      dependencies, so the .vsix needs no node_modules
+//   dist/extension.js      the extension (client/src/extension.ts, `vscode` external)
+//   dist/server.js         the language server (server/lsp/main.ts) with all its
+//                          dependencies, so the .vsix needs no node_modules
+//   dist/web/extension.js  the extension for VS Code for the Web (client/src/browser.ts),
+//                          the manifest's `browser` entry
+//   dist/web/server.js     the language server for a Web Worker (server/lsp/browser.ts),
+//                          bundled as `npm run build` bundles dist/browser/server.js
 //
 //   node client/build.mjs                   bundle into client/dist (with source maps)
 //   node client/build.mjs --watch           the same, rebuilding on changes
-//   node client/build.mjs --package [--out FILE.vsix]
+//   node client/build.mjs --package [--out FILE.vsix] [--web-only]
 //                                           bundle into a staging folder and pack a
 //                                           .vsix with @vscode/vsce (default:
-//                                           client/msglint-VERSION.vsix); no network
+//                                           client/msglint-VERSION.vsix); no network;
+//                                           --web-only: without `main` (see packageVsix)
 //
-// Both bundles are CommonJS (VS Code loads extensions as CommonJS; the
-// server runs as a plain Node module: `node dist/server.js --stdio`).
+// The Node bundles are CommonJS (VS Code loads extensions as CommonJS; the
+// server runs as a plain Node module: `node dist/server.js --stdio`). The web
+// extension is CommonJS too (the web worker extension host loads it that
+// way); the web server is a classic script for `new Worker(url)`. Neither web
+// bundle may import anything at run time but `vscode`.
 
 import { execFile } from 'node:child_process';
-import { cp, mkdir, mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { builtinModules, createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import * as esbuild from 'esbuild';
+import { browserStandIns } from '../server/lsp/bundle-browser.mjs';
 
 const require = createRequire(import.meta.url);
 const CLIENT = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.dirname(CLIENT);
+const VERSION = JSON.parse(await readFile(path.join(ROOT, 'package.json'), 'utf8')).version;
 
 /** What goes into the .vsix besides the bundles: the manifest and its `files` outside dist/. */
 async function packageFiles() {
@@ -35,18 +45,21 @@ async function packageFiles() {
 
 const BUILTINS = new Set([...builtinModules, ...builtinModules.map((m) => `node:${m}`)]);
 
-/** Fails when a bundle still imports a package at run time (the .vsix has no node_modules). */
-function checkSelfContained(metafile, allowed) {
+/**
+ * Fails when a bundle still imports a package at run time (the .vsix has no
+ * node_modules), or, for a web bundle, a Node built-in.
+ */
+function checkSelfContained(metafile, allowed, { web = false } = {}) {
   const problems = [];
   for (const [file, out] of Object.entries(metafile.outputs)) {
     for (const imp of out.imports) {
-      if (imp.external && !BUILTINS.has(imp.path) && !allowed.includes(imp.path)) problems.push(`${file} imports ${imp.path} at run time`);
+      if (imp.external && (web || !BUILTINS.has(imp.path)) && !allowed.includes(imp.path)) problems.push(`${file} imports ${imp.path} at run time`);
     }
   }
   if (problems.length) throw new Error(`The bundle is not self-contained:\n  ${problems.join('\n  ')}`);
 }
 
-/** esbuild options of both bundles, into `outdir`. */
+/** esbuild options of the four bundles, into `outdir`: Node extension, Node server, web extension, web server. */
 function configs(outdir, { dev }) {
   const common = {
     bundle: true,
@@ -76,16 +89,37 @@ function configs(outdir, { dev }) {
       define: { 'import.meta.url': '__msglint_import_meta_url' },
       banner: { js: 'var __msglint_import_meta_url = require("node:url").pathToFileURL(__filename).href;' },
     },
+    {
+      ...common,
+      platform: 'browser',
+      target: 'es2022',
+      entryPoints: [path.join(CLIENT, 'src/browser.ts')],
+      outfile: path.join(outdir, 'web/extension.js'),
+      external: ['vscode'],
+    },
+    {
+      ...common,
+      platform: 'browser',
+      format: 'iife',
+      target: 'es2022',
+      entryPoints: [path.join(ROOT, 'server/lsp/browser.ts')],
+      outfile: path.join(outdir, 'web/server.js'),
+      // The server's feature modules import protocol values from the Node side; the browser side exports the same.
+      alias: { 'vscode-languageserver/node': 'vscode-languageserver/browser' },
+      define: { MSGLINT_VERSION: JSON.stringify(VERSION), 'import.meta.url': '"about:msglint-worker"' },
+      plugins: [browserStandIns],
+    },
   ];
 }
 
-/** Bundles the extension and the server into `outdir`. */
+/** Bundles the extensions and the servers into `outdir`. */
 export async function bundle(outdir, { dev = false } = {}) {
   await mkdir(outdir, { recursive: true });
-  const [ext, server] = configs(outdir, { dev });
-  const results = await Promise.all([esbuild.build(ext), esbuild.build(server)]);
-  checkSelfContained(results[0].metafile, ['vscode']);
-  checkSelfContained(results[1].metafile, []);
+  const [ext, server, webExt, webServer] = await Promise.all(configs(outdir, { dev }).map((c) => esbuild.build(c)));
+  checkSelfContained(ext.metafile, ['vscode']);
+  checkSelfContained(server.metafile, []);
+  checkSelfContained(webExt.metafile, ['vscode'], { web: true });
+  checkSelfContained(webServer.metafile, [], { web: true });
 }
 
 async function watch(outdir) {
@@ -94,11 +128,22 @@ async function watch(outdir) {
   console.log(`Watching; bundles go to ${path.relative(process.cwd(), outdir) || '.'}`);
 }
 
-/** Packs a .vsix of the extension into `out` (an absolute path) without touching client/dist. */
-export async function packageVsix(out) {
+/**
+ * Packs a .vsix of the extension into `out` (an absolute path) without
+ * touching client/dist. `webOnly` leaves out `main` and the Node bundles: a
+ * VS Code with a Node extension host (code-server) then has to run the
+ * `browser` entry in its web worker extension host (test/vscode does).
+ */
+export async function packageVsix(out, { webOnly = false } = {}) {
   const stage = await mkdtemp(path.join(os.tmpdir(), 'msglint-vsix-'));
   try {
     for (const f of await packageFiles()) await cp(path.join(CLIENT, f), path.join(stage, f), { recursive: true });
+    if (webOnly) {
+      const manifest = JSON.parse(await readFile(path.join(stage, 'package.json'), 'utf8'));
+      delete manifest.main;
+      manifest.files = manifest.files.filter((f) => !['dist/extension.js', 'dist/server.js'].includes(f));
+      await writeFile(path.join(stage, 'package.json'), JSON.stringify(manifest, null, 2) + '\n');
+    }
     await bundle(path.join(stage, 'dist'));
     const vsceDir = path.dirname(require.resolve('@vscode/vsce/package.json'));
     const vsce = path.join(vsceDir, require('@vscode/vsce/package.json').bin.vsce);
@@ -123,13 +168,13 @@ async function main(argv) {
   if (args.includes('--package')) {
     const version = JSON.parse(await readFile(path.join(CLIENT, 'package.json'), 'utf8')).version;
     const out = path.resolve(outIndex !== -1 ? args[outIndex + 1] : path.join(CLIENT, `msglint-${version}.vsix`));
-    await packageVsix(out);
+    await packageVsix(out, { webOnly: args.includes('--web-only') });
     console.log(`Packed ${path.relative(process.cwd(), out)}`);
   } else if (args.includes('--watch')) {
     await watch(path.join(CLIENT, 'dist'));
   } else {
     await bundle(path.join(CLIENT, 'dist'), { dev: true });
-    console.log(`Bundled ${path.relative(process.cwd(), path.join(CLIENT, 'dist'))}/extension.js and server.js`);
+    console.log(`Bundled ${path.relative(process.cwd(), path.join(CLIENT, 'dist'))}/extension.js, server.js, web/extension.js and web/server.js`);
   }
 }
 

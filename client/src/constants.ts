@@ -28,12 +28,22 @@ export const SETTINGS = ['enable', 'run', 'rules', 'trace.server'] as const;
 /** The bundled language server, relative to the extension's folder. */
 export const SERVER_MODULE = 'dist/server.js';
 
+/** The web extension's entry and its language server for a Web Worker (VS Code for the Web), relative to the extension's folder. */
+export const BROWSER_MAIN = 'dist/web/extension.js';
+export const BROWSER_SERVER_MODULE = 'dist/web/server.js';
+
 /** What the client sends to the server: Markdown files on disk and unsaved ones; the server decides which are message files. */
 export const DOCUMENT_SELECTOR = [
   { scheme: 'file', language: 'markdown' },
   { scheme: 'untitled', language: 'markdown' },
   { scheme: 'file', pattern: '**/*.msg.md' },
 ] as const;
+
+/**
+ * The same on the web, where files live under other schemes (`vscode-vfs` on
+ * github.dev, `vscode-test-web`, ...): Markdown and `*.msg.md` files of any scheme.
+ */
+export const BROWSER_DOCUMENT_SELECTOR = [{ language: 'markdown' }, { pattern: '**/*.msg.md' }] as const;
 
 /** Whether a file name is one the status bar item is shown for. */
 export function isMarkdownLike(languageId: string, fileName: string): boolean {

@@ -1,184 +1,26 @@
-// The msglint VS Code extension: starts the bundled language server
-// (dist/server.js, built from server/lsp/main.ts) for Markdown files and
-// adds commands and a status bar item. Message files stay Markdown: the
+// The msglint VS Code extension on the desktop (and in code-server): starts
+// the bundled language server (dist/server.js, built from
+// server/lsp/main.ts) as a Node process for Markdown files; client.ts adds
+// the commands and the status bar item. Message files stay Markdown: the
 // server decides which Markdown files are message files.
 
-import * as path from 'node:path';
-import * as vscode from 'vscode';
-import {
-  CodeActionKind,
-  CodeActionRequest,
-  CodeActionTriggerKind,
-  ExecuteCommandRequest,
-  LanguageClient,
-  RevealOutputChannelOn,
-  State,
-  TransportKind,
-  type LanguageClientOptions,
-  type ServerOptions,
-} from 'vscode-languageclient/node';
-import { CLIENT_ID, CLIENT_NAME, COMMANDS, DOCUMENT_SELECTOR, SERVER_FIX_ALL_COMMAND, SERVER_MODULE } from './constants.js';
-import { legacyRewriteEdits } from './legacy.js';
-import { ServerStatus } from './status.js';
+import type * as vscode from 'vscode';
+import { LanguageClient, TransportKind, type ServerOptions } from 'vscode-languageclient/node';
+import { activateClient, deactivateClient, type MsglintExtensionApi } from './client.js';
+import { CLIENT_ID, CLIENT_NAME, DOCUMENT_SELECTOR, SERVER_MODULE } from './constants.js';
 
-let client: LanguageClient | undefined;
-let status: ServerStatus | undefined;
-let output: vscode.LogOutputChannel | undefined;
+export type { MsglintExtensionApi } from './client.js';
 
-/** What `activate` returns (other extensions and tests can use it). */
-export interface MsglintExtensionApi {
-  readonly client: LanguageClient;
-}
-
-export async function activate(context: vscode.ExtensionContext): Promise<MsglintExtensionApi> {
-  output = vscode.window.createOutputChannel('msglint', { log: true });
-  status = new ServerStatus();
-  context.subscriptions.push(output, status);
-
-  const lc = createClient(context, output);
-  client = lc;
-  context.subscriptions.push(
-    vscode.commands.registerCommand(COMMANDS.fixAll, () => fixAll(lc)),
-    vscode.commands.registerCommand(COMMANDS.rewriteLegacyToolCalls, () => rewriteLegacyToolCalls(lc)),
-    vscode.commands.registerCommand(COMMANDS.restartServer, () => restart(lc)),
-    vscode.commands.registerCommand(COMMANDS.showOutput, () => lc.outputChannel.show(true)),
-    lc.onDidChangeState((e) => {
-      if (e.newState === State.Running) status?.set('running', '', lc.initializeResult?.serverInfo?.version);
-      else if (e.newState === State.Starting) status?.set('starting');
-      else if (status?.current !== 'failed') status?.set('stopped');
-    }),
-  );
-
-  await start(lc);
-  return { client: lc };
-}
-
-export async function deactivate(): Promise<void> {
-  const lc = client;
-  client = undefined;
-  if (lc?.needsStop()) await lc.stop();
-}
-
-function createClient(context: vscode.ExtensionContext, channel: vscode.LogOutputChannel): LanguageClient {
+export function activate(context: vscode.ExtensionContext): Promise<MsglintExtensionApi> {
   const module = context.asAbsolutePath(SERVER_MODULE);
   const serverOptions: ServerOptions = {
     run: { module, transport: TransportKind.ipc },
     debug: { module, transport: TransportKind.ipc, options: { execArgv: ['--nolazy', '--inspect=6011'] } },
   };
-  const clientOptions: LanguageClientOptions = {
-    documentSelector: DOCUMENT_SELECTOR.map((s) => ({ ...s })),
-    outputChannel: channel,
-    revealOutputChannelOn: RevealOutputChannelOn.Never,
-    // The server asks for the `msglint` section itself (workspace/configuration);
-    // this sends workspace/didChangeConfiguration when it changes.
-    synchronize: { configurationSection: CLIENT_ID },
-    middleware: {
-      // Server commands (registered by the language client) invoked from a
-      // keybinding get no arguments: give them the active document.
-      executeCommand: (command, args, next) => {
-        const doc = vscode.window.activeTextEditor?.document;
-        return next(command, args.length === 0 && doc ? [doc.uri.toString()] : args);
-      },
-    },
-    initializationFailedHandler: (error) => {
-      status?.set('failed', `The server failed to initialize: ${describe(error)}`);
-      return false;
-    },
-  };
-  return new LanguageClient(CLIENT_ID, CLIENT_NAME, serverOptions, clientOptions);
+  const selector = DOCUMENT_SELECTOR.map((s) => ({ ...s }));
+  return activateClient(context, selector, (options) => new LanguageClient(CLIENT_ID, CLIENT_NAME, serverOptions, options));
 }
 
-async function start(lc: LanguageClient): Promise<void> {
-  status?.set('starting');
-  try {
-    await lc.start();
-  } catch (error) {
-    const message = `The msglint language server could not start: ${describe(error)}`;
-    output?.error(message);
-    status?.set('failed', message);
-  }
-}
-
-async function restart(lc: LanguageClient): Promise<void> {
-  status?.set('starting');
-  try {
-    if (lc.needsStop()) await lc.stop();
-  } catch (error) {
-    output?.warn(`Stopping the server: ${describe(error)}`);
-  }
-  await start(lc);
-}
-
-/** The active Markdown editor, or a message saying why there is none. */
-function activeDocument(lc: LanguageClient): vscode.TextDocument | undefined {
-  const doc = vscode.window.activeTextEditor?.document;
-  if (!doc) {
-    void vscode.window.showInformationMessage('msglint: open a message file first.');
-    return undefined;
-  }
-  if (!lc.isRunning()) {
-    void vscode.window.showWarningMessage('msglint: the language server is not running (see "msglint: Show output").');
-    return undefined;
-  }
-  return doc;
-}
-
-async function fixAll(lc: LanguageClient): Promise<void> {
-  const doc = activeDocument(lc);
-  if (!doc) return;
-  const uri = lc.code2ProtocolConverter.asUri(doc.uri);
-  try {
-    // The server applies the edits with workspace/applyEdit.
-    const result = (await lc.sendRequest(ExecuteCommandRequest.type, { command: SERVER_FIX_ALL_COMMAND, arguments: [uri] })) as
-      | { applied?: boolean; edits?: number }
-      | null;
-    if (!result || result.edits === undefined) {
-      void vscode.window.showInformationMessage(`msglint: ${path.basename(doc.fileName)} is not a message file (or msglint is disabled for it).`);
-    } else if (result.edits === 0) {
-      void vscode.window.showInformationMessage('msglint: nothing to fix.');
-    } else if (!result.applied) {
-      void vscode.window.showWarningMessage('msglint: the fixes could not be applied (the file changed meanwhile?).');
-    }
-  } catch (error) {
-    output?.error(`Fix all: ${describe(error)}`);
-    void vscode.window.showErrorMessage(`msglint: fix all failed: ${describe(error)}`);
-  }
-}
-
-async function rewriteLegacyToolCalls(lc: LanguageClient): Promise<void> {
-  const doc = activeDocument(lc);
-  if (!doc) return;
-  const version = doc.version;
-  const end = doc.lineAt(doc.lineCount - 1).range.end;
-  const uri = lc.code2ProtocolConverter.asUri(doc.uri);
-  try {
-    const actions = await lc.sendRequest(CodeActionRequest.type, {
-      textDocument: { uri },
-      range: { start: { line: 0, character: 0 }, end: { line: end.line, character: end.character } },
-      context: { diagnostics: [], only: [CodeActionKind.QuickFix], triggerKind: CodeActionTriggerKind.Invoked },
-    });
-    const { edits, calls } = legacyRewriteEdits(actions, uri);
-    if (calls === 0) {
-      void vscode.window.showInformationMessage('msglint: no legacy JSON tool calls here.');
-      return;
-    }
-    if (doc.version !== version) {
-      void vscode.window.showWarningMessage('msglint: the file changed while the rewrite was computed; run the command again.');
-      return;
-    }
-    const edit = new vscode.WorkspaceEdit();
-    edit.set(doc.uri, await lc.protocol2CodeConverter.asTextEdits(edits));
-    const applied = await vscode.workspace.applyEdit(edit);
-    if (applied) void vscode.window.showInformationMessage(`msglint: rewrote ${calls} legacy tool call${calls === 1 ? '' : 's'} as XML.`);
-    else void vscode.window.showWarningMessage('msglint: the rewrite could not be applied.');
-  } catch (error) {
-    output?.error(`Rewrite legacy tool calls: ${describe(error)}`);
-    void vscode.window.showErrorMessage(`msglint: rewriting legacy tool calls failed: ${describe(error)}`);
-  }
-}
-
-function describe(error: unknown): string {
-  if (error instanceof Error) return error.message;
-  if (error && typeof error === 'object' && 'message' in error) return String((error as { message: unknown }).message);
-  return String(error);
+export function deactivate(): Promise<void> {
+  return deactivateClient();
 }

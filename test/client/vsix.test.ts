@@ -16,7 +16,7 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { ClientCapabilities, CodeAction, Command, Diagnostic, DocumentDiagnosticReport, TextEdit } from 'vscode-languageserver-protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lint } from '../../server/index.js';
-import { COMMANDS, DOCUMENT_SELECTOR, FIX_ALL_KIND, SERVER_FIX_ALL_COMMAND, SERVER_MODULE, SETTINGS } from '../../client/src/constants.js';
+import { BROWSER_MAIN, BROWSER_SERVER_MODULE, COMMANDS, DOCUMENT_SELECTOR, FIX_ALL_KIND, SERVER_FIX_ALL_COMMAND, SERVER_MODULE, SETTINGS } from '../../client/src/constants.js';
 import { legacyRewriteEdits } from '../../client/src/legacy.js';
 import { FakeTextDocument, fakeContext, installFakeVscode, type FakeVscode } from './fake-vscode.js';
 import { CLIENT, packExtension, startServer, type Packed, type ServerSession } from './vsix.js';
@@ -140,6 +140,15 @@ describe('the .vsix', () => {
     expect(manifest.main.replace(/^\.\//, '')).toBe('dist/extension.js');
     for (const g of manifest.contributes.grammars) expect(packed.zip.has(inVsix(g.path)), g.path).toBe(true);
     for (const s of manifest.contributes.snippets) expect(packed.zip.has(inVsix(s.path)), s.path).toBe(true);
+  });
+
+  it('carries the browser entry for VS Code for the Web and its worker server, with nothing of Node in them', () => {
+    expect(manifest.browser.replace(/^\.\//, '')).toBe(BROWSER_MAIN);
+    for (const f of [BROWSER_MAIN, BROWSER_SERVER_MODULE]) {
+      expect(packed.zip.has(inVsix(f)), f).toBe(true);
+      expect(packed.zip.text(inVsix(f)), f).not.toMatch(/require\(["']node:|require\(["'](fs|path|child_process|os|net)["']\)/);
+    }
+    expect(packed.zip.text(inVsix(BROWSER_SERVER_MODULE))).toContain('msglint-language-server');
   });
 
   it('injects the grammar into Markdown under the scope name the grammar declares', () => {

@@ -1,0 +1,184 @@
+// What the desktop extension (extension.ts: the server as a Node process)
+// and the web extension (browser.ts: the server in a Web Worker) share:
+// the output channel, the status bar item, the commands, and starting,
+// restarting and stopping the language client they create.
+
+import * as vscode from 'vscode';
+import {
+  CodeActionKind,
+  CodeActionRequest,
+  CodeActionTriggerKind,
+  ExecuteCommandRequest,
+  RevealOutputChannelOn,
+  State,
+  type BaseLanguageClient,
+  type LanguageClientOptions,
+} from 'vscode-languageclient';
+import { CLIENT_ID, COMMANDS, SERVER_FIX_ALL_COMMAND } from './constants.js';
+import { legacyRewriteEdits } from './legacy.js';
+import { ServerStatus } from './status.js';
+
+type LanguageClient = BaseLanguageClient;
+
+let client: LanguageClient | undefined;
+let status: ServerStatus | undefined;
+let output: vscode.LogOutputChannel | undefined;
+
+/** What `activate` returns (other extensions and tests can use it). */
+export interface MsglintExtensionApi {
+  readonly client: LanguageClient;
+}
+
+/** Makes the language client of one host, with the options both hosts share. */
+export type ClientFactory = (options: LanguageClientOptions) => LanguageClient;
+
+export async function activateClient(
+  context: vscode.ExtensionContext,
+  documentSelector: LanguageClientOptions['documentSelector'],
+  createClient: ClientFactory,
+): Promise<MsglintExtensionApi> {
+  output = vscode.window.createOutputChannel('msglint', { log: true });
+  status = new ServerStatus();
+  context.subscriptions.push(output, status);
+
+  const lc = createClient(clientOptions(documentSelector, output));
+  client = lc;
+  context.subscriptions.push(
+    vscode.commands.registerCommand(COMMANDS.fixAll, () => fixAll(lc)),
+    vscode.commands.registerCommand(COMMANDS.rewriteLegacyToolCalls, () => rewriteLegacyToolCalls(lc)),
+    vscode.commands.registerCommand(COMMANDS.restartServer, () => restart(lc)),
+    vscode.commands.registerCommand(COMMANDS.showOutput, () => lc.outputChannel.show(true)),
+    lc.onDidChangeState((e) => {
+      if (e.newState === State.Running) status?.set('running', '', lc.initializeResult?.serverInfo?.version);
+      else if (e.newState === State.Starting) status?.set('starting');
+      else if (status?.current !== 'failed') status?.set('stopped');
+    }),
+  );
+
+  await start(lc);
+  return { client: lc };
+}
+
+export async function deactivateClient(): Promise<void> {
+  const lc = client;
+  client = undefined;
+  if (lc?.needsStop()) await lc.stop();
+}
+
+function clientOptions(documentSelector: LanguageClientOptions['documentSelector'], channel: vscode.LogOutputChannel): LanguageClientOptions {
+  return {
+    documentSelector,
+    outputChannel: channel,
+    revealOutputChannelOn: RevealOutputChannelOn.Never,
+    // The server asks for the `msglint` section itself (workspace/configuration);
+    // this sends workspace/didChangeConfiguration when it changes.
+    synchronize: { configurationSection: CLIENT_ID },
+    middleware: {
+      // Server commands (registered by the language client) invoked from a
+      // keybinding get no arguments: give them the active document.
+      executeCommand: (command, args, next) => {
+        const doc = vscode.window.activeTextEditor?.document;
+        return next(command, args.length === 0 && doc ? [doc.uri.toString()] : args);
+      },
+    },
+    initializationFailedHandler: (error) => {
+      status?.set('failed', `The server failed to initialize: ${describe(error)}`);
+      return false;
+    },
+  };
+}
+
+async function start(lc: LanguageClient): Promise<void> {
+  status?.set('starting');
+  try {
+    await lc.start();
+  } catch (error) {
+    const message = `The msglint language server could not start: ${describe(error)}`;
+    output?.error(message);
+    status?.set('failed', message);
+  }
+}
+
+async function restart(lc: LanguageClient): Promise<void> {
+  status?.set('starting');
+  try {
+    if (lc.needsStop()) await lc.stop();
+  } catch (error) {
+    output?.warn(`Stopping the server: ${describe(error)}`);
+  }
+  await start(lc);
+}
+
+/** The active Markdown editor, or a message saying why there is none. */
+function activeDocument(lc: LanguageClient): vscode.TextDocument | undefined {
+  const doc = vscode.window.activeTextEditor?.document;
+  if (!doc) {
+    void vscode.window.showInformationMessage('msglint: open a message file first.');
+    return undefined;
+  }
+  if (!lc.isRunning()) {
+    void vscode.window.showWarningMessage('msglint: the language server is not running (see "msglint: Show output").');
+    return undefined;
+  }
+  return doc;
+}
+
+async function fixAll(lc: LanguageClient): Promise<void> {
+  const doc = activeDocument(lc);
+  if (!doc) return;
+  const uri = lc.code2ProtocolConverter.asUri(doc.uri);
+  try {
+    // The server applies the edits with workspace/applyEdit.
+    const result = (await lc.sendRequest(ExecuteCommandRequest.type, { command: SERVER_FIX_ALL_COMMAND, arguments: [uri] })) as
+      | { applied?: boolean; edits?: number }
+      | null;
+    if (!result || result.edits === undefined) {
+      void vscode.window.showInformationMessage(`msglint: ${doc.uri.path.split('/').pop()} is not a message file (or msglint is disabled for it).`);
+    } else if (result.edits === 0) {
+      void vscode.window.showInformationMessage('msglint: nothing to fix.');
+    } else if (!result.applied) {
+      void vscode.window.showWarningMessage('msglint: the fixes could not be applied (the file changed meanwhile?).');
+    }
+  } catch (error) {
+    output?.error(`Fix all: ${describe(error)}`);
+    void vscode.window.showErrorMessage(`msglint: fix all failed: ${describe(error)}`);
+  }
+}
+
+async function rewriteLegacyToolCalls(lc: LanguageClient): Promise<void> {
+  const doc = activeDocument(lc);
+  if (!doc) return;
+  const version = doc.version;
+  const end = doc.lineAt(doc.lineCount - 1).range.end;
+  const uri = lc.code2ProtocolConverter.asUri(doc.uri);
+  try {
+    const actions = await lc.sendRequest(CodeActionRequest.type, {
+      textDocument: { uri },
+      range: { start: { line: 0, character: 0 }, end: { line: end.line, character: end.character } },
+      context: { diagnostics: [], only: [CodeActionKind.QuickFix], triggerKind: CodeActionTriggerKind.Invoked },
+    });
+    const { edits, calls } = legacyRewriteEdits(actions, uri);
+    if (calls === 0) {
+      void vscode.window.showInformationMessage('msglint: no legacy JSON tool calls here.');
+      return;
+    }
+    if (doc.version !== version) {
+      void vscode.window.showWarningMessage('msglint: the file changed while the rewrite was computed; run the command again.');
+      return;
+    }
+    const edit = new vscode.WorkspaceEdit();
+    edit.set(doc.uri, await lc.protocol2CodeConverter.asTextEdits(edits));
+    const applied = await vscode.workspace.applyEdit(edit);
+    if (applied) void vscode.window.showInformationMessage(`msglint: rewrote ${calls} legacy tool call${calls === 1 ? '' : 's'} as XML.`);
+    else void vscode.window.showWarningMessage('msglint: the rewrite could not be applied.');
+  } catch (error) {
+    output?.error(`Rewrite legacy tool calls: ${describe(error)}`);
+    void vscode.window.showErrorMessage(`msglint: rewriting legacy tool calls failed: ${describe(error)}`);
+  }
+}
+
+function describe(error: unknown): string {
+  if (error instanceof Error) return error.message;
+  if (error && typeof error === 'object' && 'message' in error) return String((error as { message: unknown }).message);
+  return String(error);
+}

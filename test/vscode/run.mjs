@@ -1,0 +1,286 @@
+#!/usr/bin/env node
+// npm run test:vscode: the extension's current .vsix in a real VS Code
+// (code-server 4.100.3, VS Code 1.100.3) served to Chromium, used as a new
+// user would. It checks that
+//   - the Problems panel lists exactly the CLI's problems for the showcase
+//     (rule, line, column, severity), with a rule's severity from the
+//     `msglint.rules` setting,
+//   - a quick fix from the light bulb menu applies the CLI's fix,
+//   - Format Document rewrites a legacy JSON tool call as the CLI's --fix does,
+//   - a hover on a cell shows the cell, and again after "Restart server",
+// so a change that breaks activation, the bundled server or formatting in
+// VS Code fails. It does so twice, once per extension host:
+//   node  the .vsix as it ships: code-server runs its `main` (the server as a
+//         Node process);
+//   web   the same .vsix without `main` and the Node bundles: code-server has
+//         to run its `browser` entry in the web worker extension host, with
+//         the server in a Web Worker, as VS Code for the Web does.
+// Screenshots and logs go to the run's temporary folder, one folder per host.
+//
+// Needs: Chromium (/usr/bin/chromium, or $MSGLINT_CHROMIUM) and what
+// install.mjs needs for the first run. Run `npm run build` first (the script
+// does: the CLI gives the expected results).
+//
+//   node test/vscode/run.mjs [--host node|web] [--keep]
+//     --host  check one extension host only (default: both)
+//     --keep  leave code-server's profiles in the run folder
+
+import { execFile } from 'node:child_process';
+import { createWriteStream, existsSync } from 'node:fs';
+import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { packageVsix } from '../../client/build.mjs';
+import { startCodeServer } from './code-server.mjs';
+import { ensureCodeServer } from './install.mjs';
+import { applyQuickFix, goToLine, hoverAtCursor, openFile, openProblems, readProblems, runCommand, saveWhenChanged, waitForWorkbench } from './workbench.mjs';
+
+const require = createRequire(import.meta.url);
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+const ROOT = path.resolve(HERE, '../..');
+const CLI = path.join(ROOT, 'dist/cli/main.js');
+const CHROMIUM = process.env.MSGLINT_CHROMIUM || '/usr/bin/chromium';
+const CHROMIUM_ARGS = [
+  '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync',
+];
+// The whole run after the install; each wait inside has its own, shorter timeout.
+const RUN_TIMEOUT_MS = 12 * 60_000;
+const HOSTS = ['node', 'web'];
+
+const SHOWCASE = 'showcase.msg.md';
+const LEGACY = 'legacy.msg.md';
+// A body line of a message cell of the showcase, for the hover.
+const HOVER_LINE = 23;
+// A rule severity set in VS Code's settings (a warning by default): the
+// server has to read it from the client, on the web the only way to set
+// rules. The CLI gets it as --rule.
+const RULES_SETTING = { 'empty-cell': 'error' };
+
+let step = 'starting';
+let runDir;
+/** The host being checked: its folder and its page (for screenshots). */
+let current = { dir: undefined, page: undefined };
+const cleanups = [];
+
+function log(message) {
+  console.log(`test:vscode: ${message}`);
+}
+
+async function screenshot(name) {
+  if (!current.page) return;
+  await current.page.screenshot({ path: path.join(current.dir, `${name}.png`), timeout: 15_000 }).catch(() => {});
+}
+
+/** The CLI's JSON report of one file. */
+async function cliReport(file, args = []) {
+  const { stdout } = await promisify(execFile)(process.execPath, [CLI, '-f', 'json', ...args, file], { cwd: path.dirname(file) }).catch((e) => {
+    // Exit code 1 means "lint errors": the report is still on stdout.
+    if (e.code === 1 && e.stdout) return e;
+    throw e;
+  });
+  return JSON.parse(stdout)[0];
+}
+
+/** Applies ESLint-style fixes ({ range: [start, end], text }) to a text. */
+function applyFixes(text, fixes) {
+  for (const f of [...fixes].sort((a, b) => b.range[0] - a.range[0])) text = text.slice(0, f.range[0]) + f.text + text.slice(f.range[1]);
+  return text;
+}
+
+const key = (p) => `${p.line}:${p.column} ${p.rule} (${p.severity === 2 ? 'error' : p.severity === 1 ? 'warning' : `severity ${p.severity}`})`;
+
+/** Waits until `file` on disk has the text `expected`; returns what it has at the end. */
+async function waitForFile(file, expected, timeoutMs = 20_000) {
+  const deadline = Date.now() + timeoutMs;
+  let text;
+  do {
+    text = await readFile(file, 'utf8');
+    if (text === expected) return text;
+    await new Promise((r) => setTimeout(r, 200));
+  } while (Date.now() < deadline);
+  return text;
+}
+
+/** The first line where two texts differ, for a failure message. */
+function firstDifference(actual, expected) {
+  const a = actual.split('\n');
+  const e = expected.split('\n');
+  for (let i = 0; i < Math.max(a.length, e.length); i++) {
+    if (a[i] !== e[i]) return `line ${i + 1} is ${JSON.stringify(a[i] ?? '(missing)')}, expected ${JSON.stringify(e[i] ?? '(missing)')}`;
+  }
+  return 'they differ only in line ends';
+}
+
+/** What the CLI says about the two files, which VS Code has to say too. */
+async function expectations(dir) {
+  const showcase = path.join(dir, SHOWCASE);
+  const legacy = path.join(dir, LEGACY);
+  await copyFile(path.join(ROOT, 'test/fixtures', SHOWCASE), showcase);
+  await copyFile(path.join(HERE, LEGACY), legacy);
+  const report = await cliReport(showcase, Object.entries(RULES_SETTING).flatMap(([id, severity]) => ['--rule', `${id}:${severity}`]));
+  const problems = report.messages.map((m) => ({ rule: m.ruleId, line: m.line, column: m.column, severity: m.severity }));
+  const fixable = report.messages.find((m) => m.ruleId === 'cell-marker' && m.fix);
+  if (!fixable) throw new Error('the CLI reports no fixable cell-marker problem in the showcase');
+  const formatted = (await cliReport(legacy, ['--fix-dry-run'])).output;
+  if (!formatted || !formatted.includes('<tool_name>')) throw new Error(`the CLI's --fix does not rewrite the legacy call in ${LEGACY}`);
+  const showcaseText = await readFile(showcase, 'utf8');
+  return { showcaseText, legacyText: await readFile(legacy, 'utf8'), problems, fixable, fixedShowcase: applyFixes(showcaseText, [fixable.fix]), formatted };
+}
+
+/** Checks one extension host: a fresh profile, workspace, code-server and browser page of its own. */
+async function checkHost(host, { installDir, expected, keep }) {
+  const dir = path.join(runDir, host);
+  const workspace = path.join(dir, 'workspace');
+  await mkdir(workspace, { recursive: true });
+  const showcase = path.join(workspace, SHOWCASE);
+  const legacy = path.join(workspace, LEGACY);
+  await writeFile(showcase, expected.showcaseText);
+  await writeFile(legacy, expected.legacyText);
+  current = { dir, page: undefined };
+  const say = (m) => log(`${host}: ${m}`);
+
+  step = `${host}: packing the .vsix`;
+  const vsix = await packageVsix(path.join(dir, 'msglint.vsix'), { webOnly: host === 'web' });
+
+  step = `${host}: starting code-server`;
+  const server = await startCodeServer({ installDir, runDir: dir, vsix, settings: { 'msglint.rules': RULES_SETTING } });
+  const own = [server.stop];
+  if (!keep) own.push(() => rm(server.userData, { recursive: true, force: true }), () => rm(path.join(dir, 'extensions'), { recursive: true, force: true }));
+  cleanups.push(...own);
+
+  step = `${host}: starting Chromium`;
+  const { chromium } = require('playwright-core');
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, timeout: 60_000 });
+  const closeBrowser = () => browser.close();
+  cleanups.unshift(closeBrowser);
+  const page = await browser.newPage({ viewport: { width: 1600, height: 1000 } });
+  page.setDefaultTimeout(30_000);
+  current.page = page;
+  // The workbench's console: the web extension host's and its workers' errors land there.
+  const consoleLog = createWriteStream(path.join(dir, 'browser-console.log'));
+  const closeLog = () => new Promise((r) => consoleLog.end(r));
+  cleanups.push(closeLog);
+  page.on('console', (m) => consoleLog.write(`[${m.type()}] ${m.text()}\n`));
+  page.on('pageerror', (e) => consoleLog.write(`[pageerror] ${e.message}\n`));
+
+  step = `${host}: opening the folder`;
+  await page.goto(`${server.url}/?folder=${encodeURIComponent(workspace)}`, { timeout: 60_000 });
+  await waitForWorkbench(page, SHOWCASE);
+
+  step = `${host}: reading the Problems panel`;
+  await openFile(page, SHOWCASE);
+  const shown = await openProblems(page, expected.problems.length);
+  const listed = (await readProblems(page, { whileMaximized: () => screenshot('1-problems') })).filter((p) => p.source === 'msglint');
+  if (shown !== String(expected.problems.length) || listed.length !== expected.problems.length) {
+    throw new Error(`the Problems panel shows ${shown} problems (${listed.length} rows from msglint); the CLI reports ${expected.problems.length}`);
+  }
+  const want = expected.problems.map(key).sort();
+  const got = listed.map(key).sort();
+  const missing = want.filter((k) => !got.includes(k));
+  const extra = got.filter((k) => !want.includes(k));
+  if (missing.length || extra.length) {
+    throw new Error(`the Problems panel differs from the CLI: missing ${missing.join('; ') || 'none'}; extra ${extra.join('; ') || 'none'}`);
+  }
+  say(`Problems panel: the CLI's ${want.length} problems (rule, line, column, severity)`);
+
+  step = `${host}: applying a quick fix`;
+  const { fixable } = expected;
+  await openFile(page, SHOWCASE);
+  await goToLine(page, fixable.line);
+  await applyQuickFix(page, `Fix this ${fixable.ruleId} problem`);
+  await screenshot('2-quick-fix');
+  await saveWhenChanged(page, 'the quick fix');
+  const onDisk = await waitForFile(showcase, expected.fixedShowcase);
+  if (onDisk !== expected.fixedShowcase) throw new Error(`the ${fixable.ruleId} quick fix did not give the CLI's fix: ${firstDifference(onDisk, expected.fixedShowcase)}`);
+  say(`quick fix: ${fixable.ruleId} on line ${fixable.line}, as the CLI fixes it`);
+
+  step = `${host}: hovering a cell`;
+  await goToLine(page, HOVER_LINE);
+  const hover = await hoverAtCursor(page, /Message cell/);
+  await screenshot('3-hover');
+  if (!/Message cell/.test(hover)) throw new Error(`the hover on line ${HOVER_LINE} shows ${JSON.stringify(hover)}, not the cell ("Message cell ...")`);
+  say(`hover: ${JSON.stringify(hover.split('\n')[0])}`);
+  await page.keyboard.press('Escape');
+
+  step = `${host}: formatting a legacy tool call`;
+  await openFile(page, LEGACY);
+  await screenshot('4-legacy-call');
+  await runCommand(page, 'Format Document');
+  await saveWhenChanged(page, 'Format Document');
+  const formattedOnDisk = await waitForFile(legacy, expected.formatted);
+  await screenshot('5-formatted');
+  if (formattedOnDisk !== expected.formatted) throw new Error(`Format Document did not give the CLI's --fix output: ${firstDifference(formattedOnDisk, expected.formatted)}`);
+  say("Format Document: the legacy JSON call is XML, as the CLI's --fix writes it");
+
+  // The restarted client (a new server process, or a new worker on the web) has to answer again.
+  step = `${host}: restarting the server`;
+  await runCommand(page, 'msglint: Restart server');
+  await openFile(page, SHOWCASE);
+  await goToLine(page, HOVER_LINE);
+  const again = await hoverAtCursor(page, /Message cell/, 60_000);
+  await screenshot('6-after-restart');
+  if (!/Message cell/.test(again)) throw new Error(`after "msglint: Restart server" the hover on line ${HOVER_LINE} shows ${JSON.stringify(again)}`);
+  say('Restart server: a hover is answered after it');
+
+  // This host's cleanups now, not at exit: the next host starts from nothing.
+  for (const c of [closeBrowser, closeLog, ...own]) {
+    cleanups.splice(cleanups.indexOf(c), 1);
+    await Promise.resolve().then(c).catch(() => {});
+  }
+  current = { dir: undefined, page: undefined };
+}
+
+async function main() {
+  const args = process.argv.slice(2);
+  const keep = args.includes('--keep');
+  const only = args.includes('--host') ? args[args.indexOf('--host') + 1] : undefined;
+  if (only !== undefined && !HOSTS.includes(only)) throw new Error(`--host is ${HOSTS.join(' or ')}, not ${only}`);
+  if (!existsSync(CLI)) throw new Error(`${path.relative(ROOT, CLI)} is missing: run npm run build first`);
+  if (!existsSync(CHROMIUM)) throw new Error(`no Chromium at ${CHROMIUM} (Debian: apt-get install chromium; or set MSGLINT_CHROMIUM)`);
+
+  step = 'installing code-server';
+  const installDir = await ensureCodeServer({ log });
+
+  const watchdog = setTimeout(() => {
+    console.error(`test:vscode: FAILED: timed out after ${RUN_TIMEOUT_MS / 60_000} min while ${step}; see ${runDir}`);
+    Promise.race([cleanup(), new Promise((r) => setTimeout(r, 10_000))]).finally(() => process.exit(1));
+  }, RUN_TIMEOUT_MS);
+  watchdog.unref();
+
+  runDir = await mkdtemp(path.join(os.tmpdir(), 'msglint-vscode-'));
+  log(`run folder ${runDir}`);
+  step = 'asking the CLI';
+  const cliDir = path.join(runDir, 'cli');
+  await mkdir(cliDir);
+  const expected = await expectations(cliDir);
+
+  for (const host of only ? [only] : HOSTS) await checkHost(host, { installDir, expected, keep });
+  clearTimeout(watchdog);
+}
+
+async function cleanup() {
+  while (cleanups.length) {
+    const c = cleanups.shift();
+    await Promise.resolve()
+      .then(c)
+      .catch(() => {});
+  }
+}
+
+main()
+  .then(async () => {
+    await cleanup();
+    log(`ok; screenshots in ${runDir}`);
+    process.exit(0);
+  })
+  .catch(async (e) => {
+    await screenshot('failure');
+    await cleanup();
+    console.error(`test:vscode: FAILED while ${step}: ${e instanceof Error ? e.message : e}${runDir ? ` (screenshots and logs in ${runDir})` : ''}`);
+    if (process.env.MSGLINT_DEBUG && e instanceof Error) console.error(e.stack);
+    process.exit(1);
+  });
