@@ -214,7 +214,13 @@ function addBodyAgent(doc: MessageDocument, m: { segment: Segment; node: Metadat
  * (sameFacts, see keepsFacts): the same by index, so only the metadata list
  * is rebuilt (its segments moved, the edited cells' lines replaced).
  */
-export function resolveLike(doc: MessageDocument, shared: Structure, changed: number[]): void {
+/**
+ * `sharing`: the version parsed from, when `doc` shares its segment objects
+ * before the edit (parseTyping): their metadata entries are shared too, with
+ * what isMetadataLine found (the same, as prose edits keep every footnote
+ * reference).
+ */
+export function resolveLike(doc: MessageDocument, shared: Structure, changed: number[], sharing?: MessageDocument): void {
   // Metadata nodes by index: the previous version's, with those of the
   // edited segments replaced (the same number of lines, by sameStructure).
   const nodes = shared.metaNodes.slice();
@@ -227,7 +233,10 @@ export function resolveLike(doc: MessageDocument, shared: Structure, changed: nu
   const segments = doc.segments;
   const metaSegment = shared.metaSegment;
   const metadata = doc.metadata;
-  for (let k = 0; k < nodes.length; k++) metadata.push({ segment: segments[metaSegment[k]!]!, node: nodes[k]!, isMetadata: undefined });
+  let k = 0;
+  const before = sharing?.metadata;
+  if (before) while (k < nodes.length && before[k]?.segment === segments[metaSegment[k]!] && before[k]!.node === nodes[k]) metadata.push(before[k++]!);
+  for (; k < nodes.length; k++) metadata.push({ segment: segments[metaSegment[k]!]!, node: nodes[k]!, isMetadata: undefined });
   const { cellMeta, cellTypes, cellFacts } = shared;
   const cells = doc.cells;
   for (let i = 0; i < cells.length; i++) {
