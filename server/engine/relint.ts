@@ -1,5 +1,6 @@
-// Re-linting a version that differs from the previous one only in prose: the
-// previous version's findings are kept per document and moved by the edit.
+// Re-linting a version that differs from the previous one only in prose, or
+// only in the text of cells that keep the file-wide facts: the previous
+// version's findings are kept per document and moved by the edit.
 
 import type { Cell, CellType, DocumentEdit, MessageDocument } from '../syntax/document.js';
 import { Memo } from '../syntax/memo.js';
