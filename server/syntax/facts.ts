@@ -299,7 +299,7 @@ function idShape(id: string | undefined): { count: number; second: string } {
 /**
  * Whether a version not yet resolved has the file-wide facts of `prev`,
  * whose segments it shares but for the edited cells `changed` (aligned with
- * prev's): each keeps its id, used by no other cell, its kind, its metadata
+ * prev's): each keeps its id (or its lack of one), used by no other cell, its kind, its metadata
  * lines' ids and types (each line the cell's own, none an agent's) and its
  * code blocks' languages. Then `resolveLike` gives its facts (see
  * DocumentEdit.sameFacts).
@@ -309,7 +309,9 @@ export function keepsFacts(doc: MessageDocument, prev: MessageDocument, changed:
   for (const i of changed) {
     const cell = doc.segments[i] as Cell;
     const old = prev.segments[i] as Cell;
-    if (cell.id === undefined || cell.id !== old.id || cell.isOutput !== old.isOutput || prev.cellsById.get(cell.id)?.length !== 1) return false;
+    if (cell.id !== old.id || cell.isOutput !== old.isOutput) return false;
+    // A cell without an id has no metadata line of its own (the loop below finds any other).
+    if (cell.id !== undefined && prev.cellsById.get(cell.id)?.length !== 1) return false;
     const a = cell.parse!.metadata;
     const b = old.parse!.metadata;
     if (a.length !== b.length) return false;
