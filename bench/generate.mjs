@@ -213,6 +213,7 @@ function treeFile(index) {
 }
 
 export const CORPORA = {
+  turns10: { file: 'turns-10.msg.md', turns: 10, seed: 1 },
   turns1000: { file: 'turns-1000.msg.md', turns: 1000, seed: 1 },
   turns5000: { file: 'turns-5000.msg.md', turns: 5000, seed: 1 },
   cells5000: { file: 'cells-5000.msg.md', cells: 5000, seed: 5 },

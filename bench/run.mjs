@@ -11,7 +11,8 @@
 //   - a 2,000-file tree with --concurrency 1 / 2 / auto (and 1 / 2 pinned
 //     to one core with taskset, where it works) and --cache cold / warm, when
 //     the CLI has those options (read from --help);
-//   - the language server over stdio on the 5,000-turn file.
+//   - the language server over stdio on the 5,000-turn file, and every kind
+//     of keystroke of issue 21 on the 10-, 1,000- and 5,000-turn files.
 // Writes bench/results.json and bench/results.md and prints the tables.
 //
 // usage: node bench/run.mjs [--runs N] [--quick] [--full] [--no-build] [--only LIST]
@@ -122,7 +123,7 @@ async function main() {
   log(`  tree        ${fmtMB(manifest.tree.bytes).padStart(9)}  ${manifest.tree.files} files under ${TREE.dir}/`);
   t = performance.now();
   for (const [key, f] of Object.entries(manifest.files)) {
-    if ((key === 'turns1000' || key === 'turns5000') && !section('cli') && !(key === 'turns5000' && section('lsp'))) continue;
+    if (key.startsWith('turns') && !section('lsp') && !(section('cli') && key !== 'turns10')) continue;
     if (key.startsWith('cells') && !section('growth')) continue;
     await checkClean(f.file, [f.path], 1);
   }

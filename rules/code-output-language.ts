@@ -29,6 +29,7 @@ export default defineRule(
     severity: 'warning',
     fixable: 'fix',
     description: "A code output type that differs from its code cell's code block language.",
+    incremental: { reads: ['code-output', 'message'] },
   },
   ({ doc, report }) => {
     for (const cell of doc.cells) {

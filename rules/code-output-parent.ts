@@ -37,6 +37,7 @@ export default defineRule(
     severity: 'error',
     fixable: null,
     description: 'A code output `CODE.N` whose CODE is not an earlier `[code]` cell.',
+    incremental: { reads: ['code-output'] },
   },
   ({ doc, report }) => {
     for (const cell of doc.cells) {

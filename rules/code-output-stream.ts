@@ -112,6 +112,7 @@ export default defineRule(
     severity: 'error',
     fixable: 'suggestion',
     description: 'A text output line without the `stdout> ` / `stderr> ` prefix, or a binary `mime_type` whose body is not valid base64.',
+    incremental: { reads: ['code-output'] },
   },
   ({ doc, report }) => {
     for (const cell of doc.cells) {

@@ -2,7 +2,7 @@ import { defineRule } from '../server/engine/rule-kit.js';
 import { Cell, type MessageDocument, type Structure } from '../server/syntax/document.js';
 import { agentInfoAt, agentInfos } from '../server/agents/agents.js';
 import { BINARY_OUTPUT_TOKENS, cellTokens, estimateTokens, MESSAGE_OVERHEAD_TOKENS } from '../server/llm-view/tokens.js';
-import { historyMode, isBinaryOutput, systemPromptFor } from '../server/llm-view/view.js';
+import { historyMode, systemPromptFor } from '../server/llm-view/view.js';
 import { Memo } from '../server/syntax/memo.js';
 
 interface ReplyWindow {
@@ -102,6 +102,19 @@ function replyingAgents(doc: MessageDocument): Set<string> {
   return names;
 }
 
+const codeOutputCache = new Memo<Structure, number>();
+
+/** How many cells are code outputs (a binary output counts more tokens than its text). */
+function codeOutputs(doc: MessageDocument): number {
+  let n = codeOutputCache.get(doc.structure);
+  if (n === undefined) {
+    n = 0;
+    for (const cell of doc.cells) if (cell.cellType === 'code-output') n++;
+    codeOutputCache.set(doc.structure, n);
+  }
+  return n;
+}
+
 /** Estimated tokens of the view up to and including each agent reply, for replies whose agent has a context window. */
 export function replyWindows(doc: MessageDocument): { cell: Cell; tokens: number; window: number; agent: string }[] {
   const out: { cell: Cell; tokens: number; window: number; agent: string }[] = [];
@@ -116,8 +129,8 @@ export function replyWindows(doc: MessageDocument): { cell: Cell; tokens: number
   if (!windows.length) return out;
   const previous = doc.edit?.sameStructure ? doc.edit.previous : undefined;
   if (windowsCache.get(doc) === undefined && !(previous && windowsCache.get(previous) !== undefined)) {
-    const binary = doc.cells.filter((c) => c.cellType === 'code-output' && isBinaryOutput(c)).length;
-    const bound = doc.text.length + doc.cells.length * (MESSAGE_OVERHEAD_TOKENS + 1) + binary * BINARY_OUTPUT_TOKENS;
+    // Every code output counted as binary: a looser bound, but one that versions of the same structure share.
+    const bound = doc.text.length + doc.cells.length * (MESSAGE_OVERHEAD_TOKENS + 1) + codeOutputs(doc) * BINARY_OUTPUT_TOKENS;
     if (bound <= Math.min(...windows)) return out;
   }
   const { adds, replies } = windowsOf(doc);

@@ -7,7 +7,7 @@ const rule = defineRule(
     severity: 'error',
     fixable: null,
     description: 'A second cell with an id already used.',
-    incremental: { mentionsLines: true }, // its messages name line numbers
+    incremental: { mentionsLines: true, reads: [] }, // its messages name line numbers
   },
   ({ doc, report }) => {
     // Usually every id is used once: then there are as many ids as cells with one.

@@ -8,7 +8,7 @@ const rule = defineRule(
     severity: 'error',
     fixable: null,
     description: 'A nonce used by two tool calls.',
-    incremental: { mentionsLines: true }, // its messages name line numbers
+    incremental: { mentionsLines: true, reads: ['tool-call', 'tool-result'] }, // its messages name line numbers
   },
   ({ doc, report }) => {
     const first = new Map<string, CallRef>();

@@ -8,6 +8,7 @@ export default defineRule(
     severity: 'warning',
     fixable: null,
     description: 'A nonce shorter than 4 characters or made only of digits.',
+    incremental: { reads: ['tool-call', 'tool-result'] },
   },
   ({ doc, report }) => {
     for (const call of toolGraph(doc).calls) {

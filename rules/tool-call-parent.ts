@@ -19,7 +19,7 @@ const rule = defineRule(
     severity: 'error',
     fixable: null,
     description: 'A tool call whose PARENT is not an earlier agent reply cell.',
-    incremental: { mentionsLines: true }, // its messages name line numbers
+    incremental: { mentionsLines: true, reads: ['tool-call', 'tool-result'] }, // its messages name line numbers
   },
   ({ doc, report }) => {
     for (const call of toolGraph(doc).calls) {

@@ -8,6 +8,7 @@ export default defineRule(
     severity: 'warning',
     fixable: null,
     description: 'A tool call with no result, unless it is the last cell of the file.',
+    incremental: { reads: ['tool-call', 'tool-result'] },
   },
   ({ doc, report }) => {
     const graph = toolGraph(doc);

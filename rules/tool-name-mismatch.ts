@@ -15,6 +15,7 @@ export default defineRule(
     severity: 'error',
     fixable: 'fix',
     description: 'The metadata `name` of a tool call differs from the XML `<tool_name>`, or is missing.',
+    incremental: { reads: ['tool-call'] },
   },
   ({ doc, report }) => {
     for (const cell of doc.cells) {

@@ -8,7 +8,7 @@ const rule = defineRule(
     severity: 'error',
     fixable: null,
     description: 'A tool result whose `PARENT.NONCE` is not an earlier tool call.',
-    incremental: { mentionsLines: true }, // its messages name line numbers
+    incremental: { mentionsLines: true, reads: ['tool-call', 'tool-result'] }, // its messages name line numbers
   },
   ({ doc, report }) => {
     const graph = toolGraph(doc);

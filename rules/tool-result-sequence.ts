@@ -10,6 +10,7 @@ export default defineRule(
     severity: 'warning',
     fixable: null,
     description: 'Results of one tool call not numbered 1, 2, … without gaps or repeats.',
+    incremental: { reads: ['tool-call', 'tool-result'] },
   },
   ({ doc, report }) => {
     const graph = toolGraph(doc);

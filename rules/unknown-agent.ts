@@ -8,7 +8,7 @@ const rule = defineRule(
     severity: 'error',
     fixable: 'suggestion',
     description: 'An output cell whose type is not a defined agent, `tool` or a code output language.',
-    incremental: { mentionsLines: true }, // its messages name line numbers
+    incremental: { mentionsLines: true, reads: ['unknown-output'] }, // its messages name line numbers
   },
   ({ doc, report }) => {
     for (const cell of doc.cells) {

@@ -19,6 +19,21 @@ export function goals(r) {
   add('LSP edit -> diagnostics, median', '< 50 ms', ok ? fmtMs(l.editToDiagnosticsMs.median) : null, ok ? l.editToDiagnosticsMs.median < 50 : null, lspNote);
   add('LSP completion, median', '< 20 ms', ok ? fmtMs(l.completionMs.median) : null, ok ? l.completionMs.median < 20 : null, lspNote);
   add('LSP hover, median', '< 20 ms', ok ? fmtMs(l.hoverMs.median) : null, ok ? l.hoverMs.median < 20 : null, lspNote);
+  const k = ok ? l.keystrokes : undefined;
+  const kNote = !k ? lspNote ?? 'not run' : undefined;
+  const keys = Object.keys(k?.growth ?? {});
+  const worst = (f) => (keys.length ? keys.reduce((a, b) => (f(b) > f(a) ? b : a)) : null);
+  const big = k?.sizes?.turns5000?.scenarios;
+  const wg = worst((x) => k.growth[x]);
+  add('Keystroke growth, 5,000 / 10 turns (median, worst scenario)', '≤ 3x', wg ? `${k.growth[wg]}x (${wg})` : null, wg ? k.growth[wg] <= 3 : null, kNote);
+  const wm = big && worst((x) => big[x]?.median ?? 0);
+  add('Keystroke -> diagnostics, 5,000 turns, median (worst)', '≤ 8 ms', wm ? `${fmtMs(big[wm].median)} (${wm})` : null, wm ? big[wm].median <= 8 : null, kNote);
+  const wp = big && worst((x) => big[x]?.p95 ?? 0);
+  add('Keystroke -> diagnostics, 5,000 turns, p95 (worst)', '≤ 16 ms', wp ? `${fmtMs(big[wp].p95)} (${wp})` : null, wp ? big[wp].p95 <= 16 : null, kNote);
+  const ob = k?.openAgainstBaseline;
+  add('Open 5,000 turns vs the build of 2026-11-25', '≤ 0.33x', ob?.ratio != null ? `${ob.ratio}x` : null, ob?.ratio != null ? ob.ratio <= 1 / 3 : null, ob?.ratio != null ? undefined : 'BENCH_LSP_BASELINE not set');
+  const mem = k?.memory;
+  add('RSS after random keystrokes vs after opening', '≤ 1.5x', mem?.ratio != null ? `${mem.ratio}x (${mem.keystrokes})` : null, mem?.ratio != null ? mem.ratio <= 1.5 : null, mem?.ratio != null ? undefined : kNote ?? mem?.skipped);
   const tr = r.tree;
   const trNote = (k) => (!tr ? 'not run' : typeof tr[k] === 'string' ? tr[k] : undefined);
   add('--concurrency 2 vs 1, 2,000 files', '≥ 1.6x', tr?.concurrencySpeedup != null ? `${tr.concurrencySpeedup}x` : null, tr?.concurrencySpeedup != null ? tr.concurrencySpeedup >= 1.6 : null, trNote('concurrency'));
@@ -83,6 +98,21 @@ export function renderMarkdown(r) {
         `completion ${fmtMs(l.completionMs.median)}, hover ${fmtMs(l.hoverMs.median)} (medians of ${l.editToDiagnosticsMs.samples.length}); edit -> completion ${fmtMs(l.editToCompletionMs.median)}` +
         `${l.serverPeakRssMB ? `; server peak RSS ${l.serverPeakRssMB} MB` : ''}.`,
     );
+  }
+  const k = r.lsp?.keystrokes;
+  if (k?.sizes) {
+    const sizes = ['turns10', 'turns1000', 'turns5000'];
+    const fig = (x) => (x ? `${fmtMs(x.median)} / ${fmtMs(x.p95)}` : '–');
+    out.push('', 'Keystrokes (one character per didChange, diagnostics pulled after each; median / p95):', '');
+    out.push(`| what the user types | ${sizes.map((s) => k.sizes[s]?.label ?? s).join(' | ')} | growth 10 -> 5,000 (median) |`, `|---|${sizes.map(() => '---|').join('')}---|`);
+    for (const key of Object.keys(k.sizes.turns5000?.scenarios ?? {})) {
+      out.push(`| ${key} | ${sizes.map((s) => fig(k.sizes[s]?.scenarios?.[key])).join(' | ')} | ${k.growth?.[key] ?? '–'}x |`);
+    }
+    out.push(`| open -> diagnostics | ${sizes.map((s) => fmtMs(k.sizes[s]?.openMs)).join(' | ')} | |`);
+    out.push(`| completion · hover | ${sizes.map((s) => `${fig(k.sizes[s]?.completionMs)} · ${fig(k.sizes[s]?.hoverMs)}`).join(' | ')} | |`);
+    if (k.memory?.ratio != null) out.push('', `Memory (5,000 turns): ${k.memory.openedMB} MB after opening, ${k.memory.afterMB} MB after ${k.memory.keystrokes} random keystrokes (${k.memory.ratio}x).`);
+    const b = k.openAgainstBaseline;
+    if (b?.ratio != null) out.push(`Open (5,000 turns) against ${b.baseline}: ${fmtMs(b.currentMs)} vs ${fmtMs(b.baselineMs)} (${b.ratio}x, medians of ${b.rounds}).`);
   }
   out.push('');
   out.push('| goal | target | measured | result |', '|---|---|---|---|');

@@ -1,41 +1,196 @@
 // The language server over stdio on one file: open to first diagnostics,
 // one-character edits to their diagnostics, completion and hover.
 
-import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { pathToFileURL } from 'node:url';
-import { NODE, OUT, ROOT, fmtMs, log, median, round, sleep, target } from '../lib/util.mjs';
+import { positionAt, startServer } from '../lib/lsp-session.mjs';
+import { BENCH, OUT, ROOT, fmtMs, log, median, round, sleep, target } from '../lib/util.mjs';
+import { p95, randomKeystrokes, runScenarios, SCENARIOS } from './keystrokes.mjs';
 
-/** Runs the section and logs its figures; returns results.lsp. */
+const SIZES = [
+  ['turns10', '10 turns'],
+  ['turns1000', '1,000 turns'],
+  ['turns5000', '5,000 turns'],
+];
+
+const lspNodeArgs = () => (process.env.BENCH_LSP_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
+
+/**
+ * Runs the section and logs its figures; returns results.lsp: the feature
+ * latencies on the 5,000-turn file (benchLsp), then every keystroke
+ * scenario per file size, memory after random keystrokes, and open time
+ * against BENCH_LSP_BASELINE (another build's dist/server/lsp/main.js) when set.
+ */
 export async function lspSection(manifest, o) {
   log('\n## language server (stdio, 5,000-turn file)');
   const r = await benchLsp(manifest.files.turns5000.path, o.lspSamples);
-  if (r.skipped) log(`  skipped: ${r.skipped}`);
-  else {
-    log(`  diagnostics: ${r.diagnosticsMode}`);
-    log(`  open -> diagnostics            ${fmtMs(r.openToDiagnosticsMs)}`);
-    log(`  edit -> diagnostics            median ${fmtMs(r.editToDiagnosticsMs.median)}, max ${fmtMs(r.editToDiagnosticsMs.max)}`);
-    log(`  completion                     median ${fmtMs(r.completionMs.median)}, max ${fmtMs(r.completionMs.max)} (${r.completionMs.items} items)`);
-    log(`  hover                          median ${fmtMs(r.hoverMs.median)}, max ${fmtMs(r.hoverMs.max)}${r.hoverMs.found ? '' : ' (no hover)'}`);
-    log(`  edit -> completion             median ${fmtMs(r.editToCompletionMs.median)}, max ${fmtMs(r.editToCompletionMs.max)}`);
-    if (r.serverPeakRssMB) log(`  server peak RSS                ${r.serverPeakRssMB} MB`);
-    if (r.warning) log(`  warning: ${r.warning}`);
+  if (r.skipped) {
+    log(`  skipped: ${r.skipped}`);
+    return r;
   }
+  log(`  diagnostics: ${r.diagnosticsMode}`);
+  log(`  open -> diagnostics            ${fmtMs(r.openToDiagnosticsMs)}`);
+  log(`  edit -> diagnostics            median ${fmtMs(r.editToDiagnosticsMs.median)}, max ${fmtMs(r.editToDiagnosticsMs.max)}`);
+  log(`  completion                     median ${fmtMs(r.completionMs.median)}, max ${fmtMs(r.completionMs.max)} (${r.completionMs.items} items)`);
+  log(`  hover                          median ${fmtMs(r.hoverMs.median)}, max ${fmtMs(r.hoverMs.max)}${r.hoverMs.found ? '' : ' (no hover)'}`);
+  log(`  edit -> completion             median ${fmtMs(r.editToCompletionMs.median)}, max ${fmtMs(r.editToCompletionMs.max)}`);
+  if (r.serverPeakRssMB) log(`  server peak RSS                ${r.serverPeakRssMB} MB`);
+  if (r.warning) log(`  warning: ${r.warning}`);
+  r.keystrokes = await keystrokeSection(manifest, o);
   return r;
 }
 
-export async function benchLsp(file, samples) {
-  let lsp;
-  try {
-    lsp = (await import('vscode-languageserver-protocol/node')).default;
-  } catch (e) {
-    return { skipped: `vscode-languageserver-protocol is not installed (${e.message.split('\n')[0]})` };
+/** The previous run's keystroke figures: the newer of bench/results.json and the last --quick/--only run. */
+function previousKeystrokes() {
+  let best = null;
+  for (const f of [path.join(BENCH, 'results.json'), path.join(OUT, 'results-quick.json')]) {
+    try {
+      const r = JSON.parse(readFileSync(f, 'utf8'));
+      if (r.lsp?.keystrokes && (!best || r.date > best.date)) best = { date: r.date, file: path.relative(ROOT, f), ...r.lsp.keystrokes };
+    } catch {
+      // none yet
+    }
   }
+  return best;
+}
+
+async function keystrokeSection(manifest, o) {
+  const prev = previousKeystrokes();
+  const out = { sizes: {}, previous: prev ? { date: prev.date, file: prev.file } : null };
+  log(`\n## keystrokes (one character per didChange, diagnostics pulled after each; ms median / p95${prev ? `, previous run ${prev.date.slice(0, 16)} in brackets` : ''})`);
+  for (const [key, label] of SIZES) {
+    const file = manifest.files[key].path;
+    const text = readFileSync(file, 'utf8');
+    const session = await startServer(target.lsp, { nodeArgs: lspNodeArgs() });
+    if (session.skipped) return { skipped: session.skipped };
+    try {
+      const t0 = performance.now();
+      const uri = await session.open(file, text);
+      await session.diagnostics(uri, 'first diagnostics');
+      const openMs = performance.now() - t0;
+      const scenarios = await runScenarios(session, uri, text, { pause: 20 });
+      const completion = [];
+      const hover = [];
+      // The agent of a reply's metadata line near the middle: complete after `[`, hover on the name.
+      const found = text.indexOf(']: [coder]', text.length >> 1);
+      const at = (found === -1 ? text.indexOf(']: [coder]') : found) + 3;
+      const pos = positionAt(text, at);
+      for (let i = 0; i < o.lspSamples; i++) {
+        let t = performance.now();
+        await session.request('textDocument/completion', { textDocument: { uri }, position: { line: pos.line, character: pos.character + 1 }, context: { triggerKind: 2, triggerCharacter: '[' } });
+        completion.push(performance.now() - t);
+        t = performance.now();
+        await session.request('textDocument/hover', { textDocument: { uri }, position: { line: pos.line, character: pos.character + 3 } });
+        hover.push(performance.now() - t);
+      }
+      out.sizes[key] = {
+        label,
+        bytes: manifest.files[key].bytes,
+        openMs: round(openMs, 1),
+        scenarios,
+        completionMs: { median: round(median(completion), 2), p95: round(p95(completion), 2) },
+        hoverMs: { median: round(median(hover), 2), p95: round(p95(hover), 2) },
+      };
+      log(`  ${label}: open -> diagnostics ${fmtMs(openMs)}${prev?.sizes?.[key] ? ` [${fmtMs(prev.sizes[key].openMs)}]` : ''}`);
+    } catch (e) {
+      out.sizes[key] = { skipped: `${e.message}\n${session.stderr().trim().split('\n').slice(0, 10).join('\n')}` };
+      log(`  ${label}: failed: ${out.sizes[key].skipped}`);
+    } finally {
+      await session.stop();
+    }
+  }
+  const small = out.sizes.turns10?.scenarios;
+  const large = out.sizes.turns5000?.scenarios;
+  out.growth = {};
+  if (small && large) for (const s of SCENARIOS) if (small[s.key] && large[s.key]) out.growth[s.key] = round(large[s.key].median / small[s.key].median, 2);
+  out.memory = await memoryAfterKeystrokes(manifest.files.turns5000.path, o.quick ? 500 : 10_000);
+  const baseline = process.env.BENCH_LSP_BASELINE;
+  if (baseline) out.openAgainstBaseline = await openAgainst(baseline, manifest.files.turns5000.path, o.quick ? 1 : 3);
+  logKeystrokes(out, prev);
+  return out;
+}
+
+/** Resident set after opening the 5,000-turn file and after `n` random keystrokes. */
+async function memoryAfterKeystrokes(file, n) {
+  const text = readFileSync(file, 'utf8');
+  const session = await startServer(target.lsp, { nodeArgs: lspNodeArgs() });
+  if (session.skipped) return { skipped: session.skipped };
+  try {
+    const uri = await session.open(file, text);
+    await session.diagnostics(uri, 'first diagnostics');
+    await sleep(2000);
+    const opened = session.memory();
+    const t0 = performance.now();
+    await randomKeystrokes(session, uri, text, n);
+    const seconds = (performance.now() - t0) / 1000;
+    await sleep(2000);
+    const after = session.memory();
+    if (!opened || !after) return { skipped: 'no /proc here' };
+    return { keystrokes: n, seconds: round(seconds, 1), openedMB: round(opened.rssMB, 1), afterMB: round(after.rssMB, 1), ratio: round(after.rssMB / opened.rssMB, 2), peakMB: round(after.peakMB, 1) };
+  } catch (e) {
+    return { skipped: `${e.message}\n${session.stderr().trim().split('\n').slice(0, 10).join('\n')}` };
+  } finally {
+    await session.stop();
+  }
+}
+
+/** Open -> first diagnostics of the 5,000-turn file, this build and another, interleaved; medians. */
+async function openAgainst(baseline, file, rounds) {
+  const script = baseline.endsWith('.js') ? path.resolve(baseline) : path.resolve(baseline, 'dist/server/lsp/main.js');
+  if (!existsSync(script)) return { skipped: `${script} is missing` };
+  const text = readFileSync(file, 'utf8');
+  const times = { current: [], baseline: [] };
+  for (let i = 0; i < rounds; i++) {
+    for (const which of i % 2 ? ['current', 'baseline'] : ['baseline', 'current']) {
+      const session = await startServer(which === 'current' ? target.lsp : script, {});
+      if (session.skipped) return { skipped: session.skipped };
+      try {
+        const t0 = performance.now();
+        const uri = await session.open(file, text);
+        await session.diagnostics(uri, 'first diagnostics');
+        times[which].push(performance.now() - t0);
+      } finally {
+        await session.stop();
+      }
+    }
+  }
+  const c = median(times.current);
+  const b = median(times.baseline);
+  return { baseline: path.relative(ROOT, script), rounds, currentMs: round(c, 1), baselineMs: round(b, 1), ratio: round(c / b, 2) };
+}
+
+function logKeystrokes(k, prev) {
+  const fig = (x) => (x ? `${fmtMs(x.median)} / ${fmtMs(x.p95)}` : '–');
+  const was = (size, key) => {
+    const x = prev?.sizes?.[size]?.scenarios?.[key];
+    return x ? ` [${fig(x)}]` : '';
+  };
+  log('');
+  log(`  | what the user types | ${SIZES.map(([, l]) => l).join(' | ')} | growth 10 -> 5,000 (median) |`);
+  log(`  |---|${SIZES.map(() => '---|').join('')}---|`);
+  for (const s of SCENARIOS) {
+    const cells = SIZES.map(([key]) => `${fig(k.sizes[key]?.scenarios?.[s.key])}${was(key, s.key)}`);
+    const g = k.growth[s.key];
+    const pg = prev?.growth?.[s.key];
+    log(`  | ${s.what} | ${cells.join(' | ')} | ${g != null ? `${g}x` : '–'}${pg != null ? ` [${pg}x]` : ''} |`);
+  }
+  const openRow = SIZES.map(([key]) => `${fmtMs(k.sizes[key]?.openMs)}${prev?.sizes?.[key]?.openMs != null ? ` [${fmtMs(prev.sizes[key].openMs)}]` : ''}`);
+  log(`  | opening the file, to first diagnostics | ${openRow.join(' | ')} | |`);
+  const cmp = SIZES.map(([key]) => `${fig(k.sizes[key]?.completionMs)} · ${fig(k.sizes[key]?.hoverMs)}`);
+  log(`  | completion · hover | ${cmp.join(' | ')} | |`);
+  const m = k.memory;
+  if (m && !m.skipped) {
+    log(`\n  memory (5,000 turns): ${m.openedMB} MB after opening, ${m.afterMB} MB after ${m.keystrokes} random keystrokes (${m.ratio}x; ${m.seconds} s)${prev?.memory?.ratio != null ? ` [${prev.memory.ratio}x]` : ''}`);
+  } else if (m) log(`\n  memory: skipped: ${m.skipped}`);
+  const b = k.openAgainstBaseline;
+  if (b && !b.skipped) log(`  open (5,000 turns) against ${b.baseline}: ${fmtMs(b.currentMs)} vs ${fmtMs(b.baselineMs)} (${b.ratio}x, medians of ${b.rounds})`);
+  else if (b) log(`  open against the baseline: skipped: ${b.skipped}`);
+}
+
+export async function benchLsp(file, samples) {
   if (!existsSync(target.lsp)) return { skipped: `${path.relative(ROOT, target.lsp)} is missing` };
   const text = readFileSync(file, 'utf8');
-  const uri = pathToFileURL(file).href;
   const lines = text.split('\n');
   const mid = lines.length >> 1;
   // The reply metadata line nearest the middle: hover on the agent name, complete after `[`.
@@ -54,116 +209,22 @@ export async function benchLsp(file, samples) {
   const completionPos = { line: metaLine, character: bracket + 1 };
 
   // BENCH_LSP_NODE_ARGS: extra node options for the server (say, `--cpu-prof --cpu-prof-dir=/tmp/p` to profile it).
-  const nodeArgs = (process.env.BENCH_LSP_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
-  const child = spawn(NODE, [...nodeArgs, target.lsp, '--stdio'], { cwd: ROOT, stdio: ['pipe', 'pipe', 'pipe'] });
-  let stderr = '';
-  child.stderr.setEncoding('utf8').on('data', (d) => {
-    if (stderr.length < 20_000) stderr += d;
-  });
-  let exited = null;
-  const exitPromise = new Promise((r) => child.on('exit', (code, signal) => r((exited = { code, signal }))));
-  child.on('error', () => {});
-  child.stdin.on('error', () => {});
-  const conn = lsp.createProtocolConnection(new lsp.StreamMessageReader(child.stdout), new lsp.StreamMessageWriter(child.stdin));
-  conn.onError(() => {});
-  const pushed = [];
-  let pushWaiter = null;
-  conn.onNotification('textDocument/publishDiagnostics', (p) => {
-    if (p.uri !== uri) return;
-    pushed.push(p);
-    if (pushWaiter && pushWaiter.test(p)) {
-      const w = pushWaiter;
-      pushWaiter = null;
-      w.resolve(p);
-    }
-  });
-  conn.onNotification(() => {});
-  // Server-to-client requests: answer configuration with "no settings", everything else with null.
-  conn.onRequest((method, params) => (method === 'workspace/configuration' ? (params?.items ?? []).map(() => null) : null));
-  conn.listen();
-
-  const withTimeout = (p, ms, what) => {
-    let timer;
-    const expired = new Promise((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`${what}: no answer within ${ms / 1000} s`)), ms);
-    });
-    const died = exitPromise.then((e) => {
-      throw new Error(`${what}: the server exited (${e.signal ?? e.code})`);
-    });
-    died.catch(() => {});
-    return Promise.race([p, expired, died]).finally(() => clearTimeout(timer));
-  };
-  const stop = async () => {
-    try {
-      await withTimeout(conn.sendRequest('shutdown'), 5000, 'shutdown');
-      await conn.sendNotification('exit');
-    } catch {
-      // killed below
-    }
-    await Promise.race([exitPromise, sleep(3000)]);
-    if (!exited) child.kill('SIGKILL');
-    conn.dispose();
-  };
+  const session = await startServer(target.lsp, { nodeArgs: lspNodeArgs() });
+  if (session.skipped) return { skipped: session.skipped };
+  const { stop, withTimeout } = session;
+  let uri;
+  const edit = (line, character, newText, removeLength = 0) =>
+    session.change(uri, [{ range: { start: { line, character }, end: { line, character: character + removeLength } }, text: newText }]);
+  const diagnosticsNow = (what) => session.diagnostics(uri, what);
+  const conn = { sendRequest: (method, params) => session.request(method, params) };
 
   const result = { file: path.relative(ROOT, file), bytes: Buffer.byteLength(text) };
   try {
-    let init;
-    try {
-      init = await withTimeout(
-        conn.sendRequest('initialize', {
-          processId: process.pid,
-          clientInfo: { name: 'msglint-bench' },
-          rootUri: pathToFileURL(OUT).href,
-          workspaceFolders: [{ uri: pathToFileURL(OUT).href, name: 'out' }],
-          capabilities: {
-            textDocument: {
-              synchronization: { dynamicRegistration: false, didSave: true },
-              diagnostic: { dynamicRegistration: false, relatedDocumentSupport: false },
-              publishDiagnostics: { versionSupport: true },
-              completion: { completionItem: { snippetSupport: true } },
-              hover: { contentFormat: ['markdown', 'plaintext'] },
-            },
-            workspace: {},
-          },
-        }),
-        30_000,
-        'initialize',
-      );
-      await conn.sendNotification('initialized', {});
-    } catch (e) {
-      await stop();
-      return { skipped: `the language server did not initialize: ${e.message}${stderr ? ` (${stderr.trim().split('\n')[0]})` : ''}` };
-    }
-    const pull = !!init?.capabilities?.diagnosticProvider;
-    result.diagnosticsMode = pull ? 'pull' : 'push';
-    let version = 1;
-    let resultId;
-
-    /** The diagnostics of the current version: a pull, or the next push for this version. */
-    const diagnosticsNow = async (what) => {
-      if (pull) {
-        const r = await withTimeout(conn.sendRequest('textDocument/diagnostic', { textDocument: { uri }, previousResultId: resultId }), 120_000, what);
-        if (r?.resultId) resultId = r.resultId;
-        return r?.kind === 'full' ? r.items : null;
-      }
-      const v = version;
-      const seen = pushed.find((p) => p.version === v || p.version === undefined);
-      if (seen) return seen.diagnostics;
-      const p = await withTimeout(new Promise((resolve) => (pushWaiter = { test: (x) => x.version === v || x.version === undefined, resolve })), 120_000, what);
-      return p.diagnostics;
-    };
-    const edit = async (line, character, newText, removeLength = 0) => {
-      version++;
-      pushed.length = 0;
-      await conn.sendNotification('textDocument/didChange', {
-        textDocument: { uri, version },
-        contentChanges: [{ range: { start: { line, character }, end: { line, character: character + removeLength } }, text: newText }],
-      });
-    };
-
+    const pull = session.diagnosticsMode === 'pull';
+    result.diagnosticsMode = session.diagnosticsMode;
     // open -> first diagnostics
     let t0 = performance.now();
-    await conn.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'markdown', version, text } });
+    uri = await session.open(file, text);
     const first = await diagnosticsNow('first diagnostics');
     result.openToDiagnosticsMs = round(performance.now() - t0, 1);
     result.firstDiagnostics = first?.length ?? null;
@@ -221,16 +282,11 @@ export async function benchLsp(file, samples) {
     result.reportsErrors = !!broken?.length;
     if (!result.reportsErrors) result.warning = 'the server reported nothing for a deliberate error ([cdoer]): the latencies may measure no linting';
 
-    try {
-      const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
-      const hwm = /VmHWM:\s+(\d+) kB/.exec(status);
-      if (hwm) result.serverPeakRssMB = round(Number(hwm[1]) / 1024, 1);
-    } catch {
-      // not Linux
-    }
+    const mem = session.memory();
+    if (mem) result.serverPeakRssMB = round(mem.peakMB, 1);
   } catch (e) {
     await stop();
-    return { ...result, skipped: `the language server failed: ${e.message}${stderr ? `\n${stderr.trim().split('\n').slice(0, 10).join('\n')}` : ''}` };
+    return { ...result, skipped: `the language server failed: ${e.message}${session.stderr() ? `\n${session.stderr().trim().split('\n').slice(0, 10).join('\n')}` : ''}` };
   }
   await stop();
   return result;

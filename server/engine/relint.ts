@@ -1,18 +1,73 @@
-// Re-linting a version that differs from the previous one only in prose: the
-// previous version's findings are kept per document and moved by the edit.
+// Re-linting a version that differs from the previous one only in prose, or
+// only in the text of cells that keep the file-wide facts: the previous
+// version's findings are kept per document and moved by the edit.
 
-import type { MessageDocument } from '../syntax/document.js';
+import type { Cell, CellType, DocumentEdit, MessageDocument } from '../syntax/document.js';
 import { Memo } from '../syntax/memo.js';
 import type { RuleSet } from './rule-set.js';
 import { addSegmentTimes, reporter, type RawFindings } from './run.js';
 import { timingCollector } from './timing.js';
-import type { Diagnostic, MsglintConfig, TextEdit } from './types.js';
+import type { Diagnostic, MsglintConfig, Rule, TextEdit } from './types.js';
 
 const rawFindings = new Memo<MessageDocument, RawFindings>();
 
 /** Keeps a version's findings for the next version (see lintEdited). */
 export function keepFindings(doc: MessageDocument, raw: RawFindings): void {
   rawFindings.set(doc, raw);
+}
+
+/** Moves an offset of the previous version by the edit: NaN inside the edited range. */
+function mover(edit: DocumentEdit): (p: number) => number {
+  const delta = edit.newEnd - edit.oldEnd;
+  return (p) => (p <= edit.start ? p : p >= edit.oldEnd ? p + delta : NaN);
+}
+
+/** A finding of the previous version moved by the edit, or undefined when a range of it lies in the edited range. */
+function movedFinding(d: Diagnostic, move: (p: number) => number, doc: MessageDocument): Diagnostic | undefined {
+  const start = move(d.range.start.offset);
+  const end = move(d.range.end.offset);
+  if (Number.isNaN(start) || Number.isNaN(end)) return undefined;
+  const moveEdit = (e: TextEdit): TextEdit => ({ range: [move(e.range[0]), move(e.range[1])], text: e.text });
+  const moved: Diagnostic = { ...d, range: doc.range(start, end) };
+  if (d.fix) moved.fix = moveEdit(d.fix);
+  if (d.suggestions) moved.suggestions = d.suggestions.map((s) => ({ desc: s.desc, fix: moveEdit(s.fix) }));
+  if (d.related) moved.related = d.related.map((r) => ({ range: doc.range(move(r.range.start.offset), move(r.range.end.offset)), message: r.message }));
+  const edits = [moved.fix, ...(moved.suggestions ?? []).map((s) => s.fix)];
+  if (edits.some((e) => e && (Number.isNaN(e.range[0]) || Number.isNaN(e.range[1])))) return undefined;
+  if (moved.related?.some((r) => Number.isNaN(r.range.start.offset) || Number.isNaN(r.range.end.offset))) return undefined;
+  return moved;
+}
+
+/**
+ * After an edit that keeps the file-wide facts (DocumentEdit.sameFacts),
+ * the previous findings of a cross-cell check that need not run again: it
+ * declares the cell types it reads (RuleIncremental.reads) and no edited
+ * cell has one of them, and it names no line numbers or no lines moved.
+ * Undefined for a check that must run (and for every check when that does
+ * not apply): the whole lint runs it.
+ */
+export function movedChecks(ruleSet: RuleSet, doc: MessageDocument, config: MsglintConfig): ((rule: Rule) => Diagnostic[] | undefined) | undefined {
+  const edit = doc.edit;
+  if (!edit?.sameFacts) return undefined;
+  const before = edit.previous && rawFindings.get(edit.previous);
+  if (!before || before.ruleSet !== ruleSet || before.config !== config) return undefined;
+  const touched = new Set<CellType>();
+  for (const i of edit.changed) touched.add((doc.segments[i] as Cell).cellType);
+  const linesMoved = doc.lines.lineCount !== edit.previous!.lines.lineCount;
+  const move = mover(edit);
+  return (rule) => {
+    const inc = rule.meta.incremental;
+    if (!inc?.reads || inc.readsProse || inc.reads.some((t) => touched.has(t))) return undefined;
+    const out: Diagnostic[] = [];
+    for (let i = 0; i < before.diagnostics.length; i++) {
+      if (before.origins[i] !== rule.meta.id) continue;
+      if (linesMoved && inc.mentionsLines) return undefined;
+      const moved = movedFinding(before.diagnostics[i]!, move, doc);
+      if (!moved) return undefined;
+      out.push(moved);
+    }
+    return out;
+  };
 }
 
 /**
@@ -28,9 +83,7 @@ export function lintEdited(ruleSet: RuleSet, doc: MessageDocument, config: Msgli
   const before = edit.previous && rawFindings.get(edit.previous);
   if (!before || before.ruleSet !== ruleSet || before.config !== config) return undefined;
   const changed = new Set(edit.changed);
-  const delta = edit.newEnd - edit.oldEnd;
-  const move = (p: number): number => (p <= edit.start ? p : p >= edit.oldEnd ? p + delta : NaN);
-  const moveEdit = (e: TextEdit): TextEdit => ({ range: [move(e.range[0]), move(e.range[1])], text: e.text });
+  const move = mover(edit);
   const raw: RawFindings = { ruleSet, config, reused: true, diagnostics: [], origins: [] };
   // Lines added or removed: the rules that name line numbers in their
   // messages run again when they found something (what they find does not
@@ -47,16 +100,8 @@ export function lintEdited(ruleSet: RuleSet, doc: MessageDocument, config: Msgli
       again.add(origin);
       continue;
     }
-    const start = move(d.range.start.offset);
-    const end = move(d.range.end.offset);
-    if (Number.isNaN(start) || Number.isNaN(end)) return undefined;
-    const moved: Diagnostic = { ...d, range: doc.range(start, end) };
-    if (d.fix) moved.fix = moveEdit(d.fix);
-    if (d.suggestions) moved.suggestions = d.suggestions.map((s) => ({ desc: s.desc, fix: moveEdit(s.fix) }));
-    if (d.related) moved.related = d.related.map((r) => ({ range: doc.range(move(r.range.start.offset), move(r.range.end.offset)), message: r.message }));
-    const edits = [moved.fix, ...(moved.suggestions ?? []).map((s) => s.fix)];
-    if (edits.some((e) => e && (Number.isNaN(e.range[0]) || Number.isNaN(e.range[1])))) return undefined;
-    if (moved.related?.some((r) => Number.isNaN(r.range.start.offset) || Number.isNaN(r.range.end.offset))) return undefined;
+    const moved = movedFinding(d, move, doc);
+    if (!moved) return undefined;
     raw.diagnostics.push(moved);
     raw.origins.push(origin);
   }

@@ -253,7 +253,11 @@ export function reporter(doc: MessageDocument, raw: RawFindings) {
   return { runCheck, segmentChecker, pushSegmentFindings };
 }
 
-export function lintWhole(ruleSet: RuleSet, doc: MessageDocument, config: MsglintConfig, keep: boolean): RawFindings {
+/**
+ * `moved`: for a cross-cell rule whose previous findings still hold (see
+ * movedChecks in relint.ts), those findings, moved; the rule does not run.
+ */
+export function lintWhole(ruleSet: RuleSet, doc: MessageDocument, config: MsglintConfig, keep: boolean, moved?: (rule: Rule) => Diagnostic[] | undefined): RawFindings {
   const raw: RawFindings = { ruleSet, config, reused: false, diagnostics: [], origins: [] };
   const { runCheck, segmentChecker, pushSegmentFindings } = reporter(doc, raw);
   const times = timingCollector();
@@ -289,7 +293,19 @@ export function lintWhole(ruleSet: RuleSet, doc: MessageDocument, config: Msglin
   }
 
   if (spent) addSegmentTimes(times!, segmentRules, spent);
-  for (let i = 0; i < checks.length; i++) runCheck(checks[i]!.rule, checks[i]!.severity, config, times);
+  for (let i = 0; i < checks.length; i++) {
+    const rule = checks[i]!.rule;
+    const kept = moved?.(rule);
+    if (!kept) {
+      runCheck(rule, checks[i]!.severity, config, times);
+      continue;
+    }
+    raw.reused = true;
+    for (let k = 0; k < kept.length; k++) {
+      raw.diagnostics.push(kept[k]!);
+      raw.origins.push(rule.meta.id);
+    }
+  }
   return raw;
 }
 

@@ -3,7 +3,7 @@
 // document text; lines and characters are 0-based, as in LSP.
 
 import type { Range, TextEdit } from '../base/text.js';
-import type { MessageDocument, Segment, TextEditHint } from '../syntax/document.js';
+import type { CellType, MessageDocument, Segment, TextEditHint } from '../syntax/document.js';
 
 export type { Position, Range, TextEdit } from '../base/text.js';
 
@@ -136,6 +136,16 @@ export interface RuleIncremental {
    * are made again rather than moved.
    */
   mentionsLines?: boolean;
+  /**
+   * The cell types whose text the `check` reads (marker title, metadata
+   * attributes, body, tool XML, outputs); of other cells it reads only the
+   * file-wide facts: ids, cell types, which metadata line is whose, agents
+   * and languages. After an edit that changes the text of some cells but
+   * none of those facts (DocumentEdit.sameFacts), the check runs again only
+   * when one of the edited cells has a type it reads; otherwise its findings
+   * are the previous version's, moved. Undeclared: it reads every cell.
+   */
+  reads?: readonly CellType[];
 }
 
 export interface Rule {

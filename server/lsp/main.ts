@@ -6,6 +6,7 @@ import { format } from 'node:util';
 import { createConnection, ProposedFeatures, type Connection } from 'vscode-languageserver/node';
 import { packageInfo } from '../base/package-info.js';
 import { FramingRepair } from './framing.js';
+import { collectWhenIdle } from './idle-gc.js';
 import { nodeEnvironment } from './node-environment.js';
 import { startServer } from './server.js';
 
@@ -36,10 +37,12 @@ if (args.includes('--help') || args.includes('-h')) {
   console.warn = (...a: unknown[]) => log.warn(format(...a));
   console.error = console.trace = (...a: unknown[]) => log.error(format(...a));
   startServer(connection, nodeEnvironment());
+  collectWhenIdle();
   connection.listen();
 } else {
   // createConnection reads the transport from the command line.
   const connection = createConnection(ProposedFeatures.all);
   startServer(connection, nodeEnvironment());
+  collectWhenIdle();
   connection.listen();
 }

@@ -3,6 +3,7 @@
 // differ only in prose share them by index (Structure).
 
 import { idFits, outputKindKnown } from './ids.js';
+import type { CellParse } from './cell.js';
 import type { MessageDocument } from './message-document.js';
 import { MEMO } from './memo.js';
 import type { MetadataNode } from './metadata.js';
@@ -209,10 +210,17 @@ function addBodyAgent(doc: MessageDocument, m: { segment: Segment; node: Metadat
 
 /**
  * The file-wide facts of a version with the same structure as the one
- * `structure` was built for (DocumentEdit.sameStructure): the same by index,
- * so only the metadata list is rebuilt (its segments moved).
+ * `structure` was built for (DocumentEdit.sameStructure), or the same facts
+ * (sameFacts, see keepsFacts): the same by index, so only the metadata list
+ * is rebuilt (its segments moved, the edited cells' lines replaced).
  */
-export function resolveLike(doc: MessageDocument, shared: Structure, changed: number[]): void {
+/**
+ * `sharing`: the version parsed from, when `doc` shares its segment objects
+ * before the edit (parseTyping): their metadata entries are shared too, with
+ * what isMetadataLine found (the same, as prose edits keep every footnote
+ * reference).
+ */
+export function resolveLike(doc: MessageDocument, shared: Structure, changed: number[], sharing?: MessageDocument): void {
   // Metadata nodes by index: the previous version's, with those of the
   // edited segments replaced (the same number of lines, by sameStructure).
   const nodes = shared.metaNodes.slice();
@@ -225,7 +233,10 @@ export function resolveLike(doc: MessageDocument, shared: Structure, changed: nu
   const segments = doc.segments;
   const metaSegment = shared.metaSegment;
   const metadata = doc.metadata;
-  for (let k = 0; k < nodes.length; k++) metadata.push({ segment: segments[metaSegment[k]!]!, node: nodes[k]!, isMetadata: undefined });
+  let k = 0;
+  const before = sharing?.metadata;
+  if (before) while (k < nodes.length && before[k]?.segment === segments[metaSegment[k]!] && before[k]!.node === nodes[k]) metadata.push(before[k++]!);
+  for (; k < nodes.length; k++) metadata.push({ segment: segments[metaSegment[k]!]!, node: nodes[k]!, isMetadata: undefined });
   const { cellMeta, cellTypes, cellFacts } = shared;
   const cells = doc.cells;
   for (let i = 0; i < cells.length; i++) {
@@ -283,4 +294,46 @@ function idShape(id: string | undefined): { count: number; second: string } {
   const second = id.slice(d1 + 1, d2 === -1 ? id.length : d2);
   if (d2 === -1) return { count: 2, second };
   return { count: id.indexOf('.', d2 + 1) === -1 ? 3 : 4, second };
+}
+
+/**
+ * Whether a version not yet resolved has the file-wide facts of `prev`,
+ * whose segments it shares but for the edited cells `changed` (aligned with
+ * prev's): each keeps its id (or its lack of one), used by no other cell, its kind, its metadata
+ * lines' ids and types (each line the cell's own, none an agent's) and its
+ * code blocks' languages. Then `resolveLike` gives its facts (see
+ * DocumentEdit.sameFacts).
+ */
+export function keepsFacts(doc: MessageDocument, prev: MessageDocument, changed: number[]): boolean {
+  if (!prev.structure || doc.cells.length !== prev.cells.length) return false;
+  for (const i of changed) {
+    const cell = doc.segments[i] as Cell;
+    const old = prev.segments[i] as Cell;
+    if (cell.id !== old.id || cell.isOutput !== old.isOutput) return false;
+    // A cell without an id has no metadata line of its own (the loop below finds any other).
+    if (cell.id !== undefined && prev.cellsById.get(cell.id)?.length !== 1) return false;
+    const a = cell.parse!.metadata;
+    const b = old.parse!.metadata;
+    if (a.length !== b.length) return false;
+    for (let k = 0; k < a.length; k++) {
+      if (a[k]!.id.id !== cell.id || a[k]!.type !== b[k]!.type || b[k]!.id.id !== cell.id || a[k]!.type === 'agent') return false;
+    }
+    if (!sameItems(fenceLanguages(cell.parse!), fenceLanguages(old.parse!))) return false;
+  }
+  return true;
+}
+
+function fenceLanguages(p: CellParse): string[] {
+  const out: string[] = [];
+  for (const f of p.fences) {
+    const lang = /^[^\s{]+/.exec(p.text.slice(f.info.start, f.info.end).trim())?.[0];
+    if (lang) out.push(lang.toLowerCase());
+  }
+  return out;
+}
+
+function sameItems<T>(a: ArrayLike<T>, b: ArrayLike<T>): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }

@@ -65,7 +65,8 @@ export class LineIndex {
       // No line break added or removed: the lines after the edited one move.
       const from = this.lineOf(editStart) + 1;
       if (!this.own && this.from === from) return new LineIndex(text, undefined, { base: this.base!, from, delta: this.delta + delta });
-      if (this.own) return new LineIndex(text, undefined, { base: this.own, from, delta });
+      // An edit on another line than the last: this index's starts made once (one copy), then moved lazily.
+      return new LineIndex(text, undefined, { base: this.starts, from, delta });
     }
     const old = this.starts;
     const starts: number[] = [];

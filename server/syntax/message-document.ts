@@ -195,6 +195,17 @@ export interface DocumentEdit {
   /** Indices of the segments whose parse is not the previous version's. */
   changed: number[];
   /**
+   * True when the structure is not the same but the file-wide facts are
+   * (server/syntax/facts.ts, keepsFacts): the same segments and cells, and
+   * every edited segment a cell with the same id (no other cell's), kind,
+   * metadata lines' ids and types (each line the cell's own) and code block
+   * languages; only their text changed (metadata attributes, tool XML,
+   * fences, outputs, prose). The facts are shared as with `sameStructure`;
+   * cross-cell checks that declare which cell types they read
+   * (RuleIncremental.reads) run again only when an edited cell has one.
+   */
+  sameFacts?: boolean;
+  /**
    * Lines added (negative: removed) by the edit. Nonzero only when typing
    * split or joined prose lines: the line numbers of all that follows
    * change, and findings whose messages name line numbers are made again.

@@ -3,7 +3,7 @@
 // previous version), then the file-wide facts.
 
 import { parseFrontmatter, messageSectionName } from './frontmatter.js';
-import { resolve, resolveLike } from './facts.js';
+import { keepsFacts, resolve, resolveLike } from './facts.js';
 import { isMdFile, MessageDocument, type DocumentEdit, type ParseOptions, type TextEditHint } from './message-document.js';
 import { commonPrefix, commonSuffix, markersFromPrevious, PreviousParses, reusableCell, reuseFrontmatter } from './reuse.js';
 import { scan } from './scan.js';
@@ -107,8 +107,25 @@ export function parse(text: string, options: ParseOptions = {}): MessageDocument
   const edit = prev && range ? describeEdit(doc, prev, range, md) : undefined;
   doc.edit = edit;
   if (edit?.sameStructure) resolveLike(doc, prev!.structure, edit.changed);
-  else resolve(doc);
+  else if (edit && !md && segsAligned(doc, prev!, edit) && keepsFacts(doc, prev!, edit.changed)) {
+    resolveLike(doc, prev!.structure, edit.changed);
+    edit.sameFacts = true;
+  } else resolve(doc);
   return doc;
+}
+
+/** Whether the two versions have the same segments, the edited ones at the same offsets (moved by the edit). */
+function segsAligned(doc: MessageDocument, prev: MessageDocument, edit: DocumentEdit): boolean {
+  if (doc.segments.length !== prev.segments.length || doc.frontmatter !== prev.frontmatter) return false;
+  if (!sameList(doc.options.agents, prev.options.agents) || !sameList(doc.options.languages, prev.options.languages)) return false;
+  const delta = edit.newEnd - edit.oldEnd;
+  for (const i of edit.changed) {
+    const seg = doc.segments[i]!;
+    const old = prev.segments[i]!;
+    if (!(seg instanceof Cell) || !(old instanceof Cell) || !seg.parse || !old.parse) return false;
+    if ((old.offset <= edit.start ? old.offset : old.offset + delta) !== seg.offset) return false;
+  }
+  return true;
 }
 
 function validHint(prev: MessageDocument, e: TextEditHint, text: string): boolean {

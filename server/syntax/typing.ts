@@ -42,6 +42,14 @@ export function parseTyping(text: string, options: ParseOptions, prev: MessageDo
   let changed = -1;
   for (let i = 0; i < prev.segments.length; i++) {
     const old = prev.segments[i]!;
+    // The segments before the edited cell are the previous version's own
+    // objects (same offset, index and facts): typing at the end of a long
+    // file makes no new object for the cells above it.
+    if (old instanceof Cell ? old.index < at : old.offset < seg.offset) {
+      if (old instanceof Cell) doc.cells.push(old);
+      doc.segments.push(old);
+      continue;
+    }
     const offset = old.offset > e.start ? old.offset + delta : old.offset;
     if (old instanceof Cell) {
       const cell = old.index === at ? new Cell(offset, parse.text, parse) : new Cell(offset, old.text, old.parse!);
@@ -62,7 +70,7 @@ export function parseTyping(text: string, options: ParseOptions, prev: MessageDo
     changed: [changed],
     linesAdded: lines.lineCount - prev.lines.lineCount,
   };
-  resolveLike(doc, prev.structure, doc.edit.changed);
+  resolveLike(doc, prev.structure, doc.edit.changed, prev);
   return doc;
 }
 

@@ -1,0 +1,234 @@
+// Every kind of keystroke of issue 21 on files of 10, 1,000 and 5,000 turns:
+// one character per didChange (a paste or a deleted cell is one change),
+// diagnostics pulled after each; median and p95 per scenario and size, and
+// the growth from the smallest file to the largest.
+
+import { performance } from 'node:perf_hooks';
+import { generateMessageFile } from '../generate.mjs';
+import { positionAt } from '../lib/lsp-session.mjs';
+import { median, round, sleep } from '../lib/util.mjs';
+
+/** The 95th percentile (nearest rank). */
+export const p95 = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.ceil(0.95 * s.length) - 1)];
+};
+
+/** Line starts of the cells' marker lines, and where each line starts. */
+function cellStarts(text) {
+  const starts = [];
+  const re = /^#{1,6} %%/gm;
+  for (let m; (m = re.exec(text)); ) starts.push(m.index);
+  return starts;
+}
+
+/** The cell start nearest the middle of the file whose marker line matches `re`. */
+function middleCell(text, re) {
+  const starts = cellStarts(text);
+  const mid = starts.length >> 1;
+  for (let d = 0; d < starts.length; d++) {
+    for (const i of [mid + d, mid - d]) {
+      const s = starts[i];
+      if (s === undefined) continue;
+      const end = starts[i + 1] ?? text.length;
+      if (re.test(text.slice(s, end))) return { start: s, end, index: i, starts };
+    }
+  }
+  throw new Error(`no cell matching ${re} in the file`);
+}
+
+/** The end of the first prose line of a user message near the middle. */
+function proseLineEnd(text) {
+  const c = middleCell(text, /\]: \[markdown\][^\n]*\n\n[A-Z][^\n]+\n/);
+  const line = c.start + text.slice(c.start, c.end).search(/\n\n[A-Z]/) + 2;
+  return text.indexOf('\n', line);
+}
+
+/** Steps typing `s` at `at`, one character each. */
+const typing = (at, s) => [...s].map((ch, i) => ({ at: at + i, remove: 0, insert: ch }));
+/** Steps deleting `n` characters before `end` with Backspace, one each. */
+const backspaces = (end, n) => Array.from({ length: n }, (_, i) => ({ at: end - i - 1, remove: 1, insert: '' }));
+
+/**
+ * The scenarios: each gives the steps for a text (offsets in the text as the
+ * earlier steps left it). `measure` false: a step that sets up the next one
+ * (the undo of a paste), diagnostics pulled but not counted.
+ */
+export const SCENARIOS = [
+  {
+    key: 'prose',
+    what: 'prose inside a cell in the middle',
+    steps(text) {
+      return typing(proseLineEnd(text), ' and the quick brown fox jumps');
+    },
+  },
+  {
+    key: 'newCell',
+    what: 'a new message cell at the end (marker, id, metadata line, text)',
+    steps(text) {
+      const ids = [...text.matchAll(/\[\^(\d+)\]/g)].map((m) => Number(m[1]));
+      const id = Math.max(0, ...ids) + 1;
+      const at = text.length;
+      return typing(at, `\n# %% Next question[^${id}]\n\n[^${id}]: [markdown] history=include\n\nWhy does it fail?\n`);
+    },
+  },
+  {
+    key: 'marker',
+    what: 'a cell marker deleted and typed again',
+    steps(text) {
+      const c = middleCell(text, /^# %% Question/);
+      return [...backspaces(c.start + 5, 5), ...typing(c.start, '# %% ')];
+    },
+  },
+  {
+    key: 'id',
+    what: "a cell's id deleted and typed again",
+    steps(text) {
+      const c = middleCell(text, /^# %%% Answer \d+\[\^\d+\]/);
+      const m = /\[\^(\d+)\]/.exec(text.slice(c.start, c.end));
+      const idEnd = c.start + m.index + 2 + m[1].length;
+      return [...backspaces(idEnd, m[1].length), ...typing(idEnd - m[1].length, m[1])];
+    },
+  },
+  {
+    key: 'metadata',
+    what: 'a metadata value in the middle (status="success" -> "error_with_retry")',
+    steps(text) {
+      const c = middleCell(text, /status="success"/);
+      const at = c.start + text.slice(c.start, c.end).indexOf('status="success"') + 'status="'.length;
+      return [...backspaces(at + 7, 7), ...typing(at, 'error_with_retry')];
+    },
+  },
+  {
+    key: 'toolXml',
+    what: "a tool call's XML (a new argument element)",
+    steps(text) {
+      const c = middleCell(text, /<arguments>\n/);
+      const at = c.start + text.slice(c.start, c.end).indexOf('<arguments>') + '<arguments>'.length;
+      return typing(at, '\n  <mode>fast</mode>');
+    },
+  },
+  {
+    key: 'fence',
+    what: 'a code fence opened and closed in a message',
+    steps(text) {
+      return typing(proseLineEnd(text), '\n\n```\nx = 1\n```');
+    },
+  },
+  {
+    key: 'paste',
+    what: 'a block of 50 cells pasted in the middle (then undone)',
+    steps(text) {
+      const block = pastedCells(50);
+      const c = middleCell(text, /^# %% Question/);
+      const steps = [];
+      for (let i = 0; i < 5; i++) {
+        steps.push({ at: c.start, remove: 0, insert: block });
+        steps.push({ at: c.start, remove: block.length, insert: '', measure: false });
+      }
+      return steps;
+    },
+  },
+  {
+    key: 'deleteCell',
+    what: 'a message cell deleted (then undone)',
+    steps(text) {
+      const c = middleCell(text, /^# %% Question/);
+      const steps = [];
+      for (let k = 0; k < 5; k++) {
+        const start = c.starts[c.index + k];
+        const len = (c.starts[c.index + k + 1] ?? text.length) - start;
+        const cell = text.slice(start, start + len);
+        steps.push({ at: start, remove: len, insert: '' });
+        steps.push({ at: start, remove: 0, insert: cell, measure: false });
+      }
+      return steps;
+    },
+  },
+];
+
+/** 50 cells of another conversation, with ids no cell of the benchmark's files has. */
+function pastedCells(n) {
+  const other = generateMessageFile({ turns: 40, seed: 7 });
+  const starts = cellStarts(other);
+  return other.slice(starts[0], starts[n]).replace(/\[\^(\d+)/g, (_, d) => `[^${Number(d) + 9_000_000}`);
+}
+
+/**
+ * Runs every scenario on one open document of `session`, each from the
+ * file's text as opened (after a scenario the text is put back with one
+ * change, not measured). Returns { [key]: { median, p95, samples } }.
+ */
+export async function runScenarios(session, uri, text, { pause = 20, only } = {}) {
+  const out = {};
+  let current = text;
+  const apply = async (step) => {
+    const start = positionAt(current, step.at);
+    const end = step.remove ? positionAt(current, step.at + step.remove) : start;
+    current = current.slice(0, step.at) + step.insert + current.slice(step.at + step.remove);
+    await session.change(uri, [{ range: { start, end }, text: step.insert }]);
+  };
+  for (const s of SCENARIOS) {
+    if (only && !only.includes(s.key)) continue;
+    const ms = [];
+    for (const step of s.steps(current)) {
+      await sleep(pause); // a typist's pause: no work of the previous keystroke left over
+      const t0 = performance.now();
+      await apply(step);
+      await session.diagnostics(uri, `${s.key}: diagnostics`);
+      if (step.measure !== false) ms.push(performance.now() - t0);
+    }
+    out[s.key] = { median: round(median(ms), 2), p95: round(p95(ms), 2), samples: ms.map((x) => round(x, 2)) };
+    // Put the file back as it was opened: one change over the scenario's span.
+    if (current !== text) {
+      let a = 0;
+      while (a < current.length && a < text.length && current.charCodeAt(a) === text.charCodeAt(a)) a++;
+      let b = 0;
+      while (b < current.length - a && b < text.length - a && current.charCodeAt(current.length - 1 - b) === text.charCodeAt(text.length - 1 - b)) b++;
+      await apply({ at: a, remove: current.length - b - a, insert: text.slice(a, text.length - b) });
+      await session.diagnostics(uri, `${s.key}: diagnostics after the undo`);
+    }
+  }
+  return out;
+}
+
+/**
+ * `n` random keystrokes in bursts: a random place, then 1 to 20 characters
+ * typed or deleted there, diagnostics pulled after each burst.
+ */
+export async function randomKeystrokes(session, uri, text, n, seed = 21) {
+  let a = seed >>> 0;
+  const rnd = () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  const chars = 'abcdefghij klmnop\n#%[]^"=<>`.';
+  let current = text;
+  let done = 0;
+  while (done < n) {
+    let at = Math.floor(rnd() * current.length);
+    const burst = Math.min(n - done, 1 + Math.floor(rnd() * 20));
+    const del = rnd() < 0.3;
+    for (let i = 0; i < burst; i++) {
+      if (del && at > 0) {
+        const start = positionAt(current, at - 1);
+        const end = positionAt(current, at);
+        current = current.slice(0, at - 1) + current.slice(at);
+        at--;
+        await session.change(uri, [{ range: { start, end }, text: '' }]);
+      } else {
+        const ch = chars[Math.floor(rnd() * chars.length)];
+        const pos = positionAt(current, at);
+        current = current.slice(0, at) + ch + current.slice(at);
+        at++;
+        await session.change(uri, [{ range: { start: pos, end: pos }, text: ch }]);
+      }
+    }
+    done += burst;
+    await session.diagnostics(uri, 'diagnostics after random keystrokes');
+  }
+  return current;
+}

@@ -1,0 +1,109 @@
+// The keystrokes of issue 21, in random sequences, as an editor sends them
+// (one change with its range): a metadata value, a tool call's XML, a marker
+// or id, a fence opened or closed, prose, a pasted block of cells, a deleted
+// cell. After every one, the incremental diagnostics equal a fresh full lint
+// of the same text (and MSGLINT_CHECK_INCREMENTAL compares every lint that
+// reuses findings, naming the rule that differs).
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import fc from 'fast-check';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { lint, lintDocument, parseForLint } from '../../server/linter.js';
+
+vi.stubEnv('MSGLINT_CHECK_INCREMENTAL', '1');
+afterAll(() => {
+  vi.unstubAllEnvs();
+});
+
+const read = (p: string) => readFileSync(fileURLToPath(new URL(p, import.meta.url)), 'utf8');
+const base = read('../../examples/coding-session.msg.md') + '\n' + read('../fixtures/showcase.msg.md').replace(/^---[\s\S]*?---\n/, '');
+
+const KINDS = ['value', 'xml', 'marker', 'fence', 'prose', 'paste', 'deleteCell'] as const;
+type Kind = (typeof KINDS)[number];
+interface Edit {
+  at: number;
+  remove: number;
+  insert: string;
+}
+
+/** Start offsets of the matches of `re` (global) in `text`, and their lengths. */
+function spans(text: string, re: RegExp): [number, number][] {
+  return [...text.matchAll(re)].map((m) => [m.index!, m[0].length]);
+}
+const pick = <T,>(xs: T[], r: number): T | undefined => xs[Math.floor(r * xs.length)];
+
+/** One keystroke of a kind at a place chosen by `r` and `s` (in [0, 1)), or a paste or cut. */
+function keystroke(text: string, kind: Kind, r: number, s: number): Edit | undefined {
+  const typeOrDelete = (start: number, len: number, chars: string[]): Edit => {
+    const at = start + Math.floor(s * (len + 1));
+    if (s < 0.35 && at > start) return { at: at - 1, remove: 1, insert: '' };
+    return { at, remove: 0, insert: chars[Math.floor(s * 1000) % chars.length]! };
+  };
+  switch (kind) {
+    case 'value': {
+      const v = pick(spans(text, /(?<=^\[\^[^\]\n]*\]: [^\n]*=)("[^"\n]*"|[^\s"]+)/gm), r);
+      return v && typeOrDelete(v[0], v[1], ['a', '_', '1', '"', ' ', 'e']);
+    }
+    case 'xml': {
+      const t = pick(spans(text, /<tool>[\s\S]*?<\/tool>/g), r);
+      return t && typeOrDelete(t[0], t[1], ['<', '>', '/', 'a', '<mode>', '</mode>', '"', '\n', ']]>']);
+    }
+    case 'marker': {
+      const m = pick(spans(text, /^#{1,3} %%[^\n]*/gm), r);
+      return m && typeOrDelete(m[0], m[1], ['.', 'x', '1', ']', '[^', '%', ' ']);
+    }
+    case 'fence': {
+      const l = pick(spans(text, /^[A-Z][^\n]*$/gm), r);
+      return l && { at: l[0], remove: 0, insert: ['```\n', '```python\n', '~~~\n', '\n```\n'][Math.floor(s * 4)]! };
+    }
+    case 'prose': {
+      const l = pick(spans(text, /^[A-Z][^\n]*$/gm), r);
+      return l && typeOrDelete(l[0], l[1], ['a', ' ', 'e', '.', '\n']);
+    }
+    case 'paste': {
+      const cells = spans(text, /^#{1,3} %%[^\n]*\n(?:(?!#{1,3} %%)[^\n]*\n)*/gm);
+      const from = Math.floor(r * cells.length);
+      const block = cells.slice(from, from + 1 + Math.floor(s * 5));
+      if (!block.length) return undefined;
+      const to = pick(cells, s) ?? [text.length, 0];
+      return { at: to[0], remove: 0, insert: text.slice(block[0]![0], block[block.length - 1]![0] + block[block.length - 1]![1]) };
+    }
+    case 'deleteCell': {
+      const c = pick(spans(text, /^#{1,3} %%[^\n]*\n(?:(?!#{1,3} %%)[^\n]*\n)*/gm), r);
+      return c && { at: c[0], remove: c[1], insert: '' };
+    }
+  }
+}
+
+let sameFacts = 0;
+
+describe('incremental lint, the keystrokes of issue 21', () => {
+  it('equals a fresh lint after every keystroke', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.record({ kind: fc.constantFrom(...KINDS), r: fc.double({ min: 0, max: 0.999, noNaN: true }), s: fc.double({ min: 0, max: 0.999, noNaN: true }), hint: fc.boolean() }), {
+          minLength: 1,
+          maxLength: 12,
+        }),
+        (keys) => {
+          let text = base;
+          let doc = parseForLint(text, { fileName: 'a.msg.md' });
+          lintDocument(doc, { reportUnusedDisableDirectives: true });
+          for (const k of keys) {
+            const e = keystroke(text, k.kind, k.r, k.s);
+            if (!e) continue;
+            text = text.slice(0, e.at) + e.insert + text.slice(e.at + e.remove);
+            const edit = k.hint ? { start: e.at, oldEnd: e.at + e.remove, text: e.insert } : undefined;
+            doc = parseForLint(text, { fileName: 'a.msg.md', previous: doc, edit });
+            if (doc.edit?.sameFacts) sameFacts++;
+            const incremental = lintDocument(doc, { reportUnusedDisableDirectives: true });
+            expect(incremental).toEqual(lint(text, { fileName: 'a.msg.md', reportUnusedDisableDirectives: true }).diagnostics);
+          }
+        },
+      ),
+      { numRuns: 120 },
+    );
+    // The property above covers the path that moves cross-cell findings (DocumentEdit.sameFacts), not only the whole lint.
+    expect(sameFacts).toBeGreaterThan(20);
+  });
+});
