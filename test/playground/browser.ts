@@ -11,9 +11,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type BrowserContext } from 'playwright-core';
+// @ts-expect-error: a plain ES module without type declarations.
+import { CHROMIUM, CHROMIUM_ARGS } from '../chromium.mjs';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-export const CHROMIUM = process.env.MSGLINT_CHROMIUM ?? '/usr/bin/chromium';
+export { CHROMIUM };
 
 /** Why the browser tests cannot run here, or undefined when they can. */
 export function whyNoBrowser(): string | undefined {
@@ -66,16 +68,7 @@ export async function startPlayground(): Promise<Playground> {
   const context = await chromium.launchPersistentContext(path.join(dir, 'profile'), {
     executablePath: CHROMIUM,
     headless: true,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    args: CHROMIUM_ARGS,
     env: { ...process.env, HOME: home, XDG_CONFIG_HOME: path.join(home, '.config'), XDG_CACHE_HOME: path.join(home, '.cache') },
     viewport: { width: 1400, height: 900 },
     timeout: 60_000,

@@ -34,6 +34,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { packageVsix } from '../../client/build.mjs';
+import { CHROMIUM, CHROMIUM_ARGS } from '../chromium.mjs';
 import { startCodeServer } from './code-server.mjs';
 import { ensureCodeServer } from './install.mjs';
 import { applyQuickFix, goToLine, hoverAtCursor, openFile, openProblems, readProblems, runCommand, saveWhenChanged, waitForWorkbench } from './workbench.mjs';
@@ -42,11 +43,6 @@ const require = createRequire(import.meta.url);
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.resolve(HERE, '../..');
 const CLI = path.join(ROOT, 'dist/cli/main.js');
-const CHROMIUM = process.env.MSGLINT_CHROMIUM || '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync',
-];
 // The whole run after the install; each wait inside has its own, shorter timeout.
 const RUN_TIMEOUT_MS = 12 * 60_000;
 const HOSTS = ['node', 'web'];
