@@ -6,6 +6,7 @@ import { idFits, outputKindKnown } from './ids.js';
 import type { CellParse } from './cell.js';
 import type { MessageDocument } from './message-document.js';
 import { MEMO } from './memo.js';
+import { footnoteReferences, keepFootnoteReferences } from './metadata.js';
 import type { MetadataNode } from './metadata.js';
 import { Cell, type CellType, type Segment } from './segment.js';
 
@@ -30,9 +31,7 @@ export interface Structure {
   metaStart: Int32Array;
   /** Per metadata line, the index of its segment. */
   metaSegment: Int32Array;
-  /** Not shared: this version's cell offsets, the end of its last cell, and its metadata nodes in order. */
-  cellStarts: number[];
-  cellsEnd: number;
+  /** Not shared: this version's metadata nodes in order. */
   metaNodes: MetadataNode[];
   /** Values computed for the structure (server/syntax/memo.ts), shared by the versions that share it. */
   [MEMO]: unknown[];
@@ -191,9 +190,8 @@ export function borrowsMetadata(cell: Cell): boolean {
   return m !== undefined && m.segment !== cell && m.segment instanceof Cell && m.segment.id === cell.id;
 }
 
-function ownStructure(doc: MessageDocument, metaNodes: MetadataNode[]): Pick<Structure, 'cellStarts' | 'cellsEnd' | 'metaNodes'> {
-  const last = doc.cells[doc.cells.length - 1];
-  return { cellStarts: doc.cells.map((c) => c.offset), cellsEnd: last ? last.end : 0, metaNodes };
+function ownStructure(_doc: MessageDocument, metaNodes: MetadataNode[]): Pick<Structure, 'metaNodes'> {
+  return { metaNodes };
 }
 
 function addConfiguredAgents(doc: MessageDocument): void {
@@ -256,6 +254,77 @@ export function resolveLike(doc: MessageDocument, shared: Structure, changed: nu
   addConfiguredAgents(doc);
   for (const k of shared.bodyAgents) addBodyAgent(doc, metadata[k]!);
   doc.structure = { ...shared, byId: undefined, indexById, ...ownStructure(doc, nodes) };
+}
+
+/**
+ * Whether a cell's new parse (an edit below its marker line, which keeps
+ * its id) keeps the file-wide facts (see DocumentEdit.sameFacts): the cell
+ * is the only one with its id, its metadata lines are its own, with the same
+ * types (none an agent's), its code blocks have the same languages and its
+ * text refers to the same footnotes (isMetadataLine reads them).
+ */
+export function keepsCellFacts(prev: MessageDocument, old: Cell, parse: CellParse): boolean {
+  if (old.id !== undefined && prev.cellsById.get(old.id)?.length !== 1) return false;
+  const a = parse.metadata;
+  const b = old.parse!.metadata;
+  if (a.length !== b.length) return false;
+  for (let k = 0; k < a.length; k++) {
+    if (a[k]!.id.id !== old.id || a[k]!.type !== b[k]!.type || b[k]!.id.id !== old.id || a[k]!.type === 'agent') return false;
+  }
+  return sameItems(fenceLanguages(parse), fenceLanguages(old.parse!)) && sameSet(footnoteReferences(parse), footnoteReferences(old.parse!));
+}
+
+/**
+ * The facts of a version made by an edit inside one cell that keeps them
+ * (parseInCell): the previous version's, taken over. Its segments are the
+ * previous version's objects but the edited one, replaced by `cell`, and
+ * those after it are moved by `delta` in place; its metadata entries are
+ * the previous version's but the edited cell's, new.
+ */
+export function resolveInCell(doc: MessageDocument, prev: MessageDocument, at: number, cell: Cell, delta: number): void {
+  const old = prev.segments[at] as Cell;
+  const shared = prev.structure;
+  const segments = prev.segments.slice();
+  const cells = prev.cells.slice();
+  segments[at] = cell;
+  cells[old.index] = cell;
+  for (let i = at + 1; i < segments.length; i++) segments[i]!.offset += delta;
+  cell.index = old.index;
+  cell.cellType = old.cellType;
+  cell.idFits = old.idFits;
+  cell.kindKnown = old.kindKnown;
+
+  // The edited cell's metadata lines: new entries with what isMetadataLine
+  // found (the same ids, types and footnote references: the same answer).
+  const metadata = prev.metadata.slice();
+  const metaNodes = shared.metaNodes.slice();
+  const first = shared.metaStart[at]!;
+  const nodes = cell.parse!.metadata;
+  const m = old.metadata;
+  for (let k = 0; k < nodes.length; k++) {
+    const before = prev.metadata[first + k]!;
+    const entry = { segment: cell as Segment, node: nodes[k]!, isMetadata: before.isMetadata };
+    metadata[first + k] = entry;
+    metaNodes[first + k] = nodes[k]!;
+    if (m === before) cell.metadata = entry;
+    // Other cells this line describes (typing that moved only prose keeps such lines).
+    for (const c of prev.cellsById.get(before.node.id.id) ?? []) if (c !== old && c.metadata === before) c.metadata = entry;
+  }
+  if (m && m.segment !== old) cell.metadata = m;
+  keepFootnoteReferences(doc, prev);
+  doc.takeOver(segments, cells, metadata);
+
+  // Cells by id: the previous version's lists, the edited cell replaced.
+  const byId = prev.cellsById instanceof Map ? (prev.cellsById as Map<string, Cell[]>) : new Map(prev.cellsById);
+  if (old.id !== undefined) {
+    const list = byId.get(old.id)!;
+    list[list.indexOf(old)] = cell;
+  }
+  doc.cellsById = byId;
+  doc.codeLanguages = shared.codeLanguages;
+  addConfiguredAgents(doc);
+  for (const k of shared.bodyAgents) addBodyAgent(doc, metadata[k]!);
+  doc.structure = { ...shared, byId, metaNodes };
 }
 
 function indicesById(byId: Map<string, Cell[]>): Map<string, number[]> {
@@ -330,6 +399,12 @@ function fenceLanguages(p: CellParse): string[] {
     if (lang) out.push(lang.toLowerCase());
   }
   return out;
+}
+
+function sameSet<T>(a: ReadonlySet<T>, b: ReadonlySet<T>): boolean {
+  if (a.size !== b.size) return false;
+  for (const x of a) if (!b.has(x)) return false;
+  return true;
 }
 
 function sameItems<T>(a: ArrayLike<T>, b: ArrayLike<T>): boolean {

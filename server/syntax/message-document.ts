@@ -34,6 +34,8 @@ export interface ParseOptions {
    * The change from `previous`'s text to this one, when the caller knows it
    * (an editor's didChange): spares comparing the texts, and typing inside
    * one cell is parsed from that cell alone, without reading the whole text.
+   * The new version may then take over `previous`'s segments and move them
+   * in place: `previous` is spent, and only the new version is to be used.
    */
   edit?: TextEditHint;
   /**
@@ -63,6 +65,7 @@ export const RESERVED_TYPES: ReadonlySet<string> = new Set(['tool', 'agent', 'ma
 
 export class MessageDocument {
   private lineIndex: LineIndex | undefined;
+  // Assigned once, by the parser (`takeOver` for a version made from the previous one's).
   readonly segments: Segment[] = [];
   readonly cells: Cell[] = [];
   frontmatter?: Frontmatter;
@@ -97,6 +100,14 @@ export class MessageDocument {
   ) {
     this.lineIndex = lines;
     this.options = { ...options, previous: undefined, edit: undefined };
+  }
+
+  /** @internal The parser's: a version made from the previous one's lists (see parseInCell). */
+  takeOver(segments: Segment[], cells: Cell[], metadata: MessageDocument['metadata']): void {
+    const self = this as { segments: Segment[]; cells: Cell[]; metadata: MessageDocument['metadata'] };
+    self.segments = segments;
+    self.cells = cells;
+    self.metadata = metadata;
   }
 
   /** Line starts, found on first use: a file that lints clean needs no positions. */

@@ -3,6 +3,7 @@
 //   ATTR  = KEY "=" VALUE
 
 import type { MessageDocument, Segment } from './document.js';
+import type { CellParse } from './cell.js';
 import { kept, NONE } from './lists.js';
 import { IdRef, type IdNode } from './marker.js';
 import type { Span } from '../base/text.js';
@@ -327,26 +328,41 @@ function referencedFootnotes(doc: MessageDocument): Set<string> {
   ids = new Set();
   for (let i = 0, list = doc.segments; i < list.length; i++) {
     const seg = list[i]!;
-    if (seg.kind !== 'cell' && seg.kind !== 'prologue') continue;
-    const p = seg.parse!;
-    // A marker's title may refer to a footnote too (its id reference is not one).
-    const title = p.marker?.title;
-    if (title) addReferences(p.text.slice(title.start, title.end), false, ids);
-    // Only the lines that hold `[^` (found with indexOf) are cut out and read.
-    const { text, lines, opaqueLines } = p;
-    let li = seg.kind === 'cell' ? 1 : 0;
-    let oi = 0;
-    for (let k = li < lines.length ? text.indexOf('[^', lines[li]!.start) : -1; k !== -1; ) {
-      while (li < lines.length && lines[li]!.end <= k) li++;
-      if (li >= lines.length) break;
-      const line = lines[li]!;
-      while (oi < opaqueLines.length && opaqueLines[oi]! < li) oi++;
-      if (opaqueLines[oi] !== li) addReferences(text.slice(line.start, line.contentEnd), true, ids);
-      k = text.indexOf('[^', line.end);
-    }
+    if (seg.kind === 'cell' || seg.kind === 'prologue') addParseReferences(seg.parse!, ids);
   }
   footnoteRefs.set(doc, ids);
   return ids;
+}
+
+/** The footnote references of one cell's (or the prologue's) text. */
+export function footnoteReferences(p: CellParse): Set<string> {
+  const ids = new Set<string>();
+  addParseReferences(p, ids);
+  return ids;
+}
+
+/** A version whose segments refer to the same footnotes as `prev`'s (parseInCell) shares its set. */
+export function keepFootnoteReferences(doc: MessageDocument, prev: MessageDocument): void {
+  const ids = footnoteRefs.get(prev);
+  if (ids) footnoteRefs.set(doc, ids);
+}
+
+function addParseReferences(p: CellParse, ids: Set<string>): void {
+  // A marker's title may refer to a footnote too (its id reference is not one).
+  const title = p.marker?.title;
+  if (title) addReferences(p.text.slice(title.start, title.end), false, ids);
+  // Only the lines that hold `[^` (found with indexOf) are cut out and read.
+  const { text, lines, opaqueLines } = p;
+  let li = p.marker ? 1 : 0;
+  let oi = 0;
+  for (let k = li < lines.length ? text.indexOf('[^', lines[li]!.start) : -1; k !== -1; ) {
+    while (li < lines.length && lines[li]!.end <= k) li++;
+    if (li >= lines.length) break;
+    const line = lines[li]!;
+    while (oi < opaqueLines.length && opaqueLines[oi]! < li) oi++;
+    if (opaqueLines[oi] !== li) addReferences(text.slice(line.start, line.contentEnd), true, ids);
+    k = text.indexOf('[^', line.end);
+  }
 }
 
 /**

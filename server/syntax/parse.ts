@@ -8,14 +8,14 @@ import { isMdFile, MessageDocument, type DocumentEdit, type ParseOptions, type T
 import { commonPrefix, commonSuffix, markersFromPrevious, PreviousParses, reusableCell, reuseFrontmatter } from './reuse.js';
 import { scan } from './scan.js';
 import { Cell, Segment } from './segment.js';
-import { parseTyping, proseOnly, sameList, shapeOf } from './typing.js';
+import { parseInCell, proseOnly, sameList, shapeOf } from './typing.js';
 
 /** Parses a message file. Never throws: any text gives a tree. */
 export function parse(text: string, options: ParseOptions = {}): MessageDocument {
   const prev = options.previous;
   const hint = prev && options.edit && validHint(prev, options.edit, text) ? options.edit : undefined;
   if (prev && hint) {
-    const typed = parseTyping(text, options, prev, hint);
+    const typed = parseInCell(text, options, prev, hint);
     if (typed) return typed;
   }
   // A later version is being made from `prev`: it no longer needs its own previous.

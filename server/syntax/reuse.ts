@@ -6,6 +6,7 @@
 import { parseCell, type CellParse } from './cell.js';
 import type { Frontmatter } from './frontmatter.js';
 import type { MessageDocument } from './message-document.js';
+import { Memo } from './memo.js';
 import { scan } from './scan.js';
 import type { Cell } from './segment.js';
 
@@ -56,11 +57,26 @@ export class PreviousParses {
 /** The previous version's cell `c` when it is the cell now at [start, end) (moved to `start` from `oldStart`). */
 export function reusableCell(prev: MessageDocument, c: Cell | undefined, start: number, end: number, oldStart: number): Cell | undefined {
   if (!c) return undefined;
-  // From the previous version's arrays of offsets, not its cells: reading
+  // From an array of the previous version's offsets, not its cells: reading
   // thousands of scattered objects per keystroke is what costs.
-  const starts = prev.structure.cellStarts;
-  const oldEnd = c.index + 1 < starts.length ? starts[c.index + 1]! : prev.structure.cellsEnd;
+  const starts = cellStarts(prev);
+  const oldEnd = starts[c.index + 1]!;
   return starts[c.index] === oldStart && oldEnd - oldStart === end - start ? c : undefined;
+}
+
+const starts = new Memo<MessageDocument, Float64Array>();
+
+/** A version's cell offsets, and after them the end of its last cell. */
+function cellStarts(doc: MessageDocument): Float64Array {
+  let out = starts.get(doc);
+  if (!out) {
+    const cells = doc.cells;
+    out = new Float64Array(cells.length + 1);
+    for (let i = 0; i < cells.length; i++) out[i] = cells[i]!.offset;
+    out[cells.length] = cells.length ? cells[cells.length - 1]!.end : 0;
+    starts.set(doc, out);
+  }
+  return out;
 }
 
 /** The previous version's frontmatter when the new text starts with the same block. */

@@ -25,8 +25,11 @@ export class Segment {
   constructor(
     /** What part of the file this is; a cell's own kind is `Cell.cellType`. */
     readonly kind: SegmentKind,
-    /** Absolute offset of the segment's first character. */
-    readonly offset: number,
+    /**
+     * Absolute offset of the segment's first character. Moved in place when
+     * a later version of the file takes the segment over (parseInCell).
+     */
+    public offset: number,
     readonly text: string,
     /** Cells, the prologue and outside text are parsed; bom and frontmatter are not. */
     readonly parse: CellParse | undefined,

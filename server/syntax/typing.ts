@@ -1,79 +1,95 @@
-// The typing path: an edit inside the prose of one cell gives a new version
-// that is the previous one with that cell replaced, its file-wide facts
-// shared. And the shapes that tell whether an edit changed only prose.
+// The typing path: an edit inside the body of one cell that keeps the
+// file-wide facts gives a new version that takes over the previous one's
+// segments, the edited cell replaced and the later ones moved in place.
+// And the shapes that tell whether an edit changed only prose.
 
 import { parseCell, type CellParse } from './cell.js';
-import { resolveLike } from './facts.js';
+import { keepsCellFacts, resolveInCell } from './facts.js';
 import { isMdFile, MessageDocument, type ParseOptions, type TextEditHint } from './message-document.js';
-import { Cell, Segment } from './segment.js';
+import { Memo } from './memo.js';
+import { scan } from './scan.js';
+import { Cell, type Segment } from './segment.js';
 
 /**
- * Typing within the body of one cell: that cell is parsed again from its
- * own new text, and when only its prose changed (its shape is the same, no
- * line break was added or removed) the new version is the previous one with
- * that cell replaced and the later segments moved. Nothing reads the whole
- * new text, which an editor may hold as a rope not yet flattened.
- * Undefined when the edit is anything else.
+ * An edit within the body of one cell (below its marker line): that cell is
+ * parsed again from its own new text. When the edit keeps the file-wide
+ * facts (only prose changed, or see `keepsCellFacts`) and the cells'
+ * boundaries (no marker line appears, nothing is left unclosed), the new
+ * version is the previous one with that cell replaced: the other segments
+ * are the previous version's objects, those after the edit moved in place,
+ * as tree-sitter edits the old tree, so a keystroke makes no object per
+ * cell. The previous version is then spent: its segments have the new
+ * offsets (ParseOptions.edit says so). Nothing reads the whole new text,
+ * which an editor may hold as a rope not yet flattened. Undefined when the
+ * edit is anything else.
  */
-export function parseTyping(text: string, options: ParseOptions, prev: MessageDocument, e: TextEditHint): MessageDocument | undefined {
+export function parseInCell(text: string, options: ParseOptions, prev: MessageDocument, e: TextEditHint): MessageDocument | undefined {
   if (isMdFile(options.fileName) || !prev.structure) return undefined;
   if (!sameList(options.agents, prev.options.agents) || !sameList(options.languages, prev.options.languages)) return undefined;
   const seg = prev.segmentAt(e.start);
   if (!(seg instanceof Cell) || !seg.parse) return undefined;
+  const last = prev.segments[prev.segments.length - 1] === seg;
   const rel = e.start - seg.offset;
   const relEnd = e.oldEnd - seg.offset;
-  if (rel < seg.parse.lines[0]!.end || relEnd >= seg.text.length) return undefined;
+  // The marker line is the cell's id and kind; the last character before
+  // the next marker keeps that marker at a line start (the last cell may grow).
+  if (rel < seg.parse.lines[0]!.end || relEnd > seg.text.length || (relEnd === seg.text.length && !last)) return undefined;
   const removed = seg.text.slice(rel, relEnd);
-  // A line break added or removed (Enter, or Backspace at a line's start)
-  // keeps the structure too when it only splits or joins prose lines.
-  const breaks = /[\r\n]/.test(removed) || /[\r\n]/.test(e.text);
   const cellText = seg.text.slice(0, rel) + e.text + seg.text.slice(relEnd);
   const parse = parseCell((' ' + cellText).slice(1), true);
-  if (!proseOnly(prev, seg)) return undefined;
-  const shape = typingShape(parse);
-  if (shape === undefined || shape !== typingShape(seg.parse)) return undefined;
+  const at = prev.segments.indexOf(seg, seg.index);
+  const prose = proseOnly(prev, seg) && typingShape(parse) !== undefined && typingShape(parse) === typingShape(seg.parse);
+  if (!prose && !(keepsBoundaries(prev, at, seg, parse) && keepsCellFacts(prev, seg, parse))) return undefined;
 
   prev.edit = undefined;
   const delta = e.text.length - (e.oldEnd - e.start);
+  const breaks = /[\r\n]/.test(removed) || /[\r\n]/.test(e.text);
   const lines = breaks ? prev.lines.replaced(e.start, e.oldEnd, e.text, text) : prev.lines.moved(e.start, delta, text);
   const doc = new MessageDocument(text, options, lines);
   doc.frontmatter = prev.frontmatter;
-  const at = seg.index;
-  let changed = -1;
-  for (let i = 0; i < prev.segments.length; i++) {
-    const old = prev.segments[i]!;
-    // The segments before the edited cell are the previous version's own
-    // objects (same offset, index and facts): typing at the end of a long
-    // file makes no new object for the cells above it.
-    if (old instanceof Cell ? old.index < at : old.offset < seg.offset) {
-      if (old instanceof Cell) doc.cells.push(old);
-      doc.segments.push(old);
-      continue;
-    }
-    const offset = old.offset > e.start ? old.offset + delta : old.offset;
-    if (old instanceof Cell) {
-      const cell = old.index === at ? new Cell(offset, parse.text, parse) : new Cell(offset, old.text, old.parse!);
-      if (old.index === at) changed = i;
-      cell.index = doc.cells.length;
-      doc.cells.push(cell);
-      doc.segments.push(cell);
-    } else {
-      doc.segments.push(new Segment(old.kind, offset, old.text, old.parse));
-    }
-  }
+  const cell = new Cell(seg.offset, parse.text, parse);
+  resolveInCell(doc, prev, at, cell, delta);
+  // The same segment is the first left unclosed: the edited cell leaves nothing unclosed it did not before.
+  const u = unclosed.get(prev);
+  if (u !== undefined) unclosed.set(doc, u);
   doc.edit = {
     previous: prev,
     start: e.start,
     oldEnd: e.oldEnd,
     newEnd: e.start + e.text.length,
-    sameStructure: true,
-    changed: [changed],
-    linesAdded: lines.lineCount - prev.lines.lineCount,
+    sameStructure: prose,
+    sameFacts: !prose,
+    changed: [at],
+    linesAdded: prose ? lines.lineCount - prev.lines.lineCount : undefined,
   };
-  resolveLike(doc, prev.structure, doc.edit.changed, prev);
   return doc;
 }
 
+/**
+ * Whether a cell's new parse keeps the cells' boundaries: no marker line in
+ * its body, nothing in it left unclosed before or after the edit (an
+ * unclosed fence, comment or CDATA may hide later markers), and nothing
+ * unclosed before it that a closing line in the new text could close.
+ */
+function keepsBoundaries(prev: MessageDocument, at: number, seg: Cell, parse: CellParse): boolean {
+  if (parse.hasUnclosed || seg.parse!.hasUnclosed || firstUnclosed(prev) < at) return false;
+  const body = parse.lines[0]!.end;
+  const found = scan(parse.text, body, parse.text.length, { markers: true, headings: false, keepLines: false, blocks: false, leading: undefined, stopAtMarker: undefined });
+  return found.markers.length === 0;
+}
+
+const unclosed = new Memo<MessageDocument, number>();
+
+/** The index of the first segment whose parse leaves something unclosed (the segment count when none does). */
+function firstUnclosed(doc: MessageDocument): number {
+  let i = unclosed.get(doc);
+  if (i === undefined) {
+    i = 0;
+    for (const list = doc.segments; i < list.length && !list[i]!.parse?.hasUnclosed; i++);
+    unclosed.set(doc, i);
+  }
+  return i;
+}
 
 export function sameList(a: readonly string[] | undefined, b: readonly string[] | undefined): boolean {
   if (a === b) return true;

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import * as cellModule from '../../server/syntax/cell.js';
 import { parse } from '../../server/syntax/document.js';
+import { isMetadataLine } from '../../server/syntax/metadata.js';
 
 const example = readFileSync(fileURLToPath(new URL('../../examples/coding-session.msg.md', import.meta.url)), 'utf8');
 
@@ -78,5 +79,95 @@ describe('incremental parsing equals a fresh parse', () => {
       }),
       { numRuns: 300 },
     );
+  });
+});
+
+/** What rules and the editor read of a tree, offsets included. */
+function facts(doc: ReturnType<typeof parse>): unknown {
+  return {
+    segments: doc.segments.map((s) => [s.kind, s.offset, s.text]),
+    cells: doc.cells.map((c) => [c.index, c.id, c.cellType, c.type, c.idFits, c.kindKnown, c.metadata && c.metadata.segment.abs(c.metadata.node.span)]),
+    metadata: doc.metadata.map((m) => [m.segment.abs(m.node.span), m.node.id.id, isMetadataLine(doc, m)]),
+    byId: [...doc.cellsById].map(([id, cells]) => [id, cells.map((c) => c.offset)]),
+    agents: doc.agents.map((a) => [a.name, a.source, a.at, a.from]),
+    languages: [...doc.codeLanguages].sort(),
+    lines: doc.lines.lineCount,
+  };
+}
+
+/** Metadata lines in another cell than the ones they describe, and an agent declared in the body. */
+const elsewhere = [
+  '# %% Question[^1]',
+  '',
+  'What is it?',
+  '',
+  '[^fast]: [agent] model="m"',
+  '',
+  '# %%% [^2]',
+  '',
+  'An answer.',
+  '',
+  '# %%% [^3]',
+  '',
+  'Another.',
+  '',
+  '# %% Notes[^4]',
+  '',
+  'Some notes.',
+  '',
+  '[^1]: [markdown]',
+  '[^2]: [fast] status="ok"',
+  '[^3]: [fast]',
+  '[^4]: [markdown]',
+  '',
+].join('\n');
+
+describe('incremental parsing with the editor\'s edit equals a fresh parse', () => {
+  // One keystroke at a time, as an editor sends them: characters that make
+  // prose, metadata, ids, fences, comments, CDATA and markers.
+  const chars = ['a', ' ', '\n', '`', '~', '[', '^', ']', ':', '"', '=', '#', '%', '<', '>', '!', '-', '1', '.'];
+  const key = fc.record({
+    at: fc.double({ min: 0, max: 1, noNaN: true }),
+    del: fc.constantFrom(0, 0, 0, 1, 1, 4),
+    ins: fc.constantFrom('', ...chars, 'status="error"', '```py\nx\n```\n', '[^1]'),
+    burst: fc.integer({ min: 1, max: 6 }),
+  });
+  it('after one keystroke anywhere in a file whose metadata lines are in another cell', () => {
+    const first = () => parse(elsewhere, { fileName: 'a.msg.md' });
+    for (let at = 0; at <= elsewhere.length; at++) {
+      for (const [del, ins] of [[0, 'x'], [0, '\n'], [0, '`'], [0, '['], [0, '"'], [1, ''], [1, 'y']] as const) {
+        if (at + del > elsewhere.length) continue;
+        const text = elsewhere.slice(0, at) + ins + elsewhere.slice(at + del);
+        const doc = parse(text, { fileName: 'a.msg.md', previous: first(), edit: { start: at, oldEnd: at + del, text: ins } });
+        expect(facts(doc), `${JSON.stringify(ins)} at ${at}`).toEqual(facts(parse(text, { fileName: 'a.msg.md' })));
+      }
+    }
+  });
+
+  it('after every keystroke of random sequences (the cells taken over and moved in place)', () => {
+    let inCell = 0;
+    fc.assert(
+      fc.property(fc.constantFrom(example, elsewhere), fc.array(key, { minLength: 1, maxLength: 10 }), (start, keys) => {
+        let text = start;
+        let doc = parse(text, { fileName: 'a.msg.md' });
+        for (const k of keys) {
+          // A burst of keystrokes at one place, as typing does.
+          let at = Math.floor(k.at * text.length);
+          for (let b = 0; b < k.burst; b++) {
+            const del = Math.min(k.del, text.length - at);
+            const edit = { start: at, oldEnd: at + del, text: k.ins };
+            text = text.slice(0, at) + k.ins + text.slice(at + del);
+            const before = doc;
+            doc = parse(text, { fileName: 'a.msg.md', previous: doc, edit });
+            if (doc.edit?.changed.length === 1 && doc.segments[doc.edit.changed[0]! + 1] === before.segments[doc.edit.changed[0]! + 1]) inCell++;
+            expect(facts(doc)).toEqual(facts(parse(text, { fileName: 'a.msg.md' })));
+            at += k.ins.length;
+          }
+        }
+      }),
+      { numRuns: 200 },
+    );
+    // The path that takes over the previous version's cells was taken.
+    expect(inCell).toBeGreaterThan(40);
   });
 });
