@@ -27,6 +27,8 @@ export interface Structure {
   /** Indices in `metadata` of the body agents, in `agents` order. */
   bodyAgents: number[];
   codeLanguages: Set<string>;
+  /** How many code blocks name each language (codeLanguages holds those above zero). */
+  languageCounts: Map<string, number>;
   /** Per segment, the index in `metadata` of its first metadata line (one more entry: the total). */
   metaStart: Int32Array;
   /** Per metadata line, the index of its segment. */
@@ -91,6 +93,7 @@ export function resolve(doc: MessageDocument): void {
     else ids.set(id, [cell]);
   }
   const codeLanguages = new Set<string>();
+  const languageCounts = new Map<string, number>();
   const metaStart = new Int32Array(doc.segments.length + 1);
   const metaSegment: number[] = [];
   const metaNodes: MetadataNode[] = [];
@@ -110,7 +113,11 @@ export function resolve(doc: MessageDocument): void {
       const f = list[i]!;
       const info = p.text.slice(f.info.start, f.info.end).trim();
       const lang = /^[^\s{]+/.exec(info)?.[0];
-      if (lang) codeLanguages.add(lang.toLowerCase());
+      if (lang) {
+        const l = lang.toLowerCase();
+        codeLanguages.add(l);
+        languageCounts.set(l, (languageCounts.get(l) ?? 0) + 1);
+      }
     }
   }
   metaStart[doc.segments.length] = doc.metadata.length;
@@ -164,6 +171,7 @@ export function resolve(doc: MessageDocument): void {
     cellFacts,
     bodyAgents,
     codeLanguages,
+    languageCounts,
     metaStart,
     metaSegment: Int32Array.from(metaSegment),
     // Made now, so that the versions that share this structure share it.
@@ -173,7 +181,7 @@ export function resolve(doc: MessageDocument): void {
 }
 
 /** Sets Cell.idFits and Cell.kindKnown from the cell's kind; returns them as Structure.cellFacts bits. */
-function setFacts(doc: MessageDocument, cell: Cell): number {
+export function setFacts(doc: MessageDocument, cell: Cell): number {
   const fits = (cell.idFits = idFits(cell.cellType, cell.id));
   const known = (cell.kindKnown = !cell.isOutput || (!borrowsMetadata(cell) && outputKindKnown(cell.cellType, cell.type, fits, doc)));
   return (fits ? 1 : 0) | (known ? 2 : 0);
@@ -194,14 +202,14 @@ function ownStructure(_doc: MessageDocument, metaNodes: MetadataNode[]): Pick<St
   return { metaNodes };
 }
 
-function addConfiguredAgents(doc: MessageDocument): void {
+export function addConfiguredAgents(doc: MessageDocument): void {
   for (const name of doc.options.agents ?? []) doc.agents.push({ name, source: 'config', at: [0, 0], from: 0 });
   for (const a of doc.frontmatter?.agents ?? []) {
     doc.agents.push({ name: a.name, source: 'frontmatter', at: [a.nameSpan.start, a.nameSpan.end], from: 0 });
   }
 }
 
-function addBodyAgent(doc: MessageDocument, m: { segment: Segment; node: MetadataNode }): void {
+export function addBodyAgent(doc: MessageDocument, m: { segment: Segment; node: MetadataNode }): void {
   const at = m.segment.abs(m.node.id.span);
   doc.agents.push({ name: m.node.id.id, source: 'body', at, metadata: m, from: m.segment.offset + m.node.span.start });
 }
@@ -264,7 +272,7 @@ export function resolveLike(doc: MessageDocument, shared: Structure, changed: nu
  * text refers to the same footnotes (isMetadataLine reads them).
  */
 export function keepsCellFacts(prev: MessageDocument, old: Cell, parse: CellParse): boolean {
-  if (old.id !== undefined && prev.cellsById.get(old.id)?.length !== 1) return false;
+  if (parse.marker?.idRef?.id !== old.id || (old.id !== undefined && prev.cellsById.get(old.id)?.length !== 1)) return false;
   const a = parse.metadata;
   const b = old.parse!.metadata;
   if (a.length !== b.length) return false;
@@ -333,7 +341,7 @@ function indicesById(byId: Map<string, Cell[]>): Map<string, number[]> {
   return out;
 }
 
-function classify(doc: MessageDocument, cell: Cell): CellType {
+export function classify(doc: MessageDocument, cell: Cell): CellType {
   if (!cell.isOutput) return 'message';
   const type = cell.type;
   // The id's shape from its text (the segments are made only when asked for).
@@ -392,7 +400,7 @@ export function keepsFacts(doc: MessageDocument, prev: MessageDocument, changed:
   return true;
 }
 
-function fenceLanguages(p: CellParse): string[] {
+export function fenceLanguages(p: CellParse): string[] {
   const out: string[] = [];
   for (const f of p.fences) {
     const lang = /^[^\s{]+/.exec(p.text.slice(f.info.start, f.info.end).trim())?.[0];

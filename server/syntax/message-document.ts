@@ -76,6 +76,7 @@ export class MessageDocument {
   outsideMarkers: { start: number; end: number; before: boolean }[] = [];
   /** Every metadata-shaped line of the message section, in file order. */
   readonly metadata: { segment: Segment; node: MetadataNode; /** isMetadataLine's answer, once asked. */ isMetadata?: boolean }[] = [];
+  /** The cells of each id, in file order; the ids in no particular order (an editor's versions update the map in place). */
   cellsById: ReadonlyMap<string, Cell[]> = new Map<string, Cell[]>();
   readonly agents: AgentDefinition[] = [];
   /** Languages of code blocks in the file (info string's first word, lower case). */
@@ -205,6 +206,13 @@ export interface DocumentEdit {
   sameStructure: boolean;
   /** Indices of the segments whose parse is not the previous version's. */
   changed: number[];
+  /**
+   * When the edit replaced cells (the structural path, server/syntax/splice.ts):
+   * the previous version's segments [at, at + removed) are this version's
+   * [at, at + added); the others are the previous version's objects, those
+   * after moved in place.
+   */
+  replaced?: { at: number; removed: number; added: number };
   /**
    * True when the structure is not the same but the file-wide facts are
    * (server/syntax/facts.ts, keepsFacts): the same segments and cells, and

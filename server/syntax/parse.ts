@@ -7,6 +7,7 @@ import { keepsFacts, resolve, resolveLike } from './facts.js';
 import { isMdFile, MessageDocument, type DocumentEdit, type ParseOptions, type TextEditHint } from './message-document.js';
 import { commonPrefix, commonSuffix, markersFromPrevious, PreviousParses, reusableCell, reuseFrontmatter } from './reuse.js';
 import { scan } from './scan.js';
+import { parseAcross } from './splice.js';
 import { Cell, Segment } from './segment.js';
 import { parseInCell, proseOnly, sameList, shapeOf } from './typing.js';
 
@@ -15,7 +16,7 @@ export function parse(text: string, options: ParseOptions = {}): MessageDocument
   const prev = options.previous;
   const hint = prev && options.edit && validHint(prev, options.edit, text) ? options.edit : undefined;
   if (prev && hint) {
-    const typed = parseInCell(text, options, prev, hint);
+    const typed = parseInCell(text, options, prev, hint) ?? parseAcross(text, options, prev, hint);
     if (typed) return typed;
   }
   // A later version is being made from `prev`: it no longer needs its own previous.

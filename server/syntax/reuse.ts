@@ -149,9 +149,12 @@ export function markersFromPrevious(
   const prevBody = prev.segments.find((s) => s.kind === 'prologue' || s.kind === 'cell');
   const prevPos = prevBody ? prevBody.offset : old.length;
   if (pos !== prevPos || prefix < pos) return null;
-  // Re-scan from the segment holding the character before the edit: an edit
-  // at the start of a marker line can join that cell to the one before.
-  const startSeg = prev.segmentAt(Math.max(pos, prefix - 1));
+  // Re-scan from the segment holding the character before the edit, or the
+  // one before it when the edit touches its marker line: a marker edited
+  // away joins its cell to the one before, whose unclosed tool element may
+  // then reach into it.
+  let startSeg = prev.segmentAt(Math.max(pos, prefix - 1));
+  if (startSeg?.parse?.marker && prefix < startSeg.offset + startSeg.parse.lines[0]!.end && startSeg.offset > pos) startSeg = prev.segmentAt(startSeg.offset - 1);
   if (!startSeg || (startSeg.kind !== 'cell' && startSeg.kind !== 'prologue')) return null;
   // An indexed loop: it runs on every keystroke, over the segments before the edit.
   for (let i = 0, list = prev.segments; i < list.length; i++) {

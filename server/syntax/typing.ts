@@ -31,9 +31,10 @@ export function parseInCell(text: string, options: ParseOptions, prev: MessageDo
   const last = prev.segments[prev.segments.length - 1] === seg;
   const rel = e.start - seg.offset;
   const relEnd = e.oldEnd - seg.offset;
-  // The marker line is the cell's id and kind; the last character before
+  // The marker line, up to its line break, is the cell's id and kind; the last character before
   // the next marker keeps that marker at a line start (the last cell may grow).
-  if (rel < seg.parse.lines[0]!.end || relEnd > seg.text.length || (relEnd === seg.text.length && !last)) return undefined;
+  const markerLine = seg.parse.lines[0]!;
+  if (rel < markerLine.end || markerLine.end === markerLine.contentEnd || relEnd > seg.text.length || (relEnd === seg.text.length && !last)) return undefined;
   const removed = seg.text.slice(rel, relEnd);
   const cellText = seg.text.slice(0, rel) + e.text + seg.text.slice(relEnd);
   const parse = parseCell((' ' + cellText).slice(1), true);

@@ -43,7 +43,7 @@ function proseLines(text: string, blank = false): number[] {
 function facts(doc: MessageDocument) {
   return {
     cells: doc.cells.map((c) => [c.offset, c.end, c.cellType, c.id, c.metadata ? c.metadata.segment.abs(c.metadata.node.span) : null]),
-    ids: [...doc.cellsById].map(([id, cells]) => [id, cells.map((c) => c.offset)]),
+    ids: [...doc.cellsById].map(([id, cells]) => [id, cells.map((c) => c.offset)]).sort((a, b) => (a[0]! < b[0]! ? -1 : 1)), // ids in no particular order
     metadata: doc.metadata.map((m) => m.segment.abs(m.node.span)),
     agents: doc.agents.map((a) => [a.name, a.source, a.at, a.from]),
     languages: [...doc.codeLanguages].sort(),

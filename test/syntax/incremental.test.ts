@@ -43,6 +43,16 @@ describe('incremental parsing', () => {
     expect(shape(incremental)).toEqual(shape(fresh));
   });
 
+  it('a marker edited away joins its cell to an unclosed tool element before it', () => {
+    // The tool element opened before the marker now reaches a CDATA section that closes cells later.
+    const start = '<tool>```\n# %% [^9]\n' + example;
+    const first = parse(start, { fileName: 'a.msg.md' });
+    const text = start.slice(0, 11) + '<![CDATA[' + start.slice(11);
+    const incremental = parse(text, { fileName: 'a.msg.md', previous: first });
+    const fresh = parse(text, { fileName: 'a.msg.md' });
+    expect(incremental.segments.map((s) => [s.kind, s.offset])).toEqual(fresh.segments.map((s) => [s.kind, s.offset]));
+  });
+
   it('an edit that opens a fence re-splits the cells after it', () => {
     const first = parse(example, { fileName: 'a.msg.md' });
     const at = example.indexOf('Floor division');
@@ -88,7 +98,7 @@ function facts(doc: ReturnType<typeof parse>): unknown {
     segments: doc.segments.map((s) => [s.kind, s.offset, s.text]),
     cells: doc.cells.map((c) => [c.index, c.id, c.cellType, c.type, c.idFits, c.kindKnown, c.metadata && c.metadata.segment.abs(c.metadata.node.span)]),
     metadata: doc.metadata.map((m) => [m.segment.abs(m.node.span), m.node.id.id, isMetadataLine(doc, m)]),
-    byId: [...doc.cellsById].map(([id, cells]) => [id, cells.map((c) => c.offset)]),
+    byId: [...doc.cellsById].map(([id, cells]) => [id, cells.map((c) => c.offset)]).sort((a, b) => (a[0]! < b[0]! ? -1 : 1)),
     agents: doc.agents.map((a) => [a.name, a.source, a.at, a.from]),
     languages: [...doc.codeLanguages].sort(),
     lines: doc.lines.lineCount,
@@ -144,8 +154,23 @@ describe('incremental parsing with the editor\'s edit equals a fresh parse', () 
     }
   });
 
+  it('after each character of a new turn typed at the end', () => {
+    const turn = '\n# %% Next question[^9]\n\n[^9]: [markdown] history=include\n\nWhy does it fail?\n## %%% [^9.abc]\n';
+    for (const start of [elsewhere, elsewhere.slice(0, -1), example]) {
+      let text = start;
+      let doc = parse(text, { fileName: 'a.msg.md' });
+      for (const ch of turn) {
+        const at = text.length;
+        text += ch;
+        doc = parse(text, { fileName: 'a.msg.md', previous: doc, edit: { start: at, oldEnd: at, text: ch } });
+        expect(facts(doc), `after ${JSON.stringify(text.slice(-30))}`).toEqual(facts(parse(text, { fileName: 'a.msg.md' })));
+      }
+    }
+  });
+
   it('after every keystroke of random sequences (the cells taken over and moved in place)', () => {
     let inCell = 0;
+    let across = 0;
     fc.assert(
       fc.property(fc.constantFrom(example, elsewhere), fc.array(key, { minLength: 1, maxLength: 10 }), (start, keys) => {
         let text = start;
@@ -160,6 +185,7 @@ describe('incremental parsing with the editor\'s edit equals a fresh parse', () 
             const before = doc;
             doc = parse(text, { fileName: 'a.msg.md', previous: doc, edit });
             if (doc.edit?.changed.length === 1 && doc.segments[doc.edit.changed[0]! + 1] === before.segments[doc.edit.changed[0]! + 1]) inCell++;
+            if (doc.edit?.replaced) across++;
             expect(facts(doc)).toEqual(facts(parse(text, { fileName: 'a.msg.md' })));
             at += k.ins.length;
           }
@@ -169,5 +195,7 @@ describe('incremental parsing with the editor\'s edit equals a fresh parse', () 
     );
     // The path that takes over the previous version's cells was taken.
     expect(inCell).toBeGreaterThan(40);
+    // And the structural path (server/syntax/splice.ts).
+    expect(across).toBeGreaterThan(20);
   });
 });
