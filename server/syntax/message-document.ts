@@ -207,12 +207,24 @@ export interface DocumentEdit {
   /** Indices of the segments whose parse is not the previous version's. */
   changed: number[];
   /**
+   * True when this version's segments are the previous version's objects
+   * (moved in place) but for the changed ones (parseInCell, parseAcross):
+   * what is kept per cell may be carried over.
+   */
+  keepsCells?: boolean;
+  /**
    * When the edit replaced cells (the structural path, server/syntax/splice.ts):
    * the previous version's segments [at, at + removed) are this version's
    * [at, at + added); the others are the previous version's objects, those
    * after moved in place.
    */
   replaced?: { at: number; removed: number; added: number };
+  /**
+   * Cells kept from the previous version (moved in place) whose facts the
+   * edit made again: those of the ids the replaced cells and their metadata
+   * lines name (their kind, metadata line, idFits and kindKnown may differ).
+   */
+  refreshed?: Cell[];
   /**
    * True when the structure is not the same but the file-wide facts are
    * (server/syntax/facts.ts, keepsFacts): the same segments and cells, and

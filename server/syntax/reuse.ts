@@ -79,6 +79,25 @@ function cellStarts(doc: MessageDocument): Float64Array {
   return out;
 }
 
+const unclosed = new Memo<MessageDocument, number>();
+
+/** The index of the first segment whose parse leaves something unclosed (the segment count when none does). */
+export function firstUnclosed(doc: MessageDocument): number {
+  let i = unclosed.get(doc);
+  if (i === undefined) {
+    i = 0;
+    for (const list = doc.segments; i < list.length && !list[i]!.parse?.hasUnclosed; i++);
+    unclosed.set(doc, i);
+  }
+  return i;
+}
+
+/** For a version whose segments up to the first one left unclosed are those of `prev` (parseInCell). */
+export function keepFirstUnclosed(doc: MessageDocument, prev: MessageDocument): void {
+  const i = unclosed.get(prev);
+  if (i !== undefined) unclosed.set(doc, i);
+}
+
 /** The previous version's frontmatter when the new text starts with the same block. */
 export function reuseFrontmatter(prev: MessageDocument | undefined, text: string, pos: number): Frontmatter | undefined {
   const fm = prev?.frontmatter;

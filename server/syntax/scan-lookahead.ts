@@ -5,6 +5,32 @@
 
 import { BACKTICK, SPACE, TAB, TILDE } from './scan-lines.js';
 
+/** The end of the run of fence characters that starts at `i`. */
+function runEnd(text: string, i: number, to: number, ch: number): number {
+  let j = i + 3;
+  while (j < to && text.charCodeAt(j) === ch) j++;
+  return j;
+}
+
+/**
+ * The start of the closer line whose run is [i, j): up to three spaces
+ * before it at a line start, only blanks after it to the line end; -1 when
+ * the run is not on such a line.
+ */
+function closerStart(text: string, from: number, to: number, i: number, j: number): number {
+  let start = i;
+  while (start > from && i - start < 4 && text.charCodeAt(start - 1) === SPACE) start--;
+  let e = j;
+  while (e < to && (text.charCodeAt(e) === SPACE || text.charCodeAt(e) === TAB)) e++;
+  const c = text.charCodeAt(e);
+  // A lone CR or U+2028 is not a line break here.
+  const lineEnd = e >= to || c === 10 || (c === 13 && text.charCodeAt(e + 1) === 10);
+  return i - start <= 3 && (start === from || text.charCodeAt(start - 1) === 10) && lineEnd ? start : -1;
+}
+
+/** How far `CloserIndex.find` looks before it indexes the whole region. */
+const NEARBY = 65536;
+
 /**
  * Finds, for fence openers, the first later closer line of the same
  * character that is at least as long. Built lazily (one regex pass) on the
@@ -20,7 +46,25 @@ export class CloserIndex {
     private readonly text: string,
     private readonly from: number,
     private readonly to: number,
+    /** How far `find` looks before it indexes the region (tests set 0). */
+    private readonly reach = NEARBY,
   ) {}
+
+  /** The closer `find` would give, when it lies within `reach` characters; undefined when none does. */
+  private nearby(char: '`' | '~', length: number, after: number): number | undefined {
+    const { text, from, to } = this;
+    const fence = char === '`' ? '```' : '~~~';
+    const ch = char === '`' ? BACKTICK : TILDE;
+    const limit = Math.min(to, after + this.reach);
+    // The same closer lines as `build` finds, the first one long enough.
+    for (let i = text.indexOf(fence, after + 1); i !== -1 && i < limit; ) {
+      const j = runEnd(text, i, to, ch);
+      const start = closerStart(text, from, to, i, j);
+      if (start > after && j - i >= length) return start;
+      i = j < to ? text.indexOf(fence, j) : -1;
+    }
+    return undefined;
+  }
 
   private build(): void {
     this.built = true;
@@ -32,21 +76,13 @@ export class CloserIndex {
       const fence = k === 0 ? '```' : '~~~';
       const ch = k === 0 ? BACKTICK : TILDE;
       for (let i = text.indexOf(fence, from); i !== -1 && i < to; ) {
-        let j = i + 3;
-        while (j < to && text.charCodeAt(j) === ch) j++;
-        const next = j < to ? text.indexOf(fence, j) : -1;
-        let start = i;
-        while (start > from && i - start < 4 && text.charCodeAt(start - 1) === SPACE) start--;
-        let e = j;
-        while (e < to && (text.charCodeAt(e) === SPACE || text.charCodeAt(e) === TAB)) e++;
-        const c = text.charCodeAt(e);
-        // A lone CR or U+2028 is not a line break here.
-        const lineEnd = e >= to || c === 10 || (c === 13 && text.charCodeAt(e + 1) === 10);
-        if (i - start <= 3 && (start === from || text.charCodeAt(start - 1) === 10) && lineEnd) {
+        const j = runEnd(text, i, to, ch);
+        const start = closerStart(text, from, to, i, j);
+        if (start !== -1) {
           this.starts[k]!.push(start);
           this.lengths[k]!.push(j - i);
         }
-        i = next;
+        i = j < to ? text.indexOf(fence, j) : -1;
       }
     }
     for (let k = 0; k < 2; k++) {
@@ -63,7 +99,14 @@ export class CloserIndex {
 
   /** Start offset of the closer line for an opener whose line starts at `after`, or -1. */
   find(char: '`' | '~', length: number, after: number): number {
-    if (!this.built) this.build();
+    if (!this.built) {
+      // Most fences close a few lines later: look there first, and index the
+      // whole region only for one that does not (re-scanning a few cells of
+      // a long file after a keystroke then reads only those cells).
+      const near = this.nearby(char, length, after);
+      if (near !== undefined) return near;
+      this.build();
+    }
     const k = char === '`' ? 0 : 1;
     const starts = this.starts[k]!;
     const len = this.lengths[k]!;

@@ -9,60 +9,41 @@ import { addBodyAgent, addConfiguredAgents, classify, fenceLanguages, setFacts, 
 import { isMdFile, MessageDocument, type ParseOptions, type TextEditHint } from './message-document.js';
 import { MEMO } from './memo.js';
 import { footnoteReferences, keepFootnoteReferences } from './metadata.js';
-import { markersFromPrevious } from './reuse.js';
+import { firstUnclosed } from './reuse.js';
+import { scan } from './scan.js';
 import { Cell, type Segment } from './segment.js';
 import { sameList } from './typing.js';
 
 type Entry = MessageDocument['metadata'][number];
 
 /**
- * An edit after the first cell's marker of a `.msg.md` file, when the cells
- * after the re-scanned ones are the previous version's. Undefined when that
- * does not hold (the whole parse runs) or when the edit changes agents or
- * the set of code languages (the facts are then resolved again).
+ * An edit after the first cell's marker line of a `.msg.md` file, whose
+ * cells are found again by re-scanning only the cells around it until the
+ * scan meets a marker of the previous version (see `rescan`). Undefined when
+ * that does not hold (the whole parse runs) or when the edit changes agents
+ * or the set of code languages (the facts are then resolved again).
  */
 export function parseAcross(text: string, options: ParseOptions, prev: MessageDocument, e: TextEditHint): MessageDocument | undefined {
   if (isMdFile(options.fileName) || !prev.structure || prev.cells.length === 0) return undefined;
   if (!sameList(options.agents, prev.options.agents) || !sameList(options.languages, prev.options.languages)) return undefined;
   const first = prev.cells[0]!;
-  const firstAt = prev.segments.indexOf(first);
   // The prologue, frontmatter and the first marker line stay as they are.
-  if (e.start < first.offset + first.parse!.lines[0]!.end || firstAt === -1) return undefined;
-  const range = { start: e.start, oldEnd: e.oldEnd, newEnd: e.start + e.text.length };
-  const found = markersFromPrevious(prev, text, prev.segments[firstAt - 1]?.kind === 'prologue' ? prev.segments[firstAt - 1]!.offset : first.offset, range);
+  if (e.start < first.offset + first.parse!.lines[0]!.end) return undefined;
+  const found = rescan(prev, e);
   if (!found) return undefined;
-  const { markers, oldCells } = found;
-  const delta = range.newEnd - range.oldEnd;
-  const n = markers.length;
-  // Cells kept before the edit: the same objects, ending where they did, before the edit.
-  let head = 0;
-  while (head + 1 < n && oldCells[head] === prev.cells[head] && markers[head + 1] === prev.cells[head + 1]?.offset && markers[head + 1]! <= range.start) head++;
-  // Cells taken over after it: the previous version's, moved by `delta`.
-  let tail = 0;
-  while (tail < n - head) {
-    const old = oldCells[n - 1 - tail];
-    if (!old || old.index !== prev.cells.length - 1 - tail || old.offset + delta !== markers[n - 1 - tail]) break;
-    tail++;
-  }
-  const removed = prev.cells.slice(head, prev.cells.length - tail);
-  const added: Cell[] = [];
-  for (let i = head; i < n - tail; i++) {
-    const start = markers[i]!;
-    const end = i + 1 < n ? markers[i + 1]! : text.length;
-    const cellText = text.slice(start, end);
-    // The text of a cell the re-scan met again is often the same: its parse is reused.
-    const same = removed.find((c) => c.text === cellText);
-    const cell = new Cell(start, same ? same.text : cellText, same ? same.parse! : parseCell((' ' + cellText).slice(1), true));
-    added.push(cell);
-  }
+  const { removed, added } = found;
   if (!keepsAgentsAndLanguages(prev, removed, added)) return undefined;
 
   prev.edit = undefined;
-  const doc = new MessageDocument(text, options, prev.lines.edited(text, range.start, range.oldEnd, range.newEnd));
+  const range = { start: e.start, oldEnd: e.oldEnd, newEnd: e.start + e.text.length };
+  const doc = new MessageDocument(text, options, prev.lines.replaced(e.start, e.oldEnd, e.text, text));
   doc.frontmatter = prev.frontmatter;
-  const at = firstAt + head;
-  spliceFacts(doc, prev, at, removed, added, delta);
+  const at = prev.segments.indexOf(removed[0] ?? prev.cells[found.from]!, found.from);
+  const refreshed: Cell[] = [];
+  spliceFacts(doc, prev, at, removed, added, range.newEnd - range.oldEnd, refreshed);
   doc.edit = {
+    keepsCells: true,
+    refreshed,
     previous: prev,
     ...range,
     sameStructure: false,
@@ -70,6 +51,87 @@ export function parseAcross(text: string, options: ParseOptions, prev: MessageDo
     replaced: { at, removed: removed.length, added: added.length },
   };
   return doc;
+}
+
+/**
+ * The cells an edit replaces, found by re-scanning the new text of the
+ * cells around it (the previous version's cell texts with the edit made in
+ * them) from the cell before the edit until a marker line of the previous
+ * version after it: the whole new text is not read (an editor may hold it
+ * as a rope that reading would flatten). Undefined when something before
+ * the edit is left unclosed (a closing line in the new text could close
+ * it), when an added cell leaves something unclosed (it might close beyond
+ * the re-scanned cells and hide their markers), or when the scan does not
+ * meet the previous markers within a few cells.
+ */
+function rescan(prev: MessageDocument, e: TextEditHint): { from: number; removed: Cell[]; added: Cell[] } | undefined {
+  const cells = prev.cells;
+  let s = cellIndexAt(prev, Math.max(cells[0]!.offset, e.start - 1));
+  // An edit on a marker line may join its cell to the one before.
+  if (e.start < cells[s]!.offset + cells[s]!.parse!.lines[0]!.end && s > 0) s--;
+  if (firstUnclosed(prev) < prev.segments.indexOf(cells[s]!, s)) return undefined;
+  const base = cells[s]!.offset;
+  const delta = e.text.length - (e.oldEnd - e.start);
+  const last = cellIndexAt(prev, Math.max(base, e.oldEnd - 1));
+  for (let extra = 2; extra <= 64; extra *= 4) {
+    const t = Math.min(cells.length - 1, last + extra);
+    let old = '';
+    for (let i = s; i <= t; i++) old += cells[i]!.text;
+    if (base + old.length < e.oldEnd) return undefined;
+    const region = (' ' + old.slice(0, e.start - base) + e.text + old.slice(e.oldEnd - base)).slice(1);
+    let j = last + 1;
+    let resume = -1;
+    const result = scan(region, 0, region.length, {
+      markers: true,
+      headings: false,
+      keepLines: false,
+      blocks: false,
+      leading: undefined,
+      stopAtMarker(lineStart) {
+        const at = base + lineStart;
+        if (at < e.start + e.text.length) return false;
+        while (j <= t && cells[j]!.offset + delta < at) j++;
+        if (j <= t && cells[j]!.offset + delta === at) {
+          resume = j;
+          return true;
+        }
+        return false;
+      },
+    });
+    // Not back in step within these cells: more of them, unless the scan reached the end of the file.
+    if (resume === -1 && t < cells.length - 1) continue;
+    const end = resume === -1 ? region.length : result.stoppedAt!;
+    const starts = result.markers.map((m) => m.line.start);
+    // The cell the scan starts from keeps its marker (an edit on it starts the scan a cell earlier).
+    if (starts[0] !== 0) return undefined;
+    const removed = cells.slice(s, resume === -1 ? cells.length : resume);
+    const added: Cell[] = [];
+    for (let i = 0; i < starts.length; i++) {
+      const text = region.slice(starts[i]!, i + 1 < starts.length ? starts[i + 1]! : end);
+      // A cell the re-scan met again unchanged keeps its parse.
+      const same = removed.find((c) => c.text === text);
+      const parse = same ? same.parse! : parseCell((' ' + text).slice(1), true);
+      if (parse.hasUnclosed) return undefined;
+      added.push(new Cell(base + starts[i]!, same ? same.text : text, parse));
+    }
+    // The cells before the edit that the scan found unchanged stay as they are.
+    let k = 0;
+    while (k < added.length - 1 && k < removed.length && added[k]!.text === removed[k]!.text && added[k]!.offset === removed[k]!.offset) k++;
+    return { from: s + k, removed: removed.slice(k), added: added.slice(k) };
+  }
+  return undefined;
+}
+
+/** The index of the cell holding an offset (the first cell for offsets before it). */
+function cellIndexAt(doc: MessageDocument, offset: number): number {
+  let lo = 0;
+  let hi = doc.cells.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (doc.cells[mid]!.offset <= offset) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
 }
 
 /**
@@ -99,7 +161,7 @@ function keepsAgentsAndLanguages(prev: MessageDocument, removed: Cell[], added: 
  * moved in place, and the per-cell facts (metadata line, kind, idFits,
  * kindKnown) made again for the ids the edit touches.
  */
-function spliceFacts(doc: MessageDocument, prev: MessageDocument, at: number, removed: Cell[], added: Cell[], delta: number): void {
+function spliceFacts(doc: MessageDocument, prev: MessageDocument, at: number, removed: Cell[], added: Cell[], delta: number, refreshed: Cell[]): void {
   const shared = prev.structure;
   const shift = added.length - removed.length;
   const firstIndex = (prev.segments[at] as Cell | undefined)?.index ?? prev.cells.length;
@@ -200,7 +262,9 @@ function spliceFacts(doc: MessageDocument, prev: MessageDocument, at: number, re
   }
   const again = new Set<Cell>(added);
   for (const id of touched) for (const c of byId.get(id) ?? []) again.add(c);
-  for (const c of again) {
+  for (const c of added) again.delete(c);
+  refreshed.push(...again);
+  for (const c of [...added, ...again]) {
     const k = c.id !== undefined ? firstLine.get(c.id) : undefined;
     c.metadata = k === undefined ? undefined : metadata[k];
     cellMeta[c.index] = k ?? -1;

@@ -6,7 +6,7 @@
 import { parseCell, type CellParse } from './cell.js';
 import { keepsCellFacts, resolveInCell } from './facts.js';
 import { isMdFile, MessageDocument, type ParseOptions, type TextEditHint } from './message-document.js';
-import { Memo } from './memo.js';
+import { firstUnclosed, keepFirstUnclosed } from './reuse.js';
 import { scan } from './scan.js';
 import { Cell, type Segment } from './segment.js';
 
@@ -51,8 +51,7 @@ export function parseInCell(text: string, options: ParseOptions, prev: MessageDo
   const cell = new Cell(seg.offset, parse.text, parse);
   resolveInCell(doc, prev, at, cell, delta);
   // The same segment is the first left unclosed: the edited cell leaves nothing unclosed it did not before.
-  const u = unclosed.get(prev);
-  if (u !== undefined) unclosed.set(doc, u);
+  keepFirstUnclosed(doc, prev);
   doc.edit = {
     previous: prev,
     start: e.start,
@@ -60,6 +59,7 @@ export function parseInCell(text: string, options: ParseOptions, prev: MessageDo
     newEnd: e.start + e.text.length,
     sameStructure: prose,
     sameFacts: !prose,
+    keepsCells: true,
     changed: [at],
     linesAdded: prose ? lines.lineCount - prev.lines.lineCount : undefined,
   };
@@ -77,19 +77,6 @@ function keepsBoundaries(prev: MessageDocument, at: number, seg: Cell, parse: Ce
   const body = parse.lines[0]!.end;
   const found = scan(parse.text, body, parse.text.length, { markers: true, headings: false, keepLines: false, blocks: false, leading: undefined, stopAtMarker: undefined });
   return found.markers.length === 0;
-}
-
-const unclosed = new Memo<MessageDocument, number>();
-
-/** The index of the first segment whose parse leaves something unclosed (the segment count when none does). */
-function firstUnclosed(doc: MessageDocument): number {
-  let i = unclosed.get(doc);
-  if (i === undefined) {
-    i = 0;
-    for (const list = doc.segments; i < list.length && !list[i]!.parse?.hasUnclosed; i++);
-    unclosed.set(doc, i);
-  }
-  return i;
 }
 
 export function sameList(a: readonly string[] | undefined, b: readonly string[] | undefined): boolean {

@@ -2,29 +2,51 @@
 // `PARENT.NONCE` answers the agent reply PARENT, a result `PARENT.NONCE.N`
 // answers the call `PARENT.NONCE`. Computed once per document.
 
-import type { Cell, CellType, MessageDocument } from '../syntax/document.js';
+import { Cell, type CellType, type MessageDocument } from '../syntax/document.js';
 import { Memo } from '../syntax/memo.js';
 
 const SEGMENT = /^[A-Za-z0-9_-]+$/;
 
-export interface CallRef {
-  cell: Cell;
-  id: string;
-  parent: string;
-  nonce: string;
-  /** Absolute offsets of the PARENT and NONCE segments in the marker. */
-  parentAt: [number, number];
-  nonceAt: [number, number];
+/** A tool call cell with a well-formed two-segment id. */
+export class CallRef {
+  readonly id: string;
+  readonly parent: string;
+  readonly nonce: string;
+  constructor(readonly cell: Cell) {
+    const segs = cell.marker.idRef!.segments;
+    this.id = cell.marker.idRef!.id;
+    this.parent = segs[0]!.text;
+    this.nonce = segs[1]!.text;
+  }
+  /** Absolute offsets of the PARENT segment in the marker (from the cell's offset, which later versions may move). */
+  get parentAt(): [number, number] {
+    return this.cell.abs(this.cell.marker.idRef!.segments[0]!.span);
+  }
+  /** Absolute offsets of the NONCE segment. */
+  get nonceAt(): [number, number] {
+    return this.cell.abs(this.cell.marker.idRef!.segments[1]!.span);
+  }
 }
 
-export interface ResultRef {
-  cell: Cell;
+/** A tool result cell with a well-formed three-segment id. */
+export class ResultRef {
   /** `PARENT.NONCE` */
-  callId: string;
-  n: string;
-  /** Absolute offsets of `PARENT.NONCE` and of N in the marker. */
-  callAt: [number, number];
-  nAt: [number, number];
+  readonly callId: string;
+  readonly n: string;
+  constructor(readonly cell: Cell) {
+    const segs = cell.marker.idRef!.segments;
+    this.callId = `${segs[0]!.text}.${segs[1]!.text}`;
+    this.n = segs[2]!.text;
+  }
+  /** Absolute offsets of `PARENT.NONCE` in the marker. */
+  get callAt(): [number, number] {
+    const segs = this.cell.marker.idRef!.segments;
+    return this.cell.abs({ start: segs[0]!.span.start, end: segs[1]!.span.end });
+  }
+  /** Absolute offsets of N. */
+  get nAt(): [number, number] {
+    return this.cell.abs(this.cell.marker.idRef!.segments[2]!.span);
+  }
 }
 
 export interface ToolGraph {
@@ -32,7 +54,7 @@ export interface ToolGraph {
   calls: CallRef[];
   /** Tool result cells with a well-formed three-segment id, in file order. */
   results: ResultRef[];
-  /** Calls by id (several when the id is repeated). */
+  /** Calls by id (several when the id is repeated), in file order. */
   callsById: Map<string, CallRef[]>;
   /** Results by `PARENT.NONCE`, in file order. */
   resultsByCall: Map<string, ResultRef[]>;
@@ -40,44 +62,111 @@ export interface ToolGraph {
 
 const graphs = new Memo<MessageDocument, ToolGraph>();
 
+/** The tool graph of a version: the previous version's updated for the cells an edit replaced or reclassified, or made whole. */
 export function toolGraph(doc: MessageDocument): ToolGraph {
   let g = graphs.get(doc);
   if (g) return g;
-  g = { calls: [], results: [], callsById: new Map(), resultsByCall: new Map() };
-  for (const cell of doc.cells) {
-    if (cell.cellType !== 'tool-call' && cell.cellType !== 'tool-result') continue;
-    const ref = cell.marker.idRef;
-    if (!ref || !ref.segments.every((s) => SEGMENT.test(s.text))) continue;
-    const segs = ref.segments;
-    if (cell.cellType === 'tool-call' && segs.length === 2) {
-      const call: CallRef = {
-        cell,
-        id: ref.id,
-        parent: segs[0]!.text,
-        nonce: segs[1]!.text,
-        parentAt: cell.abs(segs[0]!.span),
-        nonceAt: cell.abs(segs[1]!.span),
-      };
-      g.calls.push(call);
-      const list = g.callsById.get(call.id);
-      if (list) list.push(call);
-      else g.callsById.set(call.id, [call]);
-    } else if (cell.cellType === 'tool-result' && segs.length === 3) {
-      const result: ResultRef = {
-        cell,
-        callId: `${segs[0]!.text}.${segs[1]!.text}`,
-        n: segs[2]!.text,
-        callAt: cell.abs({ start: segs[0]!.span.start, end: segs[1]!.span.end }),
-        nAt: cell.abs(segs[2]!.span),
-      };
-      g.results.push(result);
-      const list = g.resultsByCall.get(result.callId);
-      if (list) list.push(result);
-      else g.resultsByCall.set(result.callId, [result]);
-    }
+  const prev = doc.edit?.previous;
+  const before = prev && graphs.get(prev);
+  g = before ? updated(doc, before) : undefined;
+  if (!g) {
+    g = { calls: [], results: [], callsById: new Map(), resultsByCall: new Map() };
+    for (const cell of doc.cells) add(g, cell, false);
   }
   graphs.set(doc, g);
   return g;
+}
+
+/** The ref of a cell, when it is a tool call or result with a well-formed id of its shape. */
+function refOf(cell: Cell): CallRef | ResultRef | undefined {
+  if (cell.cellType !== 'tool-call' && cell.cellType !== 'tool-result') return undefined;
+  const ref = cell.marker.idRef;
+  if (!ref || !ref.segments.every((s) => SEGMENT.test(s.text))) return undefined;
+  if (cell.cellType === 'tool-call' && ref.segments.length === 2) return new CallRef(cell);
+  if (cell.cellType === 'tool-result' && ref.segments.length === 3) return new ResultRef(cell);
+  return undefined;
+}
+
+/** Adds a cell's ref; `inPlace`: where it goes in file order (else at the end). */
+function add(g: ToolGraph, cell: Cell, inPlace: boolean): void {
+  const ref = refOf(cell);
+  if (ref instanceof CallRef) {
+    insert(g.calls, ref, inPlace);
+    const list = g.callsById.get(ref.id);
+    if (list) insert(list, ref, inPlace);
+    else g.callsById.set(ref.id, [ref]);
+  } else if (ref instanceof ResultRef) {
+    insert(g.results, ref, inPlace);
+    const list = g.resultsByCall.get(ref.callId);
+    if (list) insert(list, ref, inPlace);
+    else g.resultsByCall.set(ref.callId, [ref]);
+  }
+}
+
+function insert<T extends { cell: Cell }>(list: T[], item: T, inPlace: boolean): void {
+  if (!inPlace) {
+    list.push(item);
+    return;
+  }
+  let lo = 0;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (list[mid]!.cell.index < item.cell.index) lo = mid + 1;
+    else hi = mid;
+  }
+  list.splice(lo, 0, item);
+}
+
+/** Removes the refs of cells that left the graph (`gone`). */
+function removeRefs<T extends { cell: Cell }>(list: T[], gone: ReadonlySet<Cell>): T[] {
+  return list.filter((r) => !gone.has(r.cell));
+}
+
+/**
+ * The previous version's graph with the refs of the cells the edit replaced
+ * (DocumentEdit.changed and .replaced) or whose kind it made again
+ * (DocumentEdit.refreshed) taken out and put back, when the other cells are
+ * the previous version's (DocumentEdit.keepsCells). The previous version is
+ * spent: its graph's maps are changed in place.
+ */
+function updated(doc: MessageDocument, g: ToolGraph): ToolGraph | undefined {
+  const edit = doc.edit!;
+  const prev = edit.previous!;
+  if (!edit.keepsCells) return undefined;
+  const gone = new Set<Cell>();
+  const come: Cell[] = [];
+  if (edit.replaced) {
+    const { at, removed, added } = edit.replaced;
+    for (let i = at; i < at + removed; i++) if (prev.segments[i] instanceof Cell) gone.add(prev.segments[i] as Cell);
+    for (let i = at; i < at + added; i++) if (doc.segments[i] instanceof Cell) come.push(doc.segments[i] as Cell);
+  } else {
+    for (const i of edit.changed) {
+      if (prev.segments[i] === doc.segments[i]) continue;
+      if (prev.segments[i] instanceof Cell) gone.add(prev.segments[i] as Cell);
+      if (doc.segments[i] instanceof Cell) come.push(doc.segments[i] as Cell);
+    }
+  }
+  for (const c of edit.refreshed ?? []) {
+    gone.add(c);
+    come.push(c);
+  }
+  if (gone.size === 0 && come.length === 0) return g;
+  const out: ToolGraph = { calls: removeRefs(g.calls, gone), results: removeRefs(g.results, gone), callsById: g.callsById, resultsByCall: g.resultsByCall };
+  for (const map of [out.callsById, out.resultsByCall] as Map<string, { cell: Cell }[]>[]) {
+    for (const c of gone) {
+      const ref = c.marker.idRef;
+      if (!ref) continue;
+      const key = ref.segments.length === 3 ? `${ref.segments[0]!.text}.${ref.segments[1]!.text}` : ref.id;
+      const list = map.get(key);
+      if (!list) continue;
+      const kept = list.filter((r) => !gone.has(r.cell));
+      if (kept.length) map.set(key, kept);
+      else map.delete(key);
+    }
+  }
+  for (const c of come) add(out, c, true);
+  return out;
 }
 
 export function isToolCellType(t: CellType): boolean {

@@ -6,6 +6,7 @@
 // the lines up to the next marker-like line (a fence line among them is code).
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { CloserIndex } from '../../server/syntax/scan-lookahead.js';
 import { scan } from '../../server/syntax/scan.js';
 
 const OPENER = /^( {0,3})(`{3,}|~{3,})([\s\S]*)$/;
@@ -74,6 +75,27 @@ describe('fenced code blocks', () => {
         expect(found).toEqual(reference(text));
       }),
       { numRuns: 2000 },
+    );
+  });
+});
+
+describe('the closer look-up', () => {
+  // `find` looks near the opener first and indexes the region only for a
+  // fence that does not close nearby: both ways give the same closer.
+  const piece = fc.constantFrom('```', '````', '~~~', '  ```', '    ```', '``` x', 'text', '', '```\t', '~~~~~', '\r');
+  it('gives the same closer looking nearby as from the index (property)', () => {
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 30 }), fc.integer({ min: 0, max: 40 }), (lines, reach) => {
+        const text = lines.join('\n');
+        const near = new CloserIndex(text, 0, text.length, reach);
+        const indexed = new CloserIndex(text, 0, text.length, 0);
+        for (let at = 0; at <= text.length; at = text.indexOf('\n', at) + 1 || text.length + 1) {
+          for (const [char, length] of [['`', 3], ['`', 4], ['~', 3], ['~', 5]] as const) {
+            expect(near.find(char, length, at)).toBe(indexed.find(char, length, at));
+          }
+        }
+      }),
+      { numRuns: 300 },
     );
   });
 });
