@@ -6,7 +6,7 @@ import { parse, type MessageDocument } from '../syntax/document.js';
 import { differences } from './contract.js';
 import { applyDirectives, collectDirectives } from './directives.js';
 import { applyEdits, fixesOf } from './fix.js';
-import { keepFindings, lintEdited, movedChecks } from './relint.js';
+import { keepFindings, keptSignatures, lintEdited, movedChecks } from './relint.js';
 import { ruleSeverity, type RuleSet } from './rule-set.js';
 import { lintWhole, type RawFindings } from './run.js';
 import { timingCollector } from './timing.js';
@@ -23,7 +23,7 @@ export function lintDocument(ruleSet: RuleSet, doc: MessageDocument, options: Li
 function lintParsed(ruleSet: RuleSet, doc: MessageDocument, options: LintOptions, keep: boolean): Diagnostic[] {
   if (!doc.isMessageFile) return [];
   const config = options.config ?? NO_CONFIG;
-  const raw = lintEdited(ruleSet, doc, config) ?? lintWhole(ruleSet, doc, config, keep, movedChecks(ruleSet, doc, config));
+  const raw = lintEdited(ruleSet, doc, config) ?? lintWhole(ruleSet, doc, config, keep, movedChecks(ruleSet, doc, config), keptSignatures(ruleSet, doc, config));
   if (raw.reused && checkingIncremental()) checkIncremental(ruleSet, doc, options, config, raw);
   if (keep) keepFindings(doc, raw);
   // Used: let the previous version go (see DocumentEdit.previous).

@@ -2,7 +2,7 @@
 // only in the text of cells that keep the file-wide facts: the previous
 // version's findings are kept per document and moved by the edit.
 
-import type { Cell, CellType, DocumentEdit, MessageDocument } from '../syntax/document.js';
+import { Cell, type CellType, type DocumentEdit, type MessageDocument, type Segment } from '../syntax/document.js';
 import { Memo } from '../syntax/memo.js';
 import type { RuleSet } from './rule-set.js';
 import { addSegmentTimes, reporter, type RawFindings } from './run.js';
@@ -68,6 +68,25 @@ export function movedChecks(ruleSet: RuleSet, doc: MessageDocument, config: Msgl
     }
     return out;
   };
+}
+
+/**
+ * After an edit that keeps the previous version's segments (DocumentEdit.keepsCells)
+ * of a version linted with the same rules and config: whether a segment's
+ * segment-check signature is known to be what it was, so that its cached
+ * findings hold without computing it. It is for every segment but the
+ * changed and refreshed ones and the cells whose metadata line lies in
+ * another segment (its distance is in the signature, and the edit may lie
+ * between them). Undefined when that does not apply.
+ */
+export function keptSignatures(ruleSet: RuleSet, doc: MessageDocument, config: MsglintConfig): ((seg: Segment) => boolean) | undefined {
+  const edit = doc.edit;
+  if (!edit?.keepsCells) return undefined;
+  const before = edit.previous && rawFindings.get(edit.previous);
+  if (!before || before.ruleSet !== ruleSet || before.config !== config) return undefined;
+  const again = new Set<Segment>(edit.refreshed);
+  for (const i of edit.changed) again.add(doc.segments[i]!);
+  return (seg) => !again.has(seg) && !(seg instanceof Cell && seg.metadata !== undefined && seg.metadata.segment !== seg);
 }
 
 /**

@@ -34,6 +34,12 @@ interface LocalCacheEntry {
   ruleSet: RuleSet;
   rulesKey: string;
   findings: readonly SegmentFinding[];
+  /**
+   * The segment the signature was last found for: two segments of the same
+   * text share a parse, and an edit that keeps one's signature says nothing
+   * of the other's.
+   */
+  segment: Segment;
 }
 
 // Findings of segment checks, per parse. Parses are shared between versions
@@ -256,8 +262,18 @@ export function reporter(doc: MessageDocument, raw: RawFindings) {
 /**
  * `moved`: for a cross-cell rule whose previous findings still hold (see
  * movedChecks in relint.ts), those findings, moved; the rule does not run.
+ * `kept`: whether a segment's signature is known to be the previous
+ * version's (keptSignatures in relint.ts): its cached findings are used
+ * without computing it.
  */
-export function lintWhole(ruleSet: RuleSet, doc: MessageDocument, config: MsglintConfig, keep: boolean, moved?: (rule: Rule) => Diagnostic[] | undefined): RawFindings {
+export function lintWhole(
+  ruleSet: RuleSet,
+  doc: MessageDocument,
+  config: MsglintConfig,
+  keep: boolean,
+  moved?: (rule: Rule) => Diagnostic[] | undefined,
+  kept?: (seg: Segment) => boolean,
+): RawFindings {
   const raw: RawFindings = { ruleSet, config, reused: false, diagnostics: [], origins: [] };
   const { runCheck, segmentChecker, pushSegmentFindings } = reporter(doc, raw);
   const times = timingCollector();
@@ -268,7 +284,9 @@ export function lintWhole(ruleSet: RuleSet, doc: MessageDocument, config: Msglin
   const { segmentRules, severityOf, rulesKey, checks } = ruleSet.planOf(config);
   const spent = times && new Float64Array(segmentRules.length);
   if (segmentRules.length) {
-    const facts = keep ? signatureFacts(doc, JSON.stringify([doc.agents.map((a) => [a.name, a.source]), [...doc.codeLanguages], config.languages ?? [], config.agents ?? []])) : undefined;
+    // Made on first use: after an edit most segments' signatures are known (`kept`).
+    let facts: SignatureFacts | undefined;
+    const factsOf = () => (facts ??= signatureFacts(doc, JSON.stringify([doc.agents.map((a) => [a.name, a.source]), [...doc.codeLanguages], config.languages ?? [], config.agents ?? []])));
     const segments = doc.segments;
     let check: ((seg: Segment) => readonly SegmentFinding[]) | undefined;
     for (let i = 0; i < segments.length; i++) {
@@ -276,13 +294,21 @@ export function lintWhole(ruleSet: RuleSet, doc: MessageDocument, config: Msglin
       const parse = seg.parse;
       if (!parse) continue;
       let findings: readonly SegmentFinding[];
-      if (facts) {
-        const signature = segmentSignature(doc, seg, facts);
+      if (keep) {
         let entry = localCache.get(parse);
+        if (entry && entry.segment === seg && entry.ruleSet === ruleSet && entry.rulesKey === rulesKey && kept?.(seg)) {
+          raw.reused = true;
+          if (entry.findings.length) pushSegmentFindings(i, seg, entry.findings, severityOf);
+          continue;
+        }
+        const signature = segmentSignature(doc, seg, factsOf());
         if (!entry || entry.ruleSet !== ruleSet || entry.rulesKey !== rulesKey || !sameSignature(entry.signature, signature)) {
-          entry = { signature, ruleSet, rulesKey, findings: (check ??= segmentChecker(segmentRules, config, spent))(seg) };
+          entry = { signature, ruleSet, rulesKey, findings: (check ??= segmentChecker(segmentRules, config, spent))(seg), segment: seg };
           localCache.set(parse, entry);
-        } else raw.reused = true;
+        } else {
+          entry.segment = seg;
+          raw.reused = true;
+        }
         findings = entry.findings;
       } else {
         // Linted once: nothing to compare signatures with or to keep them for.

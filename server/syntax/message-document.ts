@@ -220,11 +220,13 @@ export interface DocumentEdit {
    */
   replaced?: { at: number; removed: number; added: number };
   /**
-   * Cells kept from the previous version (moved in place) whose facts the
-   * edit made again: those of the ids the replaced cells and their metadata
-   * lines name (their kind, metadata line, idFits and kindKnown may differ).
+   * Segments kept from the previous version (moved in place) whose facts
+   * the edit made again: the cells of the ids the replaced cells and their
+   * metadata lines name (their kind, metadata line, idFits and kindKnown
+   * may differ), and the segments holding metadata lines of those ids
+   * (whether a line is metadata, and whether a cell uses it, may differ).
    */
-  refreshed?: Cell[];
+  refreshed?: Segment[];
   /**
    * True when the structure is not the same but the file-wide facts are
    * (server/syntax/facts.ts, keepsFacts): the same segments and cells, and

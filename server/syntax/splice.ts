@@ -39,7 +39,7 @@ export function parseAcross(text: string, options: ParseOptions, prev: MessageDo
   const doc = new MessageDocument(text, options, prev.lines.replaced(e.start, e.oldEnd, e.text, text));
   doc.frontmatter = prev.frontmatter;
   const at = prev.segments.indexOf(removed[0] ?? prev.cells[found.from]!, found.from);
-  const refreshed: Cell[] = [];
+  const refreshed: Segment[] = [];
   spliceFacts(doc, prev, at, removed, added, range.newEnd - range.oldEnd, refreshed);
   doc.edit = {
     keepsCells: true,
@@ -161,7 +161,7 @@ function keepsAgentsAndLanguages(prev: MessageDocument, removed: Cell[], added: 
  * moved in place, and the per-cell facts (metadata line, kind, idFits,
  * kindKnown) made again for the ids the edit touches.
  */
-function spliceFacts(doc: MessageDocument, prev: MessageDocument, at: number, removed: Cell[], added: Cell[], delta: number, refreshed: Cell[]): void {
+function spliceFacts(doc: MessageDocument, prev: MessageDocument, at: number, removed: Cell[], added: Cell[], delta: number, refreshed: Segment[]): void {
   const shared = prev.structure;
   const shift = added.length - removed.length;
   const firstIndex = (prev.segments[at] as Cell | undefined)?.index ?? prev.cells.length;
@@ -240,10 +240,12 @@ function spliceFacts(doc: MessageDocument, prev: MessageDocument, at: number, re
 
   // The first metadata line of each touched id, and what isMetadataLine said of the others stays.
   const firstLine = new Map<string, number>();
+  const holders = new Set<Segment>();
   for (let k = 0; k < metadata.length; k++) {
     const id = metadata[k]!.node.id.id;
     if (!touched.has(id)) continue;
     metadata[k]!.isMetadata = undefined;
+    holders.add(metadata[k]!.segment);
     if (!firstLine.has(id)) firstLine.set(id, k);
   }
   addConfiguredAgents(doc);
@@ -262,8 +264,12 @@ function spliceFacts(doc: MessageDocument, prev: MessageDocument, at: number, re
   }
   const again = new Set<Cell>(added);
   for (const id of touched) for (const c of byId.get(id) ?? []) again.add(c);
-  for (const c of added) again.delete(c);
-  refreshed.push(...again);
+  for (const c of added) {
+    again.delete(c);
+    holders.delete(c);
+  }
+  for (const c of again) holders.add(c);
+  refreshed.push(...holders);
   for (const c of [...added, ...again]) {
     const k = c.id !== undefined ? firstLine.get(c.id) : undefined;
     c.metadata = k === undefined ? undefined : metadata[k];

@@ -148,6 +148,7 @@ function updated(doc: MessageDocument, g: ToolGraph): ToolGraph | undefined {
     }
   }
   for (const c of edit.refreshed ?? []) {
+    if (!(c instanceof Cell)) continue;
     gone.add(c);
     come.push(c);
   }

@@ -75,7 +75,51 @@ function keystroke(text: string, kind: Kind, r: number, s: number): Edit | undef
   }
 }
 
+/** Types `keys` from `base`, comparing each lint with a fresh one; counts the versions that kept the facts or the cells. */
+function typeAndCompare(keys: readonly { kind: Kind; r: number; s: number; hint: boolean }[]): { sameFacts: number; kept: number } {
+  let text = base;
+  let kept = 0;
+  let sameFacts = 0;
+  let doc = parseForLint(text, { fileName: 'a.msg.md' });
+  lintDocument(doc, { reportUnusedDisableDirectives: true });
+  for (const k of keys) {
+    const e = keystroke(text, k.kind, k.r, k.s);
+    if (!e) continue;
+    text = text.slice(0, e.at) + e.insert + text.slice(e.at + e.remove);
+    const edit = k.hint ? { start: e.at, oldEnd: e.at + e.remove, text: e.insert } : undefined;
+    doc = parseForLint(text, { fileName: 'a.msg.md', previous: doc, edit });
+    if (doc.edit?.keepsCells) kept++;
+    if (doc.edit?.sameFacts) sameFacts++;
+    const incremental = lintDocument(doc, { reportUnusedDisableDirectives: true });
+    expect(incremental).toEqual(lint(text, { fileName: 'a.msg.md', reportUnusedDisableDirectives: true }).diagnostics);
+  }
+  return { sameFacts, kept };
+}
+
+describe('incremental lint, cases the property found', () => {
+  it('a cell whose metadata line lies in a later cell, with cells pasted and typed between them', () => {
+    // cell-type reports at the type in the later cell: the distance between them is part of what the cell's findings depend on.
+    let text = ['# %% Q[^7]', '', 'Question?', '', '# %% Middle[^8]', '', '[^8]: [markdown]', '', 'Some prose.', '', '# %% Notes[^9]', '', '[^9]: [markdown]', '[^7]: [python]', ''].join('\n');
+    let doc = parseForLint(text, { fileName: 'a.msg.md' });
+    expect(lintDocument(doc).map((d) => d.ruleId)).toContain('cell-type');
+    const at = text.indexOf('# %% Notes');
+    for (const insert of ['# %% New[^10]\n\n[^10]: [markdown]\n\n', '#', ' ', '%', '%', '\n']) {
+      const e = { start: at, oldEnd: at, text: insert };
+      text = text.slice(0, at) + insert + text.slice(at);
+      doc = parseForLint(text, { fileName: 'a.msg.md', previous: doc, edit: e });
+      expect(doc.edit?.keepsCells).toBe(true);
+      expect(lintDocument(doc)).toEqual(lint(text, { fileName: 'a.msg.md' }).diagnostics);
+    }
+  });
+
+  it('a pasted block repeats cells (one parse for two segments), then a value is typed', () => {
+    // The pasted cells share their parses with the originals: a segment's cached findings are its own.
+    expect(typeAndCompare([{ kind: 'paste', r: 0.64, s: 0.8, hint: false }, { kind: 'value', r: 0, s: 0, hint: true }, { kind: 'value', r: 0, s: 0, hint: false }]).kept).toBe(1);
+  });
+});
+
 let sameFacts = 0;
+let keptCells = 0;
 
 describe('incremental lint, the keystrokes of issue 21', () => {
   it('equals a fresh lint after every keystroke', () => {
@@ -86,24 +130,16 @@ describe('incremental lint, the keystrokes of issue 21', () => {
           maxLength: 12,
         }),
         (keys) => {
-          let text = base;
-          let doc = parseForLint(text, { fileName: 'a.msg.md' });
-          lintDocument(doc, { reportUnusedDisableDirectives: true });
-          for (const k of keys) {
-            const e = keystroke(text, k.kind, k.r, k.s);
-            if (!e) continue;
-            text = text.slice(0, e.at) + e.insert + text.slice(e.at + e.remove);
-            const edit = k.hint ? { start: e.at, oldEnd: e.at + e.remove, text: e.insert } : undefined;
-            doc = parseForLint(text, { fileName: 'a.msg.md', previous: doc, edit });
-            if (doc.edit?.sameFacts) sameFacts++;
-            const incremental = lintDocument(doc, { reportUnusedDisableDirectives: true });
-            expect(incremental).toEqual(lint(text, { fileName: 'a.msg.md', reportUnusedDisableDirectives: true }).diagnostics);
-          }
+          const counts = typeAndCompare(keys);
+          sameFacts += counts.sameFacts;
+          keptCells += counts.kept;
         },
       ),
       { numRuns: 120 },
     );
-    // The property above covers the path that moves cross-cell findings (DocumentEdit.sameFacts), not only the whole lint.
+    // The property above covers the path that moves cross-cell findings (DocumentEdit.sameFacts), not only the whole lint,
+    // and the versions that keep the previous one's cells (parseInCell, parseAcross).
     expect(sameFacts).toBeGreaterThan(20);
+    expect(keptCells).toBeGreaterThan(100);
   });
 });
