@@ -4,6 +4,7 @@
 //   <!-- msglint-disable-file RULE… -->
 
 import type { Directive } from '../syntax/cell.js';
+import { segmentsWithDirectives } from '../syntax/directive-holders.js';
 import type { MessageDocument } from '../syntax/document.js';
 import type { Diagnostic } from './types.js';
 
@@ -32,10 +33,9 @@ export function collectDirectives(doc: MessageDocument, isKnownRule: (id: string
 } {
   const directives: PlacedDirective[] = [];
   const unknownRules: { name: string; at: [number, number] }[] = [];
-  for (let i = 0, list = doc.segments; i < list.length; i++) {
+  for (let i = 0, list = segmentsWithDirectives(doc); i < list.length; i++) {
     const seg = list[i]!;
-    const p = seg.parse;
-    if (!p || p.directives.length === 0) continue;
+    const p = seg.parse!;
     for (let j = 0, directivesList = p.directives; j < directivesList.length; j++) {
       const d = directivesList[j]!;
       const [start, end] = seg.abs(d.span);

@@ -2,6 +2,7 @@
 // or, after a prose edit, the re-lint (relint.ts), then disable comments.
 // createLinter (linter.ts) binds these to a list of rules.
 
+import { segmentsWithDirectives } from '../syntax/directive-holders.js';
 import { parse, type MessageDocument } from '../syntax/document.js';
 import { differences } from './contract.js';
 import { applyDirectives, collectDirectives } from './directives.js';
@@ -26,6 +27,8 @@ function lintParsed(ruleSet: RuleSet, doc: MessageDocument, options: LintOptions
   const raw = lintEdited(ruleSet, doc, config) ?? lintWhole(ruleSet, doc, config, keep, movedChecks(ruleSet, doc, config), keptSignatures(ruleSet, doc, config));
   if (raw.reused && checkingIncremental()) checkIncremental(ruleSet, doc, options, config, raw);
   if (keep) keepFindings(doc, raw);
+  // Found from the previous version's, while it is at hand.
+  segmentsWithDirectives(doc);
   // Used: let the previous version go (see DocumentEdit.previous).
   if (doc.edit) doc.edit.previous = undefined;
   return applyDisableComments(ruleSet, doc, raw.diagnostics.slice(), options, config);

@@ -97,6 +97,23 @@ function typeAndCompare(keys: readonly { kind: Kind; r: number; s: number; hint:
 }
 
 describe('incremental lint, cases the property found', () => {
+  it('a disable comment typed and deleted one character at a time', () => {
+    const start = ['# %% Q[^7]', '', 'Question?', '', '# %% Notes[^9]', '', '[^9]: [markdown]', '[^7]: [python]', ''].join('\n');
+    const comment = '<!-- msglint-disable cell-type -->\n';
+    const at = start.indexOf('Question?');
+    let text = start;
+    let doc = parseForLint(text, { fileName: 'a.msg.md' });
+    lintDocument(doc);
+    const steps = [...comment].map((ch, i) => ({ start: at + i, oldEnd: at + i, text: ch }));
+    for (let i = comment.length; i > 0; i--) steps.push({ start: at + i - 1, oldEnd: at + i, text: '' });
+    for (const e of steps) {
+      text = text.slice(0, e.start) + e.text + text.slice(e.oldEnd);
+      doc = parseForLint(text, { fileName: 'a.msg.md', previous: doc, edit: e });
+      expect(lintDocument(doc)).toEqual(lint(text, { fileName: 'a.msg.md' }).diagnostics);
+      if (text === start.slice(0, at) + comment + start.slice(at)) expect(lintDocument(doc).map((d) => d.ruleId)).not.toContain('cell-type');
+    }
+  });
+
   it('a cell whose metadata line lies in a later cell, with cells pasted and typed between them', () => {
     // cell-type reports at the type in the later cell: the distance between them is part of what the cell's findings depend on.
     let text = ['# %% Q[^7]', '', 'Question?', '', '# %% Middle[^8]', '', '[^8]: [markdown]', '', 'Some prose.', '', '# %% Notes[^9]', '', '[^9]: [markdown]', '[^7]: [python]', ''].join('\n');
