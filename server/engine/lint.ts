@@ -6,11 +6,12 @@ import { parse, type MessageDocument } from '../syntax/document.js';
 import { differences } from './contract.js';
 import { applyDirectives, collectDirectives } from './directives.js';
 import { applyEdits, fixesOf } from './fix.js';
-import { keepFindings, lintEdited, movedChecks } from './relint.js';
+import { keepFindings, keyedChecks, lintEdited, movedChecks } from './relint.js';
 import { ruleSeverity, type RuleSet } from './rule-set.js';
 import { lintWhole, type RawFindings } from './run.js';
 import { timingCollector } from './timing.js';
-import type { Diagnostic, LintOptions, LintResult, MsglintConfig } from './types.js';
+import type { Moved } from './keyed.js';
+import type { Diagnostic, LintOptions, LintResult, MsglintConfig, Rule } from './types.js';
 
 const NO_CONFIG: MsglintConfig = Object.freeze({});
 
@@ -23,12 +24,20 @@ export function lintDocument(ruleSet: RuleSet, doc: MessageDocument, options: Li
 function lintParsed(ruleSet: RuleSet, doc: MessageDocument, options: LintOptions, keep: boolean): Diagnostic[] {
   if (!doc.isMessageFile) return [];
   const config = options.config ?? NO_CONFIG;
-  const raw = lintEdited(ruleSet, doc, config) ?? lintWhole(ruleSet, doc, config, keep, movedChecks(ruleSet, doc, config));
+  const raw = lintEdited(ruleSet, doc, config) ?? lintWhole(ruleSet, doc, config, keep, reusedChecks(ruleSet, doc, config));
   if (raw.reused && checkingIncremental()) checkIncremental(ruleSet, doc, options, config, raw);
   if (keep) keepFindings(doc, raw);
   // Used: let the previous version go (see DocumentEdit.previous).
   if (doc.edit) doc.edit.previous = undefined;
   return applyDisableComments(ruleSet, doc, raw.diagnostics.slice(), options, config);
+}
+
+/** Per cross-cell rule, what of its previous findings still holds (see relint.ts). */
+function reusedChecks(ruleSet: RuleSet, doc: MessageDocument, config: MsglintConfig): ((rule: Rule) => Moved | undefined) | undefined {
+  const moved = movedChecks(ruleSet, doc, config);
+  const keyed = keyedChecks(ruleSet, doc, config);
+  if (!moved || !keyed) return moved ?? keyed;
+  return (rule) => moved(rule) ?? keyed(rule);
 }
 
 /**
