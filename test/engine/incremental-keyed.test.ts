@@ -1,0 +1,93 @@
+// Keyed re-runs (RuleIncremental.keys), edit by edit: the cases where a
+// finding of one root depends on something an edit elsewhere changes (a
+// cell whose id becomes doubtful, a kind changed by a metadata line in
+// another cell, a neighbouring cell's first line). Each lint after an edit
+// is compared with a full lint (MSGLINT_CHECK_INCREMENTAL) and with the
+// findings expected; the keystroke property (incremental-keystrokes.test.ts)
+// covers random edits.
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { createLinter } from '../../server/engine/linter.js';
+import { parseForLint } from '../../server/engine/lint.js';
+import type { Rule } from '../../server/engine/types.js';
+import { allRules } from '../../server/linter.js';
+
+vi.stubEnv('MSGLINT_CHECK_INCREMENTAL', '1');
+afterAll(() => {
+  vi.unstubAllEnvs();
+});
+
+/** Per lint, the number of cells each keyed re-run checked. */
+let scopes: number[] = [];
+const linter = createLinter(
+  allRules.map((rule): Rule => {
+    const check = rule.check;
+    if (!check || !rule.meta.incremental?.keys) return rule;
+    return {
+      ...rule,
+      check(context) {
+        if (context.cells.length < context.doc.cells.length) scopes.push(context.cells.length);
+        check(context);
+      },
+    };
+  }),
+);
+
+const head = '---\nagents:\n  coder:\n    models: gpt-4o\n---\n\n';
+const message = (id: string, extra = '') => `# %% Q${id}[^${id}]\n\n[^${id}]: [markdown]\n\nHello ${id}.\n${extra}\n`;
+const reply = (id: string) => `# %%% A${id}[^${id}]\n\n[^${id}]: [coder]\n\nReply ${id}.\n\n`;
+const result = (id: string) => `# %%% [^${id}]\n\n[^${id}]: [tool] name=search\n\n<tool_result><![CDATA[ok]]></tool_result>\n\n`;
+
+/** Lints `texts` in turn as an editor would (each parsed from the previous, with its edit range); the last lint's findings. */
+function typed(texts: string[]): string[] {
+  let doc = parseForLint(texts[0]!, { fileName: 'a.msg.md' });
+  let found = linter.lintDocument(doc);
+  scopes = [];
+  for (const text of texts.slice(1)) {
+    doc = parseForLint(text, { fileName: 'a.msg.md', previous: doc });
+    found = linter.lintDocument(doc);
+  }
+  return found.map((d) => `${d.ruleId}: ${d.message}`);
+}
+
+const orphan = "tool-result-orphan: No tool call `9.abcd` for this result: a tool result's id is PARENT.NONCE.N, where PARENT.NONCE is the id of its tool call.";
+
+describe('keyed re-runs', () => {
+  it('run only over the touched roots when ids stay reliable', () => {
+    const before = head + message('1') + reply('2') + message('3');
+    const after = before.replace('Hello 3.', 'Hello 3. [^9]: x');
+    typed([before, after, after + message('4')]);
+    expect(scopes.length).toBeGreaterThan(0);
+    expect(Math.max(...scopes)).toBeLessThanOrEqual(2);
+  });
+
+  it('fall back when an edited cell’s id becomes doubtful', () => {
+    // An orphan result is reported while no earlier output cell's id is doubtful.
+    const before = head + message('1') + reply('2') + message('5') + result('9.abcd.1');
+    expect(typed([before])).toContain(orphan);
+    // Reply 2's id stops fitting: it may be the call, and the orphan (root 9) goes quiet.
+    const after = before.replace('# %%% A2[^2]', '# %%% A2[^2.]');
+    expect(typed([before, after])).not.toContain(orphan);
+    expect(typed([before, after, before])).toContain(orphan);
+  });
+
+  it('fall back when an unchanged cell of a touched root becomes doubtful', () => {
+    // Output 8.1's metadata line sits in message 1: changing its type there
+    // changes what 8.1 is, and whether its id fits, without editing 8.1.
+    const line = (type: string) => `[^8.1]: [${type}]\n`;
+    const text = (type: string) => head + message('1', line(type)) + message('8') + '# %%% Out[^8.1]\n\nstdout> 1\n\n' + result('9.abcd.1');
+    const findings = typed([text('tool'), text('coder')]);
+    expect(findings).toEqual(typed([text('coder')]));
+    expect(typed([text('coder'), text('tool')])).toEqual(typed([text('tool')]));
+  });
+
+  it('run again over the cell before the edit (its end meets the edited cell)', () => {
+    // A cell that is only a marker line: the suggested metadata line depends on the line after it.
+    const bare = '# %% Q2[^2]\n';
+    const before = head + message('1') + bare + message('3');
+    const after = head + message('1') + bare;
+    const suggestion = (text: string) => linter.lint(text, { fileName: 'a.msg.md' }).diagnostics.filter((d) => d.ruleId === 'metadata-missing').map((d) => d.suggestions?.[0]?.fix.text);
+    expect(suggestion(before)).not.toEqual(suggestion(after));
+    typed([before, after]);
+    typed([after, before]);
+  });
+});
