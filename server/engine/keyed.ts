@@ -28,8 +28,13 @@ export function rootOf(id: string): string {
   return dot < 0 ? id : id.slice(0, dot);
 }
 
-function inRoots(id: string, roots: ReadonlySet<string>): boolean {
-  return roots.has(rootOf(id));
+/** Whether an id's root is one of `list` (a few roots, looked at without cutting the id). */
+function inRoots(id: string, list: readonly string[]): boolean {
+  for (let i = 0; i < list.length; i++) {
+    const r = list[i]!;
+    if (id.startsWith(r) && (id.length === r.length || id.charCodeAt(r.length) === 46)) return true;
+  }
+  return false;
 }
 
 /**
@@ -56,7 +61,7 @@ function doubtful(doc: MessageDocument, c: Cell): boolean {
 }
 
 function sameSegment(a: Segment, b: Segment, delta: number): boolean {
-  if (a.kind !== b.kind || b.offset !== a.offset + delta || a.text.length !== b.text.length) return false;
+  if (b.offset !== a.offset + delta || a.text.length !== b.text.length || a.kind !== b.kind) return false;
   return a.parse ? a.parse === b.parse : a.text === b.text;
 }
 
@@ -77,7 +82,14 @@ function sameFileFacts(doc: MessageDocument, prev: MessageDocument): boolean {
   return true;
 }
 
-/** Adds the roots of an edited segment's cell id and metadata lines; false when a keyed re-run cannot follow it. */
+/** Anything shaped like a footnote reference: the ids a segment's text names (a superset of its references). */
+const REFERENCE = /\[\^([^\]\s[]+)\]/g;
+
+/**
+ * Adds the roots of an edited segment's cell id, metadata lines and footnote
+ * references (which make a line no cell uses a footnote, not metadata);
+ * false when a keyed re-run cannot follow it.
+ */
 function addRootsOf(doc: MessageDocument, seg: Segment, roots: Set<string>): boolean {
   // Text outside cells (the prologue, outside the section) and cells without a reliable id have no root of their own.
   if (!(seg instanceof Cell) || doubtful(doc, seg)) return false;
@@ -89,6 +101,9 @@ function addRootsOf(doc: MessageDocument, seg: Segment, roots: Set<string>): boo
     if (n.type === 'agent') return false;
     roots.add(rootOf(n.id.id));
   }
+  const text = seg.text;
+  REFERENCE.lastIndex = 0;
+  for (let m = REFERENCE.exec(text); m; m = REFERENCE.exec(text)) roots.add(rootOf(m[1]!));
   return true;
 }
 
@@ -105,7 +120,7 @@ export function touchedRoots(doc: MessageDocument, prev: MessageDocument, edit: 
   const delta = edit.newEnd - edit.oldEnd;
   let lo = 0;
   const max = Math.min(olds.length, news.length);
-  while (lo < max && olds[lo]!.end <= edit.start && sameSegment(olds[lo]!, news[lo]!, 0)) lo++;
+  while (lo < max && olds[lo]!.offset + olds[lo]!.text.length <= edit.start && sameSegment(olds[lo]!, news[lo]!, 0)) lo++;
   let oldHi = olds.length;
   let newHi = news.length;
   while (oldHi > lo && newHi > lo && olds[oldHi - 1]!.offset >= edit.oldEnd && sameSegment(olds[oldHi - 1]!, news[newHi - 1]!, delta)) {
@@ -133,13 +148,14 @@ export function scopeOf(doc: MessageDocument, roots: Set<string>): CheckScope | 
   for (let round = 0; round < 4; round++) {
     const cells: Cell[] = [];
     const metadata: MetadataEntry[] = [];
+    const rootList = [...roots];
     for (let i = 0, list = doc.cells; i < list.length; i++) {
       const c = list[i]!;
-      if (c.id !== undefined && inRoots(c.id, roots)) cells.push(c);
+      if (c.id !== undefined && inRoots(c.id, rootList)) cells.push(c);
     }
     for (let i = 0, list = doc.metadata; i < list.length; i++) {
       const m = list[i]!;
-      if (inRoots(m.node.id.id, roots)) metadata.push(m);
+      if (inRoots(m.node.id.id, rootList)) metadata.push(m);
     }
     const before = roots.size;
     for (const m of metadata) {

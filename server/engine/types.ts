@@ -163,7 +163,8 @@ export interface RuleIncremental {
    * dot-separated segment: `12` for `12`, `12.k7f3q` and `12.k7f3q.1`; a
    * metadata line's is its id's). Every finding it makes for root R lies in
    * a cell or metadata line of R, and depends only on the cells and
-   * metadata lines of R, on file-wide facts (agents and their positions,
+   * metadata lines of R, on whether text refers to an id of R as a
+   * footnote (`as shown[^12]`), on file-wide facts (agents and their positions,
    * the default agent, code languages, the message section, config), and on
    * which cells have doubtful ids (doubtfulIdBetween in rule-kit.ts). It
    * loops over `RuleContext.cells` / `metadata` / `checks`, not all of

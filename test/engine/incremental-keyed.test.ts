@@ -80,6 +80,17 @@ describe('keyed re-runs', () => {
     expect(typed([text('coder'), text('tool')])).toEqual(typed([text('tool')]));
   });
 
+  it('run again over the roots a reference typed in text names', () => {
+    // A line no cell uses is metadata with no effect, until text refers to it: then it is a footnote.
+    const unused = 'metadata-unused: No cell uses the id `77`: this metadata line has no effect.';
+    const before = head + message('1', '[^77]: [markdown] note\n') + reply('2') + message('3');
+    expect(typed([before])).toContain(unused);
+    const after = before.replace('Hello 3.', 'Hello 3, see[^77].');
+    expect(typed([before, after])).not.toContain(unused);
+    expect(Math.max(...scopes)).toBeLessThan(5);
+    expect(typed([before, after, before])).toContain(unused);
+  });
+
   it('run again over the cell before the edit (its end meets the edited cell)', () => {
     // A cell that is only a marker line: the suggested metadata line depends on the line after it.
     const bare = '# %% Q2[^2]\n';

@@ -129,10 +129,12 @@ function keystroke(text: string, kind: Kind, r: number, s: number): Edit | undef
       return { at: id[0] + Math.floor(s * id[1]), remove: 0, insert: [' ', '..', '!'][Math.floor(s * 3)]! };
     }
     case 'metadataElsewhere': {
-      // A metadata line for another cell's id, in a cell that is not that one.
+      // A metadata line for another cell's id (or a reference to it in text, or to an id no cell has), in a cell that is not that one.
       const id = pick(markerIds(text), r);
       const l = pick(spans(text, /^[A-Z][^\n]*$/gm), s);
       if (!id || !l) return undefined;
+      if (s < 0.2) return { at: l[0] + l[1], remove: 0, insert: `[^${r < 0.5 ? text.slice(id[0], id[0] + id[1]) : 'n' + Math.floor(s * 50)}]` };
+      if (s < 0.3) return { at: l[0], remove: 0, insert: `[^n${Math.floor(s * 50)}]: [markdown] x\n\n` };
       const type = ['markdown', 'tool', 'python', 'agent'][Math.floor(s * 997) % 4];
       return { at: l[0], remove: 0, insert: `[^${text.slice(id[0], id[0] + id[1])}]: [${type}] status="ok"\n\n` };
     }
