@@ -189,6 +189,31 @@ export function sameDoubtful(doc: MessageDocument, prev: MessageDocument, scope:
 }
 
 /**
+ * Whether a segment outside the edited range sees the facts its segment
+ * checks depend on (runSignature in run.ts) as before the edit: its id, the
+ * ids of its metadata lines and of its cell's metadata line are in no
+ * touched root (of the roots grown by scopeOf, whose closure brings in the
+ * cells that hold a touched root's line), and that line, when it lies in
+ * another cell, lies on the same side of the edit (its distance counts).
+ */
+export function untouchedSegment(roots: ReadonlySet<string>, newFrom: number, newTo: number): (seg: Segment) => boolean {
+  const rootList = [...roots];
+  const side = (offset: number): number => (offset < newFrom ? -1 : offset >= newTo ? 1 : 0);
+  return (seg) => {
+    const s = side(seg.offset);
+    if (s === 0) return false;
+    if (seg instanceof Cell) {
+      if (seg.id !== undefined && inRoots(seg.id, rootList)) return false;
+      const m = seg.metadata;
+      if (m && m.segment !== seg && side(m.segment.offset) !== s) return false;
+    }
+    const lines = seg.parse?.metadata;
+    if (lines) for (let i = 0; i < lines.length; i++) if (inRoots(lines[i]!.id.id, rootList)) return false;
+    return true;
+  };
+}
+
+/**
  * A cross-cell rule's previous findings that still hold after an edit,
  * moved (with the roots they were attributed to), and where the rule runs
  * again: nowhere without `scope`, else over the scope's cells and lines.

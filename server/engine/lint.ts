@@ -10,7 +10,6 @@ import { keepFindings, keyedChecks, lintEdited, movedChecks } from './relint.js'
 import { ruleSeverity, type RuleSet } from './rule-set.js';
 import { lintWhole, type RawFindings } from './run.js';
 import { timingCollector } from './timing.js';
-import type { Moved } from './keyed.js';
 import type { Diagnostic, LintOptions, LintResult, MsglintConfig, Rule } from './types.js';
 
 const NO_CONFIG: MsglintConfig = Object.freeze({});
@@ -24,7 +23,7 @@ export function lintDocument(ruleSet: RuleSet, doc: MessageDocument, options: Li
 function lintParsed(ruleSet: RuleSet, doc: MessageDocument, options: LintOptions, keep: boolean): Diagnostic[] {
   if (!doc.isMessageFile) return [];
   const config = options.config ?? NO_CONFIG;
-  const raw = lintEdited(ruleSet, doc, config) ?? lintWhole(ruleSet, doc, config, keep, reusedChecks(ruleSet, doc, config));
+  const raw = lintEdited(ruleSet, doc, config) ?? lintAgain(ruleSet, doc, config, keep);
   if (raw.reused && checkingIncremental()) checkIncremental(ruleSet, doc, options, config, raw);
   if (keep) keepFindings(doc, raw);
   // Used: let the previous version go (see DocumentEdit.previous).
@@ -32,12 +31,12 @@ function lintParsed(ruleSet: RuleSet, doc: MessageDocument, options: LintOptions
   return applyDisableComments(ruleSet, doc, raw.diagnostics.slice(), options, config);
 }
 
-/** Per cross-cell rule, what of its previous findings still holds (see relint.ts). */
-function reusedChecks(ruleSet: RuleSet, doc: MessageDocument, config: MsglintConfig): ((rule: Rule) => Moved | undefined) | undefined {
+/** A whole lint, keeping what still holds of the previous version's findings (see relint.ts). */
+function lintAgain(ruleSet: RuleSet, doc: MessageDocument, config: MsglintConfig, keep: boolean): RawFindings {
   const moved = movedChecks(ruleSet, doc, config);
   const keyed = keyedChecks(ruleSet, doc, config);
-  if (!moved || !keyed) return moved ?? keyed;
-  return (rule) => moved(rule) ?? keyed(rule);
+  const reused = moved && keyed ? (rule: Rule) => moved(rule) ?? keyed.moved(rule) : (moved ?? keyed?.moved);
+  return lintWhole(ruleSet, doc, config, keep, reused, keyed?.keeps);
 }
 
 /**

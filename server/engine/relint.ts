@@ -3,9 +3,9 @@
 // keyed by id root) only in some roots' cells: the previous version's
 // findings are kept per document and moved by the edit.
 
-import type { Cell, CellType, DocumentEdit, MessageDocument } from '../syntax/document.js';
+import type { Cell, CellType, DocumentEdit, MessageDocument, Segment } from '../syntax/document.js';
 import { Memo } from '../syntax/memo.js';
-import { sameDoubtful, scopeOf, touchedRoots, type CheckScope, type Moved } from './keyed.js';
+import { sameDoubtful, scopeOf, touchedRoots, untouchedSegment, type Moved } from './keyed.js';
 import type { RuleSet } from './rule-set.js';
 import { addSegmentTimes, reporter, type RawFindings } from './run.js';
 import { timingCollector } from './timing.js';
@@ -73,19 +73,27 @@ export function movedChecks(ruleSet: RuleSet, doc: MessageDocument, config: Msgl
   };
 }
 
+/** What an edit whose touched roots can be told lets the whole lint keep (see keyedChecks). */
+export interface KeyedEdit {
+  /** For a rule keyed by id root: its previous findings in other roots, moved, and the scope to run it over. */
+  moved(rule: Rule): Moved | undefined;
+  /** Whether a segment's checks see the same facts as in the previous version (untouchedSegment in keyed.ts). */
+  keeps(seg: Segment): boolean;
+}
+
 /**
- * After an edit whose touched roots can be told (touchedRoots in keyed.ts),
- * for a rule whose findings are per id root (RuleIncremental.keys): its
+ * After an edit whose touched roots can be told (touchedRoots in keyed.ts):
+ * for a rule whose findings are per id root (RuleIncremental.keys), its
  * previous findings in other roots, moved, and the touched roots' cells and
- * metadata lines to run it over. Undefined for a rule that must run whole
- * (and for every rule when that does not apply).
+ * metadata lines to run it over (undefined for a rule that must run whole);
+ * and which segments need not compare their signatures. Undefined when
+ * that does not apply.
  */
-export function keyedChecks(ruleSet: RuleSet, doc: MessageDocument, config: MsglintConfig): ((rule: Rule) => Moved | undefined) | undefined {
+export function keyedChecks(ruleSet: RuleSet, doc: MessageDocument, config: MsglintConfig): KeyedEdit | undefined {
   const edit = doc.edit;
   const prev = edit?.previous;
   const before = prev && rawFindings.get(prev);
   if (!edit || !prev || !before || before.ruleSet !== ruleSet || before.config !== config) return undefined;
-  if (!ruleSet.rules.some((r) => r.meta.incremental?.keys)) return undefined;
   const touched = touchedRoots(doc, prev, edit);
   if (!touched) return undefined;
   const roots = touched.roots;
@@ -106,28 +114,30 @@ export function keyedChecks(ruleSet: RuleSet, doc: MessageDocument, config: Msgl
       for (const i of list) if (before.roots[i] !== null) roots.add(before.roots[i]!);
     }
   }
-  let scope: CheckScope | undefined | null = null;
+  // Grows `roots` (scopeOf) before findings are sorted into kept and made again.
+  const whole = scopeOf(doc, roots);
+  if (!whole) return undefined;
+  const delta = edit.newEnd - edit.oldEnd;
+  const scope = sameDoubtful(doc, prev, whole, touched.newFrom, touched.newTo, delta) ? whole : undefined;
   const move = mover(edit);
-  return (rule) => {
-    if (!rule.meta.incremental?.keys) return undefined;
-    if (scope === null) {
-      // Grows `roots` (scopeOf) before findings are sorted into kept and made again.
-      scope = scopeOf(doc, roots);
-      if (scope && !sameDoubtful(doc, prev, scope, touched.newFrom, touched.newTo, edit.newEnd - edit.oldEnd)) scope = undefined;
-    }
-    if (!scope) return undefined;
-    const out: Moved = { kept: [], keptRoots: [], scope };
-    for (const i of byRule.get(rule.meta.id) ?? []) {
-      const root = before.roots[i]!;
-      // A finding in nothing with an id: where it belongs is not known.
-      if (root === null) return undefined;
-      if (roots.has(root)) continue;
-      const moved = movedFinding(before.diagnostics[i]!, move, doc);
-      if (!moved) return undefined;
-      out.kept.push(moved);
-      out.keptRoots.push(root);
-    }
-    return out;
+  const keeps = untouchedSegment(roots, touched.newFrom, touched.newTo);
+  return {
+    keeps,
+    moved(rule) {
+      if (!scope || !rule.meta.incremental?.keys) return undefined;
+      const out: Moved = { kept: [], keptRoots: [], scope };
+      for (const i of byRule.get(rule.meta.id) ?? []) {
+        const root = before.roots[i]!;
+        // A finding in nothing with an id: where it belongs is not known.
+        if (root === null) return undefined;
+        if (roots.has(root)) continue;
+        const moved = movedFinding(before.diagnostics[i]!, move, doc);
+        if (!moved) return undefined;
+        out.kept.push(moved);
+        out.keptRoots.push(root);
+      }
+      return out;
+    },
   };
 }
 

@@ -35,11 +35,23 @@ interface LocalCacheEntry {
   ruleSet: RuleSet;
   rulesKey: string;
   findings: readonly SegmentFinding[];
+  /** The version (versionOf) whose lint last found `signature` to hold. */
+  version: number;
 }
 
 // Findings of segment checks, per parse. Parses are shared between versions
 // of a document, so an untouched cell's findings are reused.
 const localCache = new Memo<CellParse, LocalCacheEntry>();
+
+// A number per linted version: a cache entry names the version it held for
+// without keeping that version alive.
+const versions = new Memo<MessageDocument, number>();
+let lastVersion = 0;
+function versionOf(doc: MessageDocument): number {
+  let v = versions.get(doc);
+  if (v === undefined) versions.set(doc, (v = ++lastVersion));
+  return v;
+}
 
 function sameSignature(a: unknown[], b: unknown[]): boolean {
   if (a.length !== b.length) return false;
@@ -277,7 +289,20 @@ export function reporter(doc: MessageDocument, raw: RawFindings) {
  * movedChecks and keyedChecks in relint.ts), those findings, moved, and
  * where the rule runs again (nowhere, or over some roots' cells).
  */
-export function lintWhole(ruleSet: RuleSet, doc: MessageDocument, config: MsglintConfig, keep: boolean, moved?: (rule: Rule) => Moved | undefined): RawFindings {
+/**
+ * `keeps`: for a segment whose parse the previous version had, whether its
+ * checks see the same facts as there (KeyedEdit.keeps in relint.ts): its
+ * cached findings, if they held for that version, hold without comparing
+ * signatures.
+ */
+export function lintWhole(
+  ruleSet: RuleSet,
+  doc: MessageDocument,
+  config: MsglintConfig,
+  keep: boolean,
+  moved?: (rule: Rule) => Moved | undefined,
+  keeps?: (seg: Segment) => boolean,
+): RawFindings {
   const raw: RawFindings = { ruleSet, config, reused: false, diagnostics: [], origins: [], roots: [] };
   const { runCheck, segmentChecker, pushSegmentFindings } = reporter(doc, raw);
   const times = timingCollector();
@@ -288,7 +313,12 @@ export function lintWhole(ruleSet: RuleSet, doc: MessageDocument, config: Msglin
   const { segmentRules, severityOf, rulesKey, checks } = ruleSet.planOf(config);
   const spent = times && new Float64Array(segmentRules.length);
   if (segmentRules.length) {
-    const facts = keep ? signatureFacts(doc, JSON.stringify([doc.agents.map((a) => [a.name, a.source]), [...doc.codeLanguages], config.languages ?? [], config.agents ?? []])) : undefined;
+    // Made on first use: when `keeps` holds for every segment, never.
+    let facts: SignatureFacts | undefined;
+    const factsOf = (): SignatureFacts =>
+      (facts ??= signatureFacts(doc, JSON.stringify([doc.agents.map((a) => [a.name, a.source]), [...doc.codeLanguages], config.languages ?? [], config.agents ?? []])));
+    const version = keep ? versionOf(doc) : 0;
+    const previous = keeps && doc.edit?.previous ? versionOf(doc.edit.previous) : 0;
     const segments = doc.segments;
     let check: ((seg: Segment) => readonly SegmentFinding[]) | undefined;
     for (let i = 0; i < segments.length; i++) {
@@ -296,13 +326,24 @@ export function lintWhole(ruleSet: RuleSet, doc: MessageDocument, config: Msglin
       const parse = seg.parse;
       if (!parse) continue;
       let findings: readonly SegmentFinding[];
-      if (facts) {
-        const signature = segmentSignature(doc, seg, facts);
+      if (keep) {
         let entry = localCache.get(parse);
-        if (!entry || entry.ruleSet !== ruleSet || entry.rulesKey !== rulesKey || !sameSignature(entry.signature, signature)) {
-          entry = { signature, ruleSet, rulesKey, findings: (check ??= segmentChecker(segmentRules, config, spent))(seg) };
-          localCache.set(parse, entry);
-        } else raw.reused = true;
+        if (keeps && entry && entry.version === previous && entry.ruleSet === ruleSet && entry.rulesKey === rulesKey && keeps(seg)) {
+          entry.version = version;
+          raw.reused = true;
+        } else {
+          const signature = segmentSignature(doc, seg, factsOf());
+          if (!entry || entry.ruleSet !== ruleSet || entry.rulesKey !== rulesKey || !sameSignature(entry.signature, signature)) {
+            // Two segments of this version with one parse (the same text) and
+            // different signatures: the entry holds for one of them only.
+            const held = entry?.version === version ? -1 : version;
+            entry = { signature, ruleSet, rulesKey, findings: (check ??= segmentChecker(segmentRules, config, spent))(seg), version: held };
+            localCache.set(parse, entry);
+          } else {
+            entry.version = version;
+            raw.reused = true;
+          }
+        }
         findings = entry.findings;
       } else {
         // Linted once: nothing to compare signatures with or to keep them for.

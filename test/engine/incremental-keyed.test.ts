@@ -91,6 +91,15 @@ describe('keyed re-runs', () => {
     expect(typed([before, after, before])).toContain(unused);
   });
 
+  it('check a cell again whose metadata line, in another cell, moved relative to it', () => {
+    // Message 5's line sits in message 1, with a type its checks report; message 3, between them, grows.
+    const text = (status: string) =>
+      head + message('1', '[^5]: [python]\n') + message('2') + message('3').replace('[^3]: [markdown]', `[^3]: [markdown] status="${status}"`) + message('4') + '# %% Q5[^5]\n\nHello 5.\n\n';
+    const findings = typed([text('ok'), text('a much longer value')]);
+    expect(findings.some((f) => f.startsWith('cell-type:'))).toBe(true);
+    expect(findings).toEqual(typed([text('a much longer value')]));
+  });
+
   it('run again over the cell before the edit (its end meets the edited cell)', () => {
     // A cell that is only a marker line: the suggested metadata line depends on the line after it.
     const bare = '# %% Q2[^2]\n';
