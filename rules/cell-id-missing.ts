@@ -21,16 +21,19 @@ export function metadataInsertion(doc: MessageDocument, cell: Cell): { eol: stri
   return { eol, after };
 }
 
+/** The number an id's root is (`12` of `12.k7f3q`), or -1 when the root is not digits. */
+function numericRoot(id: string): number {
+  // By character: this runs for every id of the file whenever a cell has none.
+  let end = 0;
+  while (end < id.length && id.charCodeAt(end) >= 48 && id.charCodeAt(end) <= 57) end++;
+  if (end === 0 || (end < id.length && id.charCodeAt(end) !== 46)) return -1;
+  return Number(id.slice(0, end));
+}
+
 function maxNumericId(doc: MessageDocument): number {
   let max = 0;
-  for (const id of doc.cellsById.keys()) {
-    const first = id.split('.')[0]!;
-    if (/^\d+$/.test(first)) max = Math.max(max, Number(first));
-  }
-  for (const m of doc.metadata) {
-    const first = m.node.id.id.split('.')[0]!;
-    if (/^\d+$/.test(first)) max = Math.max(max, Number(first));
-  }
+  for (const id of doc.cellsById.keys()) max = Math.max(max, numericRoot(id));
+  for (let i = 0, list = doc.metadata; i < list.length; i++) max = Math.max(max, numericRoot(list[i]!.node.id.id));
   return max;
 }
 

@@ -29,10 +29,10 @@ export default defineRule(
     severity: 'warning',
     fixable: 'fix',
     description: "A code output type that differs from its code cell's code block language.",
-    incremental: { reads: ['code-output', 'message'] },
+    incremental: { reads: ['code-output', 'message'], keys: 'id-root' },
   },
-  ({ doc, report }) => {
-    for (const cell of doc.cells) {
+  ({ doc, cells, report }) => {
+    for (const cell of cells) {
       if (cell.cellType !== 'code-output' || !cell.kindKnown || !cell.metadata) continue;
       const found = codeParent(doc, cell);
       if (!found || !('parent' in found)) continue;

@@ -37,10 +37,10 @@ export default defineRule(
     severity: 'error',
     fixable: null,
     description: 'A code output `CODE.N` whose CODE is not an earlier `[code]` cell.',
-    incremental: { reads: ['code-output'] },
+    incremental: { reads: ['code-output'], keys: 'id-root' },
   },
-  ({ doc, report }) => {
-    for (const cell of doc.cells) {
+  ({ doc, cells, report }) => {
+    for (const cell of cells) {
       // Without metadata, an `X.N` id is only a guess at a code output (metadata-missing reports it).
       if (cell.cellType !== 'code-output' || !cell.kindKnown || !cell.metadata) continue;
       const found = codeParent(doc, cell);

@@ -11,14 +11,14 @@ export default defineRule(
     severity: 'warning',
     fixable: null,
     description: 'Outputs of one code cell not numbered 1, 2, … without gaps or repeats.',
-    incremental: { reads: ['code-output'] },
+    incremental: { reads: ['code-output'], keys: 'id-root' },
   },
-  ({ doc, report }) => {
+  ({ doc, cells, report }) => {
     // Outputs of each valid code cell, in file order. Outputs of a missing or
     // wrong parent are left to code-output-parent; an N that is not a number
     // to cell-id-syntax; the same N twice is the same id (duplicate-id).
     const byParent = new Map<Cell, { cell: Cell; n: number }[]>();
-    for (const cell of doc.cells) {
+    for (const cell of cells) {
       // An output without metadata is only a guess (metadata-missing reports
       // it): it takes its number, and is not reported.
       if (cell.cellType !== 'code-output') continue;

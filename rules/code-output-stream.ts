@@ -112,10 +112,10 @@ export default defineRule(
     severity: 'error',
     fixable: 'suggestion',
     description: 'A text output line without the `stdout> ` / `stderr> ` prefix, or a binary `mime_type` whose body is not valid base64.',
-    incremental: { reads: ['code-output'] },
+    incremental: { reads: ['code-output'], keys: 'id-root' },
   },
-  ({ doc, report }) => {
-    for (const cell of doc.cells) {
+  ({ cells, report }) => {
+    for (const cell of cells) {
       if (cell.cellType !== 'code-output' || !cell.kindKnown || !cell.metadata) continue;
       // An invalid mime_type is attribute-value's; which form the body has is then unknown.
       if (outputMimeType(cell) === undefined) continue;

@@ -7,26 +7,29 @@ const rule = defineRule(
     severity: 'error',
     fixable: null,
     description: 'A second cell with an id already used.',
-    incremental: { mentionsLines: true, reads: [] }, // its messages name line numbers
+    incremental: { mentionsLines: true, reads: [], keys: 'id-root' }, // its messages name line numbers
   },
-  ({ doc, report }) => {
+  ({ doc, cells, report }) => {
     // Usually every id is used once: then there are as many ids as cells with one.
-    let withId = 0;
-    for (const cell of doc.cells) if (cell.id !== undefined) withId++;
-    if (withId === doc.cellsById.size) return;
-    for (const [id, cells] of doc.cellsById) {
+    if (cells === doc.cells) {
+      let withId = 0;
+      for (const cell of cells) if (cell.id !== undefined) withId++;
+      if (withId === doc.cellsById.size) return;
+    }
+    for (const cell of cells) {
+      const id = cell.id;
       // An empty id names nothing (cell-id-syntax reports each one).
-      if (cells.length < 2 || id === '') continue;
-      const first = cells[0]!;
+      if (id === undefined || id === '') continue;
+      const same = doc.cellsById.get(id)!;
+      if (same.length < 2 || same[0] === cell) continue;
+      const first = same[0]!;
       const firstAt = first.abs(first.marker.idRef!.span);
       const line = doc.lines.lineOf(firstAt[0]) + 1;
-      for (const cell of cells.slice(1)) {
-        report({
-          at: cell.abs(cell.marker.idRef!.span),
-          message: `The id \`${id}\` is already used by the cell on line ${line}.`,
-          related: [{ at: firstAt, message: `First use of \`${id}\`` }],
-        });
-      }
+      report({
+        at: cell.abs(cell.marker.idRef!.span),
+        message: `The id \`${id}\` is already used by the cell on line ${line}.`,
+        related: [{ at: firstAt, message: `First use of \`${id}\`` }],
+      });
     }
   },
 );

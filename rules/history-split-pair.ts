@@ -28,12 +28,12 @@ export default defineRule(
     severity: 'error',
     fixable: null,
     description: 'A tool call and its results whose `history` settings put one in the LLM view and leave the other out.',
-    incremental: { reads: ['tool-call', 'tool-result'] },
+    incremental: { reads: ['tool-call', 'tool-result'], keys: 'id-root' },
   },
-  ({ doc, report }) => {
+  ({ cells, report }) => {
     // Results by the id of the call they answer (PARENT.NONCE), in file order.
     const results = new Map<string, Cell[]>();
-    for (const cell of doc.cells) {
+    for (const cell of cells) {
       if (cell.cellType !== 'tool-result' || !cell.id || !settled(cell)) continue;
       const key = cell.id.slice(0, cell.id.lastIndexOf('.'));
       const list = results.get(key);
@@ -41,7 +41,7 @@ export default defineRule(
       else results.set(key, [cell]);
     }
     const done = new Set<string>();
-    for (const call of doc.cells) {
+    for (const call of cells) {
       if (call.cellType !== 'tool-call' || !call.id || done.has(call.id) || !settled(call)) continue;
       done.add(call.id);
       const callIn = inView(call);

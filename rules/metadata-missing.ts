@@ -40,9 +40,10 @@ export default defineRule(
     severity: 'error',
     fixable: 'suggestion',
     description: 'A cell whose `[^id]` has no metadata line.',
+    incremental: { keys: 'id-root' },
   },
-  ({ doc, report }) => {
-    for (const cell of doc.cells) {
+  ({ doc, cells, report }) => {
+    for (const cell of cells) {
       const ref = cell.marker.idRef;
       if (!ref || cell.metadata || ref.id === '' || inUnclosedFence(cell, ref.id)) continue;
       const type = likelyType(doc, cell);

@@ -8,10 +8,10 @@ const rule = defineRule(
     severity: 'warning',
     fixable: null,
     description: "A metadata line that is not the first non-blank line after its cell's marker.",
-    incremental: { mentionsLines: true }, // its messages name line numbers
+    incremental: { mentionsLines: true, keys: 'id-root' }, // its messages name line numbers
   },
-  ({ doc, report }) => {
-    for (const cell of doc.cells) {
+  ({ doc, cells, report }) => {
+    for (const cell of cells) {
       const m = cell.metadata;
       // A later cell with a duplicated id is duplicate-id's finding, not a misplaced line.
       if (!m || doc.cellsById.get(cell.id!)?.[0] !== cell) continue;

@@ -9,9 +9,10 @@ export default defineRule(
     severity: 'warning',
     fixable: null,
     description: 'A metadata line that no cell references and that is not a temporary agent.',
+    incremental: { keys: 'id-root' },
   },
-  ({ doc, report }) => {
-    for (const m of doc.metadata) {
+  ({ doc, metadata, report }) => {
+    for (const m of metadata) {
       // `[^n]: text` is an ordinary Markdown footnote, not metadata.
       if (!isMetadataLine(doc, m)) continue;
       const id = m.node.id.id;

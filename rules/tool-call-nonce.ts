@@ -8,10 +8,11 @@ export default defineRule(
     severity: 'warning',
     fixable: null,
     description: 'A nonce shorter than 4 characters or made only of digits.',
-    incremental: { reads: ['tool-call', 'tool-result'] },
+    incremental: { reads: ['tool-call', 'tool-result'], keys: 'id-root' },
   },
-  ({ doc, report }) => {
+  ({ doc, checks, report }) => {
     for (const call of toolGraph(doc).calls) {
+      if (!checks(call.cell)) continue;
       // Without metadata, an id of this shape is only a guess at a tool call (metadata-missing reports it).
       if (!call.cell.kindKnown) continue;
       const n = call.nonce;

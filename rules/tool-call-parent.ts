@@ -19,10 +19,11 @@ const rule = defineRule(
     severity: 'error',
     fixable: null,
     description: 'A tool call whose PARENT is not an earlier agent reply cell.',
-    incremental: { mentionsLines: true, reads: ['tool-call', 'tool-result'] }, // its messages name line numbers
+    incremental: { mentionsLines: true, reads: ['tool-call', 'tool-result'], keys: 'id-root' }, // its messages name line numbers
   },
-  ({ doc, report }) => {
+  ({ doc, checks, report }) => {
     for (const call of toolGraph(doc).calls) {
+      if (!checks(call.cell)) continue;
       // Without metadata, an id of this shape is only a guess at a tool call (metadata-missing reports it).
       if (!call.cell.kindKnown) continue;
       const cells = doc.cellsById.get(call.parent) ?? [];

@@ -15,10 +15,10 @@ export default defineRule(
     severity: 'error',
     fixable: 'fix',
     description: 'The metadata `name` of a tool call differs from the XML `<tool_name>`, or is missing.',
-    incremental: { reads: ['tool-call'] },
+    incremental: { reads: ['tool-call'], keys: 'id-root' },
   },
-  ({ doc, report }) => {
-    for (const cell of doc.cells) {
+  ({ cells, report }) => {
+    for (const cell of cells) {
       // Not a cell whose id fits no tool call (cell-id-syntax): it may be a result.
       if (cell.cellType !== 'tool-call' || !cell.kindKnown || !cell.metadata || cell.type !== 'tool') continue;
       const m = cell.metadata;

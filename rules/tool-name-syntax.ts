@@ -8,10 +8,10 @@ export default defineRule(
     severity: 'warning',
     fixable: null,
     description: 'A tool name (the `<tool_name>`, or the metadata `name`) that does not match `^[a-zA-Z0-9_-]{1,64}$`: OpenAI and Anthropic reject it.',
-    incremental: { reads: ['tool-call'] },
+    incremental: { reads: ['tool-call'], keys: 'id-root' },
   },
-  ({ doc, report }) => {
-    for (const cell of doc.cells) {
+  ({ cells, report }) => {
+    for (const cell of cells) {
       if (cell.cellType !== 'tool-call' || cell.type !== 'tool') continue;
       // The call's own name, else (no readable call) the metadata name; a
       // metadata name that differs from the call's is tool-name-mismatch's.

@@ -8,11 +8,12 @@ const rule = defineRule(
     severity: 'error',
     fixable: null,
     description: 'A tool result whose `PARENT.NONCE` is not an earlier tool call.',
-    incremental: { mentionsLines: true, reads: ['tool-call', 'tool-result'] }, // its messages name line numbers
+    incremental: { mentionsLines: true, reads: ['tool-call', 'tool-result'], keys: 'id-root' }, // its messages name line numbers
   },
-  ({ doc, report }) => {
+  ({ doc, checks, report }) => {
     const graph = toolGraph(doc);
     for (const r of graph.results) {
+      if (!checks(r.cell)) continue;
       // Without metadata, an id of this shape is only a guess at a tool result (metadata-missing reports it).
       if (!r.cell.kindKnown) continue;
       const calls = graph.callsById.get(r.callId) ?? [];

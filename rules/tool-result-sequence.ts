@@ -10,11 +10,13 @@ export default defineRule(
     severity: 'warning',
     fixable: null,
     description: 'Results of one tool call not numbered 1, 2, … without gaps or repeats.',
-    incremental: { reads: ['tool-call', 'tool-result'] },
+    incremental: { reads: ['tool-call', 'tool-result'], keys: 'id-root' },
   },
-  ({ doc, report }) => {
+  ({ doc, checks, report }) => {
     const graph = toolGraph(doc);
     for (const [callId, results] of graph.resultsByCall) {
+      // The results of one call share its root.
+      if (!checks(results[0]!.cell)) continue;
       const call = graph.callsById.get(callId)?.[0];
       // Without a call the results are orphans (tool-result-orphan). With one,
       // a result placed before it is an orphan too, but still takes its number.

@@ -7,11 +7,11 @@ import { parse, type MessageDocument } from '../syntax/document.js';
 import { differences } from './contract.js';
 import { applyDirectives, collectDirectives } from './directives.js';
 import { applyEdits, fixesOf } from './fix.js';
-import { keepFindings, keptSignatures, lintEdited, movedChecks } from './relint.js';
+import { keepFindings, keptSignatures, keyedChecks, lintEdited, movedChecks } from './relint.js';
 import { ruleSeverity, type RuleSet } from './rule-set.js';
 import { lintWhole, type RawFindings } from './run.js';
 import { timingCollector } from './timing.js';
-import type { Diagnostic, LintOptions, LintResult, MsglintConfig } from './types.js';
+import type { Diagnostic, LintOptions, LintResult, MsglintConfig, Rule } from './types.js';
 
 const NO_CONFIG: MsglintConfig = Object.freeze({});
 
@@ -24,7 +24,7 @@ export function lintDocument(ruleSet: RuleSet, doc: MessageDocument, options: Li
 function lintParsed(ruleSet: RuleSet, doc: MessageDocument, options: LintOptions, keep: boolean): Diagnostic[] {
   if (!doc.isMessageFile) return [];
   const config = options.config ?? NO_CONFIG;
-  const raw = lintEdited(ruleSet, doc, config) ?? lintWhole(ruleSet, doc, config, keep, movedChecks(ruleSet, doc, config), keptSignatures(ruleSet, doc, config));
+  const raw = lintEdited(ruleSet, doc, config) ?? lintAgain(ruleSet, doc, config, keep);
   if (raw.reused && checkingIncremental()) checkIncremental(ruleSet, doc, options, config, raw);
   if (keep) keepFindings(doc, raw);
   // Found from the previous version's, while it is at hand.
@@ -32,6 +32,14 @@ function lintParsed(ruleSet: RuleSet, doc: MessageDocument, options: LintOptions
   // Used: let the previous version go (see DocumentEdit.previous).
   if (doc.edit) doc.edit.previous = undefined;
   return applyDisableComments(ruleSet, doc, raw.diagnostics.slice(), options, config);
+}
+
+/** A whole lint, keeping what still holds of the previous version's findings (see relint.ts). */
+function lintAgain(ruleSet: RuleSet, doc: MessageDocument, config: MsglintConfig, keep: boolean): RawFindings {
+  const moved = movedChecks(ruleSet, doc, config);
+  const keyed = keyedChecks(ruleSet, doc, config);
+  const reused = moved && keyed ? (rule: Rule) => moved(rule) ?? keyed.moved(rule) : (moved ?? keyed?.moved);
+  return lintWhole(ruleSet, doc, config, keep, reused, keptSignatures(ruleSet, doc, config));
 }
 
 /**

@@ -1,9 +1,11 @@
 // Re-linting a version that differs from the previous one only in prose, or
-// only in the text of cells that keep the file-wide facts: the previous
-// version's findings are kept per document and moved by the edit.
+// only in the text of cells that keep the file-wide facts, or (for rules
+// keyed by id root) only in some roots' cells: the previous version's
+// findings are kept per document and moved by the edit.
 
 import { Cell, type CellType, type DocumentEdit, type MessageDocument, type Segment } from '../syntax/document.js';
 import { Memo } from '../syntax/memo.js';
+import { sameDoubtful, scopeOf, touchedRoots, type Moved } from './keyed.js';
 import type { RuleSet } from './rule-set.js';
 import { addSegmentTimes, reporter, type RawFindings } from './run.js';
 import { timingCollector } from './timing.js';
@@ -46,7 +48,7 @@ function movedFinding(d: Diagnostic, move: (p: number) => number, doc: MessageDo
  * Undefined for a check that must run (and for every check when that does
  * not apply): the whole lint runs it.
  */
-export function movedChecks(ruleSet: RuleSet, doc: MessageDocument, config: MsglintConfig): ((rule: Rule) => Diagnostic[] | undefined) | undefined {
+export function movedChecks(ruleSet: RuleSet, doc: MessageDocument, config: MsglintConfig): ((rule: Rule) => Moved | undefined) | undefined {
   const edit = doc.edit;
   if (!edit?.sameFacts) return undefined;
   const before = edit.previous && rawFindings.get(edit.previous);
@@ -58,15 +60,81 @@ export function movedChecks(ruleSet: RuleSet, doc: MessageDocument, config: Msgl
   return (rule) => {
     const inc = rule.meta.incremental;
     if (!inc?.reads || inc.readsProse || inc.reads.some((t) => touched.has(t))) return undefined;
-    const out: Diagnostic[] = [];
+    const out: Moved = { kept: [], keptRoots: [] };
     for (let i = 0; i < before.diagnostics.length; i++) {
       if (before.origins[i] !== rule.meta.id) continue;
       if (linesMoved && inc.mentionsLines) return undefined;
       const moved = movedFinding(before.diagnostics[i]!, move, doc);
       if (!moved) return undefined;
-      out.push(moved);
+      out.kept.push(moved);
+      out.keptRoots.push(before.roots[i]);
     }
     return out;
+  };
+}
+
+/** What an edit whose touched roots can be told lets the whole lint keep (see keyedChecks). */
+export interface KeyedEdit {
+  /** For a rule keyed by id root: its previous findings in other roots, moved, and the scope to run it over. */
+  moved(rule: Rule): Moved | undefined;
+}
+
+/**
+ * After an edit whose touched roots can be told (touchedRoots in keyed.ts):
+ * for a rule whose findings are per id root (RuleIncremental.keys), its
+ * previous findings in other roots, moved, and the touched roots' cells and
+ * metadata lines to run it over (undefined for a rule that must run whole).
+ * Undefined when that does not apply.
+ */
+export function keyedChecks(ruleSet: RuleSet, doc: MessageDocument, config: MsglintConfig): KeyedEdit | undefined {
+  const edit = doc.edit;
+  const prev = edit?.previous;
+  const before = prev && rawFindings.get(prev);
+  if (!edit || !prev || !before || before.ruleSet !== ruleSet || before.config !== config) return undefined;
+  const touched = touchedRoots(doc, prev, edit);
+  if (!touched) return undefined;
+  const roots = touched.roots;
+  // The previous findings of each keyed rule, by index.
+  const byRule = new Map<string, number[]>();
+  for (let i = 0; i < before.diagnostics.length; i++) {
+    if (before.roots[i] === undefined) continue;
+    const id = before.origins[i] as string;
+    const list = byRule.get(id);
+    if (list) list.push(i);
+    else byRule.set(id, [i]);
+  }
+  // Lines moved: findings that name line numbers are made again (what they
+  // name may be a line of their root anywhere in the file).
+  if (doc.lines.lineCount !== prev.lines.lineCount) {
+    for (const [id, list] of byRule) {
+      if (!ruleSet.getRule(id)?.meta.incremental?.mentionsLines) continue;
+      for (const i of list) if (before.roots[i] !== null) roots.add(before.roots[i]!);
+    }
+  }
+  // Grows `roots` (scopeOf) before findings are sorted into kept and made again.
+  const whole = scopeOf(doc, roots);
+  if (!whole) return undefined;
+  const delta = edit.newEnd - edit.oldEnd;
+  // After an edit that keeps the cells, they are the previous version's objects, refreshed in place: the edit says.
+  const sameDoubt = edit.keepsCells ? !edit.doubtChanged : sameDoubtful(doc, prev, whole, touched.newFrom, touched.newTo, delta);
+  const scope = sameDoubt ? whole : undefined;
+  const move = mover(edit);
+  return {
+    moved(rule) {
+      if (!scope || !rule.meta.incremental?.keys) return undefined;
+      const out: Moved = { kept: [], keptRoots: [], scope };
+      for (const i of byRule.get(rule.meta.id) ?? []) {
+        const root = before.roots[i]!;
+        // A finding in nothing with an id: where it belongs is not known.
+        if (root === null) return undefined;
+        if (roots.has(root)) continue;
+        const moved = movedFinding(before.diagnostics[i]!, move, doc);
+        if (!moved) return undefined;
+        out.kept.push(moved);
+        out.keptRoots.push(root);
+      }
+      return out;
+    },
   };
 }
 
@@ -103,7 +171,7 @@ export function lintEdited(ruleSet: RuleSet, doc: MessageDocument, config: Msgli
   if (!before || before.ruleSet !== ruleSet || before.config !== config) return undefined;
   const changed = new Set(edit.changed);
   const move = mover(edit);
-  const raw: RawFindings = { ruleSet, config, reused: true, diagnostics: [], origins: [] };
+  const raw: RawFindings = { ruleSet, config, reused: true, diagnostics: [], origins: [], roots: [] };
   // Lines added or removed: the rules that name line numbers in their
   // messages run again when they found something (what they find does not
   // depend on line numbers, only what they say).
@@ -123,6 +191,7 @@ export function lintEdited(ruleSet: RuleSet, doc: MessageDocument, config: Msgli
     if (!moved) return undefined;
     raw.diagnostics.push(moved);
     raw.origins.push(origin);
+    raw.roots.push(before.roots[i]);
   }
   const { runCheck, segmentChecker, pushSegmentFindings } = reporter(doc, raw);
   const { segmentRules, severityOf, checks } = ruleSet.planOf(config);

@@ -9,6 +9,7 @@ import { isMetadataLine } from '../syntax/metadata.js';
 import { Memo } from '../syntax/memo.js';
 import { mergeEdits } from './fix.js';
 import { ruleOptions, type RuleSet, type SegmentRule } from './rule-set.js';
+import { rootAt, WHOLE, type CheckScope, type Moved } from './keyed.js';
 import { addRuleTime, timingCollector, type LintTimes } from './timing.js';
 import type { Diagnostic, MsglintConfig, ReportDescriptor, Rule, Severity, TextEdit } from './types.js';
 
@@ -127,6 +128,12 @@ export interface RawFindings {
   reused: boolean;
   diagnostics: Diagnostic[];
   origins: (number | string)[];
+  /**
+   * Per finding of a rule with RuleIncremental.keys, the id root it was
+   * attributed to when made (rootAt in keyed.ts), null where it lies in
+   * nothing with an id; undefined for the findings of other rules.
+   */
+  roots: (string | null | undefined)[];
 }
 
 /** Turns findings into diagnostics of one document. */
@@ -153,10 +160,12 @@ export function reporter(doc: MessageDocument, raw: RawFindings) {
     related: d.related,
     tags: d.tags,
   });
-  const push = (origin: number | string, d: Diagnostic): void => {
+  const push = (origin: number | string, d: Diagnostic, root?: string | null): void => {
     raw.diagnostics.push(d);
     raw.origins.push(origin);
+    raw.roots.push(root);
   };
+  let whole: CheckScope | undefined;
   const internalError = (ruleId: string, e: unknown): void => {
     // A rule that throws must not take the others down: report it where it can be seen.
     push(ruleId, {
@@ -166,16 +175,22 @@ export function reporter(doc: MessageDocument, raw: RawFindings) {
       range: doc.range(0, 0),
     });
   };
-  const runCheck = (rule: Rule, severity: Severity, config: MsglintConfig, times: LintTimes | undefined): void => {
+  /** `scope`: the cells and metadata lines to check (a keyed re-run); all of them when undefined. */
+  const runCheck = (rule: Rule, severity: Severity, config: MsglintConfig, times: LintTimes | undefined, scope?: CheckScope): void => {
     const ruleId = rule.meta.id;
+    const keyed = rule.meta.incremental?.keys !== undefined;
     const t0 = times ? performance.now() : 0;
+    const { cells, metadata, checks } = scope ?? (whole ??= WHOLE(doc));
     try {
       rule.check!({
         doc,
+        cells,
+        metadata,
+        checks,
         config,
         options: ruleOptions(rule, config),
         report(d) {
-          push(ruleId, toDiagnostic(ruleId, severity, normalize(d)));
+          push(ruleId, toDiagnostic(ruleId, severity, normalize(d)), keyed ? rootAt(doc, d.at[0]) : undefined);
         },
       });
     } catch (e) {
@@ -193,10 +208,14 @@ export function reporter(doc: MessageDocument, raw: RawFindings) {
   const segmentChecker = (segmentRules: SegmentRule[], config: MsglintConfig, spent: Float64Array | undefined): ((seg: Segment) => readonly SegmentFinding[]) => {
     let base = 0;
     const found: LocalFinding[] = [];
+    const { cells, metadata, checks: all } = (whole ??= WHOLE(doc));
     const checks = segmentRules.map(({ rule, options: ruleOpts }) => ({
       rule,
       context: {
         doc,
+        cells,
+        metadata,
+        checks: all,
         config,
         options: ruleOpts,
         report(d: ReportDescriptor) {
@@ -261,7 +280,10 @@ export function reporter(doc: MessageDocument, raw: RawFindings) {
 
 /**
  * `moved`: for a cross-cell rule whose previous findings still hold (see
- * movedChecks in relint.ts), those findings, moved; the rule does not run.
+ * movedChecks and keyedChecks in relint.ts), those findings, moved, and
+ * where the rule runs again (nowhere, or over some roots' cells).
+ */
+/**
  * `kept`: whether a segment's signature is known to be the previous
  * version's (keptSignatures in relint.ts): its cached findings are used
  * without computing it.
@@ -271,10 +293,10 @@ export function lintWhole(
   doc: MessageDocument,
   config: MsglintConfig,
   keep: boolean,
-  moved?: (rule: Rule) => Diagnostic[] | undefined,
+  moved?: (rule: Rule) => Moved | undefined,
   kept?: (seg: Segment) => boolean,
 ): RawFindings {
-  const raw: RawFindings = { ruleSet, config, reused: false, diagnostics: [], origins: [] };
+  const raw: RawFindings = { ruleSet, config, reused: false, diagnostics: [], origins: [], roots: [] };
   const { runCheck, segmentChecker, pushSegmentFindings } = reporter(doc, raw);
   const times = timingCollector();
 
@@ -286,7 +308,8 @@ export function lintWhole(
   if (segmentRules.length) {
     // Made on first use: after an edit most segments' signatures are known (`kept`).
     let facts: SignatureFacts | undefined;
-    const factsOf = () => (facts ??= signatureFacts(doc, JSON.stringify([doc.agents.map((a) => [a.name, a.source]), [...doc.codeLanguages], config.languages ?? [], config.agents ?? []])));
+    const factsOf = (): SignatureFacts =>
+      (facts ??= signatureFacts(doc, JSON.stringify([doc.agents.map((a) => [a.name, a.source]), [...doc.codeLanguages], config.languages ?? [], config.agents ?? []])));
     const segments = doc.segments;
     let check: ((seg: Segment) => readonly SegmentFinding[]) | undefined;
     for (let i = 0; i < segments.length; i++) {
@@ -298,16 +321,15 @@ export function lintWhole(
         let entry = localCache.get(parse);
         if (entry && entry.segment === seg && entry.ruleSet === ruleSet && entry.rulesKey === rulesKey && kept?.(seg)) {
           raw.reused = true;
-          if (entry.findings.length) pushSegmentFindings(i, seg, entry.findings, severityOf);
-          continue;
-        }
-        const signature = segmentSignature(doc, seg, factsOf());
-        if (!entry || entry.ruleSet !== ruleSet || entry.rulesKey !== rulesKey || !sameSignature(entry.signature, signature)) {
-          entry = { signature, ruleSet, rulesKey, findings: (check ??= segmentChecker(segmentRules, config, spent))(seg), segment: seg };
-          localCache.set(parse, entry);
         } else {
-          entry.segment = seg;
-          raw.reused = true;
+          const signature = segmentSignature(doc, seg, factsOf());
+          if (!entry || entry.ruleSet !== ruleSet || entry.rulesKey !== rulesKey || !sameSignature(entry.signature, signature)) {
+            entry = { signature, ruleSet, rulesKey, findings: (check ??= segmentChecker(segmentRules, config, spent))(seg), segment: seg };
+            localCache.set(parse, entry);
+          } else {
+            entry.segment = seg;
+            raw.reused = true;
+          }
         }
         findings = entry.findings;
       } else {
@@ -321,16 +343,18 @@ export function lintWhole(
   if (spent) addSegmentTimes(times!, segmentRules, spent);
   for (let i = 0; i < checks.length; i++) {
     const rule = checks[i]!.rule;
-    const kept = moved?.(rule);
-    if (!kept) {
+    const found = moved?.(rule);
+    if (!found) {
       runCheck(rule, checks[i]!.severity, config, times);
       continue;
     }
     raw.reused = true;
-    for (let k = 0; k < kept.length; k++) {
-      raw.diagnostics.push(kept[k]!);
+    for (let k = 0; k < found.kept.length; k++) {
+      raw.diagnostics.push(found.kept[k]!);
       raw.origins.push(rule.meta.id);
+      raw.roots.push(found.keptRoots[k]);
     }
+    if (found.scope) runCheck(rule, checks[i]!.severity, config, times, found.scope);
   }
   return raw;
 }

@@ -3,7 +3,8 @@
 // document text; lines and characters are 0-based, as in LSP.
 
 import type { Range, TextEdit } from '../base/text.js';
-import type { CellType, MessageDocument, Segment, TextEditHint } from '../syntax/document.js';
+import type { Cell, CellType, MessageDocument, Segment, TextEditHint } from '../syntax/document.js';
+import type { MetadataNode } from '../syntax/metadata.js';
 
 export type { Position, Range, TextEdit } from '../base/text.js';
 
@@ -96,6 +97,17 @@ export interface ReportDescriptor {
 
 export interface RuleContext {
   doc: MessageDocument;
+  /**
+   * The cells a cross-cell check checks: every cell of `doc` in a whole
+   * lint, the cells of the touched roots in a keyed re-run (see
+   * RuleIncremental.keys). A keyed rule loops over these, not `doc.cells`,
+   * and looks up what else it needs in `doc`.
+   */
+  cells: readonly Cell[];
+  /** The metadata lines to check, as `cells`: all of `doc.metadata`, or the touched roots'. */
+  metadata: readonly { segment: Segment; node: MetadataNode }[];
+  /** Whether a cell is among `cells`: for a keyed rule that loops over something else (the tool graph). */
+  checks(cell: Cell): boolean;
   config: MsglintConfig;
   /** The rule's options from config (second element of [severity, options]). */
   options: unknown;
@@ -146,6 +158,22 @@ export interface RuleIncremental {
    * are the previous version's, moved. Undeclared: it reads every cell.
    */
   reads?: readonly CellType[];
+  /**
+   * 'id-root': the `check`'s findings are per id root (an id's first
+   * dot-separated segment: `12` for `12`, `12.k7f3q` and `12.k7f3q.1`; a
+   * metadata line's is its id's). Every finding it makes for root R lies in
+   * a cell or metadata line of R, and depends only on the cells and
+   * metadata lines of R, on whether text refers to an id of R as a
+   * footnote (`as shown[^12]`), on file-wide facts (agents and their positions,
+   * the default agent, code languages, the message section, config), and on
+   * which cells have doubtful ids (doubtfulIdBetween in rule-kit.ts). It
+   * loops over `RuleContext.cells` / `metadata` / `checks`, not all of
+   * `doc`. After an edit, the engine runs it again over the roots the edit
+   * touched and moves its other findings; it runs whole when the file-wide
+   * facts or the doubtful ids may have changed, or the edit cannot be
+   * followed by root (server/engine/keyed.ts).
+   */
+  keys?: 'id-root';
 }
 
 export interface Rule {

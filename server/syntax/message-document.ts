@@ -228,6 +228,12 @@ export interface DocumentEdit {
    */
   refreshed?: Segment[];
   /**
+   * Whether the cells with doubtful ids (one that does not fit, or that
+   * another cell has too) may differ: a replaced cell's id is doubtful, or
+   * a refreshed cell's became or stopped being. Rules read them across ids.
+   */
+  doubtChanged?: boolean;
+  /**
    * True when the structure is not the same but the file-wide facts are
    * (server/syntax/facts.ts, keepsFacts): the same segments and cells, and
    * every edited segment a cell with the same id (no other cell's), kind,

@@ -38,12 +38,14 @@ export function parseAcross(text: string, options: ParseOptions, prev: MessageDo
   const range = { start: e.start, oldEnd: e.oldEnd, newEnd: e.start + e.text.length };
   const doc = new MessageDocument(text, options, prev.lines.replaced(e.start, e.oldEnd, e.text, text));
   doc.frontmatter = prev.frontmatter;
-  const at = prev.segments.indexOf(removed[0] ?? prev.cells[found.from]!, found.from);
-  const refreshed: Segment[] = [];
-  spliceFacts(doc, prev, at, removed, added, range.newEnd - range.oldEnd, refreshed);
+  // The first replaced segment, or where the added cells go when none is (before a kept cell, or at the end).
+  const at = found.from < prev.cells.length ? prev.segments.indexOf(prev.cells[found.from]!, found.from) : prev.segments.length;
+  const facts = { refreshed: [] as Segment[], doubtChanged: false };
+  spliceFacts(doc, prev, at, removed, added, range.newEnd - range.oldEnd, facts);
   doc.edit = {
     keepsCells: true,
-    refreshed,
+    refreshed: facts.refreshed,
+    doubtChanged: facts.doubtChanged,
     previous: prev,
     ...range,
     sameStructure: false,
@@ -116,7 +118,7 @@ function rescan(prev: MessageDocument, e: TextEditHint): { from: number; removed
     }
     // The cells before the edit that the scan found unchanged stay as they are.
     let k = 0;
-    while (k < added.length - 1 && k < removed.length && added[k]!.text === removed[k]!.text && added[k]!.offset === removed[k]!.offset) k++;
+    while (k < added.length && k < removed.length && added[k]!.text === removed[k]!.text && added[k]!.offset === removed[k]!.offset) k++;
     return { from: s + k, removed: removed.slice(k), added: added.slice(k) };
   }
   return undefined;
@@ -161,7 +163,7 @@ function keepsAgentsAndLanguages(prev: MessageDocument, removed: Cell[], added: 
  * moved in place, and the per-cell facts (metadata line, kind, idFits,
  * kindKnown) made again for the ids the edit touches.
  */
-function spliceFacts(doc: MessageDocument, prev: MessageDocument, at: number, removed: Cell[], added: Cell[], delta: number, refreshed: Segment[]): void {
+function spliceFacts(doc: MessageDocument, prev: MessageDocument, at: number, removed: Cell[], added: Cell[], delta: number, out: { refreshed: Segment[]; doubtChanged: boolean }): void {
   const shared = prev.structure;
   const shift = added.length - removed.length;
   const firstIndex = (prev.segments[at] as Cell | undefined)?.index ?? prev.cells.length;
@@ -219,6 +221,9 @@ function spliceFacts(doc: MessageDocument, prev: MessageDocument, at: number, re
 
   // Cells by id: the previous version's map, the removed cells out, the added in (in file order).
   const byId = prev.cellsById instanceof Map ? (prev.cellsById as Map<string, Cell[]>) : new Map(prev.cellsById);
+  // How many cells had each touched id: whether a kept cell's id was used twice (see below).
+  const usedBefore = new Map<string, number>();
+  for (const id of touched) usedBefore.set(id, byId.get(id)?.length ?? 0);
   for (const c of removed) {
     if (c.id === undefined) continue;
     const list = byId.get(c.id)!;
@@ -269,8 +274,21 @@ function spliceFacts(doc: MessageDocument, prev: MessageDocument, at: number, re
     holders.delete(c);
   }
   for (const c of again) holders.add(c);
-  refreshed.push(...holders);
-  for (const c of [...added, ...again]) {
+  out.refreshed.push(...holders);
+  // Whether the cells with doubtful ids (not fitting, or used by another
+  // cell) may have changed: rules read them across ids (doubtfulIdBetween).
+  // A removed or added cell whose id is doubtful changes them too.
+  let doubtChanged = removed.some((c) => !c.idFits || (c.id !== undefined && usedBefore.get(c.id)! > 1));
+  for (const c of again) {
+    const before = !c.idFits || (c.id !== undefined && usedBefore.get(c.id)! > 1);
+    setCellFacts(c);
+    if (before !== (!c.idFits || (c.id !== undefined && byId.get(c.id)!.length > 1))) doubtChanged = true;
+  }
+  for (const c of added) {
+    setCellFacts(c);
+    if (!c.idFits || (c.id !== undefined && byId.get(c.id)!.length > 1)) doubtChanged = true;
+  }
+  function setCellFacts(c: Cell): void {
     const k = c.id !== undefined ? firstLine.get(c.id) : undefined;
     c.metadata = k === undefined ? undefined : metadata[k];
     cellMeta[c.index] = k ?? -1;
@@ -291,6 +309,7 @@ function spliceFacts(doc: MessageDocument, prev: MessageDocument, at: number, re
     [MEMO]: [],
   };
   doc.structure = structure;
+  out.doubtChanged = doubtChanged;
 }
 
 /** Where a cell of index `index` goes in a list of cells in file order. */

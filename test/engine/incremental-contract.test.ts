@@ -62,6 +62,38 @@ describe('incremental contract check', () => {
     expect(() => edits(createLinter([cells, words({ readsProse: true })]), [base, added])).toThrow(/in rule 'counts-cells';/);
   });
 
+  it('names a rule keyed by id root that reads other roots', () => {
+    // Declares its findings per root, but each says how many cells the whole file has.
+    let scoped = 0;
+    const counts = (keys?: 'id-root') =>
+      defineRule(meta('counts-all-cells', { incremental: { keys } }), ({ doc, cells, report }) => {
+        if (cells.length < doc.cells.length) scoped++;
+        for (const c of cells) report({ at: [c.offset, c.offset + 1], message: `${c.id}: one of ${doc.cells.length} cells` });
+      });
+    const far = cell(1, 'Hello world.') + cell(2, 'Second.') + cell(3, 'Third.');
+    const farAdded = far + cell(4, 'Fourth.');
+    // Without the check the finding of cell 1 stands unchanged: cell 4 touches roots 4 and 3 (its neighbour) only.
+    expect(edits(createLinter([counts('id-root')]), [far, farAdded])).toContain('1: one of 3 cells');
+    expect(scoped).toBe(1);
+    vi.stubEnv('MSGLINT_CHECK_INCREMENTAL', '1');
+    expect(() => edits(createLinter([counts('id-root')]), [far, farAdded])).toThrow(/in rule 'counts-all-cells'; only incremental: .*1: one of 3 cells.*only full: .*one of 4 cells/);
+    // Not keyed, it runs whole after every edit.
+    expect(edits(createLinter([counts()]), [far, farAdded])).toContain('1: one of 4 cells');
+  });
+
+  it('passes a rule keyed by id root that keeps the contract, run over the touched roots only', () => {
+    vi.stubEnv('MSGLINT_CHECK_INCREMENTAL', '1');
+    const seen: number[] = [];
+    const perRoot = defineRule(meta('cells-of-root', { incremental: { keys: 'id-root' } }), ({ doc, cells, report }) => {
+      seen.push(cells.length);
+      for (const c of cells) report({ at: [c.offset, c.offset + 1], message: `${c.id} of ${doc.cellsById.get(c.id!)!.length}` });
+    });
+    const far = cell(1, 'Hello world.') + cell(2, 'Second.') + cell(3, 'Third.');
+    expect(edits(createLinter([perRoot]), [far, far + cell(4, 'Fourth.')])).toEqual(['1 of 1', '2 of 1', '3 of 1', '4 of 1']);
+    // A whole run over three cells, then roots 3 and 4, then the check's full lint.
+    expect(seen).toEqual([3, 2, 4]);
+  });
+
   it('is quiet for rules that keep the contract, and off without the variable', () => {
     vi.stubEnv('MSGLINT_CHECK_INCREMENTAL', '1');
     expect(edits(createLinter([words({ readsProse: true })]), [base, typed, added])).toEqual(['19 words']);

@@ -3,12 +3,18 @@
 // or id, a fence opened or closed, prose, a pasted block of cells, a deleted
 // cell. After every one, the incremental diagnostics equal a fresh full lint
 // of the same text (and MSGLINT_CHECK_INCREMENTAL compares every lint that
-// reuses findings, naming the rule that differs).
+// reuses findings, naming the rule that differs). The edits that touch ids
+// (shared by calls, results and outputs, made duplicate or doubtful, a
+// metadata line put in another cell, a cell typed at the end, 50 cells
+// pasted, a cell deleted) take the keyed path of rules declared per id root
+// (RuleIncremental.keys), which the test counts.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { lint, lintDocument, parseForLint } from '../../server/linter.js';
+import { createLinter } from '../../server/engine/linter.js';
+import type { Rule } from '../../server/engine/types.js';
+import { allRules, parseForLint } from '../../server/linter.js';
 
 vi.stubEnv('MSGLINT_CHECK_INCREMENTAL', '1');
 afterAll(() => {
@@ -18,7 +24,7 @@ afterAll(() => {
 const read = (p: string) => readFileSync(fileURLToPath(new URL(p, import.meta.url)), 'utf8');
 const base = read('../../examples/coding-session.msg.md') + '\n' + read('../fixtures/showcase.msg.md').replace(/^---[\s\S]*?---\n/, '');
 
-const KINDS = ['value', 'xml', 'marker', 'fence', 'prose', 'paste', 'deleteCell'] as const;
+const KINDS = ['value', 'xml', 'marker', 'fence', 'prose', 'paste', 'deleteCell', 'sharedId', 'duplicateId', 'doubtfulId', 'metadataElsewhere', 'newCell', 'paste50'] as const;
 type Kind = (typeof KINDS)[number];
 interface Edit {
   at: number;
@@ -31,6 +37,35 @@ function spans(text: string, re: RegExp): [number, number][] {
   return [...text.matchAll(re)].map((m) => [m.index!, m[0].length]);
 }
 const pick = <T,>(xs: T[], r: number): T | undefined => xs[Math.floor(r * xs.length)];
+
+const CELLS = /^#{1,3} %%[^\n]*\n(?:(?!#{1,3} %%)[^\n]*\n)*/gm;
+/** Ids on marker lines, and where they are. */
+const markerIds = (text: string): [number, number][] => spans(text, /(?<=^#{1,3} %%[^\n]*\[\^)[^\]\n]+(?=\]$)/gm);
+
+/** The edits of one step: a keystroke, a paste or a cut, or a cell typed at the end one character at a time. */
+function keystrokes(text: string, kind: Kind, r: number, s: number): Edit[] {
+  switch (kind) {
+    case 'newCell': {
+      const id = 700 + Math.floor(r * 100);
+      const cell = `\n# %% Next question[^${id}]\n\n[^${id}]: [markdown] history=include\n\nWhy does it fail?\n`;
+      const end = text.length;
+      // Typed whole, or stopped somewhere along the way.
+      return [...cell.slice(0, s < 0.5 ? cell.length : Math.floor(s * cell.length))].map((ch, i) => ({ at: end + i, remove: 0, insert: ch }));
+    }
+    case 'paste50': {
+      // Cells of the file again, with ids no cell has (a prefix on every root), up to 50 of them.
+      const cells = spans(text, CELLS);
+      const from = Math.floor(r * cells.length);
+      const block = cells.slice(from, from + 50);
+      if (!block.length) return [];
+      const pasted = text.slice(block[0]![0], block[block.length - 1]![0] + block[block.length - 1]![1]).replace(/\[\^(?=[A-Za-z0-9])/g, `[^p${Math.floor(s * 9)}`);
+      const to = pick(cells, s) ?? [text.length, 0];
+      return [{ at: to[0], remove: 0, insert: pasted }];
+    }
+  }
+  const e = keystroke(text, kind, r, s);
+  return e ? [e] : [];
+}
 
 /** One keystroke of a kind at a place chosen by `r` and `s` (in [0, 1)), or a paste or cut. */
 function keystroke(text: string, kind: Kind, r: number, s: number): Edit | undefined {
@@ -69,11 +104,59 @@ function keystroke(text: string, kind: Kind, r: number, s: number): Edit | undef
       return { at: to[0], remove: 0, insert: text.slice(block[0]![0], block[block.length - 1]![0] + block[block.length - 1]![1]) };
     }
     case 'deleteCell': {
-      const c = pick(spans(text, /^#{1,3} %%[^\n]*\n(?:(?!#{1,3} %%)[^\n]*\n)*/gm), r);
+      const c = pick(spans(text, CELLS), r);
       return c && { at: c[0], remove: c[1], insert: '' };
+    }
+    case 'sharedId': {
+      // An id with dots (a tool call, a result, a code output), or its root's: typed into or deleted from.
+      const ids = markerIds(text);
+      const dotted = ids.filter(([at, len]) => text.slice(at, at + len).includes('.'));
+      const id = pick(s < 0.7 ? dotted : ids, r);
+      return id && typeOrDelete(id[0], id[1], ['1', 'k', '.', '2', 'x']);
+    }
+    case 'duplicateId': {
+      // One cell's id becomes another's, or back: duplicate ids and the cells they make doubtful.
+      const ids = markerIds(text);
+      const a = pick(ids, r);
+      const b = pick(ids, s);
+      return a && b && { at: a[0], remove: a[1], insert: text.slice(b[0], b[0] + b[1]) };
+    }
+    case 'doubtfulId': {
+      // An id that stops fitting (a space, an empty segment) or goes away.
+      const id = pick(markerIds(text), r);
+      if (!id) return undefined;
+      if (s < 0.3) return { at: id[0] - 2, remove: id[1] + 3, insert: '' };
+      return { at: id[0] + Math.floor(s * id[1]), remove: 0, insert: [' ', '..', '!'][Math.floor(s * 3)]! };
+    }
+    case 'metadataElsewhere': {
+      // A metadata line for another cell's id (or a reference to it in text, or to an id no cell has), in a cell that is not that one.
+      const id = pick(markerIds(text), r);
+      const l = pick(spans(text, /^[A-Z][^\n]*$/gm), s);
+      if (!id || !l) return undefined;
+      if (s < 0.2) return { at: l[0] + l[1], remove: 0, insert: `[^${r < 0.5 ? text.slice(id[0], id[0] + id[1]) : 'n' + Math.floor(s * 50)}]` };
+      if (s < 0.3) return { at: l[0], remove: 0, insert: `[^n${Math.floor(s * 50)}]: [markdown] x\n\n` };
+      const type = ['markdown', 'tool', 'python', 'agent'][Math.floor(s * 997) % 4];
+      return { at: l[0], remove: 0, insert: `[^${text.slice(id[0], id[0] + id[1])}]: [${type}] status="ok"\n\n` };
     }
   }
 }
+
+/** Calls of the built-in checks made over part of the file: keyed re-runs. */
+let keyedRuns = 0;
+const counted = createLinter(
+  allRules.map((rule): Rule => {
+    const check = rule.check;
+    if (!check) return rule;
+    return {
+      ...rule,
+      check(context) {
+        if (context.cells.length < context.doc.cells.length) keyedRuns++;
+        check(context);
+      },
+    };
+  }),
+);
+const { lint, lintDocument } = counted;
 
 /** Types `keys` from `base`, comparing each lint with a fresh one; counts the versions that kept the facts or the cells. */
 function typeAndCompare(keys: readonly { kind: Kind; r: number; s: number; hint: boolean }[]): { sameFacts: number; kept: number } {
@@ -83,15 +166,15 @@ function typeAndCompare(keys: readonly { kind: Kind; r: number; s: number; hint:
   let doc = parseForLint(text, { fileName: 'a.msg.md' });
   lintDocument(doc, { reportUnusedDisableDirectives: true });
   for (const k of keys) {
-    const e = keystroke(text, k.kind, k.r, k.s);
-    if (!e) continue;
-    text = text.slice(0, e.at) + e.insert + text.slice(e.at + e.remove);
-    const edit = k.hint ? { start: e.at, oldEnd: e.at + e.remove, text: e.insert } : undefined;
-    doc = parseForLint(text, { fileName: 'a.msg.md', previous: doc, edit });
-    if (doc.edit?.keepsCells) kept++;
-    if (doc.edit?.sameFacts) sameFacts++;
-    const incremental = lintDocument(doc, { reportUnusedDisableDirectives: true });
-    expect(incremental).toEqual(lint(text, { fileName: 'a.msg.md', reportUnusedDisableDirectives: true }).diagnostics);
+    for (const e of keystrokes(text, k.kind, k.r, k.s)) {
+      text = text.slice(0, e.at) + e.insert + text.slice(e.at + e.remove);
+      const edit = k.hint ? { start: e.at, oldEnd: e.at + e.remove, text: e.insert } : undefined;
+      doc = parseForLint(text, { fileName: 'a.msg.md', previous: doc, edit });
+      if (doc.edit?.keepsCells) kept++;
+      if (doc.edit?.sameFacts) sameFacts++;
+      const incremental = lintDocument(doc, { reportUnusedDisableDirectives: true });
+      expect(incremental).toEqual(lint(text, { fileName: 'a.msg.md', reportUnusedDisableDirectives: true }).diagnostics);
+    }
   }
   return { sameFacts, kept };
 }
@@ -154,9 +237,11 @@ describe('incremental lint, the keystrokes of issue 21', () => {
       ),
       { numRuns: 120 },
     );
-    // The property above covers the path that moves cross-cell findings (DocumentEdit.sameFacts), not only the whole lint,
-    // and the versions that keep the previous one's cells (parseInCell, parseAcross).
+    // The property above covers the paths that move cross-cell findings
+    // (DocumentEdit.sameFacts, keyed re-runs), not only the whole lint, and
+    // the versions that keep the previous one's cells (parseInCell, parseAcross).
     expect(sameFacts).toBeGreaterThan(20);
+    expect(keyedRuns).toBeGreaterThan(200);
     expect(keptCells).toBeGreaterThan(100);
   });
 });

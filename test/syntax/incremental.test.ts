@@ -168,6 +168,25 @@ describe('incremental parsing with the editor\'s edit equals a fresh parse', () 
     }
   });
 
+  it('after whole cells pasted at the end, at the start of a cell and deleted again', () => {
+    const cell = '# %% Pasted[^8]\n\n[^8]: [markdown]\n\nText.\n\n';
+    for (const start of [elsewhere, example]) {
+      // The start of the second cell (an edit before the first marker line takes the whole path).
+      const second = start.indexOf('\n#', start.indexOf('# %%') + 1) + 1;
+      for (const at of [start.length, second]) {
+        let text = start;
+        let doc = parse(text, { fileName: 'a.msg.md' });
+        for (const e of [{ start: at, oldEnd: at, text: cell + cell }, { start: at, oldEnd: at + cell.length, text: '' }, { start: at, oldEnd: at + cell.length, text: '' }]) {
+          text = text.slice(0, e.start) + e.text + text.slice(e.oldEnd);
+          doc = parse(text, { fileName: 'a.msg.md', previous: doc, edit: e });
+          expect(doc.edit?.keepsCells, `${JSON.stringify(e).slice(0, 60)} in ${start === example ? 'example' : 'elsewhere'}`).toBe(true);
+          expect(facts(doc)).toEqual(facts(parse(text, { fileName: 'a.msg.md' })));
+        }
+        expect(text).toBe(start);
+      }
+    }
+  });
+
   it('after every keystroke of random sequences (the cells taken over and moved in place)', () => {
     let inCell = 0;
     let across = 0;

@@ -1,0 +1,209 @@
+// Keyed re-runs: after an edit, a cross-cell rule whose findings are per id
+// root (RuleIncremental.keys) runs again only over the cells and metadata
+// lines of the roots the edit touched; its other findings are the previous
+// version's, moved. See docs/architecture.md, "Keyed re-runs".
+
+import { Cell, type DocumentEdit, type MessageDocument, type Segment } from '../syntax/document.js';
+import type { MetadataNode } from '../syntax/metadata.js';
+import type { Diagnostic } from './types.js';
+
+export interface MetadataEntry {
+  segment: Segment;
+  node: MetadataNode;
+}
+
+/** What a cross-cell check looks at: everything in a whole lint, the touched roots' cells and lines in a keyed re-run. */
+export interface CheckScope {
+  cells: readonly Cell[];
+  metadata: readonly MetadataEntry[];
+  checks(cell: Cell): boolean;
+}
+
+export const WHOLE = (doc: MessageDocument): CheckScope => ({ cells: doc.cells, metadata: doc.metadata, checks: all });
+const all = (): boolean => true;
+
+/** An id's first dot-separated segment. */
+export function rootOf(id: string): string {
+  const dot = id.indexOf('.');
+  return dot < 0 ? id : id.slice(0, dot);
+}
+
+/** Whether an id's root is one of `list` (a few roots, looked at without cutting the id). */
+function inRoots(id: string, list: readonly string[]): boolean {
+  for (let i = 0; i < list.length; i++) {
+    const r = list[i]!;
+    if (id.startsWith(r) && (id.length === r.length || id.charCodeAt(r.length) === 46)) return true;
+  }
+  return false;
+}
+
+/**
+ * The root a finding at `offset` is attributed to: the metadata line's
+ * there, else the cell's; null where neither has an id.
+ */
+export function rootAt(doc: MessageDocument, offset: number): string | null {
+  const seg = doc.segmentAt(offset);
+  if (!seg) return null;
+  const lines = seg.parse?.metadata;
+  if (lines) {
+    const rel = offset - seg.offset;
+    for (let i = 0; i < lines.length; i++) {
+      const n = lines[i]!;
+      if (n.span.start <= rel && rel < n.span.end) return rootOf(n.id.id);
+    }
+  }
+  return seg instanceof Cell && seg.id !== undefined ? rootOf(seg.id) : null;
+}
+
+/** A cell whose id names nothing reliably (see doubtfulIdBetween in rule-kit.ts). */
+function doubtful(doc: MessageDocument, c: Cell): boolean {
+  return !c.idFits || (doc.cellsById.get(c.id!)?.length ?? 0) > 1;
+}
+
+function sameSegment(a: Segment, b: Segment, delta: number): boolean {
+  if (b.offset !== a.offset + delta || a.text.length !== b.text.length || a.kind !== b.kind) return false;
+  return a.parse ? a.parse === b.parse : a.text === b.text;
+}
+
+/** More edited segments than this: a whole run costs no more than the bookkeeping. */
+const MAX_CHANGED = 2000;
+
+/** The file-wide facts a keyed rule may read besides its roots (RuleIncremental.keys). */
+function sameFileFacts(doc: MessageDocument, prev: MessageDocument): boolean {
+  if (doc.frontmatter !== prev.frontmatter || doc.section || prev.section || !doc.isMessageFile || !prev.isMessageFile) return false;
+  if (doc.agents.length !== prev.agents.length) return false;
+  for (let i = 0; i < doc.agents.length; i++) {
+    const a = doc.agents[i]!;
+    const b = prev.agents[i]!;
+    if (a.name !== b.name || a.source !== b.source) return false;
+  }
+  if (doc.codeLanguages.size !== prev.codeLanguages.size) return false;
+  for (const l of doc.codeLanguages) if (!prev.codeLanguages.has(l)) return false;
+  return true;
+}
+
+/** Anything shaped like a footnote reference: the ids a segment's text names (a superset of its references). */
+const REFERENCE = /\[\^([^\]\s[]+)\]/g;
+
+/**
+ * Adds the roots of an edited segment's cell id, metadata lines and footnote
+ * references (which make a line no cell uses a footnote, not metadata);
+ * false when a keyed re-run cannot follow it.
+ */
+function addRootsOf(doc: MessageDocument, seg: Segment, roots: Set<string>): boolean {
+  // Text outside cells (the prologue, outside the section) and cells without a reliable id have no root of their own.
+  if (!(seg instanceof Cell) || doubtful(doc, seg)) return false;
+  roots.add(rootOf(seg.id!));
+  const lines = seg.parse!.metadata;
+  for (let i = 0; i < lines.length; i++) {
+    const n = lines[i]!;
+    // A body agent's line: the agents change.
+    if (n.type === 'agent') return false;
+    roots.add(rootOf(n.id.id));
+  }
+  const text = seg.text;
+  REFERENCE.lastIndex = 0;
+  for (let m = REFERENCE.exec(text); m; m = REFERENCE.exec(text)) roots.add(rootOf(m[1]!));
+  return true;
+}
+
+/**
+ * The touched roots of an edit: those of the segments it changed, added or
+ * removed, in the previous version and this one, and of the cells on either
+ * side (a cell's end meets its neighbour's first line). Undefined when a
+ * keyed re-run does not apply: see RuleIncremental.keys for when.
+ */
+export function touchedRoots(doc: MessageDocument, prev: MessageDocument, edit: DocumentEdit): { roots: Set<string>; newFrom: number; newTo: number } | undefined {
+  if (!sameFileFacts(doc, prev)) return undefined;
+  const olds = prev.segments;
+  const news = doc.segments;
+  let lo = 0;
+  let oldHi = olds.length;
+  let newHi = news.length;
+  if (edit.keepsCells) {
+    // The segments are the previous version's objects, already moved: the edit says which it replaced.
+    const r = edit.replaced ?? { at: Math.min(...edit.changed), removed: edit.changed.length, added: edit.changed.length };
+    lo = r.at;
+    oldHi = r.at + r.removed;
+    newHi = r.at + r.added;
+  } else {
+    const delta = edit.newEnd - edit.oldEnd;
+    const max = Math.min(olds.length, news.length);
+    while (lo < max && olds[lo]!.offset + olds[lo]!.text.length <= edit.start && sameSegment(olds[lo]!, news[lo]!, 0)) lo++;
+    while (oldHi > lo && newHi > lo && olds[oldHi - 1]!.offset >= edit.oldEnd && sameSegment(olds[oldHi - 1]!, news[newHi - 1]!, delta)) {
+      oldHi--;
+      newHi--;
+    }
+  }
+  if (oldHi - lo + (newHi - lo) > MAX_CHANGED) return undefined;
+  const roots = new Set<string>();
+  for (let i = lo; i < oldHi; i++) if (!addRootsOf(prev, olds[i]!, roots)) return undefined;
+  for (let i = lo; i < newHi; i++) if (!addRootsOf(doc, news[i]!, roots)) return undefined;
+  for (const s of [news[lo - 1], news[newHi]]) if (s instanceof Cell && s.id !== undefined) roots.add(rootOf(s.id));
+  const newFrom = lo < news.length ? news[lo]!.offset : doc.text.length;
+  const newTo = newHi < news.length ? news[newHi]!.offset : doc.text.length;
+  return { roots, newFrom, newTo };
+}
+
+/**
+ * The cells and metadata lines of `roots`, with the roots grown until every
+ * cell that holds one of their lines, and every line in one of their cells,
+ * is in (a finding on a line of one root in a cell of another must be made
+ * again when either is touched). Undefined when a line of them lies outside
+ * a cell with a reliable id.
+ */
+export function scopeOf(doc: MessageDocument, roots: Set<string>): CheckScope | undefined {
+  for (let round = 0; round < 4; round++) {
+    const cells: Cell[] = [];
+    const metadata: MetadataEntry[] = [];
+    const rootList = [...roots];
+    for (let i = 0, list = doc.cells; i < list.length; i++) {
+      const c = list[i]!;
+      if (c.id !== undefined && inRoots(c.id, rootList)) cells.push(c);
+    }
+    for (let i = 0, list = doc.metadata; i < list.length; i++) {
+      const m = list[i]!;
+      if (inRoots(m.node.id.id, rootList)) metadata.push(m);
+    }
+    const before = roots.size;
+    for (const m of metadata) {
+      const holder = m.segment;
+      if (!(holder instanceof Cell) || doubtful(doc, holder)) return undefined;
+      roots.add(rootOf(holder.id!));
+    }
+    for (const c of cells) for (const n of c.parse!.metadata) roots.add(rootOf(n.id.id));
+    if (roots.size === before) {
+      const set = new Set<Cell>(cells);
+      return { cells, metadata, checks: (c) => set.has(c) };
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Whether the cells of the scope outside the edited range have ids as
+ * doubtful as they were (an id another cell now has too, a kind that
+ * changed with a metadata line elsewhere): doubtfulIdBetween reads them
+ * across roots.
+ */
+export function sameDoubtful(doc: MessageDocument, prev: MessageDocument, scope: CheckScope, newFrom: number, newTo: number, delta: number): boolean {
+  for (const c of scope.cells) {
+    if (c.offset >= newFrom && c.offset < newTo) continue;
+    const oldOffset = c.offset < newFrom ? c.offset : c.offset - delta;
+    const old = prev.cellsById.get(c.id!)?.find((x) => x.offset === oldOffset);
+    if (!old || doubtful(prev, old) !== doubtful(doc, c)) return false;
+  }
+  return true;
+}
+
+
+/**
+ * A cross-cell rule's previous findings that still hold after an edit,
+ * moved (with the roots they were attributed to), and where the rule runs
+ * again: nowhere without `scope`, else over the scope's cells and lines.
+ */
+export interface Moved {
+  kept: Diagnostic[];
+  keptRoots: (string | null | undefined)[];
+  scope?: CheckScope;
+}
