@@ -4,7 +4,7 @@
 //   <!-- msglint-disable-file RULE… -->
 
 import type { Directive } from '../syntax/cell.js';
-import { segmentsWithDirectives } from '../syntax/directive-holders.js';
+import { segmentsWithDirectives } from '../syntax/segment-lists.js';
 import type { MessageDocument } from '../syntax/document.js';
 import type { Diagnostic } from './types.js';
 

@@ -2,12 +2,12 @@
 // or, after a prose edit, the re-lint (relint.ts), then disable comments.
 // createLinter (linter.ts) binds these to a list of rules.
 
-import { segmentsWithDirectives } from '../syntax/directive-holders.js';
+import { cellsWithMetadataElsewhere, segmentsWithDirectives } from '../syntax/segment-lists.js';
 import { parse, type MessageDocument } from '../syntax/document.js';
 import { differences } from './contract.js';
 import { applyDirectives, collectDirectives } from './directives.js';
 import { applyEdits, fixesOf } from './fix.js';
-import { keepFindings, keptSignatures, keyedChecks, lintEdited, movedChecks } from './relint.js';
+import { keepFindings, keptSegments, keyedChecks, lintEdited, movedChecks } from './relint.js';
 import { ruleSeverity, type RuleSet } from './rule-set.js';
 import { lintWhole, type RawFindings } from './run.js';
 import { timingCollector } from './timing.js';
@@ -29,6 +29,7 @@ function lintParsed(ruleSet: RuleSet, doc: MessageDocument, options: LintOptions
   if (keep) keepFindings(doc, raw);
   // Found from the previous version's, while it is at hand.
   segmentsWithDirectives(doc);
+  cellsWithMetadataElsewhere(doc);
   // Used: let the previous version go (see DocumentEdit.previous).
   if (doc.edit) doc.edit.previous = undefined;
   return applyDisableComments(ruleSet, doc, raw.diagnostics.slice(), options, config);
@@ -39,7 +40,7 @@ function lintAgain(ruleSet: RuleSet, doc: MessageDocument, config: MsglintConfig
   const moved = movedChecks(ruleSet, doc, config);
   const keyed = keyedChecks(ruleSet, doc, config);
   const reused = moved && keyed ? (rule: Rule) => moved(rule) ?? keyed.moved(rule) : (moved ?? keyed?.moved);
-  return lintWhole(ruleSet, doc, config, keep, reused, keptSignatures(ruleSet, doc, config));
+  return lintWhole(ruleSet, doc, config, keep, reused, keptSegments(ruleSet, doc, config));
 }
 
 /**

@@ -5,6 +5,7 @@
 
 import { Cell, type CellType, type DocumentEdit, type MessageDocument, type Segment } from '../syntax/document.js';
 import { Memo } from '../syntax/memo.js';
+import { cellsWithMetadataElsewhere } from '../syntax/segment-lists.js';
 import { sameDoubtful, scopeOf, touchedRoots, type Moved } from './keyed.js';
 import type { RuleSet } from './rule-set.js';
 import { addSegmentTimes, reporter, type RawFindings } from './run.js';
@@ -138,23 +139,69 @@ export function keyedChecks(ruleSet: RuleSet, doc: MessageDocument, config: Msgl
   };
 }
 
+/** The segment findings a version keeps from the previous one, and the segments to check (see keptSegments). */
+export interface KeptSegments {
+  /** The previous version's findings of the kept segments, moved, with their segment's index in this version. */
+  findings: Diagnostic[];
+  origins: number[];
+  /** Indices of the segments whose checks run (or whose cached findings are compared by signature). */
+  check: number[];
+}
+
 /**
- * After an edit that keeps the previous version's segments (DocumentEdit.keepsCells)
- * of a version linted with the same rules and config: whether a segment's
- * segment-check signature is known to be what it was, so that its cached
- * findings hold without computing it. It is for every segment but the
- * changed and refreshed ones and the cells whose metadata line lies in
- * another segment (its distance is in the signature, and the edit may lie
- * between them). Undefined when that does not apply.
+ * After an edit that keeps the previous version's segments
+ * (DocumentEdit.keepsCells) of a version linted with the same rules and
+ * config: the segment findings of every segment whose checks see what they
+ * saw, moved, and the others to check: the changed and refreshed segments,
+ * and the cells whose metadata line lies in another segment (its distance
+ * counts, and the edit may lie between them). A keystroke then costs
+ * nothing per unchanged segment. Undefined when that does not apply.
  */
-export function keptSignatures(ruleSet: RuleSet, doc: MessageDocument, config: MsglintConfig): ((seg: Segment) => boolean) | undefined {
+export function keptSegments(ruleSet: RuleSet, doc: MessageDocument, config: MsglintConfig): KeptSegments | undefined {
   const edit = doc.edit;
   if (!edit?.keepsCells) return undefined;
   const before = edit.previous && rawFindings.get(edit.previous);
   if (!before || before.ruleSet !== ruleSet || before.config !== config) return undefined;
   const again = new Set<Segment>(edit.refreshed);
   for (const i of edit.changed) again.add(doc.segments[i]!);
-  return (seg) => !again.has(seg) && !(seg instanceof Cell && seg.metadata !== undefined && seg.metadata.segment !== seg);
+  for (const c of cellsWithMetadataElsewhere(doc)) again.add(c);
+  // Where a segment of the previous version is in this one (-1: replaced).
+  const r = edit.replaced;
+  const changed = new Set(edit.changed);
+  const newIndex = (i: number): number => (r ? (i < r.at ? i : i >= r.at + r.removed ? i + r.added - r.removed : -1) : changed.has(i) ? -1 : i);
+  const linesMoved = doc.lines.lineCount !== edit.previous!.lines.lineCount;
+  // A kept segment moved as a whole: by the edit's length change when it comes after the replaced ones.
+  const delta = edit.newEnd - edit.oldEnd;
+  const after = r ? r.at + r.added : Math.max(...edit.changed) + 1;
+  const out: KeptSegments = { findings: [], origins: [], check: [] };
+  for (let k = 0; k < before.diagnostics.length; k++) {
+    const origin = before.origins[k]!;
+    if (typeof origin !== 'number') continue;
+    const i = newIndex(origin);
+    if (i === -1 || again.has(doc.segments[i]!)) continue;
+    const d = before.diagnostics[k]!;
+    // A segment check whose message names line numbers would need its segment checked again.
+    if (linesMoved && ruleSet.getRule(d.ruleId)?.meta.incremental?.mentionsLines) return undefined;
+    const by = i >= after ? delta : 0;
+    out.findings.push(movedFinding(d, (p) => p + by, doc)!);
+    out.origins.push(i);
+  }
+  for (const seg of again) {
+    const i = indexOfSegment(doc, seg);
+    if (i !== -1) out.check.push(i);
+  }
+  out.check.sort((a, b) => a - b);
+  return out;
+}
+
+/** A segment's index in a version (cells from their index, the few segments before them by search). */
+function indexOfSegment(doc: MessageDocument, seg: Segment): number {
+  if (seg instanceof Cell) {
+    const first = doc.cells[0];
+    const base = first ? doc.segments.indexOf(first) : -1;
+    return base !== -1 && doc.segments[base + seg.index] === seg ? base + seg.index : doc.segments.indexOf(seg);
+  }
+  return doc.segments.indexOf(seg);
 }
 
 /**

@@ -10,6 +10,7 @@ import { Memo } from '../syntax/memo.js';
 import { mergeEdits } from './fix.js';
 import { ruleOptions, type RuleSet, type SegmentRule } from './rule-set.js';
 import { rootAt, WHOLE, type CheckScope, type Moved } from './keyed.js';
+import type { KeptSegments } from './relint.js';
 import { addRuleTime, timingCollector, type LintTimes } from './timing.js';
 import type { Diagnostic, MsglintConfig, ReportDescriptor, Rule, Severity, TextEdit } from './types.js';
 
@@ -35,12 +36,6 @@ interface LocalCacheEntry {
   ruleSet: RuleSet;
   rulesKey: string;
   findings: readonly SegmentFinding[];
-  /**
-   * The segment the signature was last found for: two segments of the same
-   * text share a parse, and an edit that keeps one's signature says nothing
-   * of the other's.
-   */
-  segment: Segment;
 }
 
 // Findings of segment checks, per parse. Parses are shared between versions
@@ -284,9 +279,9 @@ export function reporter(doc: MessageDocument, raw: RawFindings) {
  * where the rule runs again (nowhere, or over some roots' cells).
  */
 /**
- * `kept`: whether a segment's signature is known to be the previous
- * version's (keptSignatures in relint.ts): its cached findings are used
- * without computing it.
+ * `kept`: after an edit that keeps the previous version's segments, their
+ * findings, moved, and the few segments to check (keptSegments in
+ * relint.ts); the other segments are not looked at.
  */
 export function lintWhole(
   ruleSet: RuleSet,
@@ -294,7 +289,7 @@ export function lintWhole(
   config: MsglintConfig,
   keep: boolean,
   moved?: (rule: Rule) => Moved | undefined,
-  kept?: (seg: Segment) => boolean,
+  kept?: KeptSegments,
 ): RawFindings {
   const raw: RawFindings = { ruleSet, config, reused: false, diagnostics: [], origins: [], roots: [] };
   const { runCheck, segmentChecker, pushSegmentFindings } = reporter(doc, raw);
@@ -306,31 +301,34 @@ export function lintWhole(
   const { segmentRules, severityOf, rulesKey, checks } = ruleSet.planOf(config);
   const spent = times && new Float64Array(segmentRules.length);
   if (segmentRules.length) {
-    // Made on first use: after an edit most segments' signatures are known (`kept`).
+    // Made on first use: after an edit that keeps the segments, only for the few checked.
     let facts: SignatureFacts | undefined;
     const factsOf = (): SignatureFacts =>
       (facts ??= signatureFacts(doc, JSON.stringify([doc.agents.map((a) => [a.name, a.source]), [...doc.codeLanguages], config.languages ?? [], config.agents ?? []])));
     const segments = doc.segments;
     let check: ((seg: Segment) => readonly SegmentFinding[]) | undefined;
-    for (let i = 0; i < segments.length; i++) {
+    if (kept) {
+      raw.reused = true;
+      for (let k = 0; k < kept.findings.length; k++) {
+        raw.diagnostics.push(kept.findings[k]!);
+        raw.origins.push(kept.origins[k]!);
+        raw.roots.push(undefined);
+      }
+    }
+    const count = kept ? kept.check.length : segments.length;
+    for (let n = 0; n < count; n++) {
+      const i = kept ? kept.check[n]! : n;
       const seg = segments[i]!;
       const parse = seg.parse;
       if (!parse) continue;
       let findings: readonly SegmentFinding[];
       if (keep) {
+        const signature = segmentSignature(doc, seg, factsOf());
         let entry = localCache.get(parse);
-        if (entry && entry.segment === seg && entry.ruleSet === ruleSet && entry.rulesKey === rulesKey && kept?.(seg)) {
-          raw.reused = true;
-        } else {
-          const signature = segmentSignature(doc, seg, factsOf());
-          if (!entry || entry.ruleSet !== ruleSet || entry.rulesKey !== rulesKey || !sameSignature(entry.signature, signature)) {
-            entry = { signature, ruleSet, rulesKey, findings: (check ??= segmentChecker(segmentRules, config, spent))(seg), segment: seg };
-            localCache.set(parse, entry);
-          } else {
-            entry.segment = seg;
-            raw.reused = true;
-          }
-        }
+        if (!entry || entry.ruleSet !== ruleSet || entry.rulesKey !== rulesKey || !sameSignature(entry.signature, signature)) {
+          entry = { signature, ruleSet, rulesKey, findings: (check ??= segmentChecker(segmentRules, config, spent))(seg) };
+          localCache.set(parse, entry);
+        } else raw.reused = true;
         findings = entry.findings;
       } else {
         // Linted once: nothing to compare signatures with or to keep them for.

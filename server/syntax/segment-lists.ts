@@ -1,0 +1,71 @@
+// Lists of segments per version that a keystroke should not look at every
+// segment to make (most files have none): the segments that hold disable
+// comments, and the cells whose metadata line lies in another segment. A
+// version that keeps the previous one's segments (DocumentEdit.keepsCells)
+// takes the previous lists, updated for the segments the edit replaced or
+// refreshed.
+
+import type { MessageDocument } from './message-document.js';
+import { Memo } from './memo.js';
+import { Cell, type Segment } from './segment.js';
+
+/** A list of segments with what puts a segment in it. */
+class SegmentList {
+  private readonly lists = new Memo<MessageDocument, Segment[]>();
+  constructor(
+    private readonly holds: (seg: Segment) => boolean,
+    /** Whether the refreshed segments (DocumentEdit.refreshed) are looked at again. */
+    private readonly readsFacts: boolean,
+  ) {}
+
+  of(doc: MessageDocument): readonly Segment[] {
+    let list = this.lists.get(doc);
+    if (list) return list;
+    const edit = doc.edit;
+    const before = edit?.keepsCells && edit.previous ? this.lists.get(edit.previous) : undefined;
+    list = before ? this.updated(doc, before) : doc.segments.filter(this.holds);
+    this.lists.set(doc, list);
+    return list;
+  }
+
+  /** The previous version's list without the segments the edit replaced (or refreshed), with those of the new ones that belong. */
+  private updated(doc: MessageDocument, before: Segment[]): Segment[] {
+    const edit = doc.edit!;
+    const prev = edit.previous!;
+    const gone = new Set<Segment>();
+    const come: Segment[] = [];
+    if (edit.replaced) {
+      const { at, removed, added } = edit.replaced;
+      for (let i = at; i < at + removed; i++) gone.add(prev.segments[i]!);
+      for (let i = at; i < at + added; i++) come.push(doc.segments[i]!);
+    } else {
+      for (const i of edit.changed) {
+        gone.add(prev.segments[i]!);
+        come.push(doc.segments[i]!);
+      }
+    }
+    if (this.readsFacts) {
+      for (const seg of edit.refreshed ?? []) {
+        gone.add(seg);
+        come.push(seg);
+      }
+    }
+    const list = before.filter((s) => !gone.has(s));
+    const added = come.filter(this.holds);
+    if (added.length === 0) return list;
+    return list.concat(added).sort((a, b) => a.offset - b.offset);
+  }
+}
+
+const directiveHolders = new SegmentList((seg) => seg.parse !== undefined && seg.parse.directives.length > 0, false);
+const remoteMetadata = new SegmentList((seg) => seg instanceof Cell && seg.metadata !== undefined && seg.metadata.segment !== seg, true);
+
+/** The segments whose parse holds disable comments (directives), in file order. */
+export function segmentsWithDirectives(doc: MessageDocument): readonly Segment[] {
+  return directiveHolders.of(doc);
+}
+
+/** The cells whose metadata line lies in another segment, in file order. */
+export function cellsWithMetadataElsewhere(doc: MessageDocument): readonly Cell[] {
+  return remoteMetadata.of(doc) as readonly Cell[];
+}
