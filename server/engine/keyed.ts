@@ -5,6 +5,7 @@
 
 import { Cell, type DocumentEdit, type MessageDocument, type Segment } from '../syntax/document.js';
 import type { MetadataNode } from '../syntax/metadata.js';
+import { cellsOfRoot, linesOfRoot, rootOf } from '../syntax/roots.js';
 import type { Diagnostic } from './types.js';
 
 export interface MetadataEntry {
@@ -22,11 +23,6 @@ export interface CheckScope {
 export const WHOLE = (doc: MessageDocument): CheckScope => ({ cells: doc.cells, metadata: doc.metadata, checks: all });
 const all = (): boolean => true;
 
-/** An id's first dot-separated segment. */
-export function rootOf(id: string): string {
-  const dot = id.indexOf('.');
-  return dot < 0 ? id : id.slice(0, dot);
-}
 
 /** Whether an id's root is one of `list` (a few roots, looked at without cutting the id). */
 function inRoots(id: string, list: readonly string[]): boolean {
@@ -154,16 +150,11 @@ export function touchedRoots(doc: MessageDocument, prev: MessageDocument, edit: 
  */
 export function scopeOf(doc: MessageDocument, roots: Set<string>): CheckScope | undefined {
   for (let round = 0; round < 4; round++) {
-    const cells: Cell[] = [];
-    const metadata: MetadataEntry[] = [];
-    const rootList = [...roots];
-    for (let i = 0, list = doc.cells; i < list.length; i++) {
-      const c = list[i]!;
-      if (c.id !== undefined && inRoots(c.id, rootList)) cells.push(c);
-    }
-    for (let i = 0, list = doc.metadata; i < list.length; i++) {
-      const m = list[i]!;
-      if (inRoots(m.node.id.id, rootList)) metadata.push(m);
+    let cells: Cell[] = [];
+    let metadata: MetadataEntry[] = [];
+    for (const root of roots) {
+      cells = cells.concat(cellsOfRoot(doc, root));
+      metadata = metadata.concat(linesOfRoot(doc, root));
     }
     const before = roots.size;
     for (const m of metadata) {
@@ -173,6 +164,9 @@ export function scopeOf(doc: MessageDocument, roots: Set<string>): CheckScope | 
     }
     for (const c of cells) for (const n of c.parse!.metadata) roots.add(rootOf(n.id.id));
     if (roots.size === before) {
+      // In file order, as a whole lint gives them.
+      cells.sort((a, b) => a.index - b.index);
+      metadata.sort((a, b) => a.segment.offset + a.node.span.start - (b.segment.offset + b.node.span.start));
       const set = new Set<Cell>(cells);
       return { cells, metadata, checks: (c) => set.has(c) };
     }

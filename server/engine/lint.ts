@@ -2,6 +2,7 @@
 // or, after a prose edit, the re-lint (relint.ts), then disable comments.
 // createLinter (linter.ts) binds these to a list of rules.
 
+import { keepRootIndex } from '../syntax/roots.js';
 import { cellsWithMetadataElsewhere, segmentsWithDirectives } from '../syntax/segment-lists.js';
 import { parse, type MessageDocument } from '../syntax/document.js';
 import { differences } from './contract.js';
@@ -30,6 +31,7 @@ function lintParsed(ruleSet: RuleSet, doc: MessageDocument, options: LintOptions
   // Found from the previous version's, while it is at hand.
   segmentsWithDirectives(doc);
   cellsWithMetadataElsewhere(doc);
+  keepRootIndex(doc);
   // Used: let the previous version go (see DocumentEdit.previous).
   if (doc.edit) doc.edit.previous = undefined;
   return applyDisableComments(ruleSet, doc, raw.diagnostics.slice(), options, config);

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import * as cellModule from '../../server/syntax/cell.js';
 import { parse } from '../../server/syntax/document.js';
 import { isMetadataLine } from '../../server/syntax/metadata.js';
+import { cellsOfRoot, linesOfRoot, rootOf } from '../../server/syntax/roots.js';
 
 const example = readFileSync(fileURLToPath(new URL('../../examples/coding-session.msg.md', import.meta.url)), 'utf8');
 
@@ -102,6 +103,9 @@ function facts(doc: ReturnType<typeof parse>): unknown {
     agents: doc.agents.map((a) => [a.name, a.source, a.at, a.from]),
     languages: [...doc.codeLanguages].sort(),
     lines: doc.lines.lineCount,
+    roots: [...new Set([...doc.cells.map((c) => c.id), ...doc.metadata.map((m) => m.node.id.id)].filter((id) => id !== undefined).map((id) => rootOf(id!)))]
+      .sort()
+      .map((r) => [r, cellsOfRoot(doc, r).map((c) => c.offset), linesOfRoot(doc, r).map((m) => m.segment.abs(m.node.span))]),
   };
 }
 

@@ -1,0 +1,102 @@
+// The cells and metadata lines of each id root (an id's first
+// dot-separated segment: `12` for `12`, `12.k7f3q`, `12.k7f3q.1`), per
+// version. A call, its results and the message it hangs on share a root,
+// and rules keyed by root (RuleIncremental.keys) re-run over a few roots
+// after an edit: finding their cells must not read every cell. A version
+// that keeps the previous one's segments (DocumentEdit.keepsCells) takes the
+// previous index, updated for the replaced segments.
+
+import type { MessageDocument } from './message-document.js';
+import { Memo } from './memo.js';
+import { Cell } from './segment.js';
+
+type Entry = MessageDocument['metadata'][number];
+
+interface Members {
+  cells: Set<Cell>;
+  lines: Set<Entry>;
+}
+
+const indexes = new Memo<MessageDocument, Map<string, Members>>();
+
+/** An id's first dot-separated segment. */
+export function rootOf(id: string): string {
+  const dot = id.indexOf('.');
+  return dot < 0 ? id : id.slice(0, dot);
+}
+
+/** The cells whose id has the root, in file order. */
+export function cellsOfRoot(doc: MessageDocument, root: string): Cell[] {
+  const m = indexOf(doc).get(root);
+  return m ? [...m.cells].sort((a, b) => a.index - b.index) : [];
+}
+
+/** The metadata lines whose id has the root, in file order. */
+export function linesOfRoot(doc: MessageDocument, root: string): Entry[] {
+  const m = indexOf(doc).get(root);
+  return m ? [...m.lines].sort((a, b) => a.segment.offset + a.node.span.start - (b.segment.offset + b.node.span.start)) : [];
+}
+
+function indexOf(doc: MessageDocument): Map<string, Members> {
+  let index = indexes.get(doc);
+  if (index) return index;
+  const edit = doc.edit;
+  const before = edit?.keepsCells && edit.previous ? indexes.get(edit.previous) : undefined;
+  if (before) index = updated(doc, before);
+  else {
+    index = new Map();
+    for (const c of doc.cells) add(index, c);
+    for (const m of doc.metadata) addLine(index, m);
+  }
+  indexes.set(doc, index);
+  return index;
+}
+
+function members(index: Map<string, Members>, id: string): Members {
+  const root = rootOf(id);
+  let m = index.get(root);
+  if (!m) index.set(root, (m = { cells: new Set(), lines: new Set() }));
+  return m;
+}
+
+function add(index: Map<string, Members>, c: Cell): void {
+  if (c.id !== undefined) members(index, c.id).cells.add(c);
+}
+
+function addLine(index: Map<string, Members>, m: Entry): void {
+  members(index, m.node.id.id).lines.add(m);
+}
+
+/**
+ * The previous version's index (changed in place: that version is spent)
+ * without the cells and lines of the segments the edit replaced, with those
+ * of the new ones. Kept segments keep their ids, and their lines' entries.
+ */
+function updated(doc: MessageDocument, index: Map<string, Members>): Map<string, Members> {
+  const edit = doc.edit!;
+  const prev = edit.previous!;
+  const r = edit.replaced ?? { at: Math.min(...edit.changed), removed: edit.changed.length, added: edit.changed.length };
+  for (let i = r.at; i < r.at + r.removed; i++) {
+    const seg = prev.segments[i]!;
+    if (seg instanceof Cell && seg.id !== undefined) index.get(rootOf(seg.id))?.cells.delete(seg);
+  }
+  for (const m of linesOf(prev, r.at, r.removed)) index.get(rootOf(m.node.id.id))?.lines.delete(m);
+  for (let i = r.at; i < r.at + r.added; i++) {
+    const seg = doc.segments[i]!;
+    if (seg instanceof Cell) add(index, seg);
+  }
+  for (const m of linesOf(doc, r.at, r.added)) addLine(index, m);
+  return index;
+}
+
+/** The metadata entries of `count` segments from index `at` (Structure.metaStart: where each segment's lines start). */
+function linesOf(doc: MessageDocument, at: number, count: number): Entry[] {
+  const starts = doc.structure.metaStart;
+  return doc.metadata.slice(starts[at]!, starts[at + count]!);
+}
+
+/** Made from the previous version's index while it is at hand, when that version had one. */
+export function keepRootIndex(doc: MessageDocument): void {
+  const edit = doc.edit;
+  if (edit?.keepsCells && edit.previous && indexes.get(edit.previous)) indexOf(doc);
+}
