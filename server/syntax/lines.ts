@@ -1,5 +1,11 @@
 import type { Position, Range } from '../base/text.js';
 
+const NO_LINES: readonly number[] = [];
+/** How many lines past the previous edit's a next edit still folds into it. */
+const NEAR = 64;
+/** The most lines an index keeps beside its base before it makes its own. */
+const MAX_INS = 4096;
+
 /**
  * Maps UTF-16 offsets to 0-based line/character positions and back.
  * Line breaks are LF or CRLF; a lone CR is not a line break (as in the
@@ -8,23 +14,29 @@ import type { Position, Range } from '../base/text.js';
 export class LineIndex {
   private own: number[] | undefined;
   /**
-   * An index made by `edited` after typing within one line: the line starts
-   * of `base`, those from line `from` on moved by `delta`. Typing in a long
-   * file then costs no copy of its line starts per keystroke.
+   * An index made by an edit from another (`spliced`): lines [0, cut) start
+   * where `base` says, then the lines the edit made (`ins`), then the lines
+   * of `base` from `skip` on, moved by `delta`. Typing, even across lines,
+   * then costs no copy of a long file's line starts per keystroke: the next
+   * edit near the same place folds into `ins`.
    */
   private readonly base: number[] | undefined;
-  private readonly from: number;
+  private readonly cut: number;
+  private readonly ins: readonly number[];
+  private readonly skip: number;
   private readonly delta: number;
 
   constructor(
     readonly text: string,
     starts?: number[],
-    moved?: { base: number[]; from: number; delta: number },
+    spliced?: { base: number[]; cut: number; ins: readonly number[]; skip: number; delta: number },
   ) {
-    this.base = moved?.base;
-    this.from = moved?.from ?? 0;
-    this.delta = moved?.delta ?? 0;
-    if (starts || moved) {
+    this.base = spliced?.base;
+    this.cut = spliced?.cut ?? 0;
+    this.ins = spliced?.ins ?? NO_LINES;
+    this.skip = spliced?.skip ?? 0;
+    this.delta = spliced?.delta ?? 0;
+    if (starts || spliced) {
       this.own = starts;
       return;
     }
@@ -41,8 +53,9 @@ export class LineIndex {
   get starts(): number[] {
     if (!this.own) {
       const base = this.base!;
-      const all = base.slice();
-      for (let k = this.from; k < all.length; k++) all[k] = all[k]! + this.delta;
+      const all = base.slice(0, this.cut);
+      for (let k = 0; k < this.ins.length; k++) all.push(this.ins[k]!);
+      for (let k = this.skip; k < base.length; k++) all.push(base[k]! + this.delta);
       this.own = all;
     }
     return this.own;
@@ -50,7 +63,9 @@ export class LineIndex {
 
   private startOf(line: number): number {
     if (this.own) return this.own[line]!;
-    return line >= this.from ? this.base![line]! + this.delta : this.base![line]!;
+    if (line < this.cut) return this.base![line]!;
+    const i = line - this.cut;
+    return i < this.ins.length ? this.ins[i]! : this.base![i - this.ins.length + this.skip]! + this.delta;
   }
 
   /**
@@ -59,23 +74,9 @@ export class LineIndex {
    * are kept, those after it shifted, and only the edited range is searched.
    */
   edited(text: string, editStart: number, oldEnd: number, newEnd: number): LineIndex {
-    const delta = newEnd - oldEnd;
-    const oldText = this.text;
-    if (oldText.lastIndexOf('\n', oldEnd - 1) < editStart && text.lastIndexOf('\n', newEnd - 1) < editStart && oldEnd < oldText.length) {
-      // No line break added or removed: the lines after the edited one move.
-      const from = this.lineOf(editStart) + 1;
-      if (!this.own && this.from === from) return new LineIndex(text, undefined, { base: this.base!, from, delta: this.delta + delta });
-      // An edit on another line than the last: this index's starts made once (one copy), then moved lazily.
-      return new LineIndex(text, undefined, { base: this.starts, from, delta });
-    }
-    const old = this.starts;
-    const starts: number[] = [];
-    let k = 0;
-    while (k < old.length && old[k]! <= editStart) starts.push(old[k++]!);
-    for (let i = text.indexOf('\n', editStart); i !== -1 && i < newEnd; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
-    while (k < old.length && old[k]! <= oldEnd) k++;
-    for (; k < old.length; k++) starts.push(old[k]! + delta);
-    return new LineIndex(text, starts);
+    const made: number[] = [];
+    for (let i = text.indexOf('\n', editStart); i !== -1 && i < newEnd; i = text.indexOf('\n', i + 1)) made.push(i + 1);
+    return this.spliced(editStart, oldEnd, made, newEnd - oldEnd, text);
   }
 
   /**
@@ -84,15 +85,9 @@ export class LineIndex {
    * as a rope that reading would flatten).
    */
   replaced(start: number, oldEnd: number, inserted: string, text: string): LineIndex {
-    const old = this.starts;
-    const delta = inserted.length - (oldEnd - start);
-    const starts: number[] = [];
-    let k = 0;
-    while (k < old.length && old[k]! <= start) starts.push(old[k++]!);
-    for (let i = inserted.indexOf('\n'); i !== -1; i = inserted.indexOf('\n', i + 1)) starts.push(start + i + 1);
-    while (k < old.length && old[k]! <= oldEnd) k++;
-    for (; k < old.length; k++) starts.push(old[k]! + delta);
-    return new LineIndex(text, starts);
+    const made: number[] = [];
+    for (let i = inserted.indexOf('\n'); i !== -1; i = inserted.indexOf('\n', i + 1)) made.push(start + i + 1);
+    return this.spliced(start, oldEnd, made, inserted.length - (oldEnd - start), text);
   }
 
   /**
@@ -100,13 +95,32 @@ export class LineIndex {
    * the lines after the edited one move by `delta`. Reads nothing of `text`.
    */
   moved(at: number, delta: number, text: string): LineIndex {
-    const from = this.lineOf(at) + 1;
-    if (!this.own && this.from === from) return new LineIndex(text, undefined, { base: this.base!, from, delta: this.delta + delta });
-    return new LineIndex(text, undefined, { base: this.starts, from, delta });
+    return this.spliced(at, delta < 0 ? at - delta : at, NO_LINES, delta, text);
+  }
+
+  /**
+   * The index after [start, oldEnd) became text with line starts `made`
+   * (absolute, new offsets) and a length changed by `delta`: the lines
+   * starting in (start, oldEnd] are gone, those after move by `delta`.
+   */
+  private spliced(start: number, oldEnd: number, made: readonly number[], delta: number, text: string): LineIndex {
+    const a = this.lineOf(start) + 1;
+    const b = this.lineOf(oldEnd) + 1;
+    // Near the lines the previous edit made: fold this one in with them.
+    if (!this.own && a >= this.cut && a <= this.cut + this.ins.length + NEAR && this.ins.length < MAX_INS) {
+      const ins: number[] = [];
+      for (let line = this.cut; line < a; line++) ins.push(this.startOf(line));
+      for (let k = 0; k < made.length; k++) ins.push(made[k]!);
+      const insEnd = this.cut + this.ins.length;
+      for (let line = b; line < insEnd; line++) ins.push(this.ins[line - this.cut]! + delta);
+      const skip = b > insEnd ? this.skip + (b - insEnd) : this.skip;
+      return new LineIndex(text, undefined, { base: this.base!, cut: this.cut, ins, skip, delta: this.delta + delta });
+    }
+    return new LineIndex(text, undefined, { base: this.starts, cut: a, ins: made.slice(), skip: b, delta });
   }
 
   get lineCount(): number {
-    return this.own ? this.own.length : this.base!.length;
+    return this.own ? this.own.length : this.cut + this.ins.length + this.base!.length - this.skip;
   }
 
   lineOf(offset: number): number {

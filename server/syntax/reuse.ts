@@ -92,10 +92,15 @@ export function firstUnclosed(doc: MessageDocument): number {
   return i;
 }
 
-/** For a version whose segments up to the first one left unclosed are those of `prev` (parseInCell). */
-export function keepFirstUnclosed(doc: MessageDocument, prev: MessageDocument): void {
+/**
+ * For a version made from `prev` by replacing its segments [at, at + removed)
+ * with `added` segments that leave nothing unclosed (parseInCell, parseAcross):
+ * the first segment left unclosed, when `prev`'s was found and not replaced.
+ */
+export function keepFirstUnclosed(doc: MessageDocument, prev: MessageDocument, at = 0, removed = 0, added = 0): void {
   const i = unclosed.get(prev);
-  if (i !== undefined) unclosed.set(doc, i);
+  if (i === undefined || (i >= at && i < at + removed)) return;
+  unclosed.set(doc, i < at ? i : i + added - removed);
 }
 
 /** The previous version's frontmatter when the new text starts with the same block. */

@@ -9,7 +9,7 @@ import { addBodyAgent, addConfiguredAgents, classify, fenceLanguages, setFacts, 
 import { isMdFile, MessageDocument, type ParseOptions, type TextEditHint } from './message-document.js';
 import { MEMO } from './memo.js';
 import { footnoteReferences, keepFootnoteReferences } from './metadata.js';
-import { firstUnclosed } from './reuse.js';
+import { firstUnclosed, keepFirstUnclosed } from './reuse.js';
 import { scan } from './scan.js';
 import { Cell, type Segment } from './segment.js';
 import { sameList } from './typing.js';
@@ -42,6 +42,7 @@ export function parseAcross(text: string, options: ParseOptions, prev: MessageDo
   const at = found.from < prev.cells.length ? prev.segments.indexOf(prev.cells[found.from]!, found.from) : prev.segments.length;
   const facts = { refreshed: [] as Segment[], doubtChanged: false };
   spliceFacts(doc, prev, at, removed, added, range.newEnd - range.oldEnd, facts);
+  keepFirstUnclosed(doc, prev, at, removed.length, added.length);
   doc.edit = {
     keepsCells: true,
     refreshed: facts.refreshed,
