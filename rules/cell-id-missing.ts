@@ -1,6 +1,7 @@
 import type { Cell, MessageDocument } from '../server/syntax/document.js';
 import { defineRule } from '../server/engine/rule-kit.js';
 import { isMetadataLine } from '../server/syntax/metadata.js';
+import { cellsWithoutId } from '../server/syntax/segment-lists.js';
 import type { TextEdit } from '../server/engine/types.js';
 
 /**
@@ -12,11 +13,13 @@ import type { TextEdit } from '../server/engine/types.js';
 export function metadataInsertion(doc: MessageDocument, cell: Cell): { eol: string; after: string } {
   const l = cell.p.lines[0]!;
   const eol = l.end > l.contentEnd ? cell.eol : doc.text.includes('\r\n') ? '\r\n' : '\n';
-  const next = doc.lines.lineOf(cell.offset) + 1;
   let after = '';
-  if (l.end > l.contentEnd && next < doc.lines.lineCount) {
-    const start = doc.lines.starts[next]!;
-    if (doc.text.slice(start, doc.lines.lineContentEnd(next)).trim() !== '') after = eol;
+  if (l.end > l.contentEnd) {
+    // The line after the marker, read from the cell (or the segment after it), not from the whole text.
+    const next = l.end < cell.text.length ? cell.p.lines[1] : undefined;
+    const following = next ? undefined : doc.segmentAt(cell.end);
+    const line = next ? cell.text.slice(next.start, next.contentEnd) : following && following !== cell ? following.text.slice(0, following.text.search(/\r?\n|$/)) : '';
+    if (line.trim() !== '') after = eol;
   }
   return { eol, after };
 }
@@ -47,9 +50,8 @@ export default defineRule(
   },
   ({ doc, report }) => {
     let next = 0;
-    for (const cell of doc.cells) {
+    for (const cell of cellsWithoutId(doc)) {
       const marker = cell.marker;
-      if (marker.idRef) continue;
       if (next === 0) next = maxNumericId(doc) + 1;
       const lineAt = cell.abs(marker.span);
       const tail = marker.title ? cell.abs(marker.title)[1] : cell.abs(marker.percents)[1];

@@ -3,7 +3,7 @@
 // createLinter (linter.ts) binds these to a list of rules.
 
 import { keepRootIndex } from '../syntax/roots.js';
-import { cellsWithMetadataElsewhere, segmentsWithDirectives } from '../syntax/segment-lists.js';
+import { cellsWithMetadataElsewhere, cellsWithoutId, segmentsWithDirectives } from '../syntax/segment-lists.js';
 import { parse, type MessageDocument } from '../syntax/document.js';
 import { differences } from './contract.js';
 import { applyDirectives, collectDirectives } from './directives.js';
@@ -28,10 +28,13 @@ function lintParsed(ruleSet: RuleSet, doc: MessageDocument, options: LintOptions
   const raw = lintEdited(ruleSet, doc, config) ?? lintAgain(ruleSet, doc, config, keep);
   if (raw.reused && checkingIncremental()) checkIncremental(ruleSet, doc, options, config, raw);
   if (keep) keepFindings(doc, raw);
-  // Found from the previous version's, while it is at hand.
+  // Found from the previous version's, while it is at hand (for the next one).
   segmentsWithDirectives(doc);
-  cellsWithMetadataElsewhere(doc);
-  keepRootIndex(doc);
+  if (keep) {
+    cellsWithMetadataElsewhere(doc);
+    cellsWithoutId(doc);
+    keepRootIndex(doc);
+  }
   // Used: let the previous version go (see DocumentEdit.previous).
   if (doc.edit) doc.edit.previous = undefined;
   return applyDisableComments(ruleSet, doc, raw.diagnostics.slice(), options, config);

@@ -1,6 +1,7 @@
 // Lists of segments per version that a keystroke should not look at every
 // segment to make (most files have none): the segments that hold disable
-// comments, and the cells whose metadata line lies in another segment. A
+// comments, the cells without an id, and the cells whose metadata line lies
+// in another segment. A
 // version that keeps the previous one's segments (DocumentEdit.keepsCells)
 // takes the previous lists, updated for the segments the edit replaced or
 // refreshed.
@@ -58,11 +59,17 @@ class SegmentList {
 }
 
 const directiveHolders = new SegmentList((seg) => seg.parse !== undefined && seg.parse.directives.length > 0, false);
+const withoutId = new SegmentList((seg) => seg instanceof Cell && seg.marker.idRef === undefined, false);
 const remoteMetadata = new SegmentList((seg) => seg instanceof Cell && seg.metadata !== undefined && seg.metadata.segment !== seg, true);
 
 /** The segments whose parse holds disable comments (directives), in file order. */
 export function segmentsWithDirectives(doc: MessageDocument): readonly Segment[] {
   return directiveHolders.of(doc);
+}
+
+/** The cells whose marker has no `[^id]`, in file order. */
+export function cellsWithoutId(doc: MessageDocument): readonly Cell[] {
+  return withoutId.of(doc) as readonly Cell[];
 }
 
 /** The cells whose metadata line lies in another segment, in file order. */
