@@ -24,14 +24,6 @@ export const WHOLE = (doc: MessageDocument): CheckScope => ({ cells: doc.cells, 
 const all = (): boolean => true;
 
 
-/** Whether an id's root is one of `list` (a few roots, looked at without cutting the id). */
-function inRoots(id: string, list: readonly string[]): boolean {
-  for (let i = 0; i < list.length; i++) {
-    const r = list[i]!;
-    if (id.startsWith(r) && (id.length === r.length || id.charCodeAt(r.length) === 46)) return true;
-  }
-  return false;
-}
 
 /**
  * The root a finding at `offset` is attributed to: the metadata line's
@@ -118,7 +110,7 @@ export function touchedRoots(doc: MessageDocument, prev: MessageDocument, edit: 
   let newHi = news.length;
   if (edit.keepsCells) {
     // The segments are the previous version's objects, already moved: the edit says which it replaced.
-    const r = edit.replaced ?? { at: Math.min(...edit.changed), removed: edit.changed.length, added: edit.changed.length };
+    const r = edit.replaced!;
     lo = r.at;
     oldHi = r.at + r.removed;
     newHi = r.at + r.added;

@@ -166,13 +166,12 @@ export function keptSegments(ruleSet: RuleSet, doc: MessageDocument, config: Msg
   for (const i of edit.changed) again.add(doc.segments[i]!);
   for (const c of cellsWithMetadataElsewhere(doc)) again.add(c);
   // Where a segment of the previous version is in this one (-1: replaced).
-  const r = edit.replaced;
-  const changed = new Set(edit.changed);
-  const newIndex = (i: number): number => (r ? (i < r.at ? i : i >= r.at + r.removed ? i + r.added - r.removed : -1) : changed.has(i) ? -1 : i);
+  const r = edit.replaced!;
+  const newIndex = (i: number): number => (i < r.at ? i : i >= r.at + r.removed ? i + r.added - r.removed : -1);
   const linesMoved = doc.lines.lineCount !== edit.previous!.lines.lineCount;
   // A kept segment moved as a whole: by the edit's length change when it comes after the replaced ones.
   const delta = edit.newEnd - edit.oldEnd;
-  const after = r ? r.at + r.added : Math.max(...edit.changed) + 1;
+  const after = r.at + r.added;
   const out: KeptSegments = { findings: [], origins: [], check: [] };
   for (let k = 0; k < before.diagnostics.length; k++) {
     const origin = before.origins[k]!;

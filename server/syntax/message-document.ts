@@ -213,10 +213,10 @@ export interface DocumentEdit {
    */
   keepsCells?: boolean;
   /**
-   * When the edit replaced cells (the structural path, server/syntax/splice.ts):
-   * the previous version's segments [at, at + removed) are this version's
-   * [at, at + added); the others are the previous version's objects, those
-   * after moved in place.
+   * After an edit that keeps the cells: the previous version's segments
+   * [at, at + removed) are this version's [at, at + added) (one for one
+   * inside a cell, parseInCell; any number across cells, parseAcross); the
+   * others are the previous version's objects, those after moved in place.
    */
   replaced?: { at: number; removed: number; added: number };
   /**
@@ -257,4 +257,15 @@ export function isMdFile(fileName: string | undefined): boolean {
   if (!fileName) return false;
   const f = fileName.toLowerCase();
   return f.endsWith('.md') && !f.endsWith('.msg.md');
+}
+
+/**
+ * After an edit that keeps the cells (DocumentEdit.keepsCells): the
+ * previous version's segments it replaced, and this version's that
+ * replace them.
+ */
+export function replacedSegments(doc: MessageDocument): { gone: Segment[]; come: Segment[] } {
+  const edit = doc.edit!;
+  const { at, removed, added } = edit.replaced!;
+  return { gone: edit.previous!.segments.slice(at, at + removed), come: doc.segments.slice(at, at + added) };
 }

@@ -75,7 +75,7 @@ function addLine(index: Map<string, Members>, m: Entry): void {
 function updated(doc: MessageDocument, index: Map<string, Members>): Map<string, Members> {
   const edit = doc.edit!;
   const prev = edit.previous!;
-  const r = edit.replaced ?? { at: Math.min(...edit.changed), removed: edit.changed.length, added: edit.changed.length };
+  const r = edit.replaced!;
   for (let i = r.at; i < r.at + r.removed; i++) {
     const seg = prev.segments[i]!;
     if (seg instanceof Cell && seg.id !== undefined) index.get(rootOf(seg.id))?.cells.delete(seg);

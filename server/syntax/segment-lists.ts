@@ -6,7 +6,7 @@
 // takes the previous lists, updated for the segments the edit replaced or
 // refreshed.
 
-import type { MessageDocument } from './message-document.js';
+import { replacedSegments, type MessageDocument } from './message-document.js';
 import { Memo } from './memo.js';
 import { Cell, type Segment } from './segment.js';
 
@@ -32,19 +32,9 @@ class SegmentList {
   /** The previous version's list without the segments the edit replaced (or refreshed), with those of the new ones that belong. */
   private updated(doc: MessageDocument, before: Segment[]): Segment[] {
     const edit = doc.edit!;
-    const prev = edit.previous!;
-    const gone = new Set<Segment>();
-    const come: Segment[] = [];
-    if (edit.replaced) {
-      const { at, removed, added } = edit.replaced;
-      for (let i = at; i < at + removed; i++) gone.add(prev.segments[i]!);
-      for (let i = at; i < at + added; i++) come.push(doc.segments[i]!);
-    } else {
-      for (const i of edit.changed) {
-        gone.add(prev.segments[i]!);
-        come.push(doc.segments[i]!);
-      }
-    }
+    const replaced = replacedSegments(doc);
+    const gone = new Set<Segment>(replaced.gone);
+    const come = replaced.come;
     if (this.readsFacts) {
       for (const seg of edit.refreshed ?? []) {
         gone.add(seg);

@@ -61,6 +61,7 @@ export function parseInCell(text: string, options: ParseOptions, prev: MessageDo
     sameFacts: !prose,
     keepsCells: true,
     changed: [at],
+    replaced: { at, removed: 1, added: 1 },
     linesAdded: prose ? lines.lineCount - prev.lines.lineCount : undefined,
   };
   return doc;

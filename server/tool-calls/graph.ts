@@ -4,6 +4,7 @@
 
 import { Cell, type CellType, type MessageDocument } from '../syntax/document.js';
 import { Memo } from '../syntax/memo.js';
+import { replacedSegments } from '../syntax/message-document.js';
 
 const SEGMENT = /^[A-Za-z0-9_-]+$/;
 
@@ -132,21 +133,10 @@ function removeRefs<T extends { cell: Cell }>(list: T[], gone: ReadonlySet<Cell>
  */
 function updated(doc: MessageDocument, g: ToolGraph): ToolGraph | undefined {
   const edit = doc.edit!;
-  const prev = edit.previous!;
   if (!edit.keepsCells) return undefined;
-  const gone = new Set<Cell>();
-  const come: Cell[] = [];
-  if (edit.replaced) {
-    const { at, removed, added } = edit.replaced;
-    for (let i = at; i < at + removed; i++) if (prev.segments[i] instanceof Cell) gone.add(prev.segments[i] as Cell);
-    for (let i = at; i < at + added; i++) if (doc.segments[i] instanceof Cell) come.push(doc.segments[i] as Cell);
-  } else {
-    for (const i of edit.changed) {
-      if (prev.segments[i] === doc.segments[i]) continue;
-      if (prev.segments[i] instanceof Cell) gone.add(prev.segments[i] as Cell);
-      if (doc.segments[i] instanceof Cell) come.push(doc.segments[i] as Cell);
-    }
-  }
+  const replaced = replacedSegments(doc);
+  const gone = new Set<Cell>(replaced.gone.filter((s) => s instanceof Cell));
+  const come = replaced.come.filter((s) => s instanceof Cell);
   for (const c of edit.refreshed ?? []) {
     if (!(c instanceof Cell)) continue;
     gone.add(c);
