@@ -3,15 +3,9 @@
 // lines of the roots the edit touched; its other findings are the previous
 // version's, moved. See docs/architecture.md, "Keyed re-runs".
 
-import { Cell, type DocumentEdit, type MessageDocument, type Segment } from '../syntax/document.js';
-import type { MetadataNode } from '../syntax/metadata.js';
+import { Cell, type DocumentEdit, type MessageDocument, type MetadataEntry, type Segment } from '../syntax/document.js';
 import { cellsOfRoot, linesOfRoot, rootOf } from '../syntax/roots.js';
 import type { Diagnostic } from './types.js';
-
-export interface MetadataEntry {
-  segment: Segment;
-  node: MetadataNode;
-}
 
 /** What a cross-cell check looks at: everything in a whole lint, the touched roots' cells and lines in a keyed re-run. */
 export interface CheckScope {
@@ -22,8 +16,6 @@ export interface CheckScope {
 
 export const WHOLE = (doc: MessageDocument): CheckScope => ({ cells: doc.cells, metadata: doc.metadata, checks: all });
 const all = (): boolean => true;
-
-
 
 /**
  * The root a finding at `offset` is attributed to: the metadata line's
@@ -46,6 +38,25 @@ export function rootAt(doc: MessageDocument, offset: number): string | null {
 /** A cell whose id names nothing reliably (see doubtfulIdBetween in rule-kit.ts). */
 function doubtful(doc: MessageDocument, c: Cell): boolean {
   return !c.idFits || (doc.cellsById.get(c.id!)?.length ?? 0) > 1;
+}
+
+/**
+ * A doubtfulIdBetween question a keyed rule asked: cell indices in the
+ * version it was asked of (-1 and Infinity: open ends), and the root of the
+ * cell it was asked about (the end, or the start when the end is open),
+ * null when that cell has no id. A keyed rule's questions for a root ask
+ * about the root's own cells (RuleIncremental.keys).
+ */
+export interface DoubtQuery {
+  root: string | null;
+  from: number;
+  to: number;
+}
+
+export function doubtQuery(doc: MessageDocument, from: number, to: number): DoubtQuery {
+  const cells = doc.cells;
+  const about = to < cells.length ? cells[to] : cells[from];
+  return { root: about?.id !== undefined ? rootOf(about.id) : null, from: Math.max(from, -1), to: to >= cells.length ? Infinity : to };
 }
 
 function sameSegment(a: Segment, b: Segment, delta: number): boolean {
@@ -78,10 +89,15 @@ const REFERENCE = /\[\^([^\]\s[]+)\]/g;
  * references (which make a line no cell uses a footnote, not metadata);
  * false when a keyed re-run cannot follow it.
  */
-function addRootsOf(doc: MessageDocument, seg: Segment, roots: Set<string>): boolean {
-  // Text outside cells (the prologue, outside the section) and cells without a reliable id have no root of their own.
-  if (!(seg instanceof Cell) || doubtful(doc, seg)) return false;
-  roots.add(rootOf(seg.id!));
+function addRootsOf(doc: MessageDocument, seg: Segment, roots: Set<string>, keepsCells: boolean): boolean {
+  // Text outside cells (the prologue, outside the section) has no root.
+  if (!(seg instanceof Cell)) return false;
+  // A doubtful id (none, one that does not fit, one another cell has) is read
+  // across roots: after an edit that keeps the cells, the edit says which
+  // changed (DocumentEdit.doubtChanged). A cell without an id has no root of
+  // its own, and keyed rules find nothing in it but on its metadata lines.
+  if (!keepsCells && (seg.id === undefined || doubtful(doc, seg))) return false;
+  if (seg.id !== undefined) roots.add(rootOf(seg.id));
   const lines = seg.parse!.metadata;
   for (let i = 0; i < lines.length; i++) {
     const n = lines[i]!;
@@ -109,7 +125,8 @@ export function touchedRoots(doc: MessageDocument, prev: MessageDocument, edit: 
   let oldHi = olds.length;
   let newHi = news.length;
   if (edit.keepsCells) {
-    // The segments are the previous version's objects, already moved: the edit says which it replaced.
+    // The segments are the previous version's objects, already moved, and
+    // its lists were changed in place: the edit says what it replaced.
     const r = edit.replaced!;
     lo = r.at;
     oldHi = r.at + r.removed;
@@ -125,8 +142,10 @@ export function touchedRoots(doc: MessageDocument, prev: MessageDocument, edit: 
   }
   if (oldHi - lo + (newHi - lo) > MAX_CHANGED) return undefined;
   const roots = new Set<string>();
-  for (let i = lo; i < oldHi; i++) if (!addRootsOf(prev, olds[i]!, roots)) return undefined;
-  for (let i = lo; i < newHi; i++) if (!addRootsOf(doc, news[i]!, roots)) return undefined;
+  const keepsCells = edit.keepsCells === true;
+  const gone = edit.keepsCells ? edit.replaced!.gone : olds.slice(lo, oldHi);
+  for (const seg of gone) if (!addRootsOf(prev, seg, roots, keepsCells)) return undefined;
+  for (let i = lo; i < newHi; i++) if (!addRootsOf(doc, news[i]!, roots, keepsCells)) return undefined;
   for (const s of [news[lo - 1], news[newHi]]) if (s instanceof Cell && s.id !== undefined) roots.add(rootOf(s.id));
   const newFrom = lo < news.length ? news[lo]!.offset : doc.text.length;
   const newTo = newHi < news.length ? news[newHi]!.offset : doc.text.length;
@@ -138,7 +157,7 @@ export function touchedRoots(doc: MessageDocument, prev: MessageDocument, edit: 
  * cell that holds one of their lines, and every line in one of their cells,
  * is in (a finding on a line of one root in a cell of another must be made
  * again when either is touched). Undefined when a line of them lies outside
- * a cell with a reliable id.
+ * the cells.
  */
 export function scopeOf(doc: MessageDocument, roots: Set<string>): CheckScope | undefined {
   for (let round = 0; round < 4; round++) {
@@ -151,8 +170,9 @@ export function scopeOf(doc: MessageDocument, roots: Set<string>): CheckScope | 
     const before = roots.size;
     for (const m of metadata) {
       const holder = m.segment;
-      if (!(holder instanceof Cell) || doubtful(doc, holder)) return undefined;
-      roots.add(rootOf(holder.id!));
+      if (!(holder instanceof Cell)) return undefined;
+      // A cell without an id: keyed rules find nothing in it but on its lines (see addRootsOf).
+      if (holder.id !== undefined) roots.add(rootOf(holder.id));
     }
     for (const c of cells) for (const n of c.parse!.metadata) roots.add(rootOf(n.id.id));
     if (roots.size === before) {
@@ -192,4 +212,6 @@ export interface Moved {
   kept: Diagnostic[];
   keptRoots: (string | null | undefined)[];
   scope?: CheckScope;
+  /** The rule's doubt questions for the roots it does not run again, moved (undefined: not known). */
+  doubt?: DoubtQuery[];
 }

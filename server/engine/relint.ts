@@ -6,7 +6,7 @@
 import { Cell, type CellType, type DocumentEdit, type MessageDocument, type Segment } from '../syntax/document.js';
 import { Memo } from '../syntax/memo.js';
 import { cellsWithMetadataElsewhere } from '../syntax/segment-lists.js';
-import { sameDoubtful, scopeOf, touchedRoots, type Moved } from './keyed.js';
+import { sameDoubtful, scopeOf, touchedRoots, type DoubtQuery, type Moved } from './keyed.js';
 import type { RuleSet } from './rule-set.js';
 import { addSegmentTimes, reporter, type RawFindings } from './run.js';
 import { timingCollector } from './timing.js';
@@ -61,7 +61,8 @@ export function movedChecks(ruleSet: RuleSet, doc: MessageDocument, config: Msgl
   return (rule) => {
     const inc = rule.meta.incremental;
     if (!inc?.reads || inc.readsProse || inc.reads.some((t) => touched.has(t))) return undefined;
-    const out: Moved = { kept: [], keptRoots: [] };
+    // The same cells: the rule's questions stand as they were.
+    const out: Moved = { kept: [], keptRoots: [], doubt: before.doubt.get(rule.meta.id)?.slice() };
     for (let i = 0; i < before.diagnostics.length; i++) {
       if (before.origins[i] !== rule.meta.id) continue;
       if (linesMoved && inc.mentionsLines) return undefined;
@@ -112,18 +113,28 @@ export function keyedChecks(ruleSet: RuleSet, doc: MessageDocument, config: Msgl
       for (const i of list) if (before.roots[i] !== null) roots.add(before.roots[i]!);
     }
   }
+  // After an edit that keeps the cells, the doubt questions of the rules
+  // move with them; the roots of those that span a cell whose id became or
+  // stopped being doubtful run again.
+  const asked = edit.keepsCells ? movedQuestions(doc, edit, before.doubt, roots) : undefined;
   // Grows `roots` (scopeOf) before findings are sorted into kept and made again.
   const whole = scopeOf(doc, roots);
   if (!whole) return undefined;
   const delta = edit.newEnd - edit.oldEnd;
-  // After an edit that keeps the cells, they are the previous version's objects, refreshed in place: the edit says.
-  const sameDoubt = edit.keepsCells ? !edit.doubtChanged : sameDoubtful(doc, prev, whole, touched.newFrom, touched.newTo, delta);
+  const sameDoubt = edit.keepsCells ? true : sameDoubtful(doc, prev, whole, touched.newFrom, touched.newTo, delta);
   const scope = sameDoubt ? whole : undefined;
   const move = mover(edit);
   return {
     moved(rule) {
       if (!scope || !rule.meta.incremental?.keys) return undefined;
-      const out: Moved = { kept: [], keptRoots: [], scope };
+      let doubt: DoubtQuery[] | undefined;
+      if (asked) {
+        const questions = asked.get(rule.meta.id);
+        // Questions not known, or about a cell without an id, while the doubtful ids changed: the rule runs whole.
+        if (questions === 'whole' || (!questions && edit.doubtChanged)) return undefined;
+        doubt = questions?.filter((q) => !roots.has(q.root!));
+      }
+      const out: Moved = { kept: [], keptRoots: [], scope, doubt };
       for (const i of byRule.get(rule.meta.id) ?? []) {
         const root = before.roots[i]!;
         // A finding in nothing with an id: where it belongs is not known.
@@ -217,7 +228,7 @@ export function lintEdited(ruleSet: RuleSet, doc: MessageDocument, config: Msgli
   if (!before || before.ruleSet !== ruleSet || before.config !== config) return undefined;
   const changed = new Set(edit.changed);
   const move = mover(edit);
-  const raw: RawFindings = { ruleSet, config, reused: true, diagnostics: [], origins: [], roots: [] };
+  const raw: RawFindings = { ruleSet, config, reused: true, diagnostics: [], origins: [], roots: [], doubt: new Map() };
   // Lines added or removed: the rules that name line numbers in their
   // messages run again when they found something (what they find does not
   // depend on line numbers, only what they say).
@@ -252,6 +263,52 @@ export function lintEdited(ruleSet: RuleSet, doc: MessageDocument, config: Msgli
     }
   }
   if (spent) addSegmentTimes(times!, segmentRules, spent);
-  for (const { rule, severity } of checks) if (rule.meta.incremental?.readsProse || again.has(rule.meta.id)) runCheck(rule, severity, config, times);
+  for (const { rule, severity } of checks) {
+    if (rule.meta.incremental?.readsProse || again.has(rule.meta.id)) runCheck(rule, severity, config, times);
+    else if (before.doubt.has(rule.meta.id)) raw.doubt.set(rule.meta.id, before.doubt.get(rule.meta.id)!); // the same cells
+  }
   return raw;
+}
+
+/**
+ * After an edit that keeps the cells: each keyed rule's doubtfulIdBetween
+ * questions (RawFindings.doubt) with their cell indices moved. The root of
+ * a question about a replaced cell, or (when the doubtful ids changed) one
+ * spanning a cell whose id became or stopped being doubtful, is added to
+ * `roots`: the rule asks it again. 'whole' for a rule with such a question
+ * about a cell without an id.
+ */
+function movedQuestions(doc: MessageDocument, edit: DocumentEdit, before: Map<string, DoubtQuery[]>, roots: Set<string>): Map<string, DoubtQuery[] | 'whole'> {
+  const r = edit.replaced!;
+  const change = edit.doubtChanged;
+  const at = r.cell;
+  const shift = r.added - r.removed;
+  // -1 for a cell replaced; open ends stay.
+  const moved = (i: number): number => (i < at || i === Infinity ? i : i >= at + r.removed ? i + shift : -2);
+  const flipped = change ? change.flipped.map((c) => c.index) : [];
+  const spansChange = (from: number, to: number): boolean => {
+    if (!change) return false;
+    if (change.replaced && from < at + r.added && to >= at) return true;
+    for (const i of flipped) if (from < i && i < to) return true;
+    return false;
+  };
+  const out = new Map<string, DoubtQuery[] | 'whole'>();
+  for (const [rule, questions] of before) {
+    const kept: DoubtQuery[] = [];
+    for (const q of questions) {
+      const from = moved(q.from);
+      const to = moved(q.to);
+      if (from !== -2 && to !== -2 && !spansChange(from, to)) {
+        kept.push({ root: q.root, from, to });
+        continue;
+      }
+      if (q.root === null) {
+        out.set(rule, 'whole');
+        break;
+      }
+      roots.add(q.root);
+    }
+    if (!out.has(rule)) out.set(rule, kept);
+  }
+  return out;
 }

@@ -57,8 +57,24 @@ function doubtfulBefore(doc: MessageDocument): { output: Int32Array; message: In
  * duplicate-id reports the id (a root cause is reported once).
  */
 export function doubtfulIdBetween(doc: MessageDocument, from: number, to: number, output: boolean): boolean {
+  doubtListener?.(doc, from, to);
   const counts = output ? doubtfulBefore(doc).output : doubtfulBefore(doc).message;
   const lo = Math.max(0, from + 1);
   const hi = Math.min(to, doc.cells.length);
   return hi > lo && counts[hi]! - counts[lo]! > 0;
+}
+
+/**
+ * Told of every doubtfulIdBetween question while the engine runs a rule
+ * keyed by id root: after an edit that changes which ids are doubtful, the
+ * rule runs again only for the roots whose questions span a changed cell
+ * (movedQuestions in server/engine/relint.ts).
+ */
+let doubtListener: ((doc: MessageDocument, from: number, to: number) => void) | undefined;
+
+/** Sets the listener (undefined: none) and returns the one it replaces. */
+export function listenToDoubt(listener: typeof doubtListener): typeof doubtListener {
+  const before = doubtListener;
+  doubtListener = listener;
+  return before;
 }

@@ -9,7 +9,8 @@ import { isMetadataLine } from '../syntax/metadata.js';
 import { Memo } from '../syntax/memo.js';
 import { mergeEdits } from './fix.js';
 import { ruleOptions, type RuleSet, type SegmentRule } from './rule-set.js';
-import { rootAt, WHOLE, type CheckScope, type Moved } from './keyed.js';
+import { doubtQuery, rootAt, WHOLE, type CheckScope, type DoubtQuery, type Moved } from './keyed.js';
+import { listenToDoubt } from './rule-kit.js';
 import type { KeptSegments } from './relint.js';
 import { addRuleTime, timingCollector, type LintTimes } from './timing.js';
 import type { Diagnostic, MsglintConfig, ReportDescriptor, Rule, Severity, TextEdit } from './types.js';
@@ -129,6 +130,8 @@ export interface RawFindings {
    * nothing with an id; undefined for the findings of other rules.
    */
   roots: (string | null | undefined)[];
+  /** Per rule with RuleIncremental.keys, the doubtfulIdBetween questions its findings rest on (none: not known). */
+  doubt: Map<string, DoubtQuery[]>;
 }
 
 /** Turns findings into diagnostics of one document. */
@@ -176,6 +179,9 @@ export function reporter(doc: MessageDocument, raw: RawFindings) {
     const keyed = rule.meta.incremental?.keys !== undefined;
     const t0 = times ? performance.now() : 0;
     const { cells, metadata, checks } = scope ?? (whole ??= WHOLE(doc));
+    let asked = keyed ? raw.doubt.get(ruleId) : undefined;
+    if (keyed && !asked) raw.doubt.set(ruleId, (asked = []));
+    const listening = keyed ? listenToDoubt((d, from, to) => asked!.push(doubtQuery(d, from, to))) : undefined;
     try {
       rule.check!({
         doc,
@@ -190,6 +196,8 @@ export function reporter(doc: MessageDocument, raw: RawFindings) {
       });
     } catch (e) {
       internalError(ruleId, e);
+    } finally {
+      if (keyed) listenToDoubt(listening);
     }
     if (times) addRuleTime(times, ruleId, performance.now() - t0);
   };
@@ -291,7 +299,7 @@ export function lintWhole(
   moved?: (rule: Rule) => Moved | undefined,
   kept?: KeptSegments,
 ): RawFindings {
-  const raw: RawFindings = { ruleSet, config, reused: false, diagnostics: [], origins: [], roots: [] };
+  const raw: RawFindings = { ruleSet, config, reused: false, diagnostics: [], origins: [], roots: [], doubt: new Map() };
   const { runCheck, segmentChecker, pushSegmentFindings } = reporter(doc, raw);
   const times = timingCollector();
 
@@ -352,7 +360,10 @@ export function lintWhole(
       raw.origins.push(rule.meta.id);
       raw.roots.push(found.keptRoots[k]);
     }
+    // The questions of the roots run again are asked again, after the moved ones.
+    if (found.doubt) raw.doubt.set(rule.meta.id, found.doubt);
     if (found.scope) runCheck(rule, checks[i]!.severity, config, times, found.scope);
+    if (!found.doubt) raw.doubt.delete(rule.meta.id);
   }
   return raw;
 }

@@ -166,12 +166,15 @@ export interface RuleIncremental {
    * metadata lines of R, on whether text refers to an id of R as a
    * footnote (`as shown[^12]`), on file-wide facts (agents and their positions,
    * the default agent, code languages, the message section, config), and on
-   * which cells have doubtful ids (doubtfulIdBetween in rule-kit.ts). It
-   * loops over `RuleContext.cells` / `metadata` / `checks`, not all of
-   * `doc`. After an edit, the engine runs it again over the roots the edit
-   * touched and moves its other findings; it runs whole when the file-wide
-   * facts or the doubtful ids may have changed, or the edit cannot be
-   * followed by root (server/engine/keyed.ts).
+   * which cells have doubtful ids, asked with doubtfulIdBetween (rule-kit.ts)
+   * about a range ending at (or, open-ended, starting at) a cell of R: the
+   * engine records the questions and runs R again when a cell in its range
+   * becomes or stops being doubtful. It finds nothing in a cell without an
+   * id but on its metadata lines. It loops over `RuleContext.cells` /
+   * `metadata` / `checks`, not all of `doc`. After an edit, the engine runs
+   * it again over the roots the edit touched and moves its other findings;
+   * it runs whole when the file-wide facts may have changed, or the edit
+   * cannot be followed by root (server/engine/keyed.ts).
    */
   keys?: 'id-root';
 }

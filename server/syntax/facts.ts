@@ -4,11 +4,11 @@
 
 import { idFits, outputKindKnown } from './ids.js';
 import type { CellParse } from './cell.js';
-import type { MessageDocument } from './message-document.js';
+import type { MessageDocument, MetadataEntry } from './message-document.js';
 import { MEMO } from './memo.js';
 import { footnoteReferences, keepFootnoteReferences } from './metadata.js';
 import type { MetadataNode } from './metadata.js';
-import { Cell, type CellType, type Segment } from './segment.js';
+import { Cell, CELL_TYPE_CODE, CELL_TYPES, type CellType, type Segment } from './segment.js';
 
 /** @internal File-wide facts by index: the same for versions that differ only in prose. */
 export interface Structure {
@@ -21,7 +21,8 @@ export interface Structure {
   indexById?: Map<string, number[]>;
   /** Per cell, the index in `metadata` of its metadata line, or -1. */
   cellMeta: Int32Array;
-  cellTypes: CellType[];
+  /** Per cell, its type's index in CELL_TYPES (bytes: copied per structural keystroke). */
+  cellTypes: Uint8Array;
   /** Per cell, Cell.idFits (bit 1) and Cell.kindKnown (bit 2). */
   cellFacts: Uint8Array;
   /** Indices in `metadata` of the body agents, in `agents` order. */
@@ -157,11 +158,11 @@ export function resolve(doc: MessageDocument): void {
     addBodyAgent(doc, m);
   }
 
-  const cellTypes: CellType[] = [];
+  const cellTypes = new Uint8Array(doc.cells.length);
   const cellFacts = new Uint8Array(doc.cells.length);
   for (let i = 0, list = doc.cells; i < list.length; i++) {
     const cell = list[i]!;
-    cellTypes.push((cell.cellType = classify(doc, cell)));
+    cellTypes[i] = CELL_TYPE_CODE[(cell.cellType = classify(doc, cell))];
     cellFacts[i] = setFacts(doc, cell);
   }
   doc.structure = {
@@ -249,7 +250,7 @@ export function resolveLike(doc: MessageDocument, shared: Structure, changed: nu
     const cell = cells[i]!;
     const k = cellMeta[i]!;
     if (k !== -1) cell.metadata = metadata[k];
-    cell.cellType = cellTypes[i]!;
+    cell.cellType = CELL_TYPES[cellTypes[i]!]!;
     const facts = cellFacts[i]!;
     if (facts !== 3) {
       cell.idFits = (facts & 1) !== 0;
@@ -287,13 +288,18 @@ export function keepsCellFacts(prev: MessageDocument, old: Cell, parse: CellPars
  * (parseInCell): the previous version's, taken over. Its segments are the
  * previous version's objects but the edited one, replaced by `cell`, and
  * those after it are moved by `delta` in place; its metadata entries are
- * the previous version's but the edited cell's, new.
+ * the previous version's but the edited cell's, new. Returns the edited
+ * cell's entries of the previous version (DocumentEdit.replaced.goneLines).
  */
-export function resolveInCell(doc: MessageDocument, prev: MessageDocument, at: number, cell: Cell, delta: number): void {
+export function resolveInCell(doc: MessageDocument, prev: MessageDocument, at: number, cell: Cell, delta: number): MetadataEntry[] {
   const old = prev.segments[at] as Cell;
   const shared = prev.structure;
-  const segments = prev.segments.slice();
-  const cells = prev.cells.slice();
+  // Cells by id, made before the lists change when they are a view of them (CellsById).
+  const byId = prev.cellsById instanceof Map ? (prev.cellsById as Map<string, Cell[]>) : new Map(prev.cellsById);
+  // The previous version's lists, changed in place (it is spent): a copy of
+  // a list of 25,000 objects lands in V8's large-object space, about 1 ms.
+  const segments = prev.segments;
+  const cells = prev.cells;
   segments[at] = cell;
   cells[old.index] = cell;
   for (let i = at + 1; i < segments.length; i++) segments[i]!.offset += delta;
@@ -304,26 +310,26 @@ export function resolveInCell(doc: MessageDocument, prev: MessageDocument, at: n
 
   // The edited cell's metadata lines: new entries with what isMetadataLine
   // found (the same ids, types and footnote references: the same answer).
-  const metadata = prev.metadata.slice();
-  const metaNodes = shared.metaNodes.slice();
+  const metadata = prev.metadata;
+  const metaNodes = shared.metaNodes;
   const first = shared.metaStart[at]!;
   const nodes = cell.parse!.metadata;
+  const gone = metadata.slice(first, shared.metaStart[at + 1]!);
   const m = old.metadata;
   for (let k = 0; k < nodes.length; k++) {
-    const before = prev.metadata[first + k]!;
+    const before = gone[k]!;
     const entry = { segment: cell as Segment, node: nodes[k]!, isMetadata: before.isMetadata };
     metadata[first + k] = entry;
     metaNodes[first + k] = nodes[k]!;
     if (m === before) cell.metadata = entry;
     // Other cells this line describes (typing that moved only prose keeps such lines).
-    for (const c of prev.cellsById.get(before.node.id.id) ?? []) if (c !== old && c.metadata === before) c.metadata = entry;
+    for (const c of byId.get(before.node.id.id) ?? []) if (c !== old && c.metadata === before) c.metadata = entry;
   }
   if (m && m.segment !== old) cell.metadata = m;
   keepFootnoteReferences(doc, prev);
   doc.takeOver(segments, cells, metadata);
 
   // Cells by id: the previous version's lists, the edited cell replaced.
-  const byId = prev.cellsById instanceof Map ? (prev.cellsById as Map<string, Cell[]>) : new Map(prev.cellsById);
   if (old.id !== undefined) {
     const list = byId.get(old.id)!;
     list[list.indexOf(old)] = cell;
@@ -333,6 +339,7 @@ export function resolveInCell(doc: MessageDocument, prev: MessageDocument, at: n
   addConfiguredAgents(doc);
   for (const k of shared.bodyAgents) addBodyAgent(doc, metadata[k]!);
   doc.structure = { ...shared, byId, metaNodes };
+  return gone;
 }
 
 function indicesById(byId: Map<string, Cell[]>): Map<string, number[]> {

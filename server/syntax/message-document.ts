@@ -22,6 +22,14 @@ export interface AgentDefinition {
   from: number;
 }
 
+/** A metadata-shaped line of the message section (MessageDocument.metadata). */
+export interface MetadataEntry {
+  segment: Segment;
+  node: MetadataNode;
+  /** isMetadataLine's answer, once asked. */
+  isMetadata?: boolean;
+}
+
 export interface ParseOptions {
   fileName?: string;
   /** Agent names defined elsewhere (configuration). */
@@ -43,6 +51,14 @@ export interface ParseOptions {
    * lint): cells parse slices of the text instead of copies of their own.
    */
   once?: boolean;
+}
+
+/** Which cells' ids became or stopped being doubtful (DocumentEdit.doubtChanged). */
+export interface DoubtChange {
+  /** Kept cells whose id became or stopped being doubtful. */
+  flipped: Cell[];
+  /** Whether a replaced cell's id, before or after, is doubtful. */
+  replaced: boolean;
 }
 
 /** [start, oldEnd) of the previous text is replaced by `text`. */
@@ -75,7 +91,7 @@ export class MessageDocument {
   /** Marker lines outside the message section (absolute line spans). */
   outsideMarkers: { start: number; end: number; before: boolean }[] = [];
   /** Every metadata-shaped line of the message section, in file order. */
-  readonly metadata: { segment: Segment; node: MetadataNode; /** isMetadataLine's answer, once asked. */ isMetadata?: boolean }[] = [];
+  readonly metadata: MetadataEntry[] = [];
   /** The cells of each id, in file order; the ids in no particular order (an editor's versions update the map in place). */
   cellsById: ReadonlyMap<string, Cell[]> = new Map<string, Cell[]>();
   readonly agents: AgentDefinition[] = [];
@@ -217,8 +233,12 @@ export interface DocumentEdit {
    * [at, at + removed) are this version's [at, at + added) (one for one
    * inside a cell, parseInCell; any number across cells, parseAcross); the
    * others are the previous version's objects, those after moved in place.
+   * The replaced segments are cells, the first of index `cell` in both.
+   * The lists are the previous version's too, changed in place (copying
+   * lists of 25,000 objects costs about 1 ms each): `gone` and `goneLines`
+   * keep the segments replaced and their metadata entries.
    */
-  replaced?: { at: number; removed: number; added: number };
+  replaced?: { at: number; removed: number; added: number; cell: number; gone: Segment[]; goneLines: MetadataEntry[] };
   /**
    * Segments kept from the previous version (moved in place) whose facts
    * the edit made again: the cells of the ids the replaced cells and their
@@ -228,11 +248,11 @@ export interface DocumentEdit {
    */
   refreshed?: Segment[];
   /**
-   * Whether the cells with doubtful ids (one that does not fit, or that
-   * another cell has too) may differ: a replaced cell's id is doubtful, or
-   * a refreshed cell's became or stopped being. Rules read them across ids.
+   * After an edit that keeps the cells, when the cells with doubtful ids
+   * (one that does not fit, or that another cell has too) differ: rules
+   * read them across ids (doubtfulIdBetween).
    */
-  doubtChanged?: boolean;
+  doubtChanged?: DoubtChange;
   /**
    * True when the structure is not the same but the file-wide facts are
    * (server/syntax/facts.ts, keepsFacts): the same segments and cells, and
@@ -266,6 +286,6 @@ export function isMdFile(fileName: string | undefined): boolean {
  */
 export function replacedSegments(doc: MessageDocument): { gone: Segment[]; come: Segment[] } {
   const edit = doc.edit!;
-  const { at, removed, added } = edit.replaced!;
-  return { gone: edit.previous!.segments.slice(at, at + removed), come: doc.segments.slice(at, at + added) };
+  const { at, added, gone } = edit.replaced!;
+  return { gone, come: doc.segments.slice(at, at + added) };
 }

@@ -305,7 +305,8 @@ function parseAttributes(text: string, i: number, end: number, found: Found): vo
 
 /** Footnote-shaped lines that no cell uses but whose TYPE shows they are metadata. */
 const METADATA_TYPES: ReadonlySet<string> = new Set(['markdown', 'code', 'raw', 'tool', 'agent']);
-const footnoteRefs = new Memo<MessageDocument, Set<string>>();
+/** Per version: how many segments refer to each id as a footnote (none: not in the map). */
+const footnoteRefs = new Memo<MessageDocument, Map<string, number>>();
 
 /** Ids used as footnote references (`text[^n]`) in the message section, outside markers and code. */
 // No `[` inside the id, so a line full of `[^` is scanned in linear time.
@@ -322,16 +323,20 @@ function addReferences(content: string, definitionAtStart: boolean, ids: Set<str
   }
 }
 
-function referencedFootnotes(doc: MessageDocument): Set<string> {
-  let ids = footnoteRefs.get(doc);
-  if (ids) return ids;
-  ids = new Set();
+function referencedFootnotes(doc: MessageDocument): Map<string, number> {
+  let counts = footnoteRefs.get(doc);
+  if (counts) return counts;
+  counts = new Map();
+  const ids = new Set<string>();
   for (let i = 0, list = doc.segments; i < list.length; i++) {
     const seg = list[i]!;
-    if (seg.kind === 'cell' || seg.kind === 'prologue') addParseReferences(seg.parse!, ids);
+    if (seg.kind !== 'cell' && seg.kind !== 'prologue') continue;
+    addParseReferences(seg.parse!, ids);
+    for (const id of ids) counts.set(id, (counts.get(id) ?? 0) + 1);
+    ids.clear();
   }
-  footnoteRefs.set(doc, ids);
-  return ids;
+  footnoteRefs.set(doc, counts);
+  return counts;
 }
 
 /** The footnote references of one cell's (or the prologue's) text. */
@@ -343,8 +348,28 @@ export function footnoteReferences(p: CellParse): Set<string> {
 
 /** A version whose segments refer to the same footnotes as `prev`'s (parseInCell) shares its set. */
 export function keepFootnoteReferences(doc: MessageDocument, prev: MessageDocument): void {
-  const ids = footnoteRefs.get(prev);
-  if (ids) footnoteRefs.set(doc, ids);
+  const counts = footnoteRefs.get(prev);
+  if (counts) footnoteRefs.set(doc, counts);
+}
+
+/**
+ * A version whose cells are `prev`'s with some replaced (parseAcross): its
+ * counts are `prev`'s, changed in place (that version is spent), without
+ * the removed cells' references (`footnoteReferences` of each) and with
+ * the added ones'.
+ */
+export function spliceFootnoteReferences(doc: MessageDocument, prev: MessageDocument, removed: Set<string>[], added: Set<string>[]): void {
+  const counts = footnoteRefs.get(prev);
+  if (!counts) return;
+  for (const ids of removed) {
+    for (const id of ids) {
+      const n = counts.get(id)! - 1;
+      if (n === 0) counts.delete(id);
+      else counts.set(id, n);
+    }
+  }
+  for (const ids of added) for (const id of ids) counts.set(id, (counts.get(id) ?? 0) + 1);
+  footnoteRefs.set(doc, counts);
 }
 
 function addParseReferences(p: CellParse, ids: Set<string>): void {

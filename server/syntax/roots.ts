@@ -74,13 +74,9 @@ function addLine(index: Map<string, Members>, m: Entry): void {
  */
 function updated(doc: MessageDocument, index: Map<string, Members>): Map<string, Members> {
   const edit = doc.edit!;
-  const prev = edit.previous!;
   const r = edit.replaced!;
-  for (let i = r.at; i < r.at + r.removed; i++) {
-    const seg = prev.segments[i]!;
-    if (seg instanceof Cell && seg.id !== undefined) index.get(rootOf(seg.id))?.cells.delete(seg);
-  }
-  for (const m of linesOf(prev, r.at, r.removed)) index.get(rootOf(m.node.id.id))?.lines.delete(m);
+  for (const seg of r.gone) if (seg instanceof Cell && seg.id !== undefined) index.get(rootOf(seg.id))?.cells.delete(seg);
+  for (const m of r.goneLines) index.get(rootOf(m.node.id.id))?.lines.delete(m);
   for (let i = r.at; i < r.at + r.added; i++) {
     const seg = doc.segments[i]!;
     if (seg instanceof Cell) add(index, seg);
@@ -93,6 +89,21 @@ function updated(doc: MessageDocument, index: Map<string, Members>): Map<string,
 function linesOf(doc: MessageDocument, at: number, count: number): Entry[] {
   const starts = doc.structure.metaStart;
   return doc.metadata.slice(starts[at]!, starts[at + count]!);
+}
+
+/**
+ * The metadata entries whose id is one of `ids`, from a version's index
+ * (in no order); undefined when the version has no index yet (rules make
+ * it on first use).
+ */
+export function knownLinesOf(doc: MessageDocument, ids: Set<string>): Entry[] | undefined {
+  const index = indexes.get(doc);
+  if (!index) return undefined;
+  const out: Entry[] = [];
+  const roots = new Set<string>();
+  for (const id of ids) roots.add(rootOf(id));
+  for (const root of roots) for (const m of index.get(root)?.lines ?? []) if (ids.has(m.node.id.id)) out.push(m);
+  return out;
 }
 
 /** Made from the previous version's index while it is at hand, when that version had one. */

@@ -21,6 +21,11 @@ export type CellType =
   /** An output cell without metadata (its type is unknown). */
   | 'untyped-output';
 
+/** The cell types in a fixed order: Structure.cellTypes holds their indices. */
+export const CELL_TYPES: readonly CellType[] = ['message', 'agent-reply', 'tool-call', 'tool-result', 'code-output', 'unknown-output', 'untyped-output'];
+/** A cell type's index in CELL_TYPES. */
+export const CELL_TYPE_CODE: Readonly<Record<CellType, number>> = Object.fromEntries(CELL_TYPES.map((t, i) => [t, i])) as Record<CellType, number>;
+
 export class Segment {
   constructor(
     /** What part of the file this is; a cell's own kind is `Cell.cellType`. */

@@ -6,12 +6,13 @@
 
 import { parseCell } from './cell.js';
 import { addBodyAgent, addConfiguredAgents, classify, fenceLanguages, setFacts, type Structure } from './facts.js';
-import { isMdFile, MessageDocument, type ParseOptions, type TextEditHint } from './message-document.js';
+import { isMdFile, MessageDocument, type DoubtChange, type ParseOptions, type TextEditHint } from './message-document.js';
 import { MEMO } from './memo.js';
-import { footnoteReferences, keepFootnoteReferences } from './metadata.js';
+import { footnoteReferences, spliceFootnoteReferences } from './metadata.js';
 import { firstUnclosed, keepFirstUnclosed } from './reuse.js';
+import { knownLinesOf } from './roots.js';
 import { scan } from './scan.js';
-import { Cell, type Segment } from './segment.js';
+import { Cell, CELL_TYPE_CODE, type Segment } from './segment.js';
 import { sameList } from './typing.js';
 
 type Entry = MessageDocument['metadata'][number];
@@ -40,7 +41,7 @@ export function parseAcross(text: string, options: ParseOptions, prev: MessageDo
   doc.frontmatter = prev.frontmatter;
   // The first replaced segment, or where the added cells go when none is (before a kept cell, or at the end).
   const at = found.from < prev.cells.length ? prev.segments.indexOf(prev.cells[found.from]!, found.from) : prev.segments.length;
-  const facts = { refreshed: [] as Segment[], doubtChanged: false };
+  const facts: { refreshed: Segment[]; doubtChanged?: DoubtChange; goneLines?: Entry[] } = { refreshed: [] };
   spliceFacts(doc, prev, at, removed, added, range.newEnd - range.oldEnd, facts);
   keepFirstUnclosed(doc, prev, at, removed.length, added.length);
   doc.edit = {
@@ -51,7 +52,7 @@ export function parseAcross(text: string, options: ParseOptions, prev: MessageDo
     ...range,
     sameStructure: false,
     changed: added.map((_, i) => at + i),
-    replaced: { at, removed: removed.length, added: added.length },
+    replaced: { at, removed: removed.length, added: added.length, cell: found.from, gone: removed, goneLines: facts.goneLines! },
   };
   return doc;
 }
@@ -164,27 +165,27 @@ function keepsAgentsAndLanguages(prev: MessageDocument, removed: Cell[], added: 
  * moved in place, and the per-cell facts (metadata line, kind, idFits,
  * kindKnown) made again for the ids the edit touches.
  */
-function spliceFacts(doc: MessageDocument, prev: MessageDocument, at: number, removed: Cell[], added: Cell[], delta: number, out: { refreshed: Segment[]; doubtChanged: boolean }): void {
+function spliceFacts(doc: MessageDocument, prev: MessageDocument, at: number, removed: Cell[], added: Cell[], delta: number, out: { refreshed: Segment[]; doubtChanged?: DoubtChange; goneLines?: Entry[] }): void {
   const shared = prev.structure;
   const shift = added.length - removed.length;
   const firstIndex = (prev.segments[at] as Cell | undefined)?.index ?? prev.cells.length;
   const oldAfter = at + removed.length;
 
-  // Segments and cells: those after the edit moved and renumbered.
-  const segments: Segment[] = prev.segments.slice(0, at);
-  for (const c of added) segments.push(c);
-  for (let i = oldAfter; i < prev.segments.length; i++) {
-    const seg = prev.segments[i]!;
+  // Segments and cells: the previous version's lists changed in place (it
+  // is spent; a copy of a list of 25,000 objects lands in V8's
+  // large-object space, about 1 ms), those after the edit moved and renumbered.
+  const segments = prev.segments;
+  const cells = prev.cells;
+  // Cells by id, made before the lists change when they are a view of them (CellsById).
+  const byId = prev.cellsById instanceof Map ? (prev.cellsById as Map<string, Cell[]>) : new Map(prev.cellsById);
+  replaceRange(segments, at, removed.length, added);
+  for (let i = at + added.length; i < segments.length; i++) {
+    const seg = segments[i]!;
     seg.offset += delta;
     if (seg instanceof Cell) seg.index += shift;
-    segments.push(seg);
   }
-  const cells = prev.cells.slice(0, firstIndex);
-  for (const c of added) {
-    c.index = cells.length;
-    cells.push(c);
-  }
-  for (let i = firstIndex + removed.length; i < prev.cells.length; i++) cells.push(prev.cells[i]!);
+  replaceRange(cells, firstIndex, removed.length, added);
+  for (let i = 0; i < added.length; i++) added[i]!.index = firstIndex + i;
 
   // Metadata entries, their nodes and segments, by index.
   const m0 = shared.metaStart[at]!;
@@ -192,17 +193,27 @@ function spliceFacts(doc: MessageDocument, prev: MessageDocument, at: number, re
   const entries: Entry[] = [];
   for (let s = 0; s < added.length; s++) for (const node of added[s]!.parse!.metadata) entries.push({ segment: added[s]!, node, isMetadata: undefined });
   const metaShift = entries.length - (m1 - m0);
-  const metadata = prev.metadata.slice(0, m0).concat(entries, prev.metadata.slice(m1));
-  const metaNodes = shared.metaNodes.slice(0, m0).concat(entries.map((x) => x.node), shared.metaNodes.slice(m1));
+  const metadata = prev.metadata;
+  const goneLines = metadata.slice(m0, m1);
+  replaceRange(metadata, m0, m1 - m0, entries);
+  const metaNodes = shared.metaNodes;
+  replaceRange(
+    metaNodes,
+    m0,
+    m1 - m0,
+    entries.map((x) => x.node),
+  );
+  const oldSegments = segments.length - shift;
   const metaStart = new Int32Array(segments.length + 1);
   metaStart.set(shared.metaStart.subarray(0, at));
   for (let s = 0, k = m0; s < added.length; k += added[s]!.parse!.metadata.length, s++) metaStart[at + s] = k;
-  for (let i = oldAfter; i <= prev.segments.length; i++) metaStart[i + shift] = shared.metaStart[i]! + metaShift;
+  for (let i = oldAfter; i <= oldSegments; i++) metaStart[i + shift] = shared.metaStart[i]! + metaShift;
   const metaSegment = new Int32Array(metadata.length);
   metaSegment.set(shared.metaSegment.subarray(0, m0));
   for (let k = m0; k < m0 + entries.length; k++) metaSegment[k] = at + added.indexOf(entries[k - m0]!.segment as Cell);
   for (let k = m1; k < shared.metaSegment.length; k++) metaSegment[k + metaShift] = shared.metaSegment[k]! + shift;
   doc.takeOver(segments, cells, metadata);
+  out.goneLines = goneLines;
 
   // The ids the edit touches: of the cells and metadata lines removed and added.
   const touched = new Set<string>();
@@ -211,17 +222,15 @@ function spliceFacts(doc: MessageDocument, prev: MessageDocument, at: number, re
     for (const node of c.parse!.metadata) touched.add(node.id.id);
   }
   // Footnote references added or removed change what isMetadataLine says of lines with those ids.
-  const refsBefore = new Set<string>();
-  const refsAfter = new Set<string>();
-  for (const c of removed) for (const id of footnoteReferences(c.parse!)) refsBefore.add(id);
-  for (const c of added) for (const id of footnoteReferences(c.parse!)) refsAfter.add(id);
-  const sameRefs = refsBefore.size === refsAfter.size && [...refsBefore].every((id) => refsAfter.has(id));
-  if (sameRefs) keepFootnoteReferences(doc, prev);
+  const removedRefs = removed.map((c) => footnoteReferences(c.parse!));
+  const addedRefs = added.map((c) => footnoteReferences(c.parse!));
+  const refsBefore = new Set<string>(removedRefs.flatMap((ids) => [...ids]));
+  const refsAfter = new Set<string>(addedRefs.flatMap((ids) => [...ids]));
+  spliceFootnoteReferences(doc, prev, removedRefs, addedRefs);
   for (const id of refsBefore) if (!refsAfter.has(id)) touched.add(id);
   for (const id of refsAfter) if (!refsBefore.has(id)) touched.add(id);
 
   // Cells by id: the previous version's map, the removed cells out, the added in (in file order).
-  const byId = prev.cellsById instanceof Map ? (prev.cellsById as Map<string, Cell[]>) : new Map(prev.cellsById);
   // How many cells had each touched id: whether a kept cell's id was used twice (see below).
   const usedBefore = new Map<string, number>();
   for (const id of touched) usedBefore.set(id, byId.get(id)?.length ?? 0);
@@ -247,19 +256,38 @@ function spliceFacts(doc: MessageDocument, prev: MessageDocument, at: number, re
   // The first metadata line of each touched id, and what isMetadataLine said of the others stays.
   const firstLine = new Map<string, number>();
   const holders = new Set<Segment>();
-  for (let k = 0; k < metadata.length; k++) {
-    const id = metadata[k]!.node.id.id;
-    if (!touched.has(id)) continue;
-    metadata[k]!.isMetadata = undefined;
-    holders.add(metadata[k]!.segment);
-    if (!firstLine.has(id)) firstLine.set(id, k);
+  const visit = (k: number): void => {
+    const m = metadata[k]!;
+    const id = m.node.id.id;
+    m.isMetadata = undefined;
+    holders.add(m.segment);
+    const first = firstLine.get(id);
+    if (first === undefined || k < first) firstLine.set(id, k);
+  };
+  // The previous version's lines of those ids, from its root index when it
+  // has one (a walk over every metadata line costs a few ms on a large file).
+  const known = knownLinesOf(prev, touched);
+  if (known) {
+    const gone = new Set<Segment>(removed);
+    const firstCell = cells.length ? segments.indexOf(cells[0]!) : 0;
+    for (const m of known) {
+      if (gone.has(m.segment)) continue;
+      const seg = m.segment;
+      const i = seg instanceof Cell ? firstCell + seg.index : segments.indexOf(seg);
+      visit(metaStart[i]! + seg.parse!.metadata.indexOf(m.node));
+    }
+    for (let k = m0; k < m0 + entries.length; k++) if (touched.has(metadata[k]!.node.id.id)) visit(k);
+  } else {
+    for (let k = 0; k < metadata.length; k++) if (touched.has(metadata[k]!.node.id.id)) visit(k);
   }
   addConfiguredAgents(doc);
   const bodyAgents = shared.bodyAgents.map((k) => (k >= m1 ? k + metaShift : k));
   for (const k of bodyAgents) addBodyAgent(doc, metadata[k]!);
 
   // Per-cell facts, by index, for the cells of touched ids and the added cells.
-  const cellTypes = shared.cellTypes.slice(0, firstIndex).concat(added.map(() => 'message' as const), shared.cellTypes.slice(firstIndex + removed.length));
+  const cellTypes = new Uint8Array(cells.length);
+  cellTypes.set(shared.cellTypes.subarray(0, firstIndex));
+  cellTypes.set(shared.cellTypes.subarray(firstIndex + removed.length), firstIndex + added.length);
   const cellFacts = new Uint8Array(cells.length);
   cellFacts.set(shared.cellFacts.subarray(0, firstIndex));
   cellFacts.set(shared.cellFacts.subarray(firstIndex + removed.length), firstIndex + added.length);
@@ -276,24 +304,26 @@ function spliceFacts(doc: MessageDocument, prev: MessageDocument, at: number, re
   }
   for (const c of again) holders.add(c);
   out.refreshed.push(...holders);
-  // Whether the cells with doubtful ids (not fitting, or used by another
-  // cell) may have changed: rules read them across ids (doubtfulIdBetween).
-  // A removed or added cell whose id is doubtful changes them too.
-  let doubtChanged = removed.some((c) => !c.idFits || (c.id !== undefined && usedBefore.get(c.id)! > 1));
+  // Which cells' ids became or stopped being doubtful (not fitting, or used
+  // by another cell): rules read them across ids (doubtfulIdBetween). A
+  // removed or added cell whose id is doubtful changes them too.
+  const doubtfulNow = (c: Cell): boolean => !c.idFits || (c.id !== undefined && byId.get(c.id)!.length > 1);
+  const flipped: Cell[] = [];
+  let replacedDoubtful = removed.some((c) => !c.idFits || (c.id !== undefined && usedBefore.get(c.id)! > 1));
   for (const c of again) {
     const before = !c.idFits || (c.id !== undefined && usedBefore.get(c.id)! > 1);
     setCellFacts(c);
-    if (before !== (!c.idFits || (c.id !== undefined && byId.get(c.id)!.length > 1))) doubtChanged = true;
+    if (before !== doubtfulNow(c)) flipped.push(c);
   }
   for (const c of added) {
     setCellFacts(c);
-    if (!c.idFits || (c.id !== undefined && byId.get(c.id)!.length > 1)) doubtChanged = true;
+    if (doubtfulNow(c)) replacedDoubtful = true;
   }
   function setCellFacts(c: Cell): void {
     const k = c.id !== undefined ? firstLine.get(c.id) : undefined;
     c.metadata = k === undefined ? undefined : metadata[k];
     cellMeta[c.index] = k ?? -1;
-    cellTypes[c.index] = c.cellType = classify(doc, c);
+    cellTypes[c.index] = CELL_TYPE_CODE[(c.cellType = classify(doc, c))];
     cellFacts[c.index] = setFacts(doc, c);
   }
   const structure: Structure = {
@@ -310,7 +340,23 @@ function spliceFacts(doc: MessageDocument, prev: MessageDocument, at: number, re
     [MEMO]: [],
   };
   doc.structure = structure;
-  out.doubtChanged = doubtChanged;
+  if (flipped.length || replacedDoubtful) out.doubtChanged = { flipped, replaced: replacedDoubtful };
+}
+
+/**
+ * Replaces `list[at, at + count)` by `items`, in place. Array.prototype.splice
+ * takes the items as arguments, which overflows the stack for a paste of
+ * many thousands of cells.
+ */
+function replaceRange<T>(list: T[], at: number, count: number, items: readonly T[]): void {
+  if (items.length < 10_000) {
+    list.splice(at, count, ...items);
+    return;
+  }
+  const tail = list.slice(at + count);
+  list.length = at;
+  for (const x of items) list.push(x);
+  for (const x of tail) list.push(x);
 }
 
 /** Where a cell of index `index` goes in a list of cells in file order. */

@@ -8,7 +8,7 @@ import { keepsCellFacts, resolveInCell } from './facts.js';
 import { isMdFile, MessageDocument, type ParseOptions, type TextEditHint } from './message-document.js';
 import { firstUnclosed, keepFirstUnclosed } from './reuse.js';
 import { scan } from './scan.js';
-import { Cell, type Segment } from './segment.js';
+import { Cell, CELL_TYPES, type Segment } from './segment.js';
 
 /**
  * An edit within the body of one cell (below its marker line): that cell is
@@ -49,7 +49,7 @@ export function parseInCell(text: string, options: ParseOptions, prev: MessageDo
   const doc = new MessageDocument(text, options, lines);
   doc.frontmatter = prev.frontmatter;
   const cell = new Cell(seg.offset, parse.text, parse);
-  resolveInCell(doc, prev, at, cell, delta);
+  const goneLines = resolveInCell(doc, prev, at, cell, delta);
   // The same segment is the first left unclosed: the edited cell leaves nothing unclosed it did not before.
   keepFirstUnclosed(doc, prev);
   doc.edit = {
@@ -61,7 +61,7 @@ export function parseInCell(text: string, options: ParseOptions, prev: MessageDo
     sameFacts: !prose,
     keepsCells: true,
     changed: [at],
-    replaced: { at, removed: 1, added: 1 },
+    replaced: { at, removed: 1, added: 1, cell: seg.index, gone: [seg], goneLines },
     linesAdded: prose ? lines.lineCount - prev.lines.lineCount : undefined,
   };
   return doc;
@@ -102,7 +102,7 @@ const PLAIN_PROSE = /^[ \t]*[\p{L}\p{N}'"(][\p{L}\p{M}\p{N} \t.,;:'"?!()\-]*$/u;
  */
 export function proseOnly(doc: MessageDocument, seg: Segment): boolean {
   if (!(seg instanceof Cell)) return false;
-  const type = doc.structure.cellTypes[seg.index];
+  const type = CELL_TYPES[doc.structure.cellTypes[seg.index]!];
   return type === 'message' || type === 'agent-reply';
 }
 

@@ -18,6 +18,9 @@ afterAll(() => {
 
 /** Per lint, the number of cells each keyed re-run checked. */
 let scopes: number[] = [];
+/** How many times a keyed rule ran over every cell of `linted`, after the first lint (not the contract check's full lint). */
+let wholeRuns = 0;
+let linted: unknown;
 const linter = createLinter(
   allRules.map((rule): Rule => {
     const check = rule.check;
@@ -26,6 +29,7 @@ const linter = createLinter(
       ...rule,
       check(context) {
         if (context.cells.length < context.doc.cells.length) scopes.push(context.cells.length);
+        else if (context.doc === linted) wholeRuns++;
         check(context);
       },
     };
@@ -55,9 +59,11 @@ function typed(texts: string[], hinted: boolean): string[] {
   let doc = parseForLint(texts[0]!, { fileName: 'a.msg.md' });
   let found = linter.lintDocument(doc);
   scopes = [];
+  wholeRuns = 0;
   for (let i = 1; i < texts.length; i++) {
     const edit = hinted ? editBetween(texts[i - 1]!, texts[i]!) : undefined;
     doc = parseForLint(texts[i]!, { fileName: 'a.msg.md', previous: doc, edit });
+    linted = doc;
     found = linter.lintDocument(doc);
   }
   return found.map((d) => `${d.ruleId}: ${d.message}`);
@@ -84,6 +90,25 @@ describe(hinted ? "keyed re-runs, with the editor's edit range" : 'keyed re-runs
     const after = before.replace('# %%% A2[^2]', '# %%% A2[^2.]');
     expect(run([before, after])).not.toContain(orphan);
     expect(run([before, after, before])).toContain(orphan);
+  });
+
+  // With the edit's range, the questions about doubtful ids that rules asked
+  // move with the cells: only the roots whose questions span the changed cell run again.
+  it.runIf(hinted)('run again over the roots whose doubt questions span a cell whose id became doubtful', () => {
+    const others = ['5', '6', '7', '10', '11', '12'].map((id) => message(id)).join('');
+    const before = head + message('1') + reply('2') + message('3') + message('4') + others + result('9.abcd.1');
+    expect(run([before])).toContain(orphan);
+    // Message 4 takes reply 2's id, and gives it back: both ids become doubtful, then neither is.
+    const texts = [before, before.replace('Q4[^4]', 'Q4[^2]'), before];
+    const findings = run(texts.slice(0, 2));
+    expect(findings).not.toContain(orphan);
+    expect(findings.some((f) => f.startsWith('duplicate-id:'))).toBe(true);
+    // Messages 2, 3, 4 and 5 (the edited cell's neighbours) and the result; not the 11 cells.
+    expect(wholeRuns).toBe(0);
+    expect(Math.max(...scopes)).toBeLessThanOrEqual(5);
+    expect(run(texts)).toContain(orphan);
+    expect(wholeRuns).toBe(0);
+    expect(Math.max(...scopes)).toBeLessThanOrEqual(5);
   });
 
   it('fall back when an unchanged cell of a touched root becomes doubtful', () => {

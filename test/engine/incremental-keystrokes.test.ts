@@ -212,6 +212,14 @@ describe('incremental lint, cases the property found', () => {
     }
   });
 
+  it('a fence typed with the edit after versions made without it (cells by id read from the cells by index)', () => {
+    typeAndCompare([
+      { kind: 'deleteCell', r: 0, s: 0, hint: false },
+      { kind: 'duplicateId', r: 0, s: 0, hint: false },
+      { kind: 'fence', r: 0, s: 0, hint: true },
+    ]);
+  });
+
   it('a pasted block repeats cells (one parse for two segments), then a value is typed', () => {
     // The pasted cells share their parses with the originals: a segment's cached findings are its own.
     expect(typeAndCompare([{ kind: 'paste', r: 0.64, s: 0.8, hint: false }, { kind: 'value', r: 0, s: 0, hint: true }, { kind: 'value', r: 0, s: 0, hint: false }]).kept).toBe(1);
@@ -235,7 +243,7 @@ describe('incremental lint, the keystrokes of issue 21', () => {
           keptCells += counts.kept;
         },
       ),
-      { numRuns: 120 },
+      { numRuns: Number(process.env.KEYSTROKE_RUNS ?? 120) },
     );
     // The property above covers the paths that move cross-cell findings
     // (DocumentEdit.sameFacts, keyed re-runs), not only the whole lint, and
