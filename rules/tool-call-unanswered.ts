@@ -11,12 +11,10 @@ export default defineRule(
     incremental: { reads: ['tool-call', 'tool-result'] },
   },
   ({ doc, report }) => {
-    const graph = toolGraph(doc);
-    for (const call of graph.calls) {
+    // The graph keeps the calls with no result after them.
+    for (const call of toolGraph(doc).unanswered) {
       // Without metadata, an id of this shape is only a guess at a tool call (metadata-missing reports it).
       if (!call.cell.kindKnown) continue;
-      const results = graph.resultsByCall.get(call.id) ?? [];
-      if (results.some((r) => r.cell.index > call.cell.index)) continue;
       // A later output cell whose id names nothing reliably may be its result (cell-id-syntax reports it).
       if (doubtfulIdBetween(doc, call.cell.index, doc.cells.length, true)) continue;
       // Calls at the end of the file, with only tool calls after them, are still running.

@@ -2,8 +2,8 @@
 
 export { closest, editDistance } from '../base/closest.js';
 import { docsUrl } from './docs.js';
-import type { MessageDocument, Segment, Structure } from '../syntax/document.js';
-import { Memo } from '../syntax/memo.js';
+import type { MessageDocument, Segment } from '../syntax/document.js';
+import { cellsWithDoubtfulIds } from '../syntax/segment-lists.js';
 import type { Rule, RuleContext, RuleMeta } from './types.js';
 
 export function defineRule(meta: Omit<RuleMeta, 'docs'>, check: (context: RuleContext) => void): Rule {
@@ -26,29 +26,6 @@ export function defineSegmentRule(
 export const SEGMENT = /^[A-Za-z0-9_-]+$/;
 
 /**
- * Per structure (the facts are the same for versions that share it): how
- * many output cells, and how many message cells, before each cell index have
- * an id that names nothing reliably.
- */
-const doubtfulCounts = new Memo<Structure, { output: Int32Array; message: Int32Array }>();
-
-function doubtfulBefore(doc: MessageDocument): { output: Int32Array; message: Int32Array } {
-  let counts = doubtfulCounts.get(doc.structure);
-  if (!counts) {
-    const cells = doc.cells;
-    counts = { output: new Int32Array(cells.length + 1), message: new Int32Array(cells.length + 1) };
-    for (let i = 0; i < cells.length; i++) {
-      const c = cells[i]!;
-      const doubtful = !c.idFits || doc.cellsById.get(c.id!)!.length > 1;
-      counts.output[i + 1] = counts.output[i]! + (doubtful && c.isOutput ? 1 : 0);
-      counts.message[i + 1] = counts.message[i]! + (doubtful && !c.isOutput ? 1 : 0);
-    }
-    doubtfulCounts.set(doc.structure, counts);
-  }
-  return counts;
-}
-
-/**
  * Whether a cell strictly between two cell indices, an output cell or a
  * message cell as asked, has an id that names nothing reliably: no id, one
  * that does not fit (`Cell.idFits`), or one another cell has. A link to
@@ -58,10 +35,17 @@ function doubtfulBefore(doc: MessageDocument): { output: Int32Array; message: In
  */
 export function doubtfulIdBetween(doc: MessageDocument, from: number, to: number, output: boolean): boolean {
   doubtListener?.(doc, from, to);
-  const counts = output ? doubtfulBefore(doc).output : doubtfulBefore(doc).message;
-  const lo = Math.max(0, from + 1);
-  const hi = Math.min(to, doc.cells.length);
-  return hi > lo && counts[hi]! - counts[lo]! > 0;
+  // Few cells have such ids: the list of them is kept per version, updated by an edit.
+  const cells = cellsWithDoubtfulIds(doc);
+  let lo = 0;
+  let hi = cells.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (cells[mid]!.index <= from) lo = mid + 1;
+    else hi = mid;
+  }
+  for (let i = lo; i < cells.length && cells[i]!.index < to; i++) if (cells[i]!.isOutput === output) return true;
+  return false;
 }
 
 /**

@@ -7,7 +7,9 @@
 // - frontmatter keys, agent keys and values;
 // - tool names already used in the file inside `<tool_name>`.
 // Work per request is local to the line; file-wide facts (next id, tool
-// names) are computed once per version.
+// names) are computed once per version, from the indexes a version takes
+// over from the previous one where there is one (completion often follows
+// a keystroke: nothing there reads every cell).
 
 import {
   CompletionItemKind,
@@ -17,6 +19,8 @@ import {
   type Range,
 } from 'vscode-languageserver/node';
 import { Cell, MESSAGE_TYPES, type MessageDocument } from '../syntax/document.js';
+import { cellsOfRoot, idRoots, rootOf } from '../syntax/roots.js';
+import { toolGraph } from '../tool-calls/graph.js';
 import { cellById, isAgentDeclaration, metadataAt, opaqueAt } from './analysis.js';
 import { messageDocument, type OpenMessageDocument, type ServerContext } from './context.js';
 import { toOffset, toRange } from './convert.js';
@@ -45,25 +49,16 @@ const VALUES: Record<string, string[]> = {
 const AGENT_YAML_KEYS = ['models', 'context_window', 'max_output_tokens', 'reasoning', 'use_temperature', 'temperature', 'system_prompt'];
 const TOP_YAML_KEYS = ['agents', 'default_agent', 'message_section', 'title'];
 
-interface Facts {
-  nextId: number;
-  toolNames: string[];
-  nonces: Set<string>;
+/** One more than the largest numeric id root of a cell or metadata line. */
+function nextId(doc: MessageDocument): number {
+  let max = 0;
+  for (const root of idRoots(doc)) if (/^\d+$/.test(root)) max = Math.max(max, Number(root));
+  return max + 1;
 }
 
-function facts(doc: MessageDocument): Facts {
-  let max = 0;
+/** The tool names used in the file, sorted. */
+function toolNames(doc: MessageDocument): string[] {
   const toolNames = new Set<string>();
-  const nonces = new Set<string>();
-  const consider = (id: string) => {
-    const dot = id.indexOf('.');
-    const first = dot === -1 ? id : id.slice(0, dot);
-    if (/^\d+$/.test(first)) max = Math.max(max, Number(first));
-    const parts = id.split('.');
-    if (parts.length >= 2) nonces.add(parts[1]!);
-  };
-  for (const id of doc.cellsById.keys()) consider(id);
-  for (const m of doc.metadata) consider(m.node.id.id);
   for (const cell of doc.cells) {
     if (cell.cellType !== 'tool-call') continue;
     const name = cell.attr('name');
@@ -73,7 +68,7 @@ function facts(doc: MessageDocument): Facts {
       if (name !== undefined) toolNames.add(name);
     }
   }
-  return { nextId: max + 1, toolNames: [...toolNames].sort(), nonces };
+  return [...toolNames].sort();
 }
 
 /**
@@ -131,8 +126,12 @@ export function attributeValueAtEnd(prefix: string): [key: string, quote: '' | '
   return undefined;
 }
 
-function factsOf(open: OpenMessageDocument): Facts {
-  return open.state.derive(open.ls, 'completion-facts', facts)!;
+function nextIdOf(open: OpenMessageDocument): number {
+  return open.state.derive(open.ls, 'completion-next-id', nextId)!;
+}
+
+function toolNamesOf(open: OpenMessageDocument): string[] {
+  return open.state.derive(open.ls, 'completion-tool-names', toolNames)!;
 }
 
 /** A random integer below `n` (Web Crypto: a global under Node as in browsers). */
@@ -140,7 +139,8 @@ function randomInt(n: number): number {
   return globalThis.crypto.getRandomValues(new Uint32Array(1))[0]! % n;
 }
 
-function newNonce(taken: Set<string>): string {
+/** A random nonce no tool call has (nonce-reused: one per call). */
+function newNonce(taken: ReadonlyMap<string, unknown>): string {
   const letters = 'abcdefghijklmnopqrstuvwxyz';
   const chars = letters + '0123456789';
   for (;;) {
@@ -175,14 +175,11 @@ export function registerCompletion(ctx: ServerContext): void {
 
 function complete(ctx: ServerContext, open: OpenMessageDocument, offset: number): CompletionItem[] {
   const { state, doc } = open;
-  const text = doc.text;
+  // The line is read from the client's text: doc.text may be a rope that any read flattens (a copy of the whole file).
   const pos = state.text.positionAt(offset);
-  const lineStart = offset - pos.character;
-  let lineEnd = text.indexOf('\n', offset);
-  if (lineEnd === -1) lineEnd = text.length;
-  if (text[lineEnd - 1] === '\r') lineEnd--;
-  const prefix = text.slice(lineStart, offset);
-  const suffix = text.slice(offset, lineEnd);
+  const line = state.text.getLineRange(pos.line);
+  const prefix = state.text.getText({ start: line.start, end: pos });
+  const suffix = state.text.getText({ start: pos, end: line.end });
   const range = (start: number, end = offset): Range => toRange(state.text, start, end);
 
   const fm = doc.frontmatter;
@@ -195,31 +192,50 @@ function complete(ctx: ServerContext, open: OpenMessageDocument, offset: number)
   const toolName = /<tool_name>\s*([\w.:-]*)$/.exec(prefix);
   if (toolName) {
     // The name being typed is in the file too: not a suggestion.
-    return factsOf(open).toolNames.filter((name) => name !== toolName[1]).map((name) => ({ label: name, kind: CompletionItemKind.Function, textEdit: { range: range(offset - toolName[1]!.length), newText: name } }));
+    return toolNamesOf(open).filter((name) => name !== toolName[1]).map((name) => ({ label: name, kind: CompletionItemKind.Function, textEdit: { range: range(offset - toolName[1]!.length), newText: name } }));
   }
   if (opaque) return [];
 
   if (prefix.startsWith('[^')) return metadataItems(open, offset, prefix, suffix, range);
-  if (/^(#{1,5}( %{0,3})?)?$/.test(prefix) && suffix.trim() === '') return markerItems(ctx, open, offset, prefix, range(lineStart));
+  if (/^(#{1,5}( %{0,3})?)?$/.test(prefix) && suffix.trim() === '') return markerItems(ctx, open, offset, prefix, range(offset - pos.character));
   return [];
+}
+
+/** How many cells start before `offset`. */
+function cellsBefore(doc: MessageDocument, offset: number): number {
+  let lo = 0;
+  let hi = doc.cells.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (doc.cells[mid]!.offset < offset) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** The line break of the line at `offset` (of the line before, on the last line). */
+function lineBreakAt(open: OpenMessageDocument, offset: number): string {
+  const text = open.state.text;
+  const line = text.positionAt(offset).line;
+  return (text.getEOLCharacters(line) || text.getEOLCharacters(line - 1)) === '\r\n' ? '\r\n' : '\n';
 }
 
 function markerItems(ctx: ServerContext, open: OpenMessageDocument, offset: number, typed: string, range: Range): CompletionItem[] {
   const { doc } = open;
-  const f = factsOf(open);
-  const eol = doc.text.includes('\r\n') ? '\r\n' : '\n';
-  const id = String(f.nextId);
-  const before = doc.cells.filter((c) => c.offset < offset);
+  const eol = lineBreakAt(open, offset);
+  const id = String(nextIdOf(open));
+  const before = cellsBefore(doc, offset);
   const lastOf = (pred: (c: Cell) => boolean) => {
-    for (let i = before.length - 1; i >= 0; i--) if (pred(before[i]!)) return before[i];
+    for (let i = before - 1; i >= 0; i--) if (pred(doc.cells[i]!)) return doc.cells[i];
     return undefined;
   };
+  // `parent.N` has the root of `parent`: the cells of that root hold every such id.
   const nextN = (parent: string) => {
     let n = 0;
     const dotted = parent + '.';
-    for (const key of doc.cellsById.keys()) {
-      if (!key.startsWith(dotted)) continue;
-      const rest = key.slice(dotted.length);
+    for (const c of cellsOfRoot(doc, rootOf(parent))) {
+      if (!c.id!.startsWith(dotted)) continue;
+      const rest = c.id!.slice(dotted.length);
       if (/^\d+$/.test(rest)) n = Math.max(n, Number(rest));
     }
     return n + 1;
@@ -234,7 +250,7 @@ function markerItems(ctx: ServerContext, open: OpenMessageDocument, offset: numb
   ];
   const reply = lastOf((c) => c.cellType === 'agent-reply' && c.id !== undefined);
   if (reply) {
-    const callId = `${reply.id}.${newNonce(f.nonces)}`;
+    const callId = `${reply.id}.${newNonce(toolGraph(doc).callsByNonce)}`;
     snippets.push({
       label: '## %%% tool call',
       detail: `tool call [^${callId}] of reply ${reply.id}`,
@@ -300,7 +316,7 @@ function metadataItems(open: OpenMessageDocument, offset: number, prefix: string
     const quoted = valueMatch[1] === '"';
     const cell = cellById(doc, node.id.id);
     let values = VALUES[key] ?? [];
-    if (key === 'name' && (node.type === 'tool' || cell?.cellType === 'tool-call')) values = factsOf(open).toolNames.filter((v) => v !== valueMatch[2]);
+    if (key === 'name' && (node.type === 'tool' || cell?.cellType === 'tool-call')) values = toolNamesOf(open).filter((v) => v !== valueMatch[2]);
     if (key === 'reasoning' && node.type === 'agent') values = ['true', 'false'];
     const closeQuote = quoted && !suffix.startsWith('"') ? '"' : '';
     return values.map((v) => {
@@ -392,7 +408,7 @@ function frontmatterItems(doc: MessageDocument, offset: number, prefix: string, 
   } else {
     // Under an agent: the agent whose name comes last before the cursor, indented less.
     const agent = [...fm.agents].reverse().find((a) => a.nameSpan.start < offset);
-    const agentIndent = agent ? agent.nameSpan.start - doc.text.lastIndexOf('\n', agent.nameSpan.start) - 1 : -1;
+    const agentIndent = agent ? doc.lines.position(agent.nameSpan.start).character : -1;
     if (!agent || indent <= agentIndent) return [];
     keys = AGENT_YAML_KEYS;
     for (const s of agent.settings) present.add(s.key);

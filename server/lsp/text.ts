@@ -4,17 +4,19 @@
 // end at LF, CRLF or a lone CR), but typing does not copy the whole text.
 // A JavaScript string built by `a.slice(...) + typed + a.slice(...)` is a
 // rope that V8 flattens (copies whole) the first time a character of it is
-// read, on every keystroke for a text of megabytes (figures in
-// docs/performance.md). Here the content
-// is a flat `base` in which one window [winStart, winEnd) is replaced by
-// `win`: typing edits only `win`, characters are read from the pieces, and
-// the whole string is made only when asked for (getText), as a rope that
-// the parser's fast path never reads.
+// read: 50 ms for the 6.9 MB benchmark file on this project's machines
+// (figures in docs/performance.md). Here the content is a base held in
+// chunks of at most 64 K characters, in which one window [winStart, winEnd)
+// is replaced by `win`: typing edits only `win`, characters are read from
+// the pieces, an edit elsewhere folds the window into the chunks it
+// touches (not the whole text), and the whole string is made only when
+// asked for (getText), as a rope of the pieces that the parser's fast path
+// never reads.
 
 import type { Position, Range, TextDocument, TextDocumentContentChangeEvent } from 'vscode-languageserver-textdocument';
 
-/** The largest window before it is folded into the base. */
-const MAX_WINDOW = 64 * 1024;
+/** The most characters of a chunk of the base, and of the window before it is folded into the chunks. */
+const CHUNK = 64 * 1024;
 
 /** One edit of the text, in offsets of the text before it. */
 export interface TextChange {
@@ -36,7 +38,10 @@ function lineBreaks(text: string, offset: number, out: number[]): void {
 }
 
 export class EditableText implements TextDocument {
-  private base: string;
+  /** The base text in chunks (one empty chunk for an empty base), and where each starts. */
+  private chunks: string[] = [];
+  private chunkStarts: number[] = [];
+  private baseLength = 0;
   private winStart = 0;
   private winEnd = 0;
   private win = '';
@@ -49,10 +54,11 @@ export class EditableText implements TextDocument {
     readonly languageId: string,
     version: number,
     content: string,
+    /** Chunk size (tests make it small to cross chunk edges often). */
+    private readonly chunkSize = CHUNK,
   ) {
     this._version = version;
-    this.base = content;
-    this.whole = content;
+    this.setBase(content);
   }
 
   get version(): number {
@@ -60,21 +66,112 @@ export class EditableText implements TextDocument {
   }
 
   get length(): number {
-    return this.base.length - (this.winEnd - this.winStart) + this.win.length;
+    return this.baseLength - (this.winEnd - this.winStart) + this.win.length;
   }
 
   /** The character code at an offset, read from the pieces (NaN outside the text). */
   charCodeAt(i: number): number {
-    if (i < this.winStart) return this.base.charCodeAt(i);
+    if (i < this.winStart) return this.baseCharCodeAt(i);
     const w = i - this.winStart;
     if (w < this.win.length) return this.win.charCodeAt(w);
-    return this.base.charCodeAt(w - this.win.length + this.winEnd);
+    return this.baseCharCodeAt(w - this.win.length + this.winEnd);
   }
 
   getText(range?: Range): string {
-    this.whole ??= this.base.slice(0, this.winStart) + this.win + this.base.slice(this.winEnd);
-    if (!range) return this.whole;
-    return this.whole.substring(this.offsetAt(range.start), this.offsetAt(range.end));
+    if (!range) {
+      if (this.whole === undefined) {
+        let out = '';
+        for (const piece of this.pieces(0, this.length)) out += piece;
+        this.whole = out;
+      }
+      return this.whole;
+    }
+    // substring's order: the smaller offset first.
+    const a = this.offsetAt(range.start);
+    const b = this.offsetAt(range.end);
+    const [from, to] = a <= b ? [a, b] : [b, a];
+    // From the pieces even when the whole string was made: it may be a rope, which a read flattens.
+    return [...this.pieces(from, to)].join('');
+  }
+
+  /** A new base, with no window. */
+  private setBase(content: string): void {
+    this.chunks = [];
+    for (let i = 0; i < content.length; i += this.chunkSize) this.chunks.push(content.slice(i, i + this.chunkSize));
+    if (this.chunks.length === 0) this.chunks.push('');
+    this.indexChunks();
+    this.winStart = this.winEnd = 0;
+    this.win = '';
+    this.whole = content;
+    this.lines = undefined;
+  }
+
+  private indexChunks(): void {
+    const starts = new Array<number>(this.chunks.length);
+    let at = 0;
+    for (let k = 0; k < this.chunks.length; k++) {
+      starts[k] = at;
+      at += this.chunks[k]!.length;
+    }
+    this.chunkStarts = starts;
+    this.baseLength = at;
+  }
+
+  /** The chunk holding base offset `i` (the last one for the end of the base). */
+  private chunkAt(i: number): number {
+    let lo = 0;
+    let hi = this.chunks.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (this.chunkStarts[mid]! <= i) lo = mid;
+      else hi = mid - 1;
+    }
+    return lo;
+  }
+
+  private baseCharCodeAt(i: number): number {
+    if (i < 0 || i >= this.baseLength) return NaN;
+    const k = this.chunkAt(i);
+    return this.chunks[k]!.charCodeAt(i - this.chunkStarts[k]!);
+  }
+
+  /** The base's text in [from, to), as slices of its chunks. */
+  private *basePieces(from: number, to: number): Generator<string> {
+    if (to <= from) return;
+    for (let k = this.chunkAt(from); k < this.chunks.length && this.chunkStarts[k]! < to; k++) {
+      const s = this.chunkStarts[k]!;
+      const chunk = this.chunks[k]!;
+      yield from <= s && s + chunk.length <= to ? chunk : chunk.slice(Math.max(0, from - s), to - s);
+    }
+  }
+
+  /** The text in [from, to), as pieces in order. */
+  private *pieces(from: number, to: number): Generator<string> {
+    const winEnd = this.winStart + this.win.length;
+    yield* this.basePieces(from, Math.min(to, this.winStart));
+    if (from < winEnd && to > this.winStart) yield this.win.slice(Math.max(0, from - this.winStart), to - this.winStart);
+    const shift = this.winEnd - winEnd;
+    yield* this.basePieces(Math.max(from, winEnd) + shift, to + shift);
+  }
+
+  /** Folds the window into the chunks it touches; its text is then the base's. */
+  private fold(): void {
+    if (this.win === '' && this.winEnd === this.winStart) return;
+    const ka = this.chunkAt(this.winStart);
+    let kb = this.chunkAt(this.winEnd);
+    const head = this.chunks[ka]!.slice(0, this.winStart - this.chunkStarts[ka]!);
+    let tail = this.chunks[kb]!.slice(this.winEnd - this.chunkStarts[kb]!);
+    // Small pieces join the next chunk, so that deletions do not leave many tiny chunks.
+    if (head.length + this.win.length + tail.length < this.chunkSize / 4 && kb + 1 < this.chunks.length) tail += this.chunks[++kb]!;
+    // join() makes a flat string: the new chunks are read without flattening.
+    const merged = [head, this.win, tail].join('');
+    const made: string[] = [];
+    for (let i = 0; i < merged.length; i += this.chunkSize) made.push(merged.slice(i, i + this.chunkSize));
+    this.chunks.splice(ka, kb - ka + 1, ...made);
+    if (this.chunks.length === 0) this.chunks.push('');
+    this.indexChunks();
+    this.winStart = this.winEnd = 0;
+    this.win = '';
   }
 
   get lineCount(): number {
@@ -83,8 +180,20 @@ export class EditableText implements TextDocument {
 
   private lineStarts(): number[] {
     if (!this.lines) {
+      // Piece by piece: reading the whole text would flatten it.
       const starts = [0];
-      lineBreaks(this.getText(), 0, starts);
+      let offset = 0;
+      let afterCr = false;
+      for (const piece of this.pieces(0, this.length)) {
+        for (let i = 0; i < piece.length; i++) {
+          const c = piece.charCodeAt(i);
+          // CRLF is one line break, after the LF (the CR may end the previous piece).
+          if (afterCr && c === 10) starts[starts.length - 1] = offset + i + 1;
+          else if (isEol(c)) starts.push(offset + i + 1);
+          afterCr = c === 13;
+        }
+        offset += piece.length;
+      }
       this.lines = starts;
     }
     return this.lines;
@@ -150,11 +259,7 @@ export class EditableText implements TextDocument {
         this.replace(from, to, change.text);
         applied.push({ start: from, end: to, text: change.text });
       } else if (typeof (change as { text?: unknown }).text === 'string') {
-        this.base = change.text;
-        this.whole = change.text;
-        this.winStart = this.winEnd = 0;
-        this.win = '';
-        this.lines = undefined;
+        this.setBase(change.text);
         applied.push(undefined);
       } else {
         throw new Error('Unknown change event received');
@@ -183,11 +288,11 @@ export class EditableText implements TextDocument {
     const endLine = this.lines ? this.lineOf(to) : 0;
     const winContentEnd = this.winStart + this.win.length;
     const inWindow = (this.win !== '' || this.winEnd > this.winStart) && from >= this.winStart && to <= winContentEnd;
-    if (inWindow && this.win.length + text.length <= MAX_WINDOW) {
+    if (inWindow && this.win.length + text.length <= this.chunkSize) {
       this.win = this.win.slice(0, from - this.winStart) + text + this.win.slice(to - this.winStart);
     } else {
-      // Fold the window into the base, and open a new one here.
-      if (this.win !== '' || this.winEnd > this.winStart) this.base = this.getText();
+      // Fold the window into the chunks, and open a new one here.
+      this.fold();
       this.winStart = from;
       this.winEnd = to;
       this.win = text;
@@ -208,6 +313,9 @@ export class EditableText implements TextDocument {
     const e = endLine;
     if (e - s === added.length) {
       for (let i = 0; i < added.length; i++) lines[i + s + 1] = added[i]!;
+    } else if (added.length < 10_000) {
+      // In place: a copy of the line starts of a long file is a large allocation per keystroke.
+      lines.splice(s + 1, e - s, ...added);
     } else {
       this.lines = lines.slice(0, s + 1).concat(added, lines.slice(e + 1));
     }

@@ -25,6 +25,13 @@ export function rootOf(id: string): string {
   return dot < 0 ? id : id.slice(0, dot);
 }
 
+/** The roots of the ids of the cells and metadata lines, in no order. */
+export function idRoots(doc: MessageDocument): string[] {
+  const out: string[] = [];
+  for (const [root, m] of indexOf(doc)) if (m.cells.size || m.lines.size) out.push(root);
+  return out;
+}
+
 /** The cells whose id has the root, in file order. */
 export function cellsOfRoot(doc: MessageDocument, root: string): Cell[] {
   const m = indexOf(doc).get(root);

@@ -1,7 +1,7 @@
 // Lists of segments per version that a keystroke should not look at every
 // segment to make (most files have none): the segments that hold disable
-// comments, the cells without an id, and the cells whose metadata line lies
-// in another segment. A
+// comments, the cells without an id, the cells whose id names nothing
+// reliably, and the cells whose metadata line lies in another segment. A
 // version that keeps the previous one's segments (DocumentEdit.keepsCells)
 // takes the previous lists, updated for the segments the edit replaced or
 // refreshed.
@@ -14,7 +14,7 @@ import { Cell, type Segment } from './segment.js';
 class SegmentList {
   private readonly lists = new Memo<MessageDocument, Segment[]>();
   constructor(
-    private readonly holds: (seg: Segment) => boolean,
+    private readonly holds: (seg: Segment, doc: MessageDocument) => boolean,
     /** Whether the refreshed segments (DocumentEdit.refreshed) are looked at again. */
     private readonly readsFacts: boolean,
   ) {}
@@ -24,7 +24,7 @@ class SegmentList {
     if (list) return list;
     const edit = doc.edit;
     const before = edit?.keepsCells && edit.previous ? this.lists.get(edit.previous) : undefined;
-    list = before ? this.updated(doc, before) : doc.segments.filter(this.holds);
+    list = before ? this.updated(doc, before) : doc.segments.filter((s) => this.holds(s, doc));
     this.lists.set(doc, list);
     return list;
   }
@@ -42,7 +42,7 @@ class SegmentList {
       }
     }
     const list = before.filter((s) => !gone.has(s));
-    const added = come.filter(this.holds);
+    const added = come.filter((s) => this.holds(s, doc));
     if (added.length === 0) return list;
     return list.concat(added).sort((a, b) => a.offset - b.offset);
   }
@@ -50,6 +50,8 @@ class SegmentList {
 
 const directiveHolders = new SegmentList((seg) => seg.parse !== undefined && seg.parse.directives.length > 0, false);
 const withoutId = new SegmentList((seg) => seg instanceof Cell && seg.marker.idRef === undefined, false);
+// A kept cell's id becomes or stops being doubtful only when the edit touches its id: it is then refreshed.
+const doubtfulIds = new SegmentList((seg, doc) => seg instanceof Cell && (!seg.idFits || (doc.cellsById.get(seg.id!)?.length ?? 0) > 1), true);
 const remoteMetadata = new SegmentList((seg) => seg instanceof Cell && seg.metadata !== undefined && seg.metadata.segment !== seg, true);
 
 /** The segments whose parse holds disable comments (directives), in file order. */
@@ -60,6 +62,14 @@ export function segmentsWithDirectives(doc: MessageDocument): readonly Segment[]
 /** The cells whose marker has no `[^id]`, in file order. */
 export function cellsWithoutId(doc: MessageDocument): readonly Cell[] {
   return withoutId.of(doc) as readonly Cell[];
+}
+
+/**
+ * The cells whose id names nothing reliably: none, one that does not fit
+ * (Cell.idFits), or one another cell has; in file order.
+ */
+export function cellsWithDoubtfulIds(doc: MessageDocument): readonly Cell[] {
+  return doubtfulIds.of(doc) as readonly Cell[];
 }
 
 /** The cells whose metadata line lies in another segment, in file order. */

@@ -59,6 +59,12 @@ export interface ToolGraph {
   callsById: Map<string, CallRef[]>;
   /** Results by `PARENT.NONCE`, in file order. */
   resultsByCall: Map<string, ResultRef[]>;
+  /** Calls by nonce, in file order. */
+  callsByNonce: Map<string, CallRef[]>;
+  /** The nonces of more than one call (nonce-reused reads only these, not every call). */
+  reusedNonces: Set<string>;
+  /** The calls with no result after them (tool-call-unanswered reads only these). */
+  unanswered: Set<CallRef>;
 }
 
 const graphs = new Memo<MessageDocument, ToolGraph>();
@@ -71,8 +77,9 @@ export function toolGraph(doc: MessageDocument): ToolGraph {
   const before = prev && graphs.get(prev);
   g = before ? updated(doc, before) : undefined;
   if (!g) {
-    g = { calls: [], results: [], callsById: new Map(), resultsByCall: new Map() };
+    g = { calls: [], results: [], callsById: new Map(), resultsByCall: new Map(), callsByNonce: new Map(), reusedNonces: new Set(), unanswered: new Set() };
     for (const cell of doc.cells) add(g, cell, false);
+    for (const call of g.calls) if (!answered(g, call)) g.unanswered.add(call);
   }
   graphs.set(doc, g);
   return g;
@@ -96,6 +103,12 @@ function add(g: ToolGraph, cell: Cell, inPlace: boolean): void {
     const list = g.callsById.get(ref.id);
     if (list) insert(list, ref, inPlace);
     else g.callsById.set(ref.id, [ref]);
+    const same = g.callsByNonce.get(ref.nonce);
+    if (!same) g.callsByNonce.set(ref.nonce, [ref]);
+    else {
+      insert(same, ref, inPlace);
+      g.reusedNonces.add(ref.nonce);
+    }
   } else if (ref instanceof ResultRef) {
     insert(g.results, ref, inPlace);
     const list = g.resultsByCall.get(ref.callId);
@@ -119,9 +132,40 @@ function insert<T extends { cell: Cell }>(list: T[], item: T, inPlace: boolean):
   list.splice(lo, 0, item);
 }
 
-/** Removes the refs of cells that left the graph (`gone`). */
-function removeRefs<T extends { cell: Cell }>(list: T[], gone: ReadonlySet<Cell>): T[] {
-  return list.filter((r) => !gone.has(r.cell));
+/** Whether a result of the call comes after it. */
+function answered(g: ToolGraph, call: CallRef): boolean {
+  for (const r of g.resultsByCall.get(call.id) ?? []) if (r.cell.index > call.cell.index) return true;
+  return false;
+}
+
+/** The first ref in `list` (in file order) whose cell index is at least `index`. */
+function firstFrom<T extends { cell: Cell }>(list: T[], index: number): number {
+  let lo = 0;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (list[mid]!.cell.index < index) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/**
+ * Takes the refs of the cells that left the graph out of a list in file
+ * order, in place (the previous version is spent): those of the replaced
+ * cells sit together where the edit's first cell is (`at`; they keep their
+ * old indices, at least `at`, and the cells before have smaller ones), and
+ * then the refreshed cells', found by index. No walk over every call.
+ */
+function removeRefs<T extends { cell: Cell }>(list: T[], replaced: ReadonlySet<Cell>, at: number, refreshed: readonly Cell[]): void {
+  const from = firstFrom(list, at);
+  let to = from;
+  while (to < list.length && replaced.has(list[to]!.cell)) to++;
+  list.splice(from, to - from);
+  for (const c of refreshed) {
+    const i = firstFrom(list, c.index);
+    if (list[i]?.cell === c) list.splice(i, 1);
+  }
 }
 
 /**
@@ -135,15 +179,21 @@ function updated(doc: MessageDocument, g: ToolGraph): ToolGraph | undefined {
   const edit = doc.edit!;
   if (!edit.keepsCells) return undefined;
   const replaced = replacedSegments(doc);
-  const gone = new Set<Cell>(replaced.gone.filter((s) => s instanceof Cell));
-  const come = replaced.come.filter((s) => s instanceof Cell);
-  for (const c of edit.refreshed ?? []) {
-    if (!(c instanceof Cell)) continue;
-    gone.add(c);
-    come.push(c);
-  }
+  const replacedCells = new Set<Cell>(replaced.gone.filter((s) => s instanceof Cell));
+  const refreshed = (edit.refreshed ?? []).filter((s) => s instanceof Cell);
+  const gone = new Set<Cell>([...replacedCells, ...refreshed]);
+  const come = replaced.come.filter((s) => s instanceof Cell).concat(refreshed);
   if (gone.size === 0 && come.length === 0) return g;
-  const out: ToolGraph = { calls: removeRefs(g.calls, gone), results: removeRefs(g.results, gone), callsById: g.callsById, resultsByCall: g.resultsByCall };
+  const out: ToolGraph = g;
+  removeRefs(out.calls, replacedCells, edit.replaced!.cell, refreshed);
+  removeRefs(out.results, replacedCells, edit.replaced!.cell, refreshed);
+  // The calls whose answer may change: of the ids of the calls and results that come and go.
+  const touched = new Set<string>();
+  for (const c of [...gone, ...come]) {
+    const ref = c.marker.idRef;
+    if (ref && ref.segments.length >= 2) touched.add(`${ref.segments[0]!.text}.${ref.segments[1]!.text}`);
+  }
+  for (const id of touched) for (const call of out.callsById.get(id) ?? []) out.unanswered.delete(call);
   for (const map of [out.callsById, out.resultsByCall] as Map<string, { cell: Cell }[]>[]) {
     for (const c of gone) {
       const ref = c.marker.idRef;
@@ -156,7 +206,17 @@ function updated(doc: MessageDocument, g: ToolGraph): ToolGraph | undefined {
       else map.delete(key);
     }
   }
+  for (const c of gone) {
+    const nonce = c.marker.idRef?.segments[1]?.text;
+    const list = nonce !== undefined ? out.callsByNonce.get(nonce) : undefined;
+    if (!list) continue;
+    const kept = list.filter((r) => !gone.has(r.cell));
+    if (kept.length) out.callsByNonce.set(nonce!, kept);
+    else out.callsByNonce.delete(nonce!);
+    if (kept.length < 2) out.reusedNonces.delete(nonce!);
+  }
   for (const c of come) add(out, c, true);
+  for (const id of touched) for (const call of out.callsById.get(id) ?? []) if (!answered(out, call)) out.unanswered.add(call);
   return out;
 }
 

@@ -22,7 +22,11 @@ afterAll(() => {
 });
 
 const read = (p: string) => readFileSync(fileURLToPath(new URL(p, import.meta.url)), 'utf8');
-const base = read('../../examples/coding-session.msg.md') + '\n' + read('../fixtures/showcase.msg.md').replace(/^---[\s\S]*?---\n/, '');
+// A context window the later replies exceed: context-window's counts are kept and updated across versions.
+const base =
+  read('../../examples/coding-session.msg.md').replace('context_window: 128000', 'context_window: 150') +
+  '\n' +
+  read('../fixtures/showcase.msg.md').replace(/^---[\s\S]*?---\n/, '');
 
 const KINDS = ['value', 'xml', 'marker', 'fence', 'prose', 'paste', 'deleteCell', 'sharedId', 'duplicateId', 'doubtfulId', 'metadataElsewhere', 'newCell', 'paste50'] as const;
 type Kind = (typeof KINDS)[number];

@@ -19,8 +19,15 @@ const change: fc.Arbitrary<TextDocumentContentChangeEvent> = fc.oneof(
 // starts go wrong after a range past the end (a blank document given "\n"
 // at line 3 counts 4 lines), where ours stay right.
 function same(ours: EditableText, ref: TextDocument): void {
-  expect(ours.getText()).toBe(ref.getText());
+  // Line starts and ranges first, read from the pieces (getText() would make the whole string).
   expect(ours.lineCount).toBe(ref.lineCount);
+  for (let line = 0; line <= ref.lineCount; line++) {
+    const range = { start: { line, character: 1 }, end: { line: line + 1, character: 2 } };
+    expect(ours.getText(range)).toBe(ref.getText(range));
+    const backwards = { start: range.end, end: range.start };
+    expect(ours.getText(backwards)).toBe(ref.getText(backwards));
+  }
+  expect(ours.getText()).toBe(ref.getText());
   const length = ref.getText().length;
   for (let o = -1; o <= length + 1; o++) expect(ours.positionAt(o)).toEqual(ref.positionAt(o));
   for (let line = -1; line <= ref.lineCount + 1; line++) {
@@ -34,8 +41,9 @@ function same(ours: EditableText, ref: TextDocument): void {
 describe('EditableText', () => {
   it('matches TextDocument after any sequence of changes', () => {
     fc.assert(
-      fc.property(text, fc.array(fc.array(change, { minLength: 1, maxLength: 3 }), { maxLength: 8 }), fc.boolean(), (initial, batches, readEarly) => {
-        const ours = new EditableText('file:///a.msg.md', 'markdown', 1, initial);
+      fc.property(text, fc.array(fc.array(change, { minLength: 1, maxLength: 3 }), { maxLength: 8 }), fc.boolean(), fc.constantFrom(1, 3, 7, 40, 65536), (initial, batches, readEarly, chunkSize) => {
+        // Small chunks cross chunk edges often (the window, folds, CRLF split between pieces).
+        const ours = new EditableText('file:///a.msg.md', 'markdown', 1, initial, chunkSize);
         // Line starts computed before the changes take the incremental path, after them the full count.
         if (readEarly) ours.positionAt(0);
         let expected = initial;
@@ -55,6 +63,22 @@ describe('EditableText', () => {
       }),
       { numRuns: 400 },
     );
+  });
+
+  it('keeps the text when deletions here and there fold small windows into small chunks', () => {
+    let expected = 'abcdefg\n'.repeat(12);
+    const ours = new EditableText('file:///a.msg.md', 'markdown', 1, expected, 8);
+    for (let i = 0; i < 60 && expected.length > 2; i++) {
+      // Each deletion away from the last: the window is folded into the chunks every time.
+      const at = (i * 37) % (expected.length - 1);
+      const ref = TextDocument.create('file:///a.msg.md', 'markdown', i + 1, expected);
+      const range = { start: ref.positionAt(at), end: ref.positionAt(at + 1 + (i % 3)) };
+      ours.update([{ range, text: i % 5 === 0 ? 'XY' : '' }], i + 2);
+      TextDocument.update(ref, [{ range, text: i % 5 === 0 ? 'XY' : '' }], i + 2);
+      expected = ref.getText();
+      expect(ours.lineCount).toBe(TextDocument.create('file:///a.msg.md', 'markdown', 1, expected).lineCount);
+      expect(ours.getText()).toBe(expected);
+    }
   });
 
   it('reports each change as offsets of the text it applied to', () => {

@@ -13,6 +13,9 @@ function shape(doc: ReturnType<typeof parse>): unknown {
     results: g.results.map((r) => [r.callId, r.n, r.callAt, r.nAt, r.cell.offset]),
     callsById: byKey(g.callsById),
     resultsByCall: byKey(g.resultsByCall),
+    callsByNonce: byKey(g.callsByNonce),
+    reusedNonces: [...g.reusedNonces].sort(),
+    unanswered: [...g.unanswered].map((c) => c.cell.offset).sort((a, b) => a - b),
   };
 }
 
@@ -58,6 +61,8 @@ describe('the tool graph after an editor\'s edit', () => {
     ['a result for an earlier call', '## %%% [^2.abc.2]\n\n[^2.abc.2]: [tool]\n'],
     // A second cell with the call's id, typed before its own metadata line: the earlier call's kind may change.
     ['a cell with the call\'s id', '## %%% [^2.abc]\n\n[^2.abc]: [coder]\n'],
+    // Another call with the same nonce: nonce-reused reads the nonces of more than one call.
+    ['a call reusing a nonce', '## %%% [^3.abc]\n\n[^3.abc]: [tool] name="w"\n'],
     // A metadata line in another cell that makes a cell kept from the previous version an agent's reply.
     ['a metadata line for a call elsewhere', '\n[^1.q]: [coder]\n'],
   ];
@@ -83,6 +88,10 @@ describe('the tool graph after an editor\'s edit', () => {
       { start: call, oldEnd: call, text: text.slice(call, callEnd) },
       { start: text.indexOf('# %% Notes'), oldEnd: text.indexOf('# %% Notes'), text: text.slice(call, callEnd).replace(/abc/g, 'def') },
     ];
+    // A call reusing the nonce `def` pasted, then deleted.
+    const reuse = '## %%% [^1.def]\n\n[^1.def]: [tool] name="w"\n\n';
+    const after = text.length + steps[2]!.text.length;
+    steps.push({ start: after, oldEnd: after, text: reuse }, { start: after, oldEnd: after + reuse.length, text: '' });
     let current = text;
     let doc = parse(current, { fileName: 'a.msg.md' });
     toolGraph(doc);
