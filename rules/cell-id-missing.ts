@@ -1,6 +1,7 @@
 import type { Cell, MessageDocument } from '../server/syntax/document.js';
 import { defineRule } from '../server/engine/rule-kit.js';
 import { isMetadataLine } from '../server/syntax/metadata.js';
+import { idRoots } from '../server/syntax/roots.js';
 import { cellsWithoutId } from '../server/syntax/segment-lists.js';
 import type { TextEdit } from '../server/engine/types.js';
 
@@ -12,7 +13,7 @@ import type { TextEdit } from '../server/engine/types.js';
  */
 export function metadataInsertion(doc: MessageDocument, cell: Cell): { eol: string; after: string } {
   const l = cell.p.lines[0]!;
-  const eol = l.end > l.contentEnd ? cell.eol : doc.text.includes('\r\n') ? '\r\n' : '\n';
+  const eol = l.end > l.contentEnd ? cell.eol : eolBefore(doc, cell);
   let after = '';
   if (l.end > l.contentEnd) {
     // The line after the marker, read from the cell (or the segment after it), not from the whole text.
@@ -24,17 +25,37 @@ export function metadataInsertion(doc: MessageDocument, cell: Cell): { eol: stri
   return { eol, after };
 }
 
+/**
+ * The line break of the nearest line before a cell's marker: for a marker on
+ * the file's last line. Read from the segments' own texts: an editor's whole
+ * text may be a rope, which reading copies whole.
+ */
+function eolBefore(doc: MessageDocument, cell: Cell): string {
+  const at = doc.segments.indexOf(cell, cell.index);
+  for (let i = at - 1; i >= 0; i--) {
+    const t = doc.segments[i]!.text;
+    const n = t.lastIndexOf('\n');
+    if (n !== -1) return n > 0 && t.charCodeAt(n - 1) === 13 ? '\r\n' : '\n';
+  }
+  return '\n';
+}
+
 /** The number an id's root is (`12` of `12.k7f3q`), or -1 when the root is not digits. */
 function numericRoot(id: string): number {
-  // By character: this runs for every id of the file whenever a cell has none.
   let end = 0;
   while (end < id.length && id.charCodeAt(end) >= 48 && id.charCodeAt(end) <= 57) end++;
   if (end === 0 || (end < id.length && id.charCodeAt(end) !== 46)) return -1;
   return Number(id.slice(0, end));
 }
 
+/** The largest number among the roots of the ids of cells and metadata lines. */
 function maxNumericId(doc: MessageDocument): number {
   let max = 0;
+  if (doc.edit?.keepsCells) {
+    // An editor's version: from the root index it takes over from the previous one, not every id of the file.
+    for (const root of idRoots(doc)) max = Math.max(max, numericRoot(root));
+    return max;
+  }
   for (const id of doc.cellsById.keys()) max = Math.max(max, numericRoot(id));
   for (let i = 0, list = doc.metadata; i < list.length; i++) max = Math.max(max, numericRoot(list[i]!.node.id.id));
   return max;

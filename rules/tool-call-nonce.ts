@@ -1,5 +1,5 @@
 import { defineRule } from '../server/engine/rule-kit.js';
-import { toolGraph } from '../server/tool-calls/index.js';
+import { callsAmong } from '../server/tool-calls/index.js';
 
 export default defineRule(
   {
@@ -10,9 +10,8 @@ export default defineRule(
     description: 'A nonce shorter than 4 characters or made only of digits.',
     incremental: { reads: ['tool-call', 'tool-result'], keys: 'id-root' },
   },
-  ({ doc, checks, report }) => {
-    for (const call of toolGraph(doc).calls) {
-      if (!checks(call.cell)) continue;
+  ({ doc, cells, report }) => {
+    for (const call of callsAmong(doc, cells)) {
       // Without metadata, an id of this shape is only a guess at a tool call (metadata-missing reports it).
       if (!call.cell.kindKnown) continue;
       const n = call.nonce;

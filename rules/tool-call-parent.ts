@@ -1,6 +1,6 @@
 import { defineRule, doubtfulIdBetween } from '../server/engine/rule-kit.js';
 import type { Cell } from '../server/syntax/document.js';
-import { toolGraph } from '../server/tool-calls/index.js';
+import { callsAmong } from '../server/tool-calls/index.js';
 
 const KIND: Record<Cell['cellType'], string> = {
   message: 'a message cell',
@@ -21,9 +21,8 @@ const rule = defineRule(
     description: 'A tool call whose PARENT is not an earlier agent reply cell.',
     incremental: { mentionsLines: true, reads: ['tool-call', 'tool-result'], keys: 'id-root' }, // its messages name line numbers
   },
-  ({ doc, checks, report }) => {
-    for (const call of toolGraph(doc).calls) {
-      if (!checks(call.cell)) continue;
+  ({ doc, cells: scope, report }) => {
+    for (const call of callsAmong(doc, scope)) {
       // Without metadata, an id of this shape is only a guess at a tool call (metadata-missing reports it).
       if (!call.cell.kindKnown) continue;
       const cells = doc.cellsById.get(call.parent) ?? [];

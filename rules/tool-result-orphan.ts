@@ -1,5 +1,5 @@
 import { defineRule, doubtfulIdBetween } from '../server/engine/rule-kit.js';
-import { toolGraph } from '../server/tool-calls/index.js';
+import { resultsAmong, toolGraph } from '../server/tool-calls/index.js';
 
 const rule = defineRule(
   {
@@ -10,10 +10,9 @@ const rule = defineRule(
     description: 'A tool result whose `PARENT.NONCE` is not an earlier tool call.',
     incremental: { mentionsLines: true, reads: ['tool-call', 'tool-result'], keys: 'id-root' }, // its messages name line numbers
   },
-  ({ doc, checks, report }) => {
+  ({ doc, cells, report }) => {
     const graph = toolGraph(doc);
-    for (const r of graph.results) {
-      if (!checks(r.cell)) continue;
+    for (const r of resultsAmong(doc, cells)) {
       // Without metadata, an id of this shape is only a guess at a tool result (metadata-missing reports it).
       if (!r.cell.kindKnown) continue;
       const calls = graph.callsById.get(r.callId) ?? [];

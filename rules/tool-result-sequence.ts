@@ -1,5 +1,5 @@
 import { defineRule, doubtfulIdBetween } from '../server/engine/rule-kit.js';
-import { toolGraph } from '../server/tool-calls/index.js';
+import { resultsAmong, toolGraph } from '../server/tool-calls/index.js';
 
 const POSITIVE = /^[1-9][0-9]*$/;
 
@@ -12,11 +12,12 @@ export default defineRule(
     description: 'Results of one tool call not numbered 1, 2, … without gaps or repeats.',
     incremental: { reads: ['tool-call', 'tool-result'], keys: 'id-root' },
   },
-  ({ doc, checks, report }) => {
+  ({ doc, cells, report }) => {
     const graph = toolGraph(doc);
-    for (const [callId, results] of graph.resultsByCall) {
-      // The results of one call share its root.
-      if (!checks(results[0]!.cell)) continue;
+    // The calls whose results are in scope (the results of one call share its root).
+    const callIds = cells === doc.cells ? graph.resultsByCall.keys() : new Set(resultsAmong(doc, cells).map((r) => r.callId));
+    for (const callId of callIds) {
+      const results = graph.resultsByCall.get(callId)!;
       const call = graph.callsById.get(callId)?.[0];
       // Without a call the results are orphans (tool-result-orphan). With one,
       // a result placed before it is an orphan too, but still takes its number.

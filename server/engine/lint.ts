@@ -3,7 +3,8 @@
 // createLinter (linter.ts) binds these to a list of rules.
 
 import { keepRootIndex } from '../syntax/roots.js';
-import { cellsWithMetadataElsewhere, cellsWithoutId, segmentsWithDirectives } from '../syntax/segment-lists.js';
+import { cellsWithDoubtfulIds, cellsWithMetadataElsewhere, cellsWithoutId, segmentsWithDirectives } from '../syntax/segment-lists.js';
+import { toolGraph } from '../tool-calls/graph.js';
 import { parse, type MessageDocument } from '../syntax/document.js';
 import { differences } from './contract.js';
 import { applyDirectives, collectDirectives } from './directives.js';
@@ -33,6 +34,8 @@ function lintParsed(ruleSet: RuleSet, doc: MessageDocument, options: LintOptions
   if (keep) {
     cellsWithMetadataElsewhere(doc);
     cellsWithoutId(doc);
+    cellsWithDoubtfulIds(doc);
+    toolGraph(doc);
     keepRootIndex(doc);
   }
   // Used: let the previous version go (see DocumentEdit.previous).
