@@ -2,6 +2,7 @@
 // or, after a prose edit, the re-lint (relint.ts), then disable comments.
 // createLinter (linter.ts) binds these to a list of rules.
 
+import { keepFootnoteCounts } from '../syntax/metadata.js';
 import { keepRootIndex } from '../syntax/roots.js';
 import { cellsWithDoubtfulIds, cellsWithMetadataElsewhere, cellsWithoutId, segmentsWithDirectives } from '../syntax/segment-lists.js';
 import { toolGraph } from '../tool-calls/graph.js';
@@ -29,7 +30,8 @@ function lintParsed(ruleSet: RuleSet, doc: MessageDocument, options: LintOptions
   const raw = lintEdited(ruleSet, doc, config) ?? lintAgain(ruleSet, doc, config, keep);
   if (raw.reused && checkingIncremental()) checkIncremental(ruleSet, doc, options, config, raw);
   if (keep) keepFindings(doc, raw);
-  // Found from the previous version's, while it is at hand (for the next one).
+  // For the next version (an editor's): from the previous version's while it
+  // is at hand, or made whole once, so that the next keystroke only updates them.
   segmentsWithDirectives(doc);
   if (keep) {
     cellsWithMetadataElsewhere(doc);
@@ -37,6 +39,9 @@ function lintParsed(ruleSet: RuleSet, doc: MessageDocument, options: LintOptions
     cellsWithDoubtfulIds(doc);
     toolGraph(doc);
     keepRootIndex(doc);
+    keepFootnoteCounts(doc);
+    // Line starts: the next version's are this one's with the edit's lines.
+    void doc.lines;
   }
   // Used: let the previous version go (see DocumentEdit.previous).
   if (doc.edit) doc.edit.previous = undefined;

@@ -107,7 +107,11 @@ export class DocumentState {
   lint(dc: DocumentConfig): Diagnostic[] {
     const doc = this.parse(dc);
     if (!doc) return [];
-    this.diagnostics ??= lintDocument(doc, { fileName: this.fileName, config: dc.config });
+    if (!this.diagnostics) {
+      this.diagnostics = lintDocument(doc, { fileName: this.fileName, config: dc.config });
+      // The client's line starts, counted once now rather than on the next keystroke.
+      void this.text.lineCount;
+    }
     return this.diagnostics;
   }
 

@@ -346,6 +346,11 @@ export function footnoteReferences(p: CellParse): Set<string> {
   return ids;
 }
 
+/** Counted for a version an editor keeps, so that the next keystroke only updates the counts. */
+export function keepFootnoteCounts(doc: MessageDocument): void {
+  referencedFootnotes(doc);
+}
+
 /** A version whose segments refer to the same footnotes as `prev`'s (parseInCell) shares its set. */
 export function keepFootnoteReferences(doc: MessageDocument, prev: MessageDocument): void {
   const counts = footnoteRefs.get(prev);

@@ -113,8 +113,11 @@ export function knownLinesOf(doc: MessageDocument, ids: Set<string>): Entry[] | 
   return out;
 }
 
-/** Made from the previous version's index while it is at hand, when that version had one. */
+/**
+ * Made for a version an editor keeps: from the previous version's index
+ * while it is at hand, or whole (a version the whole path made, or the
+ * first), so that the next keystroke only updates it.
+ */
 export function keepRootIndex(doc: MessageDocument): void {
-  const edit = doc.edit;
-  if (edit?.keepsCells && edit.previous && indexes.get(edit.previous)) indexOf(doc);
+  indexOf(doc);
 }
