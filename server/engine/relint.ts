@@ -121,8 +121,8 @@ export function keyedChecks(ruleSet: RuleSet, doc: MessageDocument, config: Msgl
   const whole = scopeOf(doc, roots);
   if (!whole) return undefined;
   const delta = edit.newEnd - edit.oldEnd;
-  const sameDoubt = edit.keepsCells ? true : sameDoubtful(doc, prev, whole, touched.newFrom, touched.newTo, delta);
-  const scope = sameDoubt ? whole : undefined;
+  // After an edit that keeps the cells, the doubt questions say what runs again (above).
+  const scope = edit.keepsCells || sameDoubtful(doc, prev, whole, touched.newFrom, touched.newTo, delta) ? whole : undefined;
   const move = mover(edit);
   return {
     moved(rule) {
@@ -283,7 +283,7 @@ function movedQuestions(doc: MessageDocument, edit: DocumentEdit, before: Map<st
   const change = edit.doubtChanged;
   const at = r.cell;
   const shift = r.added - r.removed;
-  // -1 for a cell replaced; open ends stay.
+  // -2 for a cell replaced (-1 is an open end, as Infinity is).
   const moved = (i: number): number => (i < at || i === Infinity ? i : i >= at + r.removed ? i + shift : -2);
   const flipped = change ? change.flipped.map((c) => c.index) : [];
   const spansChange = (from: number, to: number): boolean => {

@@ -14,6 +14,7 @@
 // never reads.
 
 import type { Position, Range, TextDocument, TextDocumentContentChangeEvent } from 'vscode-languageserver-textdocument';
+import { replaceRange } from '../syntax/lists.js';
 
 /** The most characters of a chunk of the base, and of the window before it is folded into the chunks. */
 const CHUNK = 64 * 1024;
@@ -313,11 +314,9 @@ export class EditableText implements TextDocument {
     const e = endLine;
     if (e - s === added.length) {
       for (let i = 0; i < added.length; i++) lines[i + s + 1] = added[i]!;
-    } else if (added.length < 10_000) {
-      // In place: a copy of the line starts of a long file is a large allocation per keystroke.
-      lines.splice(s + 1, e - s, ...added);
     } else {
-      this.lines = lines.slice(0, s + 1).concat(added, lines.slice(e + 1));
+      // In place: a copy of the line starts of a long file is a large allocation per keystroke.
+      replaceRange(lines, s + 1, e - s, added);
     }
     const diff = text.length - (to - from);
     if (diff !== 0) {

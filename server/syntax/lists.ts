@@ -1,5 +1,5 @@
 // Lists the tree keeps for as long as it lives (every cell's, marker's,
-// metadata line's and XML element's).
+// metadata line's and XML element's), and long lists changed in place.
 
 /**
  * One empty array for every empty list the tree keeps: most are empty, and a
@@ -17,4 +17,20 @@ export const NONE: readonly never[] = [];
  */
 export function kept<T>(list: readonly T[]): readonly T[] {
   return list.length === 0 ? NONE : list.slice();
+}
+
+/**
+ * Replaces `list[at, at + count)` by `items`, in place. Array.prototype.splice
+ * takes the items as arguments, which overflows the stack for many
+ * thousands of them (a large paste).
+ */
+export function replaceRange<T>(list: T[], at: number, count: number, items: readonly T[]): void {
+  if (items.length < 10_000) {
+    list.splice(at, count, ...items);
+    return;
+  }
+  const tail = list.slice(at + count);
+  list.length = at;
+  for (const x of items) list.push(x);
+  for (const x of tail) list.push(x);
 }

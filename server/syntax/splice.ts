@@ -7,6 +7,7 @@
 import { parseCell } from './cell.js';
 import { addBodyAgent, addConfiguredAgents, classify, fenceLanguages, setFacts, type Structure } from './facts.js';
 import { isMdFile, MessageDocument, type DoubtChange, type ParseOptions, type TextEditHint } from './message-document.js';
+import { replaceRange } from './lists.js';
 import { MEMO } from './memo.js';
 import { footnoteReferences, spliceFootnoteReferences } from './metadata.js';
 import { firstUnclosed, keepFirstUnclosed } from './reuse.js';
@@ -341,22 +342,6 @@ function spliceFacts(doc: MessageDocument, prev: MessageDocument, at: number, re
   };
   doc.structure = structure;
   if (flipped.length || replacedDoubtful) out.doubtChanged = { flipped, replaced: replacedDoubtful };
-}
-
-/**
- * Replaces `list[at, at + count)` by `items`, in place. Array.prototype.splice
- * takes the items as arguments, which overflows the stack for a paste of
- * many thousands of cells.
- */
-function replaceRange<T>(list: T[], at: number, count: number, items: readonly T[]): void {
-  if (items.length < 10_000) {
-    list.splice(at, count, ...items);
-    return;
-  }
-  const tail = list.slice(at + count);
-  list.length = at;
-  for (const x of items) list.push(x);
-  for (const x of tail) list.push(x);
 }
 
 /** Where a cell of index `index` goes in a list of cells in file order. */

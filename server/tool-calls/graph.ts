@@ -122,14 +122,7 @@ function insert<T extends { cell: Cell }>(list: T[], item: T, inPlace: boolean):
     list.push(item);
     return;
   }
-  let lo = 0;
-  let hi = list.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (list[mid]!.cell.index < item.cell.index) lo = mid + 1;
-    else hi = mid;
-  }
-  list.splice(lo, 0, item);
+  list.splice(firstFrom(list, item.cell.index), 0, item);
 }
 
 /** Whether a result of the call comes after it. */
