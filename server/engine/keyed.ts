@@ -76,9 +76,7 @@ function sameFileFacts(doc: MessageDocument, prev: MessageDocument): boolean {
     const b = prev.agents[i]!;
     if (a.name !== b.name || a.source !== b.source) return false;
   }
-  if (doc.codeLanguages.size !== prev.codeLanguages.size) return false;
-  for (const l of doc.codeLanguages) if (!prev.codeLanguages.has(l)) return false;
-  return true;
+  return doc.languagesRead === prev.languagesRead;
 }
 
 /** Anything shaped like a footnote reference: the ids a segment's text names (a superset of its references). */

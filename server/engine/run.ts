@@ -312,7 +312,7 @@ export function lintWhole(
     // Made on first use: after an edit that keeps the segments, only for the few checked.
     let facts: SignatureFacts | undefined;
     const factsOf = (): SignatureFacts =>
-      (facts ??= signatureFacts(doc, JSON.stringify([doc.agents.map((a) => [a.name, a.source]), [...doc.codeLanguages], config.languages ?? [], config.agents ?? []])));
+      (facts ??= signatureFacts(doc, JSON.stringify([doc.agents.map((a) => [a.name, a.source]), doc.languagesRead, config.languages ?? [], config.agents ?? []])));
     const segments = doc.segments;
     let check: ((seg: Segment) => readonly SegmentFinding[]) | undefined;
     if (kept) {

@@ -30,6 +30,8 @@ export interface Structure {
   codeLanguages: Set<string>;
   /** How many code blocks name each language (codeLanguages holds those above zero). */
   languageCounts: Map<string, number>;
+  /** How many metadata lines have each type (as written): which code languages the lint reads (MessageDocument.languagesRead). */
+  typeCounts: Map<string, number>;
   /** Per segment, the index in `metadata` of its first metadata line (one more entry: the total). */
   metaStart: Int32Array;
   /** Per metadata line, the index of its segment. */
@@ -98,6 +100,7 @@ export function resolve(doc: MessageDocument): void {
   const metaStart = new Int32Array(doc.segments.length + 1);
   const metaSegment: number[] = [];
   const metaNodes: MetadataNode[] = [];
+  const typeCounts = new Map<string, number>();
   for (let si = 0; si < doc.segments.length; si++) {
     const seg = doc.segments[si]!;
     metaStart[si] = doc.metadata.length;
@@ -109,6 +112,7 @@ export function resolve(doc: MessageDocument): void {
       doc.metadata.push({ segment: seg, node, isMetadata: undefined });
       metaSegment.push(si);
       metaNodes.push(node);
+      if (node.type !== undefined) typeCounts.set(node.type, (typeCounts.get(node.type) ?? 0) + 1);
     }
     for (let i = 0, list = p.fences; i < list.length; i++) {
       const f = list[i]!;
@@ -173,6 +177,7 @@ export function resolve(doc: MessageDocument): void {
     bodyAgents,
     codeLanguages,
     languageCounts,
+    typeCounts,
     metaStart,
     metaSegment: Int32Array.from(metaSegment),
     // Made now, so that the versions that share this structure share it.

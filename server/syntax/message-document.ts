@@ -162,6 +162,20 @@ export class MessageDocument {
     return fm.problems.length === 0 && (!agents || agents.value === null || isMap(agents.node));
   }
 
+  /**
+   * The code languages that some metadata line names as its type (lower
+   * case, sorted, one per line): the only code languages the lint reads
+   * (isLanguage is asked about metadata types), so two versions that differ
+   * in other languages lint the same.
+   */
+  get languagesRead(): string {
+    const types = this.structure?.typeCounts;
+    const named = types ? new Set([...types.keys()].map((t) => t.toLowerCase())) : undefined;
+    const out: string[] = [];
+    for (const l of this.codeLanguages) if (!COMMON_LANGUAGES.has(l) && (!named || named.has(l))) out.push(l);
+    return out.sort().join('\n');
+  }
+
   isLanguage(type: string): boolean {
     const t = type.toLowerCase();
     return COMMON_LANGUAGES.has(t) || this.codeLanguages.has(t) || (this.options.languages?.includes(type) ?? false);

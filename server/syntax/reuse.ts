@@ -8,7 +8,7 @@ import type { Frontmatter } from './frontmatter.js';
 import type { MessageDocument } from './message-document.js';
 import { Memo } from './memo.js';
 import { scan } from './scan.js';
-import type { Cell } from './segment.js';
+import type { Cell, Segment } from './segment.js';
 
 /**
  * The previous version's parses, for the segments of a new version: a
@@ -94,13 +94,16 @@ export function firstUnclosed(doc: MessageDocument): number {
 
 /**
  * For a version made from `prev` by replacing its segments [at, at + removed)
- * with `added` segments that leave nothing unclosed (parseInCell, parseAcross):
- * the first segment left unclosed, when `prev`'s was found and not replaced.
+ * with `added` ones (parseInCell, parseAcross): the first segment left
+ * unclosed, when it follows from `prev`'s (found lazily otherwise).
  */
-export function keepFirstUnclosed(doc: MessageDocument, prev: MessageDocument, at = 0, removed = 0, added = 0): void {
+export function keepFirstUnclosed(doc: MessageDocument, prev: MessageDocument, at = 0, removed = 0, added: readonly Segment[] = []): void {
   const i = unclosed.get(prev);
-  if (i === undefined || (i >= at && i < at + removed)) return;
-  unclosed.set(doc, i < at ? i : i + added - removed);
+  if (i !== undefined && i < at) return void unclosed.set(doc, i);
+  const k = added.findIndex((s) => s.parse?.hasUnclosed);
+  if (k !== -1) return void unclosed.set(doc, at + k);
+  if (i === undefined || i < at + removed) return;
+  unclosed.set(doc, i + added.length - removed);
 }
 
 /** The previous version's frontmatter when the new text starts with the same block. */

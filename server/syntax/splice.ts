@@ -6,7 +6,7 @@
 
 import { parseCell } from './cell.js';
 import { addBodyAgent, addConfiguredAgents, classify, fenceLanguages, setFacts, type Structure } from './facts.js';
-import { isMdFile, MessageDocument, type DoubtChange, type ParseOptions, type TextEditHint } from './message-document.js';
+import { COMMON_LANGUAGES, isMdFile, MessageDocument, type DoubtChange, type ParseOptions, type TextEditHint } from './message-document.js';
 import { replaceRange } from './lists.js';
 import { MEMO } from './memo.js';
 import { footnoteReferences, spliceFootnoteReferences } from './metadata.js';
@@ -44,7 +44,7 @@ export function parseAcross(text: string, options: ParseOptions, prev: MessageDo
   const at = found.from < prev.cells.length ? prev.segments.indexOf(prev.cells[found.from]!, found.from) : prev.segments.length;
   const facts: { refreshed: Segment[]; doubtChanged?: DoubtChange; goneLines?: Entry[] } = { refreshed: [] };
   spliceFacts(doc, prev, at, removed, added, range.newEnd - range.oldEnd, facts);
-  keepFirstUnclosed(doc, prev, at, removed.length, added.length);
+  keepFirstUnclosed(doc, prev, at, removed.length, added);
   doc.edit = {
     keepsCells: true,
     refreshed: facts.refreshed,
@@ -65,9 +65,10 @@ export function parseAcross(text: string, options: ParseOptions, prev: MessageDo
  * version after it: the whole new text is not read (an editor may hold it
  * as a rope that reading would flatten). Undefined when something before
  * the edit is left unclosed (a closing line in the new text could close
- * it), when an added cell leaves something unclosed (it might close beyond
- * the re-scanned cells and hide their markers), or when the scan does not
- * meet the previous markers within a few cells.
+ * it), or when the scan does not meet the previous markers within a few
+ * hundred cells. An added cell that leaves something unclosed (a fence just
+ * opened) makes the scan read further, since a later line may close it and
+ * hide the markers between, unless the scan reached the end of the file.
  */
 function rescan(prev: MessageDocument, e: TextEditHint): { from: number; removed: Cell[]; added: Cell[] } | undefined {
   const cells = prev.cells;
@@ -78,7 +79,8 @@ function rescan(prev: MessageDocument, e: TextEditHint): { from: number; removed
   const base = cells[s]!.offset;
   const delta = e.text.length - (e.oldEnd - e.start);
   const last = cellIndexAt(prev, Math.max(base, e.oldEnd - 1));
-  for (let extra = 2; extra <= 64; extra *= 4) {
+  // A fence opened by the edit may be closed cells later (hiding the markers between): up to 512 cells are read.
+  for (let extra = 2; extra <= 512; extra *= 4) {
     const t = Math.min(cells.length - 1, last + extra);
     let old = '';
     for (let i = s; i <= t; i++) old += cells[i]!.text;
@@ -105,20 +107,24 @@ function rescan(prev: MessageDocument, e: TextEditHint): { from: number; removed
     });
     // Not back in step within these cells: more of them, unless the scan reached the end of the file.
     if (resume === -1 && t < cells.length - 1) continue;
+    // Something an added cell leaves unclosed may be closed after these cells, unless they reach the end of the file.
+    const toEnd = t === cells.length - 1;
     const end = resume === -1 ? region.length : result.stoppedAt!;
     const starts = result.markers.map((m) => m.line.start);
     // The cell the scan starts from keeps its marker (an edit on it starts the scan a cell earlier).
     if (starts[0] !== 0) return undefined;
     const removed = cells.slice(s, resume === -1 ? cells.length : resume);
     const added: Cell[] = [];
-    for (let i = 0; i < starts.length; i++) {
+    let open = false;
+    for (let i = 0; i < starts.length && !open; i++) {
       const text = region.slice(starts[i]!, i + 1 < starts.length ? starts[i + 1]! : end);
       // A cell the re-scan met again unchanged keeps its parse.
       const same = removed.find((c) => c.text === text);
       const parse = same ? same.parse! : parseCell((' ' + text).slice(1), true);
-      if (parse.hasUnclosed) return undefined;
+      open = parse.hasUnclosed && !toEnd;
       added.push(new Cell(base + starts[i]!, same ? same.text : text, parse));
     }
+    if (open) continue;
     // The cells before the edit that the scan found unchanged stay as they are.
     let k = 0;
     while (k < added.length && k < removed.length && added[k]!.text === removed[k]!.text && added[k]!.offset === removed[k]!.offset) k++;
@@ -141,22 +147,32 @@ function cellIndexAt(doc: MessageDocument, offset: number): number {
 
 /**
  * Whether the cells an edit removes and adds leave the agents as they are
- * (no agent line among them, no id of theirs an agent's name) and every
- * code language still used or still unused.
+ * (no agent line among them, no id of theirs an agent's name) and what
+ * every metadata type means: a code language that starts or stops being
+ * used (a fence's info string typed) changes nothing else unless a metadata
+ * line names it as its type (isLanguage).
  */
 function keepsAgentsAndLanguages(prev: MessageDocument, removed: Cell[], added: Cell[]): boolean {
   const counts = new Map<string, number>();
+  const types = new Map<string, number>();
   for (const [cells, sign] of [[removed, -1], [added, 1]] as const) {
     for (const cell of cells) {
       if (cell.id !== undefined && prev.agents.some((a) => a.name === cell.id)) return false;
-      for (const node of cell.parse!.metadata) if (node.type === 'agent') return false;
+      for (const node of cell.parse!.metadata) {
+        if (node.type === 'agent') return false;
+        if (node.type !== undefined) types.set(node.type, (types.get(node.type) ?? 0) + sign);
+      }
       for (const lang of fenceLanguages(cell.parse!)) counts.set(lang, (counts.get(lang) ?? 0) + sign);
     }
   }
+  const flipped = new Set<string>();
   for (const [lang, d] of counts) {
     const before = prev.structure.languageCounts.get(lang) ?? 0;
-    if (d !== 0 && (before === 0 || before + d === 0)) return false;
+    if (d !== 0 && (before === 0 || before + d === 0) && !COMMON_LANGUAGES.has(lang)) flipped.add(lang);
   }
+  if (flipped.size === 0) return true;
+  for (const [type, n] of prev.structure.typeCounts) if (n > 0 && flipped.has(type.toLowerCase()) && n + (types.get(type) ?? 0) > 0) return false;
+  for (const [type, d] of types) if (d > 0 && flipped.has(type.toLowerCase())) return false;
   return true;
 }
 
@@ -248,11 +264,31 @@ function spliceFacts(doc: MessageDocument, prev: MessageDocument, at: number, re
     else list.splice(insertionPoint(list, c.index), 0, c);
   }
   doc.cellsById = byId;
-  doc.codeLanguages = shared.codeLanguages;
+  // Code languages and metadata types counted: the removed cells' out, the added cells' in.
   const languageCounts = new Map(shared.languageCounts);
+  const typeCounts = new Map(shared.typeCounts);
+  let codeLanguages = shared.codeLanguages;
   for (const [cells, sign] of [[removed, -1], [added, 1]] as const) {
-    for (const c of cells) for (const lang of fenceLanguages(c.parse!)) languageCounts.set(lang, (languageCounts.get(lang) ?? 0) + sign);
+    for (const c of cells) {
+      for (const lang of fenceLanguages(c.parse!)) {
+        const n = (languageCounts.get(lang) ?? 0) + sign;
+        if (n === 0) languageCounts.delete(lang);
+        else languageCounts.set(lang, n);
+        if ((n === 0) === codeLanguages.has(lang)) {
+          if (codeLanguages === shared.codeLanguages) codeLanguages = new Set(codeLanguages);
+          if (n === 0) codeLanguages.delete(lang);
+          else codeLanguages.add(lang);
+        }
+      }
+      for (const node of c.parse!.metadata) {
+        if (node.type === undefined) continue;
+        const n = (typeCounts.get(node.type) ?? 0) + sign;
+        if (n === 0) typeCounts.delete(node.type);
+        else typeCounts.set(node.type, n);
+      }
+    }
   }
+  doc.codeLanguages = codeLanguages;
 
   // The first metadata line of each touched id, and what isMetadataLine said of the others stays.
   const firstLine = new Map<string, number>();
@@ -333,8 +369,9 @@ function spliceFacts(doc: MessageDocument, prev: MessageDocument, at: number, re
     cellTypes,
     cellFacts,
     bodyAgents,
-    codeLanguages: shared.codeLanguages,
+    codeLanguages,
     languageCounts,
+    typeCounts,
     metaStart,
     metaSegment,
     metaNodes,

@@ -28,7 +28,7 @@ const base =
   '\n' +
   read('../fixtures/showcase.msg.md').replace(/^---[\s\S]*?---\n/, '');
 
-const KINDS = ['value', 'xml', 'marker', 'fence', 'prose', 'paste', 'deleteCell', 'sharedId', 'duplicateId', 'doubtfulId', 'metadataElsewhere', 'newCell', 'paste50'] as const;
+const KINDS = ['value', 'xml', 'marker', 'fence', 'prose', 'paste', 'deleteCell', 'sharedId', 'duplicateId', 'doubtfulId', 'metadataElsewhere', 'newCell', 'paste50', 'fenceTyped', 'typeIsLanguage'] as const;
 type Kind = (typeof KINDS)[number];
 interface Edit {
   at: number;
@@ -55,6 +55,15 @@ function keystrokes(text: string, kind: Kind, r: number, s: number): Edit[] {
       const end = text.length;
       // Typed whole, or stopped somewhere along the way.
       return [...cell.slice(0, s < 0.5 ? cell.length : Math.floor(s * cell.length))].map((ch, i) => ({ at: end + i, remove: 0, insert: ch }));
+    }
+    case 'fenceTyped': {
+      // A fence typed one character at a time, with a language no other block names, at the end of the file or in a message:
+      // left unclosed at the end, or closed by a later fence that hides the markers between.
+      const l = pick(spans(text, /^[A-Z][^\n]*$/gm), r);
+      const at = s < 0.4 || !l ? text.length : l[0];
+      const fence = ['\n```zq\nx = 1\n```\n', '\n~~~Zq\n', '\n````\n', '\n```zq x\n'][Math.floor(s * 997) % 4]!;
+      const typed = fence.slice(0, (s * 7) % 1 < 0.5 ? fence.length : Math.floor(((s * 7) % 1) * fence.length));
+      return [...typed].map((ch, i) => ({ at: at + i, remove: 0, insert: ch }));
     }
     case 'paste50': {
       // Cells of the file again, with ids no cell has (a prefix on every root), up to 50 of them.
@@ -131,6 +140,11 @@ function keystroke(text: string, kind: Kind, r: number, s: number): Edit | undef
       if (!id) return undefined;
       if (s < 0.3) return { at: id[0] - 2, remove: id[1] + 3, insert: '' };
       return { at: id[0] + Math.floor(s * id[1]), remove: 0, insert: [' ', '..', '!'][Math.floor(s * 3)]! };
+    }
+    case 'typeIsLanguage': {
+      // A metadata line's type becomes a language a fence may name (fenceTyped): the cell's kind depends on the code blocks elsewhere.
+      const t = pick(spans(text, /(?<=^\[\^[^\]\n]*\]: \[)[^\]\n]*/gm), r);
+      return t && { at: t[0], remove: t[1], insert: ['zq', 'ZQ', 'z'][Math.floor(s * 3)]! };
     }
     case 'metadataElsewhere': {
       // A metadata line for another cell's id (or a reference to it in text, or to an id no cell has), in a cell that is not that one.
@@ -221,6 +235,15 @@ describe('incremental lint, cases the property found', () => {
       { kind: 'deleteCell', r: 0, s: 0, hint: false },
       { kind: 'duplicateId', r: 0, s: 0, hint: false },
       { kind: 'fence', r: 0, s: 0, hint: true },
+    ]);
+  });
+
+  it('a fence typed with a language a metadata line names as its type (the line names a code output then)', () => {
+    typeAndCompare([
+      { kind: 'fenceTyped', r: 0, s: 0, hint: false },
+      { kind: 'typeIsLanguage', r: 0.043478260869565216, s: 0, hint: false },
+      { kind: 'fenceTyped', r: 0, s: 0, hint: true },
+      { kind: 'value', r: 0, s: 0, hint: false },
     ]);
   });
 
