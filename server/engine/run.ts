@@ -56,8 +56,6 @@ interface SignatureFacts {
   bodyAgents: number[];
   /** Offsets where the default agent changes, with the new default. */
   defaults: { from: number; name: string | undefined }[];
-  /** Cells that repeat an earlier cell's id. */
-  repeated: Set<Cell>;
 }
 
 function signatureFacts(doc: MessageDocument, env: string): SignatureFacts {
@@ -68,9 +66,7 @@ function signatureFacts(doc: MessageDocument, env: string): SignatureFacts {
     const name = doc.defaultAgentAt(from);
     if (name !== defaults[defaults.length - 1]!.name) defaults.push({ from, name });
   }
-  const repeated = new Set<Cell>();
-  for (const cells of doc.cellsById.values()) for (let i = 1; i < cells.length; i++) repeated.add(cells[i]!);
-  return { env, bodyAgents, defaults, repeated };
+  return { env, bodyAgents, defaults };
 }
 
 /** How many sorted offsets are <= at. */
@@ -103,7 +99,12 @@ function segmentSignature(doc: MessageDocument, seg: Segment, facts: SignatureFa
   let defaultAgent = facts.defaults[0]!.name;
   for (const d of facts.defaults) if (d.from <= seg.offset) defaultAgent = d.name;
   // Whether the id fits and the kind is known depend on other cells too (a metadata line in another cell with the same id).
-  return [seg.kind, facts.env, lines, seg.cellType, m?.node, metadataAt, bodyAgents, defaultAgent, !facts.repeated.has(seg), seg.idFits, seg.kindKnown];
+  return [seg.kind, facts.env, lines, seg.cellType, m?.node, metadataAt, bodyAgents, defaultAgent, firstWithItsId(doc, seg), seg.idFits, seg.kindKnown];
+}
+
+/** Whether no cell before this one has its id (looked up per cell: a set of the others costs a walk over every id per keystroke). */
+function firstWithItsId(doc: MessageDocument, cell: Cell): boolean {
+  return cell.id === undefined || doc.cellsById.get(cell.id)?.[0] === cell;
 }
 
 function shiftEdit(e: TextEdit, by: number): TextEdit {

@@ -6,6 +6,7 @@ import { idFits, outputKindKnown } from './ids.js';
 import type { CellParse } from './cell.js';
 import type { MessageDocument, MetadataEntry } from './message-document.js';
 import { MEMO } from './memo.js';
+import { setFirstUnclosed } from './reuse.js';
 import { footnoteReferences, keepFootnoteReferences } from './metadata.js';
 import type { MetadataNode } from './metadata.js';
 import { Cell, CELL_TYPE_CODE, CELL_TYPES, type CellType, type Segment } from './segment.js';
@@ -101,9 +102,11 @@ export function resolve(doc: MessageDocument): void {
   const metaSegment: number[] = [];
   const metaNodes: MetadataNode[] = [];
   const typeCounts = new Map<string, number>();
+  let unclosedAt = doc.segments.length;
   for (let si = 0; si < doc.segments.length; si++) {
     const seg = doc.segments[si]!;
     metaStart[si] = doc.metadata.length;
+    if (unclosedAt === doc.segments.length && seg.parse?.hasUnclosed) unclosedAt = si;
     if (seg.kind !== 'cell' && seg.kind !== 'prologue') continue;
     const p = seg.parse!;
     for (let i = 0, list = p.metadata; i < list.length; i++) {
@@ -126,6 +129,8 @@ export function resolve(doc: MessageDocument): void {
     }
   }
   metaStart[doc.segments.length] = doc.metadata.length;
+  // Found here, in a loop over the segments that runs anyway: the first structural keystroke asks for it.
+  setFirstUnclosed(doc, unclosedAt);
   const cellMeta = new Int32Array(doc.cells.length).fill(-1);
   const unique = withId === ids.size;
   for (let k = 0; k < doc.metadata.length; k++) {

@@ -92,6 +92,11 @@ export function firstUnclosed(doc: MessageDocument): number {
   return i;
 }
 
+/** Records what firstUnclosed would find, for a version whose segments were just walked. */
+export function setFirstUnclosed(doc: MessageDocument, index: number): void {
+  unclosed.set(doc, index);
+}
+
 /**
  * For a version made from `prev` by replacing its segments [at, at + removed)
  * with `added` ones (parseInCell, parseAcross): the first segment left
