@@ -3,6 +3,7 @@ import { Cell, replacedSegments, type MessageDocument } from '../server/syntax/d
 import { agentInfoAt, agentInfos } from '../server/agents/agents.js';
 import { BINARY_OUTPUT_TOKENS, cellTokens, estimateTokens, MESSAGE_OVERHEAD_TOKENS } from '../server/llm-view/tokens.js';
 import { historyMode, systemPromptFor } from '../server/llm-view/view.js';
+import { spliceNumbers } from '../server/syntax/lists.js';
 import { Memo } from '../server/syntax/memo.js';
 
 interface ReplyWindow {
@@ -75,7 +76,8 @@ function count(doc: MessageDocument, cell: Cell, w: Windows, prompts: Map<string
 
 /** Only the prose of messages and replies changed: settings and history modes are the same; the edited cells are recounted. */
 function recounted(doc: MessageDocument, before: Windows): Windows {
-  const w = { adds: before.adds.slice(), replies: before.replies };
+  // The previous version's counts, changed in place (it is spent; a copy is a large allocation per keystroke).
+  const w = { adds: before.adds, replies: before.replies };
   for (const si of doc.edit!.changed) {
     const seg = doc.segments[si];
     if (!(seg instanceof Cell)) continue;
@@ -102,9 +104,7 @@ function recounted(doc: MessageDocument, before: Windows): Windows {
 function spliced(doc: MessageDocument, before: Windows): Windows {
   const { cell: at, removed, added } = doc.edit!.replaced!;
   const shift = added - removed;
-  const w: Windows = { adds: new Float64Array(doc.cells.length), replies: [] };
-  w.adds.set(before.adds.subarray(0, at));
-  w.adds.set(before.adds.subarray(at + removed), at + added);
+  const w: Windows = { adds: spliceNumbers(before.adds, at, removed, added), replies: [] };
   const again = new Set<number>();
   for (let i = at; i < at + added; i++) again.add(i);
   for (const seg of doc.edit!.refreshed ?? []) if (seg instanceof Cell) again.add(seg.index);

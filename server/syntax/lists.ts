@@ -34,3 +34,29 @@ export function replaceRange<T>(list: T[], at: number, count: number, items: rea
   for (const x of items) list.push(x);
   for (const x of tail) list.push(x);
 }
+
+type NumberArray = Int32Array | Uint8Array | Float64Array;
+
+/**
+ * `old` with `removed` elements at `at` replaced by `added` elements for the
+ * caller to fill (their values are left as they were), for a version made
+ * from a spent one: in `old`'s own buffer when it has room (the elements
+ * after moved with copyWithin), else in a new one with room to grow. A new
+ * typed array of a long file's cells per keystroke is fresh memory,
+ * allocated and zeroed each time: in the language server those allocations
+ * were half of a structural keystroke's splice.
+ */
+export function spliceNumbers<T extends NumberArray>(old: T, at: number, removed: number, added: number): T {
+  const length = old.length - removed + added;
+  const capacity = (old.buffer.byteLength - old.byteOffset) / old.BYTES_PER_ELEMENT;
+  const Type = old.constructor as new (buffer: ArrayBufferLike | number, offset?: number, length?: number) => T;
+  if (length <= capacity) {
+    const whole = new Type(old.buffer, old.byteOffset, capacity);
+    whole.copyWithin(at + added, at + removed, old.length);
+    return whole.subarray(0, length) as T;
+  }
+  const grown = new Type(length + (length >> 4) + 64).subarray(0, length) as T;
+  grown.set(old.subarray(0, at));
+  grown.set(old.subarray(at + removed), at + added);
+  return grown;
+}

@@ -7,7 +7,7 @@
 import { parseCell } from './cell.js';
 import { addBodyAgent, addConfiguredAgents, classify, fenceLanguages, setFacts, type Structure } from './facts.js';
 import { COMMON_LANGUAGES, isMdFile, MessageDocument, type DoubtChange, type ParseOptions, type TextEditHint } from './message-document.js';
-import { replaceRange } from './lists.js';
+import { replaceRange, spliceNumbers } from './lists.js';
 import { MEMO } from './memo.js';
 import { footnoteReferences, spliceFootnoteReferences } from './metadata.js';
 import { firstUnclosed, keepFirstUnclosed } from './reuse.js';
@@ -220,15 +220,13 @@ function spliceFacts(doc: MessageDocument, prev: MessageDocument, at: number, re
     m1 - m0,
     entries.map((x) => x.node),
   );
-  const oldSegments = segments.length - shift;
-  const metaStart = new Int32Array(segments.length + 1);
-  metaStart.set(shared.metaStart.subarray(0, at));
+  // The by-index facts are the previous version's arrays too, moved in their own buffers.
+  const metaStart = spliceNumbers(shared.metaStart, at, removed.length, added.length);
   for (let s = 0, k = m0; s < added.length; k += added[s]!.parse!.metadata.length, s++) metaStart[at + s] = k;
-  for (let i = oldAfter; i <= oldSegments; i++) metaStart[i + shift] = shared.metaStart[i]! + metaShift;
-  const metaSegment = new Int32Array(metadata.length);
-  metaSegment.set(shared.metaSegment.subarray(0, m0));
+  if (metaShift !== 0) for (let i = at + added.length; i < metaStart.length; i++) metaStart[i]! += metaShift;
+  const metaSegment = spliceNumbers(shared.metaSegment, m0, m1 - m0, entries.length);
   for (let k = m0; k < m0 + entries.length; k++) metaSegment[k] = at + added.indexOf(entries[k - m0]!.segment as Cell);
-  for (let k = m1; k < shared.metaSegment.length; k++) metaSegment[k + metaShift] = shared.metaSegment[k]! + shift;
+  if (shift !== 0) for (let k = m0 + entries.length; k < metaSegment.length; k++) metaSegment[k]! += shift;
   doc.takeOver(segments, cells, metadata);
   out.goneLines = goneLines;
 
@@ -322,17 +320,11 @@ function spliceFacts(doc: MessageDocument, prev: MessageDocument, at: number, re
   for (const k of bodyAgents) addBodyAgent(doc, metadata[k]!);
 
   // Per-cell facts, by index, for the cells of touched ids and the added cells.
-  const cellTypes = new Uint8Array(cells.length);
-  cellTypes.set(shared.cellTypes.subarray(0, firstIndex));
-  cellTypes.set(shared.cellTypes.subarray(firstIndex + removed.length), firstIndex + added.length);
-  const cellFacts = new Uint8Array(cells.length);
-  cellFacts.set(shared.cellFacts.subarray(0, firstIndex));
-  cellFacts.set(shared.cellFacts.subarray(firstIndex + removed.length), firstIndex + added.length);
-  const cellMeta = new Int32Array(cells.length);
-  for (let i = 0; i < cells.length; i++) {
-    const old = i < firstIndex ? shared.cellMeta[i]! : i >= firstIndex + added.length ? shared.cellMeta[i - shift]! : -1;
-    cellMeta[i] = old >= m1 ? old + metaShift : old;
-  }
+  const cellTypes = spliceNumbers(shared.cellTypes, firstIndex, removed.length, added.length);
+  const cellFacts = spliceNumbers(shared.cellFacts, firstIndex, removed.length, added.length);
+  const cellMeta = spliceNumbers(shared.cellMeta, firstIndex, removed.length, added.length);
+  cellMeta.fill(-1, firstIndex, firstIndex + added.length);
+  if (metaShift !== 0) for (let i = 0; i < cellMeta.length; i++) if (cellMeta[i]! >= m1) cellMeta[i]! += metaShift;
   const again = new Set<Cell>(added);
   for (const id of touched) for (const c of byId.get(id) ?? []) again.add(c);
   for (const c of added) {
