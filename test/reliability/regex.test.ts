@@ -11,7 +11,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { lint, lintAndFix } from '../../server/linter.js';
-import { attributeValueAtEnd, toolNameIn } from '../../server/lsp/completion.js';
+import { attributeValueAtEnd, toolNameIn } from '../../server/lsp/line-scan.js';
 import { parse } from '../../server/syntax/document.js';
 import { LspClient } from '../lsp/client.js';
 import { expectLossless, expectSaneDiagnostics, runs, toolCallFile } from './gen.js';
