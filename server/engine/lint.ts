@@ -30,22 +30,33 @@ function lintParsed(ruleSet: RuleSet, doc: MessageDocument, options: LintOptions
   const raw = lintEdited(ruleSet, doc, config) ?? lintAgain(ruleSet, doc, config, keep);
   if (raw.reused && checkingIncremental()) checkIncremental(ruleSet, doc, options, config, raw);
   if (keep) keepFindings(doc, raw);
-  // For the next version (an editor's): from the previous version's while it
-  // is at hand, or made whole once, so that the next keystroke only updates them.
   segmentsWithDirectives(doc);
-  if (keep) {
-    cellsWithMetadataElsewhere(doc);
-    cellsWithoutId(doc);
-    cellsWithDoubtfulIds(doc);
-    toolGraph(doc);
-    keepRootIndex(doc);
-    keepFootnoteCounts(doc);
-    // Line starts: the next version's are this one's with the edit's lines.
-    void doc.lines;
-  }
+  // A version made from the previous one updates its indexes from that one's
+  // while it is at hand; one the whole path made leaves them to its caller
+  // (prepareForEdits), so that its first diagnostics do not wait for them.
+  if (keep && doc.edit) prepareForEdits(doc);
   // Used: let the previous version go (see DocumentEdit.previous).
   if (doc.edit) doc.edit.previous = undefined;
   return applyDisableComments(ruleSet, doc, raw.diagnostics.slice(), options, config);
+}
+
+/**
+ * Makes what the next version of an editor's document updates rather than
+ * makes (the lists of cells rules look up, the tool graph, the root index,
+ * the footnote counts, the line starts), so that the first keystroke after
+ * a version the whole path made does not build them. The language server
+ * calls it after that version's diagnostics have gone out.
+ */
+export function prepareForEdits(doc: MessageDocument): void {
+  if (!doc.isMessageFile) return;
+  cellsWithMetadataElsewhere(doc);
+  cellsWithoutId(doc);
+  cellsWithDoubtfulIds(doc);
+  toolGraph(doc);
+  keepRootIndex(doc);
+  keepFootnoteCounts(doc);
+  // Line starts: the next version's are this one's with the edit's lines.
+  void doc.lines;
 }
 
 /** A whole lint, keeping what still holds of the previous version's findings (see relint.ts). */
