@@ -13,4 +13,4 @@ export const getRule = linter.getRule;
 export const lint = linter.lint;
 export const lintAndFix = linter.lintAndFix;
 export const lintDocument = linter.lintDocument;
-export { parseForLint, prepareForEdits } from './engine/lint.js';
+export { parseForLint } from './engine/lint.js';

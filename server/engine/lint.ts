@@ -31,10 +31,9 @@ function lintParsed(ruleSet: RuleSet, doc: MessageDocument, options: LintOptions
   if (raw.reused && checkingIncremental()) checkIncremental(ruleSet, doc, options, config, raw);
   if (keep) keepFindings(doc, raw);
   segmentsWithDirectives(doc);
-  // A version made from the previous one updates its indexes from that one's
-  // while it is at hand; one the whole path made leaves them to its caller
-  // (prepareForEdits), so that its first diagnostics do not wait for them.
-  if (keep && doc.edit) prepareForEdits(doc);
+  // For the next version (an editor's): from the previous version's while it
+  // is at hand, or made whole once, so that the next keystroke only updates them.
+  if (keep) prepareForEdits(doc);
   // Used: let the previous version go (see DocumentEdit.previous).
   if (doc.edit) doc.edit.previous = undefined;
   return applyDisableComments(ruleSet, doc, raw.diagnostics.slice(), options, config);
@@ -44,10 +43,9 @@ function lintParsed(ruleSet: RuleSet, doc: MessageDocument, options: LintOptions
  * Makes what the next version of an editor's document updates rather than
  * makes (the lists of cells rules look up, the tool graph, the root index,
  * the footnote counts, the line starts), so that the first keystroke after
- * a version the whole path made does not build them. The language server
- * calls it after that version's diagnostics have gone out.
+ * a version the whole path made does not build them.
  */
-export function prepareForEdits(doc: MessageDocument): void {
+function prepareForEdits(doc: MessageDocument): void {
   if (!doc.isMessageFile) return;
   cellsWithMetadataElsewhere(doc);
   cellsWithoutId(doc);

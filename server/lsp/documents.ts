@@ -5,7 +5,7 @@
 // tokens, indexes): computed on request and cached until the next edit.
 
 import type { TextDocumentContentChangeEvent } from 'vscode-languageserver-textdocument';
-import { lintDocument, parseForLint, prepareForEdits } from '../linter.js';
+import { lintDocument, parseForLint } from '../linter.js';
 import type { Diagnostic, MsglintConfig } from '../engine/types.js';
 import { isMessageFile } from '../syntax/detect.js';
 import type { MessageDocument, TextEditHint } from '../syntax/document.js';
@@ -109,26 +109,10 @@ export class DocumentState {
     if (!doc) return [];
     if (!this.diagnostics) {
       this.diagnostics = lintDocument(doc, { fileName: this.fileName, config: dc.config });
-      if (doc.edit) void this.text.lineCount;
-      else this.prepareWhenIdle(doc);
+      // The client's line starts, counted once now rather than on the next keystroke.
+      void this.text.lineCount;
     }
     return this.diagnostics;
-  }
-
-  /**
-   * After the diagnostics of a version the whole path made (opening, a
-   * change of config) have gone out: what the first keystroke would
-   * otherwise build (the indexes it updates, the client's line starts;
-   * about 120 ms of a 6.9 MB file's opening), unless a later version was
-   * parsed in the meantime (this one is then spent).
-   */
-  private prepareWhenIdle(doc: MessageDocument): void {
-    const timer = setTimeout(() => {
-      if (this.lastParse !== doc) return;
-      prepareForEdits(doc);
-      void this.text.lineCount;
-    }, 0);
-    (timer as { unref?: () => void }).unref?.();
   }
 
   /** Something derived from the current version and config, computed once. */
