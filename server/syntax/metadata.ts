@@ -381,17 +381,32 @@ function addParseReferences(p: CellParse, ids: Set<string>): void {
   // A marker's title may refer to a footnote too (its id reference is not one).
   const title = p.marker?.title;
   if (title) addReferences(p.text.slice(title.start, title.end), false, ids);
-  // Only the lines that hold `[^` (found with indexOf) are cut out and read.
-  const { text, lines, opaqueLines } = p;
-  let li = p.marker ? 1 : 0;
+  // Only the lines that hold `[^` (found with indexOf) are cut out and read,
+  // by offsets: splitting every cell into lines (CellParse.lines) to find them
+  // was most of the 90 ms this takes on the 5,000-turn file.
+  const { text, opaqueLines } = p;
+  let line = 0; // the line number at `pos`, counted only when some lines are opaque
+  let pos = 0;
+  let k = 0;
+  if (p.marker) {
+    const nl = text.indexOf('\n');
+    if (nl === -1) return;
+    line = 1;
+    pos = k = nl + 1;
+  }
   let oi = 0;
-  for (let k = li < lines.length ? text.indexOf('[^', lines[li]!.start) : -1; k !== -1; ) {
-    while (li < lines.length && lines[li]!.end <= k) li++;
-    if (li >= lines.length) break;
-    const line = lines[li]!;
-    while (oi < opaqueLines.length && opaqueLines[oi]! < li) oi++;
-    if (opaqueLines[oi] !== li) addReferences(text.slice(line.start, line.contentEnd), true, ids);
-    k = text.indexOf('[^', line.end);
+  for (k = text.indexOf('[^', k); k !== -1; ) {
+    const start = text.lastIndexOf('\n', k) + 1;
+    const nl = text.indexOf('\n', k);
+    const contentEnd = nl === -1 ? text.length : nl > start && text.charCodeAt(nl - 1) === 13 ? nl - 1 : nl;
+    if (opaqueLines.length) {
+      for (let at = text.indexOf('\n', pos); at !== -1 && at < start; at = text.indexOf('\n', at + 1)) line++;
+      pos = start;
+      while (oi < opaqueLines.length && opaqueLines[oi]! < line) oi++;
+    }
+    if (opaqueLines[oi] !== line) addReferences(text.slice(start, contentEnd), true, ids);
+    if (nl === -1) break;
+    k = text.indexOf('[^', nl + 1);
   }
 }
 
