@@ -46,7 +46,6 @@ function lintParsed(ruleSet: RuleSet, doc: MessageDocument, options: LintOptions
  * a version the whole path made does not build them.
  */
 function prepareForEdits(doc: MessageDocument): void {
-  if (!doc.isMessageFile) return;
   cellsWithMetadataElsewhere(doc);
   cellsWithoutId(doc);
   cellsWithDoubtfulIds(doc);

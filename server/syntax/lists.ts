@@ -43,8 +43,8 @@ type NumberArray = Int32Array | Uint8Array | Float64Array;
  * from a spent one: in `old`'s own buffer when it has room (the elements
  * after moved with copyWithin), else in a new one with room to grow. A new
  * typed array of a long file's cells per keystroke is fresh memory,
- * allocated and zeroed each time: in the language server those allocations
- * were half of a structural keystroke's splice.
+ * allocated and zeroed each time, which the language server's profile
+ * pointed at (docs/performance.md).
  */
 export function spliceNumbers<T extends NumberArray>(old: T, at: number, removed: number, added: number): T {
   const length = old.length - removed + added;

@@ -171,6 +171,7 @@ function keepsAgentsAndLanguages(prev: MessageDocument, removed: Cell[], added: 
     if (d !== 0 && (before === 0 || before + d === 0) && !COMMON_LANGUAGES.has(lang)) flipped.add(lang);
   }
   if (flipped.size === 0) return true;
+  // Kept only when no metadata line of the new version names such a language: those before, less the removed, and the added.
   for (const [type, n] of prev.structure.typeCounts) if (n > 0 && flipped.has(type.toLowerCase()) && n + (types.get(type) ?? 0) > 0) return false;
   for (const [type, d] of types) if (d > 0 && flipped.has(type.toLowerCase())) return false;
   return true;
