@@ -34,7 +34,8 @@ export function parseAcross(text: string, options: ParseOptions, prev: MessageDo
   const found = rescan(prev, e);
   if (!found) return undefined;
   const { removed, added } = found;
-  if (!keepsAgentsAndLanguages(prev, removed, added)) return undefined;
+  const changes = countChanges(removed, added);
+  if (!keepsAgentsAndLanguages(prev, removed, added, changes)) return undefined;
 
   prev.edit = undefined;
   const range = { start: e.start, oldEnd: e.oldEnd, newEnd: e.start + e.text.length };
@@ -43,7 +44,7 @@ export function parseAcross(text: string, options: ParseOptions, prev: MessageDo
   // The first replaced segment, or where the added cells go when none is (before a kept cell, or at the end).
   const at = found.from < prev.cells.length ? prev.segments.indexOf(prev.cells[found.from]!, found.from) : prev.segments.length;
   const facts: { refreshed: Segment[]; doubtChanged?: DoubtChange; goneLines?: Entry[] } = { refreshed: [] };
-  spliceFacts(doc, prev, at, removed, added, range.newEnd - range.oldEnd, facts);
+  spliceFacts(doc, prev, at, removed, added, changes, range.newEnd - range.oldEnd, facts);
   keepFirstUnclosed(doc, prev, at, removed.length, added);
   doc.edit = {
     keepsCells: true,
@@ -152,29 +153,53 @@ function cellIndexAt(doc: MessageDocument, offset: number): number {
  * used (a fence's info string typed) changes nothing else unless a metadata
  * line names it as its type (isLanguage).
  */
-function keepsAgentsAndLanguages(prev: MessageDocument, removed: Cell[], added: Cell[]): boolean {
-  const counts = new Map<string, number>();
-  const types = new Map<string, number>();
-  for (const [cells, sign] of [[removed, -1], [added, 1]] as const) {
+function keepsAgentsAndLanguages(prev: MessageDocument, removed: Cell[], added: Cell[], counted: CountChanges): boolean {
+  for (const cells of [removed, added]) {
     for (const cell of cells) {
       if (cell.id !== undefined && prev.agents.some((a) => a.name === cell.id)) return false;
-      for (const node of cell.parse!.metadata) {
-        if (node.type === 'agent') return false;
-        if (node.type !== undefined) types.set(node.type, (types.get(node.type) ?? 0) + sign);
-      }
-      for (const lang of fenceLanguages(cell.parse!)) counts.set(lang, (counts.get(lang) ?? 0) + sign);
+      for (const node of cell.parse!.metadata) if (node.type === 'agent') return false;
     }
   }
   const flipped = new Set<string>();
-  for (const [lang, d] of counts) {
+  for (const [lang, d] of counted.languages) {
     const before = prev.structure.languageCounts.get(lang) ?? 0;
     if (d !== 0 && (before === 0 || before + d === 0) && !COMMON_LANGUAGES.has(lang)) flipped.add(lang);
   }
   if (flipped.size === 0) return true;
   // Kept only when no metadata line of the new version names such a language: those before, less the removed, and the added.
+  const types = counted.types;
   for (const [type, n] of prev.structure.typeCounts) if (n > 0 && flipped.has(type.toLowerCase()) && n + (types.get(type) ?? 0) > 0) return false;
   for (const [type, d] of types) if (d > 0 && flipped.has(type.toLowerCase())) return false;
   return true;
+}
+
+/** How many more code blocks name each language, and metadata lines have each type, in the added cells than in the removed ones. */
+interface CountChanges {
+  languages: Map<string, number>;
+  types: Map<string, number>;
+}
+
+function countChanges(removed: Cell[], added: Cell[]): CountChanges {
+  const languages = new Map<string, number>();
+  const types = new Map<string, number>();
+  for (const [cells, sign] of [[removed, -1], [added, 1]] as const) {
+    for (const cell of cells) {
+      for (const node of cell.parse!.metadata) if (node.type !== undefined) types.set(node.type, (types.get(node.type) ?? 0) + sign);
+      for (const lang of fenceLanguages(cell.parse!)) languages.set(lang, (languages.get(lang) ?? 0) + sign);
+    }
+  }
+  return { languages, types };
+}
+
+/** `counts` changed by `changes`, as a new map without zeros. */
+function counted(counts: ReadonlyMap<string, number>, changes: ReadonlyMap<string, number>): Map<string, number> {
+  const out = new Map(counts);
+  for (const [key, d] of changes) {
+    const n = (out.get(key) ?? 0) + d;
+    if (n === 0) out.delete(key);
+    else out.set(key, n);
+  }
+  return out;
 }
 
 /**
@@ -183,7 +208,7 @@ function keepsAgentsAndLanguages(prev: MessageDocument, removed: Cell[], added: 
  * moved in place, and the per-cell facts (metadata line, kind, idFits,
  * kindKnown) made again for the ids the edit touches.
  */
-function spliceFacts(doc: MessageDocument, prev: MessageDocument, at: number, removed: Cell[], added: Cell[], delta: number, out: { refreshed: Segment[]; doubtChanged?: DoubtChange; goneLines?: Entry[] }): void {
+function spliceFacts(doc: MessageDocument, prev: MessageDocument, at: number, removed: Cell[], added: Cell[], changes: CountChanges, delta: number, out: { refreshed: Segment[]; doubtChanged?: DoubtChange; goneLines?: Entry[] }): void {
   const shared = prev.structure;
   const shift = added.length - removed.length;
   const firstIndex = (prev.segments[at] as Cell | undefined)?.index ?? prev.cells.length;
@@ -264,28 +289,14 @@ function spliceFacts(doc: MessageDocument, prev: MessageDocument, at: number, re
   }
   doc.cellsById = byId;
   // Code languages and metadata types counted: the removed cells' out, the added cells' in.
-  const languageCounts = new Map(shared.languageCounts);
-  const typeCounts = new Map(shared.typeCounts);
+  const languageCounts = counted(shared.languageCounts, changes.languages);
+  const typeCounts = counted(shared.typeCounts, changes.types);
   let codeLanguages = shared.codeLanguages;
-  for (const [cells, sign] of [[removed, -1], [added, 1]] as const) {
-    for (const c of cells) {
-      for (const lang of fenceLanguages(c.parse!)) {
-        const n = (languageCounts.get(lang) ?? 0) + sign;
-        if (n === 0) languageCounts.delete(lang);
-        else languageCounts.set(lang, n);
-        if ((n === 0) === codeLanguages.has(lang)) {
-          if (codeLanguages === shared.codeLanguages) codeLanguages = new Set(codeLanguages);
-          if (n === 0) codeLanguages.delete(lang);
-          else codeLanguages.add(lang);
-        }
-      }
-      for (const node of c.parse!.metadata) {
-        if (node.type === undefined) continue;
-        const n = (typeCounts.get(node.type) ?? 0) + sign;
-        if (n === 0) typeCounts.delete(node.type);
-        else typeCounts.set(node.type, n);
-      }
-    }
+  for (const lang of changes.languages.keys()) {
+    if (languageCounts.has(lang) === codeLanguages.has(lang)) continue;
+    if (codeLanguages === shared.codeLanguages) codeLanguages = new Set(codeLanguages);
+    if (languageCounts.has(lang)) codeLanguages.add(lang);
+    else codeLanguages.delete(lang);
   }
   doc.codeLanguages = codeLanguages;
 
