@@ -180,30 +180,55 @@ export class EditableText implements TextDocument {
   }
 
   private lineStarts(): number[] {
-    if (!this.lines) {
-      // Piece by piece: reading the whole text would flatten it.
-      const starts = [0];
-      let offset = 0;
-      let afterCr = false;
-      for (const piece of this.pieces(0, this.length)) {
-        // Without a CR, the breaks are found by indexOf: reading every character is several times slower on a long file.
-        if (!afterCr && piece.indexOf('\r') === -1) {
-          for (let i = piece.indexOf('\n'); i !== -1; i = piece.indexOf('\n', i + 1)) starts.push(offset + i + 1);
-          offset += piece.length;
-          continue;
-        }
-        for (let i = 0; i < piece.length; i++) {
-          const c = piece.charCodeAt(i);
-          // CRLF is one line break, after the LF (the CR may end the previous piece).
-          if (afterCr && c === 10) starts[starts.length - 1] = offset + i + 1;
-          else if (isEol(c)) starts.push(offset + i + 1);
-          afterCr = c === 13;
-        }
-        offset += piece.length;
-      }
-      this.lines = starts;
-    }
+    if (!this.lines) this.lines = this.lfLineStarts() ?? this.anyLineStarts();
     return this.lines;
+  }
+
+  /**
+   * The line starts when no line break is a CR, counted first and then
+   * written into an array of that size (pushing copies a growing array,
+   * and a long file's is megabytes); undefined when there is a CR.
+   */
+  private lfLineStarts(): number[] | undefined {
+    let count = 1;
+    // Piece by piece: reading the whole text would flatten it.
+    for (const piece of this.pieces(0, this.length)) {
+      if (piece.indexOf('\r') !== -1) return undefined;
+      for (let i = piece.indexOf('\n'); i !== -1; i = piece.indexOf('\n', i + 1)) count++;
+    }
+    const starts = new Array<number>(count);
+    starts[0] = 0;
+    let n = 1;
+    let offset = 0;
+    for (const piece of this.pieces(0, this.length)) {
+      for (let i = piece.indexOf('\n'); i !== -1; i = piece.indexOf('\n', i + 1)) starts[n++] = offset + i + 1;
+      offset += piece.length;
+    }
+    return starts;
+  }
+
+  /** The line starts of any text: LF, CRLF and a lone CR each end a line (the LSP's rule). */
+  private anyLineStarts(): number[] {
+    const starts = [0];
+    let offset = 0;
+    let afterCr = false;
+    for (const piece of this.pieces(0, this.length)) {
+      // Without a CR, the breaks are found by indexOf: reading every character is several times slower on a long file.
+      if (!afterCr && piece.indexOf('\r') === -1) {
+        for (let i = piece.indexOf('\n'); i !== -1; i = piece.indexOf('\n', i + 1)) starts.push(offset + i + 1);
+        offset += piece.length;
+        continue;
+      }
+      for (let i = 0; i < piece.length; i++) {
+        const c = piece.charCodeAt(i);
+        // CRLF is one line break, after the LF (the CR may end the previous piece).
+        if (afterCr && c === 10) starts[starts.length - 1] = offset + i + 1;
+        else if (isEol(c)) starts.push(offset + i + 1);
+        afterCr = c === 13;
+      }
+      offset += piece.length;
+    }
+    return starts;
   }
 
   /** Moves an offset at a line's end back before its line break. */

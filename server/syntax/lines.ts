@@ -40,22 +40,18 @@ export class LineIndex {
       this.own = starts;
       return;
     }
-    const all = [0];
-    let i = text.indexOf('\n');
-    while (i !== -1) {
-      all.push(i + 1);
-      i = text.indexOf('\n', i + 1);
-    }
-    this.own = all;
+    this.own = lineStartsOf(text);
   }
 
   /** Offset of the first character of each line. */
   get starts(): number[] {
     if (!this.own) {
       const base = this.base!;
-      const all = base.slice(0, this.cut);
-      for (let k = 0; k < this.ins.length; k++) all.push(this.ins[k]!);
-      for (let k = this.skip; k < base.length; k++) all.push(base[k]! + this.delta);
+      const all = new Array<number>(this.lineCount);
+      let n = 0;
+      for (let k = 0; k < this.cut; k++) all[n++] = base[k]!;
+      for (let k = 0; k < this.ins.length; k++) all[n++] = this.ins[k]!;
+      for (let k = this.skip; k < base.length; k++) all[n++] = base[k]! + this.delta;
       this.own = all;
     }
     return this.own;
@@ -184,4 +180,19 @@ export function splitLines(text: string, from = 0, to = text.length): Line[] {
     start = nl + 1;
   }
   return lines;
+}
+
+/**
+ * The offset of each line's first character (after LF; CRLF ends in LF).
+ * Counted first, then written into an array of that size: pushing onto a
+ * growing array copies it as it grows, and a long file's is megabytes.
+ */
+export function lineStartsOf(text: string): number[] {
+  let count = 1;
+  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) count++;
+  const starts = new Array<number>(count);
+  starts[0] = 0;
+  let n = 1;
+  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) starts[n++] = i + 1;
+  return starts;
 }
