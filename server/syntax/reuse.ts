@@ -48,9 +48,11 @@ export class PreviousParses {
       if (found) return found;
     }
     // A slice keeps its whole source string alive, and a cell's parse
-    // outlives the version it came from: parse a copy of the cell's own,
-    // so earlier versions of a long file can be collected.
-    return parseCell(this.once ? text : (' ' + text).slice(1), hasMarker);
+    // outlives the version it came from: after an edit, parse a copy of the
+    // cell's own, so earlier versions of a long file can be collected. The
+    // first version's cells slice its text: that keeps one text alive, not
+    // one per version, and opening a long file copies no cell.
+    return parseCell(this.once || !prev ? text : (' ' + text).slice(1), hasMarker);
   }
 }
 

@@ -23,8 +23,9 @@ function heapAfterGc(): number {
 describe('memory across versions', () => {
   // A cell's text would be a slice of the whole document, which V8 keeps
   // alive with it; cell parses outlive their version, so each version would
-  // stay in memory (40 versions of a 512 KB file: about 23 MB). Cells parse a
-  // copy of their own text instead.
+  // stay in memory (40 versions of a 512 KB file: about 23 MB). After the
+  // first version, cells parse a copy of their own text instead (the first
+  // version's cells slice its text: one text, kept once).
   it('parsing and linting 40 edited versions does not keep the earlier texts', () => {
     let text = bigConversation(1 << 19) + 'é\n';
     let doc: MessageDocument = parseForLint(text, { fileName: 'mem.msg.md' });
