@@ -52,8 +52,8 @@ await esbuild.build({
 });
 
 /**
- * V8 flags the command sets for itself, before it compiles anything; the
- * language server, which runs for hours, keeps V8's defaults. (V8 has had
+ * V8 flags the command sets for itself, before it compiles anything (the
+ * language server sets the same ones in server/lsp/main.ts). (V8 has had
  * both flags for years; one it did not know would be named on stderr, and
  * tests check that stderr stays empty.)
  *
