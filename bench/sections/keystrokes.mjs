@@ -199,9 +199,12 @@ export async function runScenarios(session, uri, text, { pause = 20, only } = {}
 
 /**
  * `n` random keystrokes in bursts: a random place, then 1 to 20 characters
- * typed or deleted there, diagnostics pulled after each burst.
+ * typed or deleted there, diagnostics pulled after each burst. `pause`: a
+ * typist's pause before each keystroke (the server collects its garbage
+ * when it is idle, as it is between a person's keystrokes: see
+ * server/lsp/idle-gc.ts).
  */
-export async function randomKeystrokes(session, uri, text, n, seed = 21) {
+export async function randomKeystrokes(session, uri, text, n, seed = 21, pause = 20) {
   let a = seed >>> 0;
   const rnd = () => {
     a = (a + 0x6d2b79f5) >>> 0;
@@ -226,6 +229,7 @@ export async function randomKeystrokes(session, uri, text, n, seed = 21) {
     const burst = Math.min(n - done, 1 + Math.floor(rnd() * 20));
     const del = rnd() < 0.3;
     for (let i = 0; i < burst; i++) {
+      await sleep(pause);
       if (del && at > 0) {
         const end = { line, character };
         if (character > 0) {
