@@ -186,8 +186,9 @@ export class EditableText implements TextDocument {
 
   /**
    * The line starts when no line break is a CR, counted first and then
-   * written into an array of that size (pushing copies a growing array,
-   * and a long file's is megabytes); undefined when there is a CR.
+   * written into an array of that size and some room (pushing copies a
+   * growing array, and a long file's is megabytes); undefined when there
+   * is a CR.
    */
   private lfLineStarts(): number[] | undefined {
     let count = 1;
@@ -196,7 +197,9 @@ export class EditableText implements TextDocument {
       if (piece.indexOf('\r') !== -1) return undefined;
       for (let i = piece.indexOf('\n'); i !== -1; i = piece.indexOf('\n', i + 1)) count++;
     }
-    const starts = new Array<number>(count);
+    // With room for the lines a paste adds: the first edit that adds lines
+    // to an array of exactly its size copies all of it (10 ms for 243,000).
+    const starts = new Array<number>(count + (count >> 4) + 64);
     starts[0] = 0;
     let n = 1;
     let offset = 0;
@@ -204,6 +207,7 @@ export class EditableText implements TextDocument {
       for (let i = piece.indexOf('\n'); i !== -1; i = piece.indexOf('\n', i + 1)) starts[n++] = offset + i + 1;
       offset += piece.length;
     }
+    starts.length = count;
     return starts;
   }
 

@@ -7,7 +7,7 @@
 import { parseCell } from './cell.js';
 import { addBodyAgent, addConfiguredAgents, classify, fenceLanguages, setFacts, type Structure } from './facts.js';
 import { COMMON_LANGUAGES, isMdFile, MessageDocument, type DoubtChange, type ParseOptions, type TextEditHint } from './message-document.js';
-import { replaceRange, spliceNumbers } from './lists.js';
+import { addFrom, addWhereAtLeast, replaceRange, spliceNumbers } from './lists.js';
 import { MEMO } from './memo.js';
 import { footnoteReferences, spliceFootnoteReferences } from './metadata.js';
 import { firstUnclosed, keepFirstUnclosed } from './reuse.js';
@@ -222,11 +222,7 @@ function spliceFacts(doc: MessageDocument, prev: MessageDocument, at: number, re
   // Cells by id, made before the lists change when they are a view of them (CellsById).
   const byId = prev.cellsById instanceof Map ? (prev.cellsById as Map<string, Cell[]>) : new Map(prev.cellsById);
   replaceRange(segments, at, removed.length, added);
-  for (let i = at + added.length; i < segments.length; i++) {
-    const seg = segments[i]!;
-    seg.offset += delta;
-    if (seg instanceof Cell) seg.index += shift;
-  }
+  moveSegments(segments, at + added.length, delta, shift);
   replaceRange(cells, firstIndex, removed.length, added);
   for (let i = 0; i < added.length; i++) added[i]!.index = firstIndex + i;
 
@@ -249,10 +245,10 @@ function spliceFacts(doc: MessageDocument, prev: MessageDocument, at: number, re
   // The by-index facts are the previous version's arrays too, moved in their own buffers.
   const metaStart = spliceNumbers(shared.metaStart, at, removed.length, added.length);
   for (let s = 0, k = m0; s < added.length; k += added[s]!.parse!.metadata.length, s++) metaStart[at + s] = k;
-  if (metaShift !== 0) for (let i = at + added.length; i < metaStart.length; i++) metaStart[i]! += metaShift;
+  if (metaShift !== 0) addFrom(metaStart, at + added.length, metaShift);
   const metaSegment = spliceNumbers(shared.metaSegment, m0, m1 - m0, entries.length);
   for (let k = m0; k < m0 + entries.length; k++) metaSegment[k] = at + added.indexOf(entries[k - m0]!.segment as Cell);
-  if (shift !== 0) for (let k = m0 + entries.length; k < metaSegment.length; k++) metaSegment[k]! += shift;
+  if (shift !== 0) addFrom(metaSegment, m0 + entries.length, shift);
   doc.takeOver(segments, cells, metadata);
   out.goneLines = goneLines;
 
@@ -336,7 +332,7 @@ function spliceFacts(doc: MessageDocument, prev: MessageDocument, at: number, re
   const cellFacts = spliceNumbers(shared.cellFacts, firstIndex, removed.length, added.length);
   const cellMeta = spliceNumbers(shared.cellMeta, firstIndex, removed.length, added.length);
   cellMeta.fill(-1, firstIndex, firstIndex + added.length);
-  if (metaShift !== 0) for (let i = 0; i < cellMeta.length; i++) if (cellMeta[i]! >= m1) cellMeta[i]! += metaShift;
+  if (metaShift !== 0) addWhereAtLeast(cellMeta, m1, metaShift);
   const again = new Set<Cell>(added);
   for (const id of touched) for (const c of byId.get(id) ?? []) again.add(c);
   for (const c of added) {
@@ -383,6 +379,15 @@ function spliceFacts(doc: MessageDocument, prev: MessageDocument, at: number, re
   };
   doc.structure = structure;
   if (flipped.length || replacedDoubtful) out.doubtChanged = { flipped, replaced: replacedDoubtful };
+}
+
+/** Moves `segments[from…]` by `delta` characters and their cells by `shift` indices (a small function: see lists.ts). */
+function moveSegments(segments: Segment[], from: number, delta: number, shift: number): void {
+  for (let i = from; i < segments.length; i++) {
+    const seg = segments[i]!;
+    seg.offset += delta;
+    if (seg instanceof Cell) seg.index += shift;
+  }
 }
 
 /** Where a cell of index `index` goes in a list of cells in file order. */
