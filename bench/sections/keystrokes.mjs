@@ -5,7 +5,7 @@
 
 import { performance } from 'node:perf_hooks';
 import { generateMessageFile } from '../generate.mjs';
-import { positionAt } from '../lib/lsp-session.mjs';
+import { ClientText } from '../lib/client-text.mjs';
 import { median, round, sleep } from '../lib/util.mjs';
 
 /** The 95th percentile (nearest rank). */
@@ -161,30 +161,24 @@ function pastedCells(n) {
  */
 export async function runScenarios(session, uri, text, { pause = 20, only } = {}) {
   const out = {};
-  let current = text;
-  // The change an editor sends: its range in positions of the current text.
-  // Finding them here reads the whole text, which an editor need not do: it
-  // is done before the clock starts.
-  const changeFor = (step) => {
-    const start = positionAt(current, step.at);
-    const end = step.remove ? positionAt(current, step.at + step.remove) : start;
-    current = current.slice(0, step.at) + step.insert + current.slice(step.at + step.remove);
-    return [{ range: { start, end }, text: step.insert }];
-  };
-  const apply = (step) => session.change(uri, changeFor(step));
+  // The editor's copy of the text: each change's range is found in it
+  // before the clock starts, without reading the whole text (client-text.mjs).
+  const client = new ClientText(text);
+  const apply = (step) => session.change(uri, [client.apply(step.at, step.remove, step.insert)]);
   for (const s of SCENARIOS) {
     if (only && !only.includes(s.key)) continue;
     const ms = [];
-    for (const step of s.steps(current)) {
+    for (const step of s.steps(client.text)) {
       await sleep(pause); // a typist's pause: no work of the previous keystroke left over
-      const change = changeFor(step);
+      const change = client.apply(step.at, step.remove, step.insert);
       const t0 = performance.now();
-      await session.change(uri, change);
+      await session.change(uri, [change]);
       await session.diagnostics(uri, `${s.key}: diagnostics`);
       if (step.measure !== false) ms.push(performance.now() - t0);
     }
     out[s.key] = { median: round(median(ms), 2), p95: round(p95(ms), 2), samples: ms.map((x) => round(x, 2)) };
     // Put the file back as it was opened: one change over the scenario's span.
+    const current = client.text;
     if (current !== text) {
       let a = 0;
       while (a < current.length && a < text.length && current.charCodeAt(a) === text.charCodeAt(a)) a++;
