@@ -10,6 +10,7 @@ import { FramingRepair } from './framing.js';
 import { collectWhenIdle } from './idle-gc.js';
 import { nodeEnvironment } from './node-environment.js';
 import { startServer } from './server.js';
+import { OneWriteMessageWriter } from './writer.js';
 
 const USAGE = `Usage: msglint-language-server --stdio | --node-ipc | --socket=PORT | --pipe=NAME
 
@@ -35,7 +36,11 @@ if (args.includes('--help') || args.includes('-h')) {
   // only the message it garbles (see framing.ts).
   let connection: Connection | undefined;
   const input = process.stdin.pipe(new FramingRepair((message) => connection?.console.warn(message)));
-  connection = createConnection(ProposedFeatures.all, input, process.stdout);
+  // A stream and a writer: vscode-languageserver reads a stream itself (and
+  // exits when it ends) and uses a writer as it is; its overloads type only
+  // two streams or a reader and a writer, hence the cast.
+  const output = new OneWriteMessageWriter(process.stdout) as unknown as NodeJS.WritableStream;
+  connection = createConnection(ProposedFeatures.all, input, output);
   // Standard output carries the protocol: console output goes to the client's log (as
   // vscode-languageserver arranges itself when it opens stdio from the command line).
   const log = connection.console;
