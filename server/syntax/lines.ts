@@ -1,4 +1,5 @@
 import type { Position, Range } from '../base/text.js';
+import { addFrom } from './lists.js';
 
 const NO_LINES: readonly number[] = [];
 /** How many lines past the previous edit's a next edit still folds into it. */
@@ -12,7 +13,8 @@ const MAX_INS = 4096;
  * line-based spec), so it stays part of its line's content.
  */
 export class LineIndex {
-  private own: number[] | undefined;
+  /** Typed: copied and moved with memcpy and one small loop (a first edit far from the last one makes it, see `starts`). */
+  private own: Int32Array | undefined;
   /**
    * An index made by an edit from another (`spliced`): lines [0, cut) start
    * where `base` says, then the lines the edit made (`ins`), then the lines
@@ -20,7 +22,7 @@ export class LineIndex {
    * then costs no copy of a long file's line starts per keystroke: the next
    * edit near the same place folds into `ins`.
    */
-  private readonly base: number[] | undefined;
+  private readonly base: Int32Array | undefined;
   private readonly cut: number;
   private readonly ins: readonly number[];
   private readonly skip: number;
@@ -28,8 +30,8 @@ export class LineIndex {
 
   constructor(
     readonly text: string,
-    starts?: number[],
-    spliced?: { base: number[]; cut: number; ins: readonly number[]; skip: number; delta: number },
+    starts?: Int32Array,
+    spliced?: { base: Int32Array; cut: number; ins: readonly number[]; skip: number; delta: number },
   ) {
     this.base = spliced?.base;
     this.cut = spliced?.cut ?? 0;
@@ -44,14 +46,18 @@ export class LineIndex {
   }
 
   /** Offset of the first character of each line. */
-  get starts(): number[] {
+  get starts(): Int32Array {
     if (!this.own) {
+      // Made when an edit lands far from the last one: block copies and one
+      // loop in a small function, where element by element into an array
+      // took 10 ms for 243,000 lines on the first keystroke in a new place.
       const base = this.base!;
-      const all = new Array<number>(this.lineCount);
-      let n = 0;
-      for (let k = 0; k < this.cut; k++) all[n++] = base[k]!;
-      for (let k = 0; k < this.ins.length; k++) all[n++] = this.ins[k]!;
-      for (let k = this.skip; k < base.length; k++) all[n++] = base[k]! + this.delta;
+      const all = new Int32Array(this.lineCount);
+      all.set(base.subarray(0, this.cut));
+      all.set(this.ins, this.cut);
+      const moved = this.cut + this.ins.length;
+      all.set(base.subarray(this.skip), moved);
+      if (this.delta !== 0) addFrom(all, moved, this.delta);
       this.own = all;
     }
     return this.own;
@@ -182,16 +188,11 @@ export function splitLines(text: string, from = 0, to = text.length): Line[] {
   return lines;
 }
 
-/**
- * The offset of each line's first character (after LF; CRLF ends in LF).
- * Counted first, then written into an array of that size: pushing onto a
- * growing array copies it as it grows, and a long file's is megabytes.
- */
-export function lineStartsOf(text: string): number[] {
+/** The offset of each line's first character (after LF; CRLF ends in LF), counted first. */
+export function lineStartsOf(text: string): Int32Array {
   let count = 1;
   for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) count++;
-  const starts = new Array<number>(count);
-  starts[0] = 0;
+  const starts = new Int32Array(count);
   let n = 1;
   for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) starts[n++] = i + 1;
   return starts;
