@@ -1,8 +1,8 @@
 // The benchmark client's copy of an open document, as lines with their
 // start offsets: a change given in offsets becomes the range an editor
 // sends without reading the whole text. Reading it (positionAt over a
-// string re-made per keystroke) flattened 6.8 MB twice per keystroke on the
-// 5,000-turn file, and the client's collection of that garbage ran on this
+// string re-made per keystroke) flattened the whole text twice per
+// keystroke, and the client's collection of that garbage ran on the
 // machine's two cores while the next keystroke was timed.
 
 export class ClientText {

@@ -1,9 +1,8 @@
 // Writes each JSON-RPC message to the output stream in one write, header and
 // body together. vscode-jsonrpc's stream writer writes the header, waits
 // for that write's callback and then writes the body, so the client reads
-// most messages in two pieces and wakes twice for each: on this project's
-// machines that was about 0.5 ms of every keystroke's round trip
-// (docs/performance.md).
+// most messages in two pieces and wakes twice for each, a part of every
+// keystroke's round trip (docs/performance.md).
 
 import { AbstractMessageWriter, type Message, type MessageWriter } from 'vscode-languageserver/node';
 

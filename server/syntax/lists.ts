@@ -66,7 +66,7 @@ export function spliceNumbers<T extends NumberArray>(old: T, at: number, removed
 // optimized after the first few, and a deoptimization of the large function
 // that calls them (spliceFacts, when an edit brings it objects of a new
 // shape) does not send them back to the interpreter, where a loop over
-// 25,000 cells costs milliseconds.
+// every cell of a long file is slow.
 
 /** Adds `by` to `list[from…]`. */
 export function addFrom(list: Int32Array, from: number, by: number): void {
