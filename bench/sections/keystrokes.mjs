@@ -208,55 +208,28 @@ export async function randomKeystrokes(session, uri, text, n, seed = 21, pause =
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
   const chars = 'abcdefghij klmnop\n#%[]^"=<>`.';
-  // The text as lines (split at LF, as positionAt counts them): each change's
-  // position is found where the burst is, not by reading the whole text,
-  // which took most of this loop's time on the 5,000-turn file.
-  const lines = text.split('\n');
+  // Positions found without reading the whole text (client-text.mjs).
+  const client = new ClientText(text);
   let length = text.length;
   let done = 0;
   while (done < n) {
     let at = Math.floor(rnd() * length);
-    let line = 0;
-    let lineStart = 0;
-    while (lineStart + lines[line].length < at) lineStart += lines[line++].length + 1;
-    let character = at - lineStart;
     const burst = Math.min(n - done, 1 + Math.floor(rnd() * 20));
     const del = rnd() < 0.3;
     for (let i = 0; i < burst; i++) {
       await sleep(pause);
       if (del && at > 0) {
-        const end = { line, character };
-        if (character > 0) {
-          lines[line] = lines[line].slice(0, character - 1) + lines[line].slice(character);
-          character--;
-        } else {
-          // The line break before this line.
-          character = lines[line - 1].length;
-          lines.splice(line - 1, 2, lines[line - 1] + lines[line]);
-          line--;
-        }
+        await session.change(uri, [client.apply(at - 1, 1, '')]);
         at--;
         length--;
-        await session.change(uri, [{ range: { start: { line, character }, end }, text: '' }]);
       } else {
-        const ch = chars[Math.floor(rnd() * chars.length)];
-        const pos = { line, character };
-        const l = lines[line];
-        if (ch === '\n') {
-          lines.splice(line, 1, l.slice(0, character), l.slice(character));
-          line++;
-          character = 0;
-        } else {
-          lines[line] = l.slice(0, character) + ch + l.slice(character);
-          character++;
-        }
+        await session.change(uri, [client.apply(at, 0, chars[Math.floor(rnd() * chars.length)])]);
         at++;
         length++;
-        await session.change(uri, [{ range: { start: pos, end: pos }, text: ch }]);
       }
     }
     done += burst;
     await session.diagnostics(uri, 'diagnostics after random keystrokes');
   }
-  return lines.join('\n');
+  return client.text;
 }
