@@ -32,8 +32,11 @@ export default defineRule(
     }
     for (const [parent, outputs] of byParent) {
       const seen = new Set<number>();
+      // Gaps count every output's number; order is judged against the
+      // highest-numbered output whose kind is known (a guess is not reported,
+      // and no report rests on it).
       let next = 1;
-      let last: Cell | undefined;
+      let highest: { cell: Cell; n: number } | undefined;
       for (const { cell, n } of outputs) {
         const at = cell.abs(cell.marker.idRef!.segments[1]!.span);
         const id = `${parent.id}.${n}`;
@@ -46,16 +49,17 @@ export default defineRule(
         if (n > next && !doubtfulIdBetween(doc, parent.index, cell.index, true)) {
           const missing = n === next + 1 ? `\`${parent.id}.${next}\` is missing` : `\`${parent.id}.${next}\` to \`${parent.id}.${n - 1}\` are missing`;
           report({ at, message: `Outputs of the code cell \`${parent.id}\` are numbered 1, 2, … without gaps: ${missing} before \`${id}\`.` });
-        } else if (n < next) {
+        } else if (highest && n < highest.n) {
+          const before = highest.cell;
           report({
             at,
-            message: `Outputs of the code cell \`${parent.id}\` are numbered in order: \`${id}\` comes after \`${last!.id}\`.`,
-            related: [{ at: last!.abs(last!.marker.idRef!.span), message: `The output before it` }],
+            message: `Outputs of the code cell \`${parent.id}\` are numbered in order: \`${id}\` comes after \`${before.id}\`.`,
+            related: [{ at: before.abs(before.marker.idRef!.span), message: `The output before it` }],
           });
         }
         seen.add(n);
         next = Math.max(next, n + 1);
-        last = cell;
+        if (!highest || n > highest.n) highest = { cell, n };
       }
     }
   },

@@ -37,6 +37,21 @@ describe(ID, () => {
     expect(found[1]!.message).toContain('comes after `1.3`');
   });
 
+  it('names the highest-numbered output before, not the one just before', () => {
+    const found = checkRule(ID, file(...code('1'), ...outputs('1.3', '1.1', '1.2')));
+    expect(found.map((f) => f.text)).toEqual(['3', '1', '2']);
+    expect(found[1]!.message).toContain('`1.1` comes after `1.3`');
+    expect(found[2]!.message).toContain('`1.2` comes after `1.3`');
+  });
+
+  it('reports no order against an output whose kind is a guess (found by parse.fuzz, seed 1681308628)', () => {
+    const guessed = ['# %%% [^1.2]', '', 'stdout> 3', ''];
+    // It used to throw: the output before 1.1 was only a guess.
+    expect(checkRule(ID, file(...code('1'), ...guessed, ...outputs('1.1')))).toEqual([]);
+    // A guess takes its number for gaps, and a known output after a higher guess is not out of order.
+    expect(checkRule(ID, file(...code('1'), ...outputs('1.1'), ...guessed.map((l) => l.replace('1.2', '1.3')), ...outputs('1.2')))).toEqual([]);
+  });
+
   it('leaves a repeated N to duplicate-id', () => {
     const text = file(...code('1'), ...outputs('1.1', '1.1'));
     expect(checkRule(ID, text)).toEqual([]);
