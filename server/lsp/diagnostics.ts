@@ -17,6 +17,7 @@ import { toLspDiagnostic } from './convert.js';
 import type { DocumentState, DocumentStore } from './documents.js';
 import { guard, type Log } from './guard.js';
 import type { LintSettings, SettingsService } from './settings.js';
+import { WARM_UP_MIN_LENGTH, warmUp } from './warm-up.js';
 
 /** Pause after the last keystroke before pushing diagnostics (push mode). */
 const PUSH_DELAY_MS = 120;
@@ -37,6 +38,8 @@ export class DiagnosticsFeature {
   private readonly timers = new Map<string, NodeJS.Timeout>();
   /** For `run: onSave`: the diagnostics of the last open or save, per URI. */
   private readonly snapshots = new Map<string, { resultId: string; items: LspDiagnostic[] }>();
+  /** Whether the typing path has been warmed (warm-up.ts): once per server. */
+  private warmed = false;
 
   constructor(
     private readonly connection: Connection,
@@ -72,7 +75,16 @@ export class DiagnosticsFeature {
       resultId = this.resultId(state);
     }
     if (previousResultId === resultId) return { kind: DocumentDiagnosticReportKind.Unchanged, resultId };
-    return { kind: DocumentDiagnosticReportKind.Full, resultId, items: items ?? lspDiagnostics(state, ls) };
+    items ??= lspDiagnostics(state, ls);
+    this.warmAfter(state, ls);
+    return { kind: DocumentDiagnosticReportKind.Full, resultId, items };
+  }
+
+  /** After the first large message file's diagnostics: the first keystroke in it should not find cold code. */
+  private warmAfter(state: DocumentState, ls: LintSettings): void {
+    if (this.warmed || !ls.enabled || state.text.length < WARM_UP_MIN_LENGTH || !state.isMessageFile()) return;
+    this.warmed = true;
+    warmUp(ls, lspDiagnostics);
   }
 
   private resultId(state: DocumentState): string {
@@ -143,6 +155,7 @@ export class DiagnosticsFeature {
       // Computed now, for the version the document has now: never stale.
       const diagnostics = lspDiagnostics(state, ls);
       await this.connection.sendDiagnostics({ uri: state.uri, version: state.version, diagnostics });
+      this.warmAfter(state, ls);
     } catch (e) {
       this.log.error(`msglint: diagnostics failed: ${(e as Error)?.stack ?? e}`);
     }
