@@ -166,15 +166,20 @@ async function memoryAfterKeystrokes(file, n) {
   }
 }
 
-/** Open -> first diagnostics of the 5,000-turn file, this build and another, interleaved; medians. */
+/**
+ * Open -> first diagnostics of the 5,000-turn file, this build and another,
+ * and a server that only keeps the text (text-only-server.mjs: the part of
+ * an open no server can save), interleaved; medians.
+ */
 async function openAgainst(baseline, file, rounds) {
   const script = baseline.endsWith('.js') ? path.resolve(baseline) : path.resolve(baseline, 'dist/server/lsp/main.js');
   if (!existsSync(script)) return { skipped: `${script} is missing` };
+  const scripts = { current: target.lsp, baseline: script, textOnly: path.join(ROOT, 'bench/lib/text-only-server.mjs') };
   const text = readFileSync(file, 'utf8');
-  const times = { current: [], baseline: [] };
+  const times = { current: [], baseline: [], textOnly: [] };
   for (let i = 0; i < rounds; i++) {
-    for (const which of i % 2 ? ['current', 'baseline'] : ['baseline', 'current']) {
-      const session = await startServer(which === 'current' ? target.lsp : script, {});
+    for (const which of i % 2 ? ['current', 'textOnly', 'baseline'] : ['baseline', 'textOnly', 'current']) {
+      const session = await startServer(scripts[which], {});
       if (session.skipped) return { skipped: session.skipped };
       try {
         const t0 = performance.now();
@@ -188,7 +193,8 @@ async function openAgainst(baseline, file, rounds) {
   }
   const c = median(times.current);
   const b = median(times.baseline);
-  return { baseline: path.relative(ROOT, script), rounds, currentMs: round(c, 1), baselineMs: round(b, 1), ratio: round(c / b, 2) };
+  const t = median(times.textOnly);
+  return { baseline: path.relative(ROOT, script), rounds, currentMs: round(c, 1), baselineMs: round(b, 1), ratio: round(c / b, 2), textOnlyMs: round(t, 1), textOnlyRatio: round(t / b, 2) };
 }
 
 function logKeystrokes(k, prev) {
@@ -215,7 +221,7 @@ function logKeystrokes(k, prev) {
     log(`\n  memory (5,000 turns): ${m.openedMB} MB after opening, ${m.afterMB} MB after ${m.keystrokes} random keystrokes (${m.ratio}x; ${m.seconds} s of typing; settled after ${m.settledSeconds?.join(' and ')} s; 2 s after: ${m.soon?.openedMB} and ${m.soon?.afterMB} MB, ${m.soon?.ratio}x)${prev?.memory?.ratio != null ? ` [${prev.memory.ratio}x]` : ''}`);
   } else if (m) log(`\n  memory: skipped: ${m.skipped}`);
   const b = k.openAgainstBaseline;
-  if (b && !b.skipped) log(`  open (5,000 turns) against ${b.baseline}: ${fmtMs(b.currentMs)} vs ${fmtMs(b.baselineMs)} (${b.ratio}x, medians of ${b.rounds})`);
+  if (b && !b.skipped) log(`  open (5,000 turns) against ${b.baseline}: ${fmtMs(b.currentMs)} vs ${fmtMs(b.baselineMs)} (${b.ratio}x, medians of ${b.rounds}); a server that only keeps the text: ${fmtMs(b.textOnlyMs)} (${b.textOnlyRatio}x)`);
   else if (b) log(`  open against the baseline: skipped: ${b.skipped}`);
 }
 
