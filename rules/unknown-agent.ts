@@ -1,5 +1,6 @@
 import { closest, defineRule } from '../server/engine/rule-kit.js';
 import { borrowsMetadata, MESSAGE_TYPES, RESERVED_TYPES } from '../server/syntax/document.js';
+import { cellsOfUnknownType } from '../server/syntax/segment-lists.js';
 
 const rule = defineRule(
   {
@@ -11,8 +12,8 @@ const rule = defineRule(
     incremental: { mentionsLines: true, reads: ['unknown-output'] }, // its messages name line numbers
   },
   ({ doc, report }) => {
-    for (const cell of doc.cells) {
-      if (cell.cellType !== 'unknown-output') continue;
+    // The list, not every cell: this rule runs whole after each edit that moves lines.
+    for (const cell of cellsOfUnknownType(doc)) {
       // A later cell with a duplicated id shares the first one's metadata line,
       // and a first one may have only the later one's: duplicate-id reports it.
       if (doc.cellsById.get(cell.id!)?.[0] !== cell || borrowsMetadata(cell)) continue;

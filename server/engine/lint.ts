@@ -4,7 +4,7 @@
 
 import { keepFootnoteCounts } from '../syntax/metadata.js';
 import { keepRootIndex } from '../syntax/roots.js';
-import { cellsWithDoubtfulIds, cellsWithMetadataElsewhere, cellsWithoutId, segmentsWithDirectives } from '../syntax/segment-lists.js';
+import { cellsOfUnknownType, cellsWithDoubtfulIds, cellsWithMetadataElsewhere, cellsWithoutId, segmentsWithDirectives } from '../syntax/segment-lists.js';
 import { toolGraph } from '../tool-calls/graph.js';
 import { parse, type MessageDocument } from '../syntax/document.js';
 import { differences } from './contract.js';
@@ -49,6 +49,7 @@ function prepareForEdits(doc: MessageDocument): void {
   cellsWithMetadataElsewhere(doc);
   cellsWithoutId(doc);
   cellsWithDoubtfulIds(doc);
+  cellsOfUnknownType(doc);
   toolGraph(doc);
   keepRootIndex(doc);
   keepFootnoteCounts(doc);

@@ -1,7 +1,8 @@
 // Lists of segments per version that a keystroke should not look at every
 // segment to make (most files have none): the segments that hold disable
 // comments, the cells without an id, the cells whose id names nothing
-// reliably, and the cells whose metadata line lies in another segment. A
+// reliably, the cells whose metadata line lies in another segment, and the
+// output cells whose type names nothing known. A
 // version that keeps the previous one's segments (DocumentEdit.keepsCells)
 // takes the previous lists, updated for the segments the edit replaced or
 // refreshed.
@@ -53,6 +54,8 @@ const withoutId = new SegmentList((seg) => seg instanceof Cell && seg.marker.idR
 // A kept cell's id becomes or stops being doubtful only when the edit touches its id: it is then refreshed.
 const doubtfulIds = new SegmentList((seg, doc) => seg instanceof Cell && (!seg.idFits || (doc.cellsById.get(seg.id!)?.length ?? 0) > 1), true);
 const remoteMetadata = new SegmentList((seg) => seg instanceof Cell && seg.metadata !== undefined && seg.metadata.segment !== seg, true);
+// A kept cell's kind changes with its metadata line (it is then refreshed) or with the agents and languages, which such an edit keeps.
+const unknownOutputs = new SegmentList((seg) => seg instanceof Cell && seg.cellType === 'unknown-output', true);
 
 /** The segments whose parse holds disable comments (directives), in file order. */
 export function segmentsWithDirectives(doc: MessageDocument): readonly Segment[] {
@@ -75,4 +78,9 @@ export function cellsWithDoubtfulIds(doc: MessageDocument): readonly Cell[] {
 /** The cells whose metadata line lies in another segment, in file order. */
 export function cellsWithMetadataElsewhere(doc: MessageDocument): readonly Cell[] {
   return remoteMetadata.of(doc) as readonly Cell[];
+}
+
+/** The output cells whose type is not a known agent, `tool` or language (`unknown-output`), in file order. */
+export function cellsOfUnknownType(doc: MessageDocument): readonly Cell[] {
+  return unknownOutputs.of(doc) as readonly Cell[];
 }
