@@ -1,4 +1,3 @@
-#!/usr/bin/env node
 // A language server that keeps each opened text and reports no findings:
 // what opening a file costs before any parsing or linting (the client
 // turning the text into a message, the pipe, the server decoding it, one

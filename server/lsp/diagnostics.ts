@@ -15,7 +15,7 @@ import {
 } from 'vscode-languageserver/node';
 import { toLspDiagnostic } from './convert.js';
 import type { DocumentState, DocumentStore } from './documents.js';
-import { guard, type Log } from './guard.js';
+import { describeError, guard, type Log } from './guard.js';
 import type { LintSettings, SettingsService } from './settings.js';
 import { WARM_UP_MIN_LENGTH, warmUp } from './warm-up.js';
 
@@ -84,7 +84,7 @@ export class DiagnosticsFeature {
   private warmAfter(state: DocumentState, ls: LintSettings): void {
     if (this.warmed || !ls.enabled || state.text.length < WARM_UP_MIN_LENGTH || !state.isMessageFile()) return;
     this.warmed = true;
-    warmUp(ls, lspDiagnostics);
+    warmUp(ls, lspDiagnostics, (e) => this.log.error(`msglint: the warm-up of the typing path failed: ${describeError(e)}`));
   }
 
   private resultId(state: DocumentState): string {

@@ -28,9 +28,15 @@ interface Edit {
 /**
  * Runs the warm-up in steps on timers; `diagnose` is what the server does
  * with a version (lint it and convert the findings). Returns the number of
- * steps, each one call of `diagnose`; a step that throws ends the warm-up.
+ * steps, each one call of `diagnose`; a step that throws ends the warm-up
+ * and is passed to `failed` (the typing path has a bug the user's next
+ * edit of the same kind would meet).
  */
-export function warmUp(ls: LintSettings, diagnose: (state: DocumentState, ls: LintSettings) => unknown): number {
+export function warmUp(
+  ls: LintSettings,
+  diagnose: (state: DocumentState, ls: LintSettings) => unknown,
+  failed: (error: unknown) => void = () => undefined,
+): number {
   const state = new DocumentState('untitled:msglint-warm-up.msg.md', 'markdown', 1, conversation(TURNS));
   const edits = script(state.text.getText());
   let version = 1;
@@ -44,8 +50,9 @@ export function warmUp(ls: LintSettings, diagnose: (state: DocumentState, ls: Li
         state.update([{ range, text: e.insert }], ++version);
         diagnose(state, ls);
       }
-    } catch {
-      return; // Only a warm-up: the real document's edits report their own errors.
+    } catch (e) {
+      failed(e);
+      return;
     }
     if (++next <= edits.length) setTimeout(step, 0);
   };

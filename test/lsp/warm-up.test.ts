@@ -15,6 +15,21 @@ describe('warm-up', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 
+  it('passes a step that throws to its caller and stops', () => {
+    const failures: unknown[] = [];
+    let calls = 0;
+    warmUp(
+      ls,
+      () => {
+        if (++calls === 3) throw new Error('broken');
+      },
+      (e) => failures.push(e),
+    );
+    vi.runAllTimers();
+    expect(calls).toBe(3);
+    expect(failures).toEqual([new Error('broken')]);
+  });
+
   it('starts from a conversation with no findings', () => {
     expect(lint(conversation(40), { fileName: 'warm.msg.md' }).diagnostics).toEqual([]);
   });
@@ -22,17 +37,23 @@ describe('warm-up', () => {
   it('runs every step, one per timer tick, and ends where a whole lint of its text does', () => {
     const seen: DocumentState[] = [];
     const kinds = new Set<string>();
-    const steps = warmUp(ls, (state, settings) => {
-      seen.push(state);
-      const found = lspDiagnostics(state, settings);
-      for (const d of found) kinds.add(String(d.code));
-      return found;
-    });
+    const failures: unknown[] = [];
+    const steps = warmUp(
+      ls,
+      (state, settings) => {
+        seen.push(state);
+        const found = lspDiagnostics(state, settings);
+        for (const d of found) kinds.add(String(d.code));
+        return found;
+      },
+      (e) => failures.push(e),
+    );
     expect(steps).toBeGreaterThan(100);
     expect(seen).toHaveLength(0);
     vi.advanceTimersToNextTimer();
     expect(seen).toHaveLength(1);
     vi.runAllTimers();
+    expect(failures).toEqual([]);
     expect(seen).toHaveLength(steps);
     // The edits go through states people type through, not only clean ones.
     expect([...kinds]).toEqual(expect.arrayContaining(['cell-id-missing', 'metadata-missing', 'attribute-value']));
