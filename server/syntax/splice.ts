@@ -10,6 +10,7 @@ import { COMMON_LANGUAGES, isMdFile, MessageDocument, type DoubtChange, type Par
 import { addFrom, addWhereAtLeast, replaceRange, spliceNumbers } from './lists.js';
 import { MEMO } from './memo.js';
 import { footnoteReferences, spliceFootnoteReferences } from './metadata.js';
+import { mayCloseAfter, mayCloseBefore } from './closers.js';
 import { firstUnclosed, keepFirstUnclosed } from './reuse.js';
 import { knownLinesOf } from './roots.js';
 import { scan } from './scan.js';
@@ -65,19 +66,20 @@ export function parseAcross(text: string, options: ParseOptions, prev: MessageDo
  * them) from the cell before the edit until a marker line of the previous
  * version after it: the whole new text is not read (an editor may hold it
  * as a rope that reading would flatten). Undefined when something before
- * the edit is left unclosed (a closing line in the new text could close
- * it), or when the scan does not meet the previous markers within a few
- * hundred cells. An added cell that leaves something unclosed (a fence just
- * opened) makes the scan read further, since a later line may close it and
- * hide the markers between, unless the scan reached the end of the file.
+ * the edit is left unclosed and the edited lines could close it, or when
+ * the scan does not meet the previous markers within a few hundred cells.
+ * An added cell that leaves something unclosed (a fence just opened) makes
+ * the scan read further, since a later line may close it and hide the
+ * markers between, unless the scan reached the end of the file or no later
+ * cell holds a line that could close it (closers.ts).
  */
 function rescan(prev: MessageDocument, e: TextEditHint): { from: number; removed: Cell[]; added: Cell[] } | undefined {
   const cells = prev.cells;
   let s = cellIndexAt(prev, Math.max(cells[0]!.offset, e.start - 1));
   // An edit on a marker line may join its cell to the one before.
   if (e.start < cells[s]!.offset + cells[s]!.parse!.lines[0]!.end && s > 0) s--;
-  if (firstUnclosed(prev) < prev.segments.indexOf(cells[s]!, s)) return undefined;
   const base = cells[s]!.offset;
+  const openBefore = firstUnclosed(prev) < prev.segments.indexOf(cells[s]!, s);
   const delta = e.text.length - (e.oldEnd - e.start);
   const last = cellIndexAt(prev, Math.max(base, e.oldEnd - 1));
   // A fence opened by the edit may be closed cells later (hiding the markers between): up to 512 cells are read.
@@ -87,6 +89,8 @@ function rescan(prev: MessageDocument, e: TextEditHint): { from: number; removed
     for (let i = s; i <= t; i++) old += cells[i]!.text;
     if (base + old.length < e.oldEnd) return undefined;
     const region = (' ' + old.slice(0, e.start - base) + e.text + old.slice(e.oldEnd - base)).slice(1);
+    // Something left open before the edit stays open unless the edited lines could close it.
+    if (openBefore && mayCloseBefore(region, e.start - base, e.start - base + e.text.length)) return undefined;
     let j = last + 1;
     let resume = -1;
     const result = scan(region, 0, region.length, {
@@ -122,7 +126,7 @@ function rescan(prev: MessageDocument, e: TextEditHint): { from: number; removed
       // A cell the re-scan met again unchanged keeps its parse.
       const same = removed.find((c) => c.text === text);
       const parse = same ? same.parse! : parseCell((' ' + text).slice(1), true);
-      open = parse.hasUnclosed && !toEnd;
+      open = parse.hasUnclosed && !toEnd && mayCloseAfter(parse, prev, t);
       added.push(new Cell(base + starts[i]!, same ? same.text : text, parse));
     }
     if (open) continue;

@@ -198,6 +198,34 @@ describe('incremental parsing with the editor\'s edit equals a fresh parse', () 
     }
   });
 
+  it('a code block typed in the middle of a long conversation whose later cells hold no fence', () => {
+    // 1,200 cells: a fence left open at cell 300 could be closed hundreds of cells later, so the re-scan
+    // used to read on and then take the whole path; no later cell holds a closer, so it stays open and hides nothing.
+    const turns: string[] = ['# %% Setup[^0]\n\n[^0]: [markdown]\n\n```python\nx = 0\n```\n\n'];
+    for (let i = 1; i < 1200; i++) turns.push(`# %% Turn ${i}[^${i}]\n\n[^${i}]: [markdown]\n\nSome prose ${i}.\n\n`);
+    let text = turns.join('');
+    let doc = parse(text, { fileName: 'a.msg.md' });
+    const type = (at: number, typed: string, keepsCells: boolean | undefined) => {
+      for (const [i, ch] of [...typed].entries()) {
+        const edit = { start: at + i, oldEnd: at + i, text: ch };
+        text = text.slice(0, edit.start) + ch + text.slice(edit.start);
+        doc = parse(text, { fileName: 'a.msg.md', previous: doc, edit });
+        const where = `${JSON.stringify(typed.slice(0, i + 1))} at ${at}`;
+        if (keepsCells !== undefined) expect(doc.edit?.keepsCells, where).toBe(keepsCells);
+        expect(facts(doc), where).toEqual(facts(parse(text, { fileName: 'a.msg.md' })));
+      }
+    };
+    // The block typed in cell 300, its closing fence not yet.
+    type(text.indexOf('Some prose 300.') + 15, '\n```python\nprint(1)\n', true);
+    // Prose typed in a later cell while it is open: the lines typed close nothing.
+    type(text.indexOf('Some prose 900.') + 15, ' More.', true);
+    // A comment's end in a later cell might close something open before it: the whole path, the same tree.
+    type(text.indexOf('Some prose 901.') + 15, ' -->', undefined);
+    // A fence line in a later cell closes the block, and the markers between are hidden.
+    type(text.indexOf('Some prose 950.') + 15, '\n```\n', undefined);
+    expect(doc.cells.length).toBeLessThan(1200 - 600);
+  });
+
   it('after every keystroke of random sequences (the cells taken over and moved in place)', () => {
     let inCell = 0;
     let across = 0;
