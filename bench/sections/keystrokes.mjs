@@ -116,6 +116,14 @@ export const SCENARIOS = [
     },
   },
   {
+    key: 'openFence',
+    what: 'a code block typed in a message, with a fence no later line could close',
+    steps(text) {
+      // The files hold no ~~~ line: while the block is open, every keystroke has it open to the end of the file.
+      return typing(proseLineEnd(text), '\n\n~~~\nx = 1\ny = 2\n~~~');
+    },
+  },
+  {
     key: 'paste',
     what: 'a block of 50 cells pasted in the middle (then undone)',
     steps(text) {
