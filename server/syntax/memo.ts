@@ -23,6 +23,16 @@ export interface MemoOwner {
 
 let slots = 0;
 
+/**
+ * Where an object's slots are copied from: a copy of a packed array takes
+ * room for just its length. Grown by push from empty, the array took room
+ * for 16 slots at the first push and for 40 at the 17th, so one more Memo
+ * made at start-up, moving a per-cell slot past 16, grew every cell's array
+ * (docs/performance.md).
+ */
+const EMPTY_SLOTS: undefined[] = [];
+for (let i = 0; i < 64; i++) EMPTY_SLOTS.push(undefined);
+
 /** A WeakMap-like cache whose values live on their keys (see above). */
 export class Memo<K extends MemoOwner, V> {
   private readonly slot = slots++;
@@ -33,7 +43,8 @@ export class Memo<K extends MemoOwner, V> {
   }
 
   set(owner: K, value: V): void {
-    const memo = (owner[MEMO] ??= []);
+    let memo = owner[MEMO];
+    if (memo === undefined) owner[MEMO] = memo = EMPTY_SLOTS.slice(0, this.slot + 1);
     // Filled up to the slot, so that the array stays packed.
     while (memo.length < this.slot) memo.push(undefined);
     memo[this.slot] = value;
