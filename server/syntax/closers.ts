@@ -1,5 +1,7 @@
 // What an edit's re-scan (splice.ts) needs to know about the lines that
-// could close an open region, without reading the file. The spec: an
+// could close an open region, without reading the file, and when a
+// frontmatter left open makes any edit that could close it take the whole
+// path (parse.ts). The spec: an
 // opening fence, `<![CDATA[` or `<!--` never closed later in the file hides
 // nothing. So a fence that a re-scanned cell leaves open changes no cell
 // after it when no later cell holds a line that could close it, and an edit
@@ -10,7 +12,7 @@
 
 import type { CellParse } from './cell.js';
 import { Memo } from './memo.js';
-import type { MessageDocument } from './message-document.js';
+import type { MessageDocument, TextEditHint } from './message-document.js';
 
 /**
  * A line shaped like a closing fence, as the block scanner reads one
@@ -77,4 +79,22 @@ export function mayCloseBefore(text: string, from: number, to: number): boolean 
   const lines = text.slice(start, end);
   if (lines.includes('-->') || lines.includes(']]>')) return true;
   return CLOSER_LINE.test(lines);
+}
+
+/**
+ * Whether an edit could close a frontmatter left open: `prev` starts with a
+ * `---` line that no later `---` or `...` line closes (so it has no
+ * frontmatter), and a line the edit touches is one of those. The block from
+ * the first line to it then becomes the frontmatter, and the cells in it
+ * are gone. Read from `prev`'s text around the edit, not from the new text.
+ */
+export function mayCloseFrontmatter(prev: MessageDocument, e: TextEditHint): boolean {
+  const old = prev.text;
+  const bom = old.charCodeAt(0) === 0xfeff ? 1 : 0;
+  if (prev.frontmatter || !(old.startsWith('---\n', bom) || old.startsWith('---\r\n', bom))) return false;
+  const start = e.start > 0 ? old.lastIndexOf('\n', e.start - 1) + 1 : 0;
+  let end = old.indexOf('\n', e.oldEnd);
+  if (end === -1) end = old.length;
+  const lines = old.slice(start, e.start) + e.text + old.slice(e.oldEnd, end);
+  return /^(?:---|\.\.\.)\r?$/m.test(lines);
 }

@@ -2,6 +2,7 @@
 // text, each segment parsed from its own text (or its parse reused from the
 // previous version), then the file-wide facts.
 
+import { mayCloseFrontmatter } from './closers.js';
 import { parseFrontmatter, messageSectionName } from './frontmatter.js';
 import { keepsFacts, resolve, resolveLike } from './facts.js';
 import { isMdFile, MessageDocument, type DocumentEdit, type ParseOptions, type TextEditHint } from './message-document.js';
@@ -15,7 +16,8 @@ import { parseInCell, proseOnly, sameList, shapeOf } from './typing.js';
 export function parse(text: string, options: ParseOptions = {}): MessageDocument {
   const prev = options.previous;
   const hint = prev && options.edit && validHint(prev, options.edit, text) ? options.edit : undefined;
-  if (prev && hint) {
+  // A frontmatter left open that the edit could close turns cells into YAML: the whole parse.
+  if (prev && hint && !mayCloseFrontmatter(prev, hint)) {
     const typed = parseInCell(text, options, prev, hint) ?? parseAcross(text, options, prev, hint);
     if (typed) return typed;
   }

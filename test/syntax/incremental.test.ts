@@ -226,6 +226,28 @@ describe('incremental parsing with the editor\'s edit equals a fresh parse', () 
     expect(doc.cells.length).toBeLessThan(1200 - 600);
   });
 
+  it('a line typed in a later cell that closes a frontmatter left open', () => {
+    // The first line opens a frontmatter nothing closes, so it is Markdown; a `---` or `...` line typed
+    // in a cell closes it, and the cells before that line become YAML.
+    for (const [start, closer] of [
+      ['---\ntitle: x\n\n', '---\n'],
+      ['\ufeff---\r\ntitle: x\r\n\r\n', '...\r\n'],
+    ]) {
+      const cells = '# %% Q[^1]\n\n[^1]: [markdown]\n\nHello.\n\n# %% R[^2]\n\n[^2]: [markdown]\n\nWorld.\n';
+      let text = start! + cells;
+      let doc = parse(text, { fileName: 'a.msg.md' });
+      expect(doc.frontmatter).toBeUndefined();
+      const at = text.indexOf('World.');
+      for (const [i, ch] of [...closer!].entries()) {
+        const edit = { start: at + i, oldEnd: at + i, text: ch };
+        text = text.slice(0, edit.start) + ch + text.slice(edit.start);
+        doc = parse(text, { fileName: 'a.msg.md', previous: doc, edit });
+        expect(facts(doc), JSON.stringify(text.slice(0, at + i + 1))).toEqual(facts(parse(text, { fileName: 'a.msg.md' })));
+      }
+      expect(doc.frontmatter).toBeDefined();
+    }
+  });
+
   it('after every keystroke of random sequences (the cells taken over and moved in place)', () => {
     let inCell = 0;
     let across = 0;
