@@ -1,14 +1,15 @@
-// What an edit's re-scan (splice.ts) needs to know about the lines that
-// could close an open region, without reading the file, and when a
-// frontmatter left open makes any edit that could close it take the whole
-// path (parse.ts). The spec: an
-// opening fence, `<![CDATA[` or `<!--` never closed later in the file hides
-// nothing. So a fence that a re-scanned cell leaves open changes no cell
-// after it when no later cell holds a line that could close it, and an edit
-// after something left open changes nothing before it when the lines it
-// touches hold no closer of any kind. Without these answers the re-scan read
-// on for a closer up to 512 cells and then took the whole path, for every
-// keystroke of a code block typed in the middle of a long conversation.
+// What the incremental parse needs to know about the lines that could close
+// an open region, without reading the file. The spec: an opening fence,
+// `<![CDATA[` or `<!--` never closed later in the file hides nothing. So a
+// fence that a re-scanned cell leaves open changes no cell after it when no
+// later cell holds a line that could close it, and an edit after something
+// left open changes nothing before it when the lines it touches hold no
+// closer of any kind (splice.ts). Without these answers the re-scan read on
+// for a closer up to 512 cells and then took the whole path, for every
+// keystroke of a code block typed in the middle of a long conversation. A
+// frontmatter left open is the one region whose closing turns the cells
+// before it into YAML: an edit that could close it takes the whole path
+// (parse.ts).
 
 import type { CellParse } from './cell.js';
 import { Memo } from './memo.js';
@@ -68,17 +69,19 @@ export function mayCloseAfter(parse: CellParse, doc: MessageDocument, index: num
   return false;
 }
 
-/**
- * Whether the lines of `text` that hold [from, to) could close something
- * left open before them: a closer-shaped fence line, `-->` or `]]>`.
- */
-export function mayCloseBefore(text: string, from: number, to: number): boolean {
-  const start = from > 0 ? text.lastIndexOf('\n', from - 1) + 1 : 0;
-  let end = text.indexOf('\n', to);
-  if (end === -1) end = text.length;
-  const lines = text.slice(start, end);
-  if (lines.includes('-->') || lines.includes(']]>')) return true;
-  return CLOSER_LINE.test(lines);
+/** The lines an edit touches, as the new text has them: read from `prev`'s text around the edit. */
+function editedLines(prev: MessageDocument, e: TextEditHint): string {
+  const old = prev.text;
+  const start = e.start > 0 ? old.lastIndexOf('\n', e.start - 1) + 1 : 0;
+  let end = old.indexOf('\n', e.oldEnd);
+  if (end === -1) end = old.length;
+  return old.slice(start, e.start) + e.text + old.slice(e.oldEnd, end);
+}
+
+/** Whether the lines an edit touches could close something left open before them: a closer-shaped fence line, `-->` or `]]>`. */
+export function mayCloseBefore(prev: MessageDocument, e: TextEditHint): boolean {
+  const lines = editedLines(prev, e);
+  return lines.includes('-->') || lines.includes(']]>') || CLOSER_LINE.test(lines);
 }
 
 /**
@@ -86,15 +89,13 @@ export function mayCloseBefore(text: string, from: number, to: number): boolean 
  * `---` line that no later `---` or `...` line closes (so it has no
  * frontmatter), and a line the edit touches is one of those. The block from
  * the first line to it then becomes the frontmatter, and the cells in it
- * are gone. Read from `prev`'s text around the edit, not from the new text.
+ * are gone.
  */
 export function mayCloseFrontmatter(prev: MessageDocument, e: TextEditHint): boolean {
-  const old = prev.text;
-  const bom = old.charCodeAt(0) === 0xfeff ? 1 : 0;
-  if (prev.frontmatter || !(old.startsWith('---\n', bom) || old.startsWith('---\r\n', bom))) return false;
-  const start = e.start > 0 ? old.lastIndexOf('\n', e.start - 1) + 1 : 0;
-  let end = old.indexOf('\n', e.oldEnd);
-  if (end === -1) end = old.length;
-  const lines = old.slice(start, e.start) + e.text + old.slice(e.oldEnd, end);
-  return /^(?:---|\.\.\.)\r?$/m.test(lines);
+  if (prev.frontmatter) return false;
+  // The first segment after a BOM, not the text: the text may be a rope that reading its start would flatten.
+  const segments = prev.segments;
+  const first = segments[0]?.kind === 'bom' ? segments[1] : segments[0];
+  if (!first || !/^---\r?\n/.test(first.text)) return false;
+  return /^(?:---|\.\.\.)\r?$/m.test(editedLines(prev, e));
 }

@@ -78,8 +78,9 @@ function rescan(prev: MessageDocument, e: TextEditHint): { from: number; removed
   let s = cellIndexAt(prev, Math.max(cells[0]!.offset, e.start - 1));
   // An edit on a marker line may join its cell to the one before.
   if (e.start < cells[s]!.offset + cells[s]!.parse!.lines[0]!.end && s > 0) s--;
+  // Something left open before the edit stays open unless the edited lines could close it.
+  if (firstUnclosed(prev) < prev.segments.indexOf(cells[s]!, s) && mayCloseBefore(prev, e)) return undefined;
   const base = cells[s]!.offset;
-  const openBefore = firstUnclosed(prev) < prev.segments.indexOf(cells[s]!, s);
   const delta = e.text.length - (e.oldEnd - e.start);
   const last = cellIndexAt(prev, Math.max(base, e.oldEnd - 1));
   // A fence opened by the edit may be closed cells later (hiding the markers between): up to 512 cells are read.
@@ -89,8 +90,6 @@ function rescan(prev: MessageDocument, e: TextEditHint): { from: number; removed
     for (let i = s; i <= t; i++) old += cells[i]!.text;
     if (base + old.length < e.oldEnd) return undefined;
     const region = (' ' + old.slice(0, e.start - base) + e.text + old.slice(e.oldEnd - base)).slice(1);
-    // Something left open before the edit stays open unless the edited lines could close it.
-    if (openBefore && mayCloseBefore(region, e.start - base, e.start - base + e.text.length)) return undefined;
     let j = last + 1;
     let resume = -1;
     const result = scan(region, 0, region.length, {
