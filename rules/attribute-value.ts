@@ -1,4 +1,4 @@
-import { isMetadataLine } from '../server/syntax/metadata.js';
+import { isMetadataLine } from '../server/syntax/document.js';
 import { defineSegmentRule } from '../server/engine/rule-kit.js';
 
 const DURATION = /^\d+(?:\.\d+)?(?:ms|s|m)$/;

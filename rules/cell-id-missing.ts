@@ -1,8 +1,8 @@
 import type { Cell, MessageDocument } from '../server/syntax/document.js';
 import { defineRule } from '../server/engine/rule-kit.js';
-import { isMetadataLine } from '../server/syntax/metadata.js';
-import { idRoots } from '../server/syntax/roots.js';
-import { cellsWithoutId } from '../server/syntax/segment-lists.js';
+import { isMetadataLine } from '../server/syntax/document.js';
+import { idRoots } from '../server/syntax/tree/roots.js';
+import { cellsWithoutId } from '../server/syntax/tree/segment-lists.js';
 import type { TextEdit } from '../server/engine/types.js';
 
 /**

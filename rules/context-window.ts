@@ -3,8 +3,8 @@ import { Cell, replacedSegments, type MessageDocument } from '../server/syntax/d
 import { agentInfoAt, agentInfos } from '../server/agents/agents.js';
 import { BINARY_OUTPUT_TOKENS, cellTokens, estimateTokens, MESSAGE_OVERHEAD_TOKENS } from '../server/llm-view/tokens.js';
 import { historyMode, systemPromptFor } from '../server/llm-view/view.js';
-import { spliceNumbers } from '../server/syntax/lists.js';
-import { Memo } from '../server/syntax/memo.js';
+import { spliceNumbers } from '../server/base/lists.js';
+import { Memo } from '../server/base/memo.js';
 
 interface ReplyWindow {
   /** Index of the reply among the cells. */

@@ -1,4 +1,5 @@
-import { isMetadataLine, type MetadataNode } from '../server/syntax/metadata.js';
+import { isMetadataLine } from '../server/syntax/document.js';
+import type { MetadataNode } from '../server/syntax/format/metadata.js';
 
 type Attribute = MetadataNode['attributes'][number];
 import { defineSegmentRule } from '../server/engine/rule-kit.js';

@@ -1,6 +1,6 @@
 import { Cell } from '../server/syntax/document.js';
 import { defineSegmentRule } from '../server/engine/rule-kit.js';
-import { isMetadataLine } from '../server/syntax/metadata.js';
+import { isMetadataLine } from '../server/syntax/document.js';
 
 export default defineSegmentRule(
   {

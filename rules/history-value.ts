@@ -1,4 +1,4 @@
-import { isMetadataLine } from '../server/syntax/metadata.js';
+import { isMetadataLine } from '../server/syntax/document.js';
 import { closest, defineSegmentRule } from '../server/engine/rule-kit.js';
 
 export const HISTORY_VALUES = ['include', '1', 'true', 'none', 'exclude', '0', 'false', 'summary'];

@@ -1,4 +1,5 @@
-import { isMetadataLine, type MetadataProblem } from '../server/syntax/metadata.js';
+import { isMetadataLine } from '../server/syntax/document.js';
+import type { MetadataProblem } from '../server/syntax/format/metadata.js';
 import { defineSegmentRule } from '../server/engine/rule-kit.js';
 
 function message(problem: MetadataProblem): string {

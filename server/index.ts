@@ -1,16 +1,16 @@
 // msglint's library API: the syntax tree, the rules and the linter.
 export { parse, MessageDocument, Cell, Segment, COMMON_LANGUAGES, MESSAGE_TYPES } from './syntax/document.js';
 export type { CellType, SegmentKind, AgentDefinition, ParseOptions } from './syntax/document.js';
-export type { CellParse, Block, Directive } from './syntax/cell.js';
-export type { MarkerNode, IdNode } from './syntax/marker.js';
-export type { MetadataNode, AttributeNode } from './syntax/metadata.js';
-export type { Frontmatter, FrontmatterAgent, YamlEntry } from './syntax/frontmatter.js';
-export type { FenceBlock, ToolElement, RegionNode } from './syntax/scan.js';
+export type { CellParse, Block, Directive } from './syntax/format/cell.js';
+export type { MarkerNode, IdNode } from './syntax/format/marker.js';
+export type { MetadataNode, AttributeNode } from './syntax/format/metadata.js';
+export type { Frontmatter, FrontmatterAgent, YamlEntry } from './syntax/format/frontmatter.js';
+export type { FenceBlock, ToolElement, RegionNode } from './syntax/format/scan.js';
 export type { Span } from './base/text.js';
-export { LineIndex } from './syntax/lines.js';
-export { isMessageFile } from './syntax/detect.js';
-export { contentLines, outputLines, outputPrefix } from './syntax/output.js';
-export type { OutputLine, OutputStream } from './syntax/output.js';
+export { LineIndex } from './syntax/format/lines.js';
+export { isMessageFile } from './syntax/format/detect.js';
+export { contentLines, outputLines, outputPrefix } from './syntax/tree/output.js';
+export type { OutputLine, OutputStream } from './syntax/tree/output.js';
 export { ruleSeverity } from './engine/rule-set.js';
 export { allRules, getRule, lint, lintAndFix, lintDocument } from './linter.js';
 export { applyEdits } from './engine/fix.js';

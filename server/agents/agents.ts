@@ -3,10 +3,10 @@
 // that use the settings, such as `context-window`).
 
 import type { Node } from 'yaml';
-import { isSeq } from '../syntax/frontmatter.js';
+import { isSeq } from '../syntax/format/frontmatter.js';
 import type { AgentDefinition, MessageDocument } from '../syntax/document.js';
 import { assignSetting, checkAttributeSetting, checkYamlSetting, type AgentSettings, type Checked } from './schema.js';
-import { Memo } from '../syntax/memo.js';
+import { Memo } from '../base/memo.js';
 
 export interface AgentSettingEntry {
   key: string;

@@ -10,8 +10,14 @@ import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { loadCrypto } from '../base/lazy.js';
 import type { FileStamp } from './files.js';
 import type { FileReport, LintMessage } from './formatters/types.js';
-import type { CachedFile } from './lint-file.js';
 import { reportOf } from './report.js';
+
+/** What the cache holds of a file, for lintPath. */
+export interface CachedFile {
+  /** `CONTENT:CONFIG`: digests of the file's bytes and of its config and msglint's version. */
+  key: string;
+  stamp?: FileStamp;
+}
 
 interface Entry extends CachedFile {
   /** The report's messages (the rest of it follows from them), or null: not a message file. */

@@ -10,7 +10,7 @@ import { allRules, lintDocument, parseForLint } from '../linter.js';
 import type { MsglintConfig } from '../engine/types.js';
 import { EXPORT_FORMATS, ExportOptionError, exportNotes, exportText, toLLMView, viewBlockers, type ExportFormat, type LLMView } from '../export/index.js';
 import type { MessageDocument } from '../syntax/document.js';
-import { isMessageFile } from '../syntax/detect.js';
+import { isMessageFile } from '../syntax/format/detect.js';
 import { shouldUseColor } from './color.js';
 import { EXIT_FAILURE, EXIT_LINT_ERRORS, EXIT_OK, UsageError } from './errors.js';
 import { decode, readSource, type SourceText } from './files.js';

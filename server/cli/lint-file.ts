@@ -7,9 +7,9 @@ import { loadCrypto } from '../base/lazy.js';
 import { ConfigResolver, describeFsError } from '../config/load.js';
 import { allRules, lint, lintAndFix } from '../linter.js';
 import type { LintResult, MsglintConfig } from '../engine/types.js';
-import { isMessageFile } from '../syntax/detect.js';
+import { isMessageFile } from '../syntax/format/detect.js';
 import type { LintCommand, RuleSeverityOverride } from './args.js';
-import { configDigest } from './cache.js';
+import { configDigest, type CachedFile } from './cache.js';
 import { decode, hasStamp, readBytes, readStamped, writableRoots, writeFileAtomic, type FileStamp, type SourceText } from './files.js';
 import type { FileReport } from './formatters/types.js';
 import { toFileReport } from './report.js';
@@ -26,13 +26,6 @@ export interface FileOutcome {
   /** True when the cached report for `cacheKey` still holds. */
   cached?: boolean;
   /** The file's stamp as of the read, when it can be trusted next time (--cache). */
-  stamp?: FileStamp;
-}
-
-/** What the cache holds of a file, for lintPath. */
-export interface CachedFile {
-  /** `CONTENT:CONFIG`: digests of the file's bytes and of its config and msglint's version. */
-  key: string;
   stamp?: FileStamp;
 }
 

@@ -12,7 +12,8 @@ import { availableParallelism } from 'node:os';
 import type { Worker } from 'node:worker_threads';
 import type { LintCommand } from './args.js';
 import type { LintTimes } from '../engine/timing.js';
-import { oneLine, type CachedFile, type FileLinter, type FileOutcome } from './lint-file.js';
+import type { CachedFile } from './cache.js';
+import { oneLine, type FileLinter, type FileOutcome } from './lint-file.js';
 
 /** Below this many files, starting workers costs more than it saves. */
 const MIN_FILES_FOR_AUTO = 64;

@@ -16,7 +16,7 @@ import path from 'node:path';
 import type { MsglintConfig } from '../engine/types.js';
 import { ConfigError } from './errors.js';
 import { createIgnoreMatcher } from './ignores.js';
-import { nestedTooDeep } from '../syntax/simple-yaml.js';
+import { nestedTooDeep } from '../syntax/format/simple-yaml.js';
 import { loadYaml } from '../base/lazy.js';
 import { validateConfig, type KnownRules } from './validate.js';
 

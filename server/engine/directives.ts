@@ -3,8 +3,8 @@
 //   <!-- msglint-disable-next-line RULE… -->, <!-- msglint-disable-line RULE… -->,
 //   <!-- msglint-disable-file RULE… -->
 
-import type { Directive } from '../syntax/cell.js';
-import { segmentsWithDirectives } from '../syntax/segment-lists.js';
+import type { Directive } from '../syntax/format/cell.js';
+import { segmentsWithDirectives } from '../syntax/tree/segment-lists.js';
 import type { MessageDocument } from '../syntax/document.js';
 import type { Diagnostic } from './types.js';
 

@@ -4,7 +4,7 @@
 // version's, moved. See docs/architecture.md, "Keyed re-runs".
 
 import { Cell, type DocumentEdit, type MessageDocument, type MetadataEntry, type Segment } from '../syntax/document.js';
-import { cellsOfRoot, linesOfRoot, rootOf } from '../syntax/roots.js';
+import { cellsOfRoot, linesOfRoot, rootOf } from '../syntax/tree/roots.js';
 import type { Diagnostic } from './types.js';
 
 /** What a cross-cell check looks at: everything in a whole lint, the touched roots' cells and lines in a keyed re-run. */

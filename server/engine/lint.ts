@@ -2,9 +2,9 @@
 // or, after a prose edit, the re-lint (relint.ts), then disable comments.
 // createLinter (linter.ts) binds these to a list of rules.
 
-import { keepFootnoteCounts } from '../syntax/metadata.js';
-import { keepRootIndex } from '../syntax/roots.js';
-import { cellsOfUnknownType, cellsWithDoubtfulIds, cellsWithMetadataElsewhere, cellsWithoutId, segmentsWithDirectives } from '../syntax/segment-lists.js';
+import { keepFootnoteCounts } from '../syntax/tree/footnotes.js';
+import { keepRootIndex } from '../syntax/tree/roots.js';
+import { cellsOfUnknownType, cellsWithDoubtfulIds, cellsWithMetadataElsewhere, cellsWithoutId, segmentsWithDirectives } from '../syntax/tree/segment-lists.js';
 import { toolGraph } from '../tool-calls/graph.js';
 import { parse, type MessageDocument } from '../syntax/document.js';
 import { differences } from './contract.js';

@@ -4,11 +4,11 @@
 // findings are kept per document and moved by the edit.
 
 import { Cell, type CellType, type DocumentEdit, type MessageDocument, type Segment } from '../syntax/document.js';
-import { Memo } from '../syntax/memo.js';
-import { cellsWithMetadataElsewhere } from '../syntax/segment-lists.js';
+import { Memo } from '../base/memo.js';
+import { cellsWithMetadataElsewhere } from '../syntax/tree/segment-lists.js';
 import { sameDoubtful, scopeOf, touchedRoots, type DoubtQuery, type Moved } from './keyed.js';
 import type { RuleSet } from './rule-set.js';
-import { addSegmentTimes, reporter, type RawFindings } from './run.js';
+import { addSegmentTimes, reporter, type KeptSegments, type RawFindings } from './run.js';
 import { timingCollector } from './timing.js';
 import type { Diagnostic, MsglintConfig, Rule, TextEdit } from './types.js';
 
@@ -148,15 +148,6 @@ export function keyedChecks(ruleSet: RuleSet, doc: MessageDocument, config: Msgl
       return out;
     },
   };
-}
-
-/** The segment findings a version keeps from the previous one, and the segments to check (see keptSegments). */
-export interface KeptSegments {
-  /** The previous version's findings of the kept segments, moved, with their segment's index in this version. */
-  findings: Diagnostic[];
-  origins: number[];
-  /** Indices of the segments whose checks run (or whose cached findings are compared by signature). */
-  check: number[];
 }
 
 /**

@@ -3,7 +3,7 @@
 export { closest, editDistance } from '../base/closest.js';
 import { docsUrl } from './docs.js';
 import type { MessageDocument, Segment } from '../syntax/document.js';
-import { cellsWithDoubtfulIds } from '../syntax/segment-lists.js';
+import { cellsWithDoubtfulIds } from '../syntax/tree/segment-lists.js';
 import type { Rule, RuleContext, RuleMeta } from './types.js';
 
 export function defineRule(meta: Omit<RuleMeta, 'docs'>, check: (context: RuleContext) => void): Rule {

@@ -3,17 +3,25 @@
 // reused while the cell's text and signature stay the same; cross-cell checks
 // run over the whole document. Re-linting after a prose edit is relint.ts.
 
-import type { CellParse } from '../syntax/cell.js';
+import type { CellParse } from '../syntax/format/cell.js';
 import { Cell, type MessageDocument, type Segment } from '../syntax/document.js';
-import { isMetadataLine } from '../syntax/metadata.js';
-import { Memo } from '../syntax/memo.js';
+import { isMetadataLine } from '../syntax/tree/footnotes.js';
+import { Memo } from '../base/memo.js';
 import { mergeEdits } from './fix.js';
 import { ruleOptions, type RuleSet, type SegmentRule } from './rule-set.js';
 import { doubtQuery, rootAt, WHOLE, type CheckScope, type DoubtQuery, type Moved } from './keyed.js';
 import { listenToDoubt } from './rule-kit.js';
-import type { KeptSegments } from './relint.js';
 import { addRuleTime, timingCollector, type LintTimes } from './timing.js';
 import type { Diagnostic, MsglintConfig, ReportDescriptor, Rule, Severity, TextEdit } from './types.js';
+
+/** The segment findings a version keeps from the previous one, and the segments to check (see keptSegments). */
+export interface KeptSegments {
+  /** The previous version's findings of the kept segments, moved, with their segment's index in this version. */
+  findings: Diagnostic[];
+  origins: number[];
+  /** Indices of the segments whose checks run (or whose cached findings are compared by signature). */
+  check: number[];
+}
 
 /** A finding kept with a segment's parse: offsets relative to the segment, edits merged. */
 interface LocalFinding {
@@ -30,7 +38,7 @@ interface SegmentFinding {
   ruleId: string;
   finding: LocalFinding;
 }
-const NO_FINDINGS: readonly SegmentFinding[] = []; // not frozen: see syntax/lists.ts
+const NO_FINDINGS: readonly SegmentFinding[] = []; // not frozen: see base/lists.ts
 
 interface LocalCacheEntry {
   signature: unknown[];

@@ -4,7 +4,7 @@
 
 import type { Range, TextEdit } from '../base/text.js';
 import type { Cell, CellType, MessageDocument, Segment, TextEditHint } from '../syntax/document.js';
-import type { MetadataNode } from '../syntax/metadata.js';
+import type { MetadataNode } from '../syntax/format/metadata.js';
 
 export type { Position, Range, TextEdit } from '../base/text.js';
 

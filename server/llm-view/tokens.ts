@@ -53,10 +53,10 @@
 // body or summary) plus MESSAGE_OVERHEAD_TOKENS; a binary code output counts
 // BINARY_OUTPUT_TOKENS instead of its base64 text.
 
-import type { CellParse } from '../syntax/cell.js';
+import type { CellParse } from '../syntax/format/cell.js';
 import type { Cell } from '../syntax/document.js';
 import { bodyPieces, isBinaryOutput, summaryText } from './view.js';
-import { Memo } from '../syntax/memo.js';
+import { Memo } from '../base/memo.js';
 
 /** Tokens a chat API adds around each message (role, separators), as OpenAI documents ~3-4. */
 export const MESSAGE_OVERHEAD_TOKENS = 4;

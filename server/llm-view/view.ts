@@ -29,7 +29,7 @@
 import type { Cell, MessageDocument } from '../syntax/document.js';
 import { agentInfoAt } from '../agents/agents.js';
 import { essence, isTextualMimeType, MIME_TYPE } from './mime.js';
-import { contentLines, outputPrefix } from '../syntax/output.js';
+import { contentLines, outputPrefix } from '../syntax/tree/output.js';
 
 export type HistoryMode = 'include' | 'exclude' | 'summary';
 
@@ -93,7 +93,7 @@ export function llmView(doc: MessageDocument): ViewEntry[] {
 
 // ---- cell text ----
 
-export { contentLines, outputPrefix, type OutputStream } from '../syntax/output.js';
+export { contentLines, outputPrefix, type OutputStream } from '../syntax/tree/output.js';
 
 /** The `mime_type` of a code output (default `text/plain`); undefined when it is not a valid MIME type. */
 export function outputMimeType(cell: Cell): string | undefined {

@@ -3,8 +3,8 @@
 // rename and completion. Whole-file indexes are built on the first request
 // for a version and cached with it (DocumentState.derive).
 
-import type { AttributeNode, MetadataNode } from '../syntax/metadata.js';
-import type { FrontmatterAgent, YamlEntry } from '../syntax/frontmatter.js';
+import type { AttributeNode, MetadataNode } from '../syntax/format/metadata.js';
+import type { FrontmatterAgent, YamlEntry } from '../syntax/format/frontmatter.js';
 import { Cell, type AgentDefinition, type MessageDocument, type Segment } from '../syntax/document.js';
 
 export type Span = [number, number];

@@ -19,7 +19,7 @@ import {
   type Range,
 } from 'vscode-languageserver/node';
 import { Cell, MESSAGE_TYPES, type MessageDocument } from '../syntax/document.js';
-import { cellsOfRoot, idRoots, rootOf } from '../syntax/roots.js';
+import { cellsOfRoot, idRoots, rootOf } from '../syntax/tree/roots.js';
 import { toolGraph } from '../tool-calls/graph.js';
 import { cellById, isAgentDeclaration, metadataAt, opaqueAt } from './analysis.js';
 import { messageDocument, type OpenMessageDocument, type ServerContext } from './context.js';

@@ -7,7 +7,7 @@
 import type { TextDocumentContentChangeEvent } from 'vscode-languageserver-textdocument';
 import { lintDocument, parseForLint } from '../linter.js';
 import type { Diagnostic, MsglintConfig } from '../engine/types.js';
-import { isMessageFile } from '../syntax/detect.js';
+import { isMessageFile } from '../syntax/format/detect.js';
 import type { MessageDocument, TextEditHint } from '../syntax/document.js';
 import type { ServerEnvironment } from './environment.js';
 import { EditableText, type TextChange } from './text.js';

@@ -6,12 +6,12 @@
 
 import { FoldingRangeKind, type FoldingRange } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import type { CellParse } from '../syntax/cell.js';
+import type { CellParse } from '../syntax/format/cell.js';
 import type { MessageDocument } from '../syntax/document.js';
 import { messageDocument, type ServerContext } from './context.js';
 import { lineAtOffset, lineStarts } from './convert.js';
 import { guard } from './guard.js';
-import { Memo } from '../syntax/memo.js';
+import { Memo } from '../base/memo.js';
 
 /** Folding ranges of one segment, in lines relative to its first line. */
 const cache = new Memo<CellParse, FoldingRange[]>();

@@ -5,7 +5,7 @@
 
 import { ErrorCodes, ResponseError, type Range, type TextEdit, type WorkspaceEdit } from 'vscode-languageserver/node';
 import { RESERVED_TYPES } from '../syntax/document.js';
-import { isValidSegment } from '../syntax/marker.js';
+import { isValidSegment } from '../syntax/format/marker.js';
 import { targetAt, type Target } from './analysis.js';
 import { messageDocument, type OpenMessageDocument, type ServerContext } from './context.js';
 import { toOffset, toRange } from './convert.js';

@@ -7,13 +7,13 @@
 
 import type { SemanticTokens, SemanticTokensLegend } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import type { CellParse } from '../syntax/cell.js';
+import type { CellParse } from '../syntax/format/cell.js';
 import type { MessageDocument } from '../syntax/document.js';
 import { unquoted } from './analysis.js';
 import { messageDocument, type ServerContext } from './context.js';
 import { lineAtOffset, lineStarts, toOffsets } from './convert.js';
 import { guard } from './guard.js';
-import { Memo } from '../syntax/memo.js';
+import { Memo } from '../base/memo.js';
 
 const TYPES = ['keyword', 'variable', 'type', 'class', 'property', 'string', 'number', 'macro'] as const;
 type TokenType = (typeof TYPES)[number];

@@ -14,7 +14,7 @@
 // never reads.
 
 import type { Position, Range, TextDocument, TextDocumentContentChangeEvent } from 'vscode-languageserver-textdocument';
-import { replaceRange } from '../syntax/lists.js';
+import { replaceRange } from '../base/lists.js';
 
 /** The most characters of a chunk of the base, and of the window before it is folded into the chunks. */
 const CHUNK = 64 * 1024;

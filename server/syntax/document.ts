@@ -3,7 +3,7 @@
 // document), parse.ts (parsing), reuse.ts (what a new version takes from the
 // previous one), typing.ts (the typing path), facts.ts (file-wide facts).
 
-export { Cell, Segment, type CellType, type SegmentKind } from './segment.js';
+export { Cell, Segment, type CellType, type SegmentKind } from './tree/segment.js';
 export {
   COMMON_LANGUAGES,
   MESSAGE_TYPES,
@@ -15,8 +15,10 @@ export {
   type MetadataEntry,
   type ParseOptions,
   type TextEditHint,
-} from './message-document.js';
-export { parse } from './parse.js';
-export { commonPrefix, commonSuffix } from './reuse.js';
-export { shapeOf } from './typing.js';
-export { borrowsMetadata, type Structure } from './facts.js';
+} from './tree/message-document.js';
+export { parse } from './edit/parse.js';
+export { isMetadataLine } from './tree/footnotes.js';
+export { commonPrefix, commonSuffix } from './edit/reuse.js';
+export { shapeOf } from './edit/typing.js';
+export { borrowsMetadata } from './tree/facts.js';
+export type { Structure } from './tree/message-document.js';

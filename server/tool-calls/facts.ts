@@ -3,7 +3,7 @@
 // tool-call rules to word and fix. read.ts fills these in.
 
 import type { Span } from '../base/text.js';
-import type { RegionNode, ToolElement } from '../syntax/scan.js';
+import type { RegionNode, ToolElement } from '../syntax/format/scan.js';
 import type { JsonNode, JsonValue } from './json.js';
 import type { XmlElement, XmlError } from './xml.js';
 

@@ -3,8 +3,8 @@
 // answers the call `PARENT.NONCE`. Computed once per document.
 
 import { Cell, type CellType, type MessageDocument } from '../syntax/document.js';
-import { Memo } from '../syntax/memo.js';
-import { replacedSegments } from '../syntax/message-document.js';
+import { Memo } from '../base/memo.js';
+import { replacedSegments } from '../syntax/tree/message-document.js';
 
 const SEGMENT = /^[A-Za-z0-9_-]+$/;
 

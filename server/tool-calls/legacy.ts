@@ -2,8 +2,8 @@
 // key, and when it is sound, read as a call with the XML body a rewrite
 // would put in its place.
 
-import type { CellParse } from '../syntax/cell.js';
-import type { ToolElement } from '../syntax/scan.js';
+import type { CellParse } from '../syntax/format/cell.js';
+import type { ToolElement } from '../syntax/format/scan.js';
 import type { LegacyProblemKind, ToolCallInfo } from './facts.js';
 import { jsonValue, parseJson, type JsonNode, type JsonValue } from './json.js';
 import { legacyToXml } from './rewrite.js';

@@ -2,14 +2,14 @@
 // rule at a time: the facts only; the rule in rules/ words them and makes
 // their fixes.
 
-import type { CellParse } from '../syntax/cell.js';
+import type { CellParse } from '../syntax/format/cell.js';
 import { Cell, type Segment } from '../syntax/document.js';
-import { Memo } from '../syntax/memo.js';
+import { Memo } from '../base/memo.js';
 import { isToolCellType } from './graph.js';
 import type { ToolProblem, ToolProblemRule } from './facts.js';
 import { toolCallsOf } from './read.js';
 
-const NONE: readonly never[] = []; // not frozen: see syntax/lists.ts
+const NONE: readonly never[] = []; // not frozen: see base/lists.ts
 
 /** Per cell parse: its tool elements' problems grouped by rule, so that each of the seven rules finds its own at once. */
 const byRule = new Memo<CellParse, ReadonlyMap<ToolProblemRule, readonly ToolProblem[]>>();

@@ -5,9 +5,9 @@
 // document versions while a cell's text is unchanged, so each cell's XML is
 // read once.
 
-import type { CellParse } from '../syntax/cell.js';
-import type { ToolElement } from '../syntax/scan.js';
-import { Memo } from '../syntax/memo.js';
+import type { CellParse } from '../syntax/format/cell.js';
+import type { ToolElement } from '../syntax/format/scan.js';
+import { Memo } from '../base/memo.js';
 import { isBlankCode as blank, type CdataWrap, type ToolCallInfo, type ToolProblem } from './facts.js';
 import { readLegacy } from './legacy.js';
 import { cdataSection } from './rewrite.js';

@@ -18,7 +18,7 @@
 // steps share its position, element stack and first error; split, they
 // would pass that state between files.
 
-import { kept } from '../syntax/lists.js';
+import { kept } from '../base/lists.js';
 import type { Span } from '../base/text.js';
 
 /** Deepest element nesting read (the `<tool>` element is depth 1). */

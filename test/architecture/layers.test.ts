@@ -2,7 +2,9 @@
 // relative import of a source file must land in its own layer or one below
 // it, and never in a sibling of the same rank (tool-calls and agents, export
 // and config, cli and lsp, the extension and the playground stay independent
-// of each other).
+// of each other). Inside a layer, and inside a folder, no two files import
+// each other, even through others or for types only: a cycle means neither
+// can be read without the other.
 
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -51,6 +53,64 @@ function importsOf(text: string): string[] {
   return specs;
 }
 
+/** Each source file's relative imports, resolved to source paths (type-only imports too). */
+function importGraph(files: readonly string[], read: (file: string) => string): Map<string, string[]> {
+  const known = new Set(files);
+  const graph = new Map<string, string[]>();
+  for (const file of files) {
+    const targets = importsOf(read(file)).map((spec) => path.resolve(path.dirname(file), spec.replace(/\.js$/, '.ts')));
+    graph.set(file, targets.filter((t) => known.has(t)));
+  }
+  return graph;
+}
+
+/** The import cycles (strongly connected components of more than one file), each as sorted relative paths. */
+export function cycles(files: readonly string[], read: (file: string) => string): string[][] {
+  const graph = importGraph(files, read);
+  // Tarjan's algorithm, iterative: no recursion depth to worry about.
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const found: string[][] = [];
+  let next = 0;
+  for (const root of files) {
+    if (index.has(root)) continue;
+    const work: { node: string; edge: number }[] = [{ node: root, edge: 0 }];
+    index.set(root, next);
+    low.set(root, next++);
+    stack.push(root);
+    onStack.add(root);
+    while (work.length) {
+      const top = work[work.length - 1]!;
+      const edges = graph.get(top.node)!;
+      if (top.edge < edges.length) {
+        const to = edges[top.edge++]!;
+        if (!index.has(to)) {
+          index.set(to, next);
+          low.set(to, next++);
+          stack.push(to);
+          onStack.add(to);
+          work.push({ node: to, edge: 0 });
+        } else if (onStack.has(to)) low.set(top.node, Math.min(low.get(top.node)!, index.get(to)!));
+        continue;
+      }
+      work.pop();
+      if (work.length) low.set(work[work.length - 1]!.node, Math.min(low.get(work[work.length - 1]!.node)!, low.get(top.node)!));
+      if (low.get(top.node) !== index.get(top.node)) continue;
+      const component: string[] = [];
+      let member: string;
+      do {
+        member = stack.pop()!;
+        onStack.delete(member);
+        component.push(path.relative(ROOT, member));
+      } while (member !== top.node);
+      if (component.length > 1) found.push(component.sort());
+    }
+  }
+  return found;
+}
+
 /** Every import that goes up a layer or across to a sibling, as `from -> to`. */
 export function violations(files: readonly string[], read: (file: string) => string): string[] {
   const found: string[] = [];
@@ -78,6 +138,20 @@ describe('layers', () => {
 
   it('imports only from its own layer or lower ones', () => {
     expect(violations(files, (f) => readFileSync(f, 'utf8'))).toEqual([]);
+  });
+
+  it('has no import cycle', () => {
+    expect(cycles(files, (f) => readFileSync(f, 'utf8'))).toEqual([]);
+  });
+
+  it('the cycle check finds a cycle through a type-only import, and only the files in it', () => {
+    const fake: Record<string, string> = {
+      [path.join(ROOT, 'server/syntax/tree/a.ts')]: "import { b } from './b.js';",
+      [path.join(ROOT, 'server/syntax/tree/b.ts')]: "import type { C } from '../edit/c.js';",
+      [path.join(ROOT, 'server/syntax/edit/c.ts')]: "export { a } from '../tree/a.js';",
+      [path.join(ROOT, 'server/syntax/edit/d.ts')]: "import { a } from '../tree/a.js';",
+    };
+    expect(cycles(Object.keys(fake), (f) => fake[f]!)).toEqual([['server/syntax/edit/c.ts', 'server/syntax/tree/a.ts', 'server/syntax/tree/b.ts']]);
   });
 
   it('the check finds an import that goes up, and one across', () => {

@@ -7,7 +7,7 @@
 
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { isMessageFile } from '../../server/syntax/detect.js';
+import { isMessageFile } from '../../server/syntax/format/detect.js';
 import { allExamples } from '../docs/examples.js';
 import { VALID_FILES } from '../llm-view/examples.js';
 import { ROOT } from './helpers.js';

@@ -33,7 +33,7 @@ const SAMPLES: [string, string][] = [
   ['spec .md example', SPEC_MD],
   ['generated message file', generateMessageFile(60)],
   ['Chinese prose', CHINESE],
-  ['TypeScript source', repo('server/syntax/scan.ts')],
+  ['TypeScript source', repo('server/syntax/format/scan.ts')],
   ['JSON', repo('package.json')],
   ['English documentation', repo('docs/rules/duplicate-id.md')],
 ];

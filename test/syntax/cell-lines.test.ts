@@ -3,8 +3,8 @@
 // placementStart must be the start of the line placementLine names.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseCell } from '../../server/syntax/cell.js';
-import { splitLines } from '../../server/syntax/lines.js';
+import { parseCell } from '../../server/syntax/format/cell.js';
+import { splitLines } from '../../server/syntax/format/lines.js';
 
 const piece = fc.constantFrom(
   '# %% Q[^1]', '# %%% A[^2]', '[^1]: [markdown]', '[^2]: [python] time="2025-05-30T09:00:00Z"', '[^n]: a footnote',

@@ -6,8 +6,8 @@
 // the lines up to the next marker-like line (a fence line among them is code).
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CloserIndex } from '../../server/syntax/scan-lookahead.js';
-import { scan } from '../../server/syntax/scan.js';
+import { CloserIndex } from '../../server/syntax/format/scan-lookahead.js';
+import { scan } from '../../server/syntax/format/scan.js';
 
 const OPENER = /^( {0,3})(`{3,}|~{3,})([\s\S]*)$/;
 const CLOSER = /^ {0,3}(`{3,}|~{3,})[ \t]*$/;

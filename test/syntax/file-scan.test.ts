@@ -8,7 +8,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parse } from '../../server/syntax/document.js';
-import { scan } from '../../server/syntax/scan.js';
+import { scan } from '../../server/syntax/format/scan.js';
 
 function fileScan(text: string, from: number, blocks: boolean) {
   return scan(text, from, text.length, { markers: true, headings: false, keepLines: false, blocks, leading: undefined, stopAtMarker: undefined });

@@ -1,10 +1,10 @@
-// The footnote references a cell's text makes (syntax/metadata.ts,
+// The footnote references a cell's text makes (syntax/format/metadata.ts,
 // footnoteReferences): on its marker's title and its lines below the marker
 // line, not on the marker's own id, not inside fences, comments or CDATA
 // (opaque lines), with LF or CRLF line breaks.
 import { describe, expect, it } from 'vitest';
-import { parseCell } from '../../server/syntax/cell.js';
-import { footnoteReferences } from '../../server/syntax/metadata.js';
+import { parseCell } from '../../server/syntax/format/cell.js';
+import { footnoteReferences } from '../../server/syntax/tree/footnotes.js';
 
 const refs = (text: string, marker = true) => [...footnoteReferences(parseCell(text, marker))].sort();
 

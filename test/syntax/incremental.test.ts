@@ -3,11 +3,11 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import * as cellModule from '../../server/syntax/cell.js';
+import * as cellModule from '../../server/syntax/format/cell.js';
 import { parse } from '../../server/syntax/document.js';
-import { isMetadataLine } from '../../server/syntax/metadata.js';
-import { cellsOfRoot, linesOfRoot, rootOf } from '../../server/syntax/roots.js';
-import { cellsOfUnknownType, cellsWithDoubtfulIds, cellsWithMetadataElsewhere, cellsWithoutId, segmentsWithDirectives } from '../../server/syntax/segment-lists.js';
+import { isMetadataLine } from '../../server/syntax/document.js';
+import { cellsOfRoot, linesOfRoot, rootOf } from '../../server/syntax/tree/roots.js';
+import { cellsOfUnknownType, cellsWithDoubtfulIds, cellsWithMetadataElsewhere, cellsWithoutId, segmentsWithDirectives } from '../../server/syntax/tree/segment-lists.js';
 
 const example = readFileSync(fileURLToPath(new URL('../../examples/coding-session.msg.md', import.meta.url)), 'utf8');
 
@@ -275,7 +275,7 @@ describe('incremental parsing with the editor\'s edit equals a fresh parse', () 
     );
     // The path that takes over the previous version's cells was taken.
     expect(inCell).toBeGreaterThan(40);
-    // And the structural path (server/syntax/splice.ts).
+    // And the structural path (server/syntax/edit/splice.ts).
     expect(across).toBeGreaterThan(10);
   });
 });

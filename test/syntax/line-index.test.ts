@@ -3,7 +3,7 @@
 // near each other into one) equals a fresh index of the new text.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { LineIndex } from '../../server/syntax/lines.js';
+import { LineIndex } from '../../server/syntax/format/lines.js';
 
 describe('a line index made by edits', () => {
   const edit = fc.record({

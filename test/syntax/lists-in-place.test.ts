@@ -1,11 +1,11 @@
-// Long lists changed in place (server/syntax/lists.ts): replaceRange for
+// Long lists changed in place (server/base/lists.ts): replaceRange for
 // arrays, spliceNumbers for the typed arrays of the by-index facts, which
 // reuses the spent version's buffer when it has room. After any sequence of
 // splices, each typed array holds what a plain array spliced the same way
 // holds, with the new elements filled by the caller.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { replaceRange, spliceNumbers } from '../../server/syntax/lists.js';
+import { replaceRange, spliceNumbers } from '../../server/base/lists.js';
 
 const splice = fc.record({ at: fc.double({ min: 0, max: 1, noNaN: true }), removed: fc.nat(40), added: fc.nat(40), fill: fc.integer({ min: 0, max: 200 }) });
 

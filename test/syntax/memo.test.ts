@@ -1,4 +1,4 @@
-// Values cached per tree object live on the object (server/syntax/memo.ts),
+// Values cached per tree object live on the object (server/base/memo.ts),
 // not in module-level WeakMaps, whose values V8's scavenger keeps alive: a
 // cache keyed by a document kept every linted document alive until a full
 // collection.
@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { agentInfos } from '../../server/agents/agents.js';
 import { lint, lintDocument } from '../../server/linter.js';
 import { parse } from '../../server/syntax/document.js';
-import { MEMO, Memo, type MemoOwner } from '../../server/syntax/memo.js';
+import { MEMO, Memo, type MemoOwner } from '../../server/base/memo.js';
 import { toolCallsOf } from '../../server/tool-calls/read.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));

@@ -1,5 +1,5 @@
 // The lists the tree keeps are typed read-only: most are the one shared,
-// frozen empty list (server/syntax/lists.ts), so a push on one must not
+// frozen empty list (server/base/lists.ts), so a push on one must not
 // compile. This compiles a small file against the tree's types and expects
 // an error at each push, and none at the lines that only read.
 
@@ -18,10 +18,10 @@ const from = (module: string) => JSON.stringify(path.join(ROOT, module));
 
 // Each line that should not compile ends with `// push`.
 const SOURCE = `
-import type { MetadataNode } from ${from('server/syntax/metadata.js')};
+import type { MetadataNode } from ${from('server/syntax/format/metadata.js')};
 import type { XmlElement } from ${from('server/tool-calls/xml.js')};
-import type { CellParse } from ${from('server/syntax/cell.js')};
-import type { MarkerNode } from ${from('server/syntax/marker.js')};
+import type { CellParse } from ${from('server/syntax/format/cell.js')};
+import type { MarkerNode } from ${from('server/syntax/format/marker.js')};
 
 export function touch(meta: MetadataNode, el: XmlElement, p: CellParse, m: MarkerNode): number {
   meta.attributes.push(meta.attributes[0]!); // push

@@ -1,4 +1,4 @@
-// The simple-frontmatter reader (server/syntax/simple-yaml.ts) against the
+// The simple-frontmatter reader (server/syntax/format/simple-yaml.ts) against the
 // YAML library it stands in for: whatever it accepts, it must read exactly
 // as the library does (values, node kinds, ranges); whatever it cannot
 // read, it must leave to the library.
@@ -6,8 +6,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import * as Y from 'yaml';
-import { parseFrontmatter } from '../../server/syntax/frontmatter.js';
-import { parseSimpleYaml } from '../../server/syntax/simple-yaml.js';
+import { parseFrontmatter } from '../../server/syntax/format/frontmatter.js';
+import { parseSimpleYaml } from '../../server/syntax/format/simple-yaml.js';
 
 /** A node tree as plain data: what any consumer could look at. */
 function shape(node: unknown): unknown {

@@ -1,7 +1,7 @@
 // Exact ranges of the parts of the tree (0-based line, UTF-16 character, offset).
 import { describe, expect, it } from 'vitest';
 import { parse } from '../../server/syntax/document.js';
-import type { Span } from '../../server/syntax/scan.js';
+import type { Span } from '../../server/syntax/format/scan.js';
 import { file } from '../helpers.js';
 
 const text = file(
@@ -171,7 +171,7 @@ describe('ordinary Markdown files (spec section 1)', () => {
 
 describe('code output lines', () => {
   it('gives each stdout/stderr line with its prefix and content', async () => {
-    const { outputLines } = await import('../../server/syntax/output.js');
+    const { outputLines } = await import('../../server/syntax/tree/output.js');
     const t = file('# %% [^1]', '', '[^1]: [code]', '', '```python', 'print(1)', '```', '', '# %%% [^1.1]', '', '[^1.1]: [python] status="success"', '', 'stdout> 1', 'stdout>', 'stderr> warn', 'oops');
     const doc = parse(t, { fileName: 'x.msg.md' });
     const c = doc.cells[1]!;

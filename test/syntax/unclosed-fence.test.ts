@@ -5,7 +5,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parse } from '../../server/syntax/document.js';
-import { isMarkerCandidate, scan } from '../../server/syntax/scan.js';
+import { isMarkerCandidate, scan } from '../../server/syntax/format/scan.js';
 import { messageFile, runs, syntaxSoup } from '../reliability/gen.js';
 
 /** Where the cells may start: after a BOM and the frontmatter. */

@@ -7,7 +7,7 @@
 import type { LSPClient } from '@codemirror/lsp-client';
 import type * as lsp from 'vscode-languageserver-protocol';
 import { agentsText, listAgents } from '../../../server/export/agents.js';
-import { parse } from '../../../server/syntax/parse.js';
+import { parse } from '../../../server/syntax/edit/parse.js';
 
 export const EXPORT_TARGETS = ['openai', 'anthropic', 'vercel', 'context-json', 'console'] as const;
 export type ExportTarget = (typeof EXPORT_TARGETS)[number];

@@ -2,7 +2,7 @@
 // a fence opener, an ATX heading, a `<tool>` start tag. Char codes compared
 // one by one: this runs for every line of every file.
 
-import type { Span } from '../base/text.js';
+import type { Span } from '../../base/text.js';
 
 export const SPACE = 32;
 export const TAB = 9;

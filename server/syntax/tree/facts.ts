@@ -3,45 +3,13 @@
 // differ only in prose share them by index (Structure).
 
 import { idFits, outputKindKnown } from './ids.js';
-import type { CellParse } from './cell.js';
-import type { MessageDocument, MetadataEntry } from './message-document.js';
-import { MEMO } from './memo.js';
-import { setFirstUnclosed } from './reuse.js';
-import { footnoteReferences, keepFootnoteReferences } from './metadata.js';
-import type { MetadataNode } from './metadata.js';
+import type { CellParse } from '../format/cell.js';
+import type { MessageDocument, MetadataEntry, Structure } from './message-document.js';
+import { MEMO } from '../../base/memo.js';
+import { setFirstUnclosed } from './unclosed.js';
+import { footnoteReferences, keepFootnoteReferences } from './footnotes.js';
+import type { MetadataNode } from '../format/metadata.js';
 import { Cell, CELL_TYPE_CODE, CELL_TYPES, type CellType, type Segment } from './segment.js';
-
-/** @internal File-wide facts by index: the same for versions that differ only in prose. */
-export interface Structure {
-  /** Cells by id, in file order: for the version that built the structure. */
-  byId?: Map<string, Cell[]>;
-  /**
-   * Cell indices by id, for later versions of the same structure (made from
-   * `byId` by the first of them, so that they do not keep its cells alive).
-   */
-  indexById?: Map<string, number[]>;
-  /** Per cell, the index in `metadata` of its metadata line, or -1. */
-  cellMeta: Int32Array;
-  /** Per cell, its type's index in CELL_TYPES (bytes: copied per structural keystroke). */
-  cellTypes: Uint8Array;
-  /** Per cell, Cell.idFits (bit 1) and Cell.kindKnown (bit 2). */
-  cellFacts: Uint8Array;
-  /** Indices in `metadata` of the body agents, in `agents` order. */
-  bodyAgents: number[];
-  codeLanguages: Set<string>;
-  /** How many code blocks name each language (codeLanguages holds those above zero). */
-  languageCounts: Map<string, number>;
-  /** How many metadata lines have each type (as written): which code languages the lint reads (MessageDocument.languagesRead). */
-  typeCounts: Map<string, number>;
-  /** Per segment, the index in `metadata` of its first metadata line (one more entry: the total). */
-  metaStart: Int32Array;
-  /** Per metadata line, the index of its segment. */
-  metaSegment: Int32Array;
-  /** Not shared: this version's metadata nodes in order. */
-  metaNodes: MetadataNode[];
-  /** Values computed for the structure (server/syntax/memo.ts), shared by the versions that share it. */
-  [MEMO]: unknown[];
-}
 
 /** `cellsById` as a view of cell indices: versions of the same structure share the index. */
 class CellsById implements ReadonlyMap<string, Cell[]> {

@@ -3,13 +3,13 @@
 // previous version), then the file-wide facts.
 
 import { mayCloseFrontmatter } from './closers.js';
-import { parseFrontmatter, messageSectionName } from './frontmatter.js';
-import { keepsFacts, resolve, resolveLike } from './facts.js';
-import { isMdFile, MessageDocument, type DocumentEdit, type ParseOptions, type TextEditHint } from './message-document.js';
+import { parseFrontmatter, messageSectionName } from '../format/frontmatter.js';
+import { keepsFacts, resolve, resolveLike } from '../tree/facts.js';
+import { isMdFile, MessageDocument, type DocumentEdit, type ParseOptions, type TextEditHint } from '../tree/message-document.js';
 import { commonPrefix, commonSuffix, markersFromPrevious, PreviousParses, reusableCell, reuseFrontmatter } from './reuse.js';
-import { scan } from './scan.js';
+import { scan } from '../format/scan.js';
 import { parseAcross } from './splice.js';
-import { Cell, Segment } from './segment.js';
+import { Cell, Segment } from '../tree/segment.js';
 import { parseInCell, proseOnly, sameList, shapeOf } from './typing.js';
 
 /** Parses a message file. Never throws: any text gives a tree. */

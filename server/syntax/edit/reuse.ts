@@ -3,12 +3,12 @@
 // (re-scanning only from the cell before the edit until the scan is back in
 // step).
 
-import { parseCell, type CellParse } from './cell.js';
-import type { Frontmatter } from './frontmatter.js';
-import type { MessageDocument } from './message-document.js';
-import { Memo } from './memo.js';
-import { scan } from './scan.js';
-import type { Cell, Segment } from './segment.js';
+import { parseCell, type CellParse } from '../format/cell.js';
+import type { Frontmatter } from '../format/frontmatter.js';
+import type { MessageDocument } from '../tree/message-document.js';
+import { Memo } from '../../base/memo.js';
+import { scan } from '../format/scan.js';
+import type { Cell, Segment } from '../tree/segment.js';
 
 /**
  * The previous version's parses, for the segments of a new version: a
@@ -79,38 +79,6 @@ function cellStarts(doc: MessageDocument): Float64Array {
     starts.set(doc, out);
   }
   return out;
-}
-
-const unclosed = new Memo<MessageDocument, number>();
-
-/** The index of the first segment whose parse leaves something unclosed (the segment count when none does). */
-export function firstUnclosed(doc: MessageDocument): number {
-  let i = unclosed.get(doc);
-  if (i === undefined) {
-    i = 0;
-    for (const list = doc.segments; i < list.length && !list[i]!.parse?.hasUnclosed; i++);
-    unclosed.set(doc, i);
-  }
-  return i;
-}
-
-/** Records what firstUnclosed would find, for a version whose segments were just walked. */
-export function setFirstUnclosed(doc: MessageDocument, index: number): void {
-  unclosed.set(doc, index);
-}
-
-/**
- * For a version made from `prev` by replacing its segments [at, at + removed)
- * with `added` ones (parseInCell, parseAcross): the first segment left
- * unclosed, when it follows from `prev`'s (found lazily otherwise).
- */
-export function keepFirstUnclosed(doc: MessageDocument, prev: MessageDocument, at = 0, removed = 0, added: readonly Segment[] = []): void {
-  const i = unclosed.get(prev);
-  if (i !== undefined && i < at) return void unclosed.set(doc, i);
-  const k = added.findIndex((s) => s.parse?.hasUnclosed);
-  if (k !== -1) return void unclosed.set(doc, at + k);
-  if (i === undefined || i < at + removed) return;
-  unclosed.set(doc, i + added.length - removed);
 }
 
 /** The previous version's frontmatter when the new text starts with the same block. */

@@ -1,8 +1,8 @@
 // Cell marker lines (spec section 3):
 //   MARKER = HASHES " " PERCENTS [ " " [ TITLE ] [ "[^" ID "]" ] ]
 
-import { kept } from './lists.js';
-import type { Span } from '../base/text.js';
+import { kept } from '../../base/lists.js';
+import type { Span } from '../../base/text.js';
 
 export type MarkerKind = 'message' | 'output';
 

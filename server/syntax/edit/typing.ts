@@ -3,12 +3,12 @@
 // segments, the edited cell replaced and the later ones moved in place.
 // And the shapes that tell whether an edit changed only prose.
 
-import { parseCell, type CellParse } from './cell.js';
-import { keepsCellFacts, resolveInCell } from './facts.js';
-import { isMdFile, MessageDocument, type ParseOptions, type TextEditHint } from './message-document.js';
-import { firstUnclosed, keepFirstUnclosed } from './reuse.js';
-import { scan } from './scan.js';
-import { Cell, CELL_TYPES, type Segment } from './segment.js';
+import { parseCell, type CellParse } from '../format/cell.js';
+import { keepsCellFacts, resolveInCell } from '../tree/facts.js';
+import { isMdFile, MessageDocument, type ParseOptions, type TextEditHint } from '../tree/message-document.js';
+import { firstUnclosed, keepFirstUnclosed } from '../tree/unclosed.js';
+import { scan } from '../format/scan.js';
+import { Cell, CELL_TYPES, type Segment } from '../tree/segment.js';
 
 /**
  * An edit within the body of one cell (below its marker line): that cell is

@@ -11,9 +11,9 @@
 // before it into YAML: an edit that could close it takes the whole path
 // (parse.ts).
 
-import type { CellParse } from './cell.js';
-import { Memo } from './memo.js';
-import type { MessageDocument, TextEditHint } from './message-document.js';
+import type { CellParse } from '../format/cell.js';
+import { Memo } from '../../base/memo.js';
+import type { MessageDocument, TextEditHint } from '../tree/message-document.js';
 
 /**
  * A line shaped like a closing fence, as the block scanner reads one

@@ -2,9 +2,9 @@
 // 6): every content line of a code output starts with `stdout> ` or
 // `stderr> ` (an empty line of output is `stdout>`).
 
-import type { Cell } from './document.js';
-import type { Line } from './lines.js';
-import type { Span } from '../base/text.js';
+import type { Cell } from './segment.js';
+import type { Line } from '../format/lines.js';
+import type { Span } from '../../base/text.js';
 
 function firstNonBlank(text: string, line: Line): number {
   let p = line.start;

@@ -8,7 +8,7 @@
 // refreshed.
 
 import { replacedSegments, type MessageDocument } from './message-document.js';
-import { Memo } from './memo.js';
+import { Memo } from '../../base/memo.js';
 import { Cell, type Segment } from './segment.js';
 
 /** A list of segments with what puts a segment in it. */

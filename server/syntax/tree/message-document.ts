@@ -1,15 +1,46 @@
 // The parsed message file as rules and the editor see it: its segments and
 // cells, and the file-wide facts (ids, agents, languages) that
-// server/syntax/facts.ts fills in.
+// server/syntax/tree/facts.ts fills in.
 
-import type { Range } from '../base/text.js';
-import type { Structure } from './facts.js';
-import { isMap, unclosedFrontmatter, type Frontmatter } from './frontmatter.js';
-import { LineIndex } from './lines.js';
-import { MEMO } from './memo.js';
-import type { MetadataNode } from './metadata.js';
-import type { Heading } from './scan.js';
+import type { Range } from '../../base/text.js';
+import { isMap, unclosedFrontmatter, type Frontmatter } from '../format/frontmatter.js';
+import { LineIndex } from '../format/lines.js';
+import { MEMO } from '../../base/memo.js';
+import type { MetadataNode } from '../format/metadata.js';
+import type { Heading } from '../format/scan.js';
 import { Cell, type Segment } from './segment.js';
+
+/** @internal File-wide facts by index: the same for versions that differ only in prose. */
+export interface Structure {
+  /** Cells by id, in file order: for the version that built the structure. */
+  byId?: Map<string, Cell[]>;
+  /**
+   * Cell indices by id, for later versions of the same structure (made from
+   * `byId` by the first of them, so that they do not keep its cells alive).
+   */
+  indexById?: Map<string, number[]>;
+  /** Per cell, the index in `metadata` of its metadata line, or -1. */
+  cellMeta: Int32Array;
+  /** Per cell, its type's index in CELL_TYPES (bytes: copied per structural keystroke). */
+  cellTypes: Uint8Array;
+  /** Per cell, Cell.idFits (bit 1) and Cell.kindKnown (bit 2). */
+  cellFacts: Uint8Array;
+  /** Indices in `metadata` of the body agents, in `agents` order. */
+  bodyAgents: number[];
+  codeLanguages: Set<string>;
+  /** How many code blocks name each language (codeLanguages holds those above zero). */
+  languageCounts: Map<string, number>;
+  /** How many metadata lines have each type (as written): which code languages the lint reads (MessageDocument.languagesRead). */
+  typeCounts: Map<string, number>;
+  /** Per segment, the index in `metadata` of its first metadata line (one more entry: the total). */
+  metaStart: Int32Array;
+  /** Per metadata line, the index of its segment. */
+  metaSegment: Int32Array;
+  /** Not shared: this version's metadata nodes in order. */
+  metaNodes: MetadataNode[];
+  /** Values computed for the structure (server/base/memo.ts), shared by the versions that share it. */
+  [MEMO]: unknown[];
+}
 
 export interface AgentDefinition {
   name: string;
@@ -105,7 +136,7 @@ export class MessageDocument {
   edit?: DocumentEdit;
   /** @internal File-wide facts by index, shared with later versions of the same structure. */
   structure!: Structure;
-  /** @internal Values computed for this version (server/syntax/memo.ts). */
+  /** @internal Values computed for this version (server/base/memo.ts). */
   [MEMO]: unknown[] | undefined = undefined;
 
   readonly options: ParseOptions;
@@ -269,7 +300,7 @@ export interface DocumentEdit {
   doubtChanged?: DoubtChange;
   /**
    * True when the structure is not the same but the file-wide facts are
-   * (server/syntax/facts.ts, keepsFacts): the same segments and cells, and
+   * (server/syntax/tree/facts.ts, keepsFacts): the same segments and cells, and
    * every edited segment a cell with the same id (no other cell's), kind,
    * metadata lines' ids and types (each line the cell's own) and code block
    * languages; only their text changed (metadata attributes, tool XML,

@@ -4,7 +4,7 @@
 // Cell.kindKnown), so that other rules can leave alone what a misfit id makes
 // unknown.
 
-import type { CellType } from './document.js';
+import type { CellType } from './segment.js';
 
 /** Segments of `A-Z a-z 0-9 _ -`, none empty. */
 export const WELL_FORMED_ID = /^[A-Za-z0-9_-]+(?:\.[A-Za-z0-9_-]+)*$/;

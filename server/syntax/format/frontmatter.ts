@@ -2,8 +2,8 @@
 // every node's source range. Spans here are absolute offsets in the file.
 
 import type { Document, Node, Pair } from 'yaml';
-import { loadYaml } from '../base/lazy.js';
-import type { Span } from '../base/text.js';
+import { loadYaml } from '../../base/lazy.js';
+import type { Span } from '../../base/text.js';
 import { nestedTooDeep, parseSimpleYaml } from './simple-yaml.js';
 
 // `yaml` is loaded on the first frontmatter, not at start-up: most runs of an

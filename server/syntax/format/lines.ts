@@ -1,5 +1,5 @@
-import type { Position, Range } from '../base/text.js';
-import { addFrom } from './lists.js';
+import type { Position, Range } from '../../base/text.js';
+import { addFrom } from '../../base/lists.js';
 
 const NO_LINES: readonly number[] = [];
 /** How many lines past the previous edit's a next edit still folds into it. */

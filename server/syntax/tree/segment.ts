@@ -2,11 +2,11 @@
 // (byte order mark, frontmatter, text outside the message section, the text
 // before the first cell, the cells), each with its own parse.
 
-import type { Span } from '../base/text.js';
-import type { CellParse } from './cell.js';
-import type { MetadataNode } from './metadata.js';
-import type { MarkerNode } from './marker.js';
-import type { FenceBlock } from './scan.js';
+import type { Span } from '../../base/text.js';
+import type { CellParse } from '../format/cell.js';
+import type { MetadataNode } from '../format/metadata.js';
+import type { MarkerNode } from '../format/marker.js';
+import type { FenceBlock } from '../format/scan.js';
 
 export type SegmentKind = 'bom' | 'frontmatter' | 'outside' | 'prologue' | 'cell';
 

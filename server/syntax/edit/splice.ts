@@ -4,17 +4,17 @@
 // previous one's cells after it moved in place; the file-wide facts are
 // updated for the ids those cells add and remove, not recomputed.
 
-import { parseCell } from './cell.js';
-import { addBodyAgent, addConfiguredAgents, classify, fenceLanguages, setFacts, type Structure } from './facts.js';
-import { COMMON_LANGUAGES, isMdFile, MessageDocument, type DoubtChange, type ParseOptions, type TextEditHint } from './message-document.js';
-import { addFrom, addWhereAtLeast, replaceRange, spliceNumbers } from './lists.js';
-import { MEMO } from './memo.js';
-import { footnoteReferences, spliceFootnoteReferences } from './metadata.js';
+import { parseCell } from '../format/cell.js';
+import { addBodyAgent, addConfiguredAgents, classify, fenceLanguages, setFacts } from '../tree/facts.js';
+import { COMMON_LANGUAGES, isMdFile, MessageDocument, type DoubtChange, type ParseOptions, type Structure, type TextEditHint } from '../tree/message-document.js';
+import { addFrom, addWhereAtLeast, replaceRange, spliceNumbers } from '../../base/lists.js';
+import { MEMO } from '../../base/memo.js';
+import { footnoteReferences, spliceFootnoteReferences } from '../tree/footnotes.js';
 import { mayCloseAfter, mayCloseBefore } from './closers.js';
-import { firstUnclosed, keepFirstUnclosed } from './reuse.js';
-import { knownLinesOf } from './roots.js';
-import { scan } from './scan.js';
-import { Cell, CELL_TYPE_CODE, type Segment } from './segment.js';
+import { firstUnclosed, keepFirstUnclosed } from '../tree/unclosed.js';
+import { knownLinesOf } from '../tree/roots.js';
+import { scan } from '../format/scan.js';
+import { Cell, CELL_TYPE_CODE, type Segment } from '../tree/segment.js';
 import { sameList } from './typing.js';
 
 type Entry = MessageDocument['metadata'][number];

@@ -10,7 +10,7 @@
 // that could run over the next marker. Inside a `<tool>` element the line
 // with the element's end tag ends it as well.
 
-import type { Span } from '../base/text.js';
+import type { Span } from '../../base/text.js';
 import type { Line } from './lines.js';
 import { atxHeading, BACKTICK, fenceOpener, HASH, isMarkerCandidate, isToolOpenTag, leadingSpaces, SPACE, TILDE } from './scan-lines.js';
 import { CloserIndex, InlineCode, LaterIndex } from './scan-lookahead.js';

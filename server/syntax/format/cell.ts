@@ -4,11 +4,11 @@
 // text appears after an edit elsewhere in the file.
 
 import { splitLines, type Line } from './lines.js';
-import { kept } from './lists.js';
-import { MEMO } from './memo.js';
+import { kept } from '../../base/lists.js';
+import { MEMO } from '../../base/memo.js';
 import { parseMarker, type MarkerNode } from './marker.js';
 import { isFootnoteDefinition, parseMetadata, type MetadataNode } from './metadata.js';
-import type { Span } from '../base/text.js';
+import type { Span } from '../../base/text.js';
 import { scan, type FenceBlock, type RegionNode, type ToolElement } from './scan.js';
 
 export type DirectiveKind = 'disable' | 'enable' | 'disable-line' | 'disable-next-line' | 'disable-file';
@@ -61,7 +61,7 @@ export interface CellParse {
    * here on, so incremental re-parsing looks for these.
    */
   hasUnclosed: boolean;
-  /** @internal Values computed for this parse (server/syntax/memo.ts), kept as long as it is. */
+  /** @internal Values computed for this parse (server/base/memo.ts), kept as long as it is. */
   [MEMO]: unknown[] | undefined;
 }
 

@@ -7,7 +7,7 @@
 // previous index, updated for the replaced segments.
 
 import type { MessageDocument } from './message-document.js';
-import { Memo } from './memo.js';
+import { Memo } from '../../base/memo.js';
 import { Cell } from './segment.js';
 
 type Entry = MessageDocument['metadata'][number];

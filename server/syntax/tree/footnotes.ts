@@ -1,0 +1,137 @@
+// Which footnote-shaped lines are metadata, a question about the whole
+// file: a line is metadata when a cell uses its id or it declares an agent,
+// and an ordinary footnote when the text refers to it as one (spec section 3).
+
+import { Memo } from '../../base/memo.js';
+import type { CellParse } from '../format/cell.js';
+import type { MetadataNode } from '../format/metadata.js';
+import type { MessageDocument } from './message-document.js';
+import type { Segment } from './segment.js';
+/** Footnote-shaped lines that no cell uses but whose TYPE shows they are metadata. */
+const METADATA_TYPES: ReadonlySet<string> = new Set(['markdown', 'code', 'raw', 'tool', 'agent']);
+/** Per version: how many segments refer to each id as a footnote (none: not in the map). */
+const footnoteRefs = new Memo<MessageDocument, Map<string, number>>();
+
+/** Ids used as footnote references (`text[^n]`) in the message section, outside markers and code. */
+// No `[` inside the id, so a line full of `[^` is scanned in linear time.
+const FOOTNOTE_REF = /\[\^([^\]\s[]+)\]/g;
+
+/** Adds the ids of the footnote references in `content` to `ids`. */
+function addReferences(content: string, definitionAtStart: boolean, ids: Set<string>): void {
+  if (!content.includes('[^')) return;
+  FOOTNOTE_REF.lastIndex = 0;
+  for (let m = FOOTNOTE_REF.exec(content); m; m = FOOTNOTE_REF.exec(content)) {
+    // `[^n]:` at the start of a line defines the footnote; it does not refer to it.
+    if (definitionAtStart && m.index === 0 && content[m[0].length] === ':') continue;
+    ids.add(m[1]!);
+  }
+}
+
+function referencedFootnotes(doc: MessageDocument): Map<string, number> {
+  let counts = footnoteRefs.get(doc);
+  if (counts) return counts;
+  counts = new Map();
+  const ids = new Set<string>();
+  for (let i = 0, list = doc.segments; i < list.length; i++) {
+    const seg = list[i]!;
+    if (seg.kind !== 'cell' && seg.kind !== 'prologue') continue;
+    addParseReferences(seg.parse!, ids);
+    for (const id of ids) counts.set(id, (counts.get(id) ?? 0) + 1);
+    ids.clear();
+  }
+  footnoteRefs.set(doc, counts);
+  return counts;
+}
+
+/** The footnote references of one cell's (or the prologue's) text. */
+export function footnoteReferences(p: CellParse): Set<string> {
+  const ids = new Set<string>();
+  addParseReferences(p, ids);
+  return ids;
+}
+
+/** Counted for a version an editor keeps, so that the next keystroke only updates the counts. */
+export function keepFootnoteCounts(doc: MessageDocument): void {
+  referencedFootnotes(doc);
+}
+
+/** A version whose segments refer to the same footnotes as `prev`'s (parseInCell) shares its set. */
+export function keepFootnoteReferences(doc: MessageDocument, prev: MessageDocument): void {
+  const counts = footnoteRefs.get(prev);
+  if (counts) footnoteRefs.set(doc, counts);
+}
+
+/**
+ * A version whose cells are `prev`'s with some replaced (parseAcross): its
+ * counts are `prev`'s, changed in place (that version is spent), without
+ * the removed cells' references (`footnoteReferences` of each) and with
+ * the added ones'.
+ */
+export function spliceFootnoteReferences(doc: MessageDocument, prev: MessageDocument, removed: Set<string>[], added: Set<string>[]): void {
+  const counts = footnoteRefs.get(prev);
+  if (!counts) return;
+  for (const ids of removed) {
+    for (const id of ids) {
+      const n = counts.get(id)! - 1;
+      if (n === 0) counts.delete(id);
+      else counts.set(id, n);
+    }
+  }
+  for (const ids of added) for (const id of ids) counts.set(id, (counts.get(id) ?? 0) + 1);
+  footnoteRefs.set(doc, counts);
+}
+
+function addParseReferences(p: CellParse, ids: Set<string>): void {
+  // A marker's title may refer to a footnote too (its id reference is not one).
+  const title = p.marker?.title;
+  if (title) addReferences(p.text.slice(title.start, title.end), false, ids);
+  // Only the lines that hold `[^` (found with indexOf) are cut out and read,
+  // by offsets: every cell has a metadata line with `[^`, and splitting every
+  // cell into lines (CellParse.lines) to find them was most of the cost.
+  const { text, opaqueLines } = p;
+  let line = 0; // the line number at `pos`, counted only when some lines are opaque
+  let pos = 0;
+  let k = 0;
+  if (p.marker) {
+    const nl = text.indexOf('\n');
+    if (nl === -1) return;
+    line = 1;
+    pos = k = nl + 1;
+  }
+  let oi = 0;
+  for (k = text.indexOf('[^', k); k !== -1; ) {
+    const start = text.lastIndexOf('\n', k) + 1;
+    const nl = text.indexOf('\n', k);
+    const contentEnd = nl === -1 ? text.length : nl > start && text.charCodeAt(nl - 1) === 13 ? nl - 1 : nl;
+    if (opaqueLines.length) {
+      for (let at = text.indexOf('\n', pos); at !== -1 && at < start; at = text.indexOf('\n', at + 1)) line++;
+      pos = start;
+      while (oi < opaqueLines.length && opaqueLines[oi]! < line) oi++;
+    }
+    if (opaqueLines[oi] !== line) addReferences(text.slice(start, contentEnd), true, ids);
+    if (nl === -1) break;
+    k = text.indexOf('[^', nl + 1);
+  }
+}
+
+/**
+ * Whether a footnote-shaped line `[^id]: …` is a metadata line. It is when a
+ * cell uses its id, or when it declares a temporary agent (`[agent]`). A line
+ * that no cell uses is an ordinary Markdown footnote when it has no `[TYPE]`,
+ * when its TYPE is not one a cell or agent could have (`[^n]: [RFC 9110] says
+ * so.`), or when the text refers to it as a footnote (`… as shown[^n].`).
+ */
+export function isMetadataLine(doc: MessageDocument, m: { segment: Segment; node: MetadataNode; isMetadata?: boolean }): boolean {
+  // Kept on the entry (one per line and document version): several rules ask.
+  return (m.isMetadata ??= metadataLine(doc, m));
+}
+
+function metadataLine(doc: MessageDocument, m: { segment: Segment; node: MetadataNode }): boolean {
+  const id = m.node.id.id;
+  if (doc.cellsById.has(id)) return true;
+  const type = m.node.type;
+  if (type === undefined) return false;
+  if (type === 'agent') return true;
+  if (!METADATA_TYPES.has(type) && !doc.agents.some((a) => a.name === type) && !doc.isLanguage(type)) return false;
+  return !referencedFootnotes(doc).has(id);
+}
