@@ -31,10 +31,10 @@ export default defineRule(
     description: "A code output type that differs from its code cell's code block language.",
     incremental: { reads: ['code-output', 'message'], keys: 'id-root' },
   },
-  ({ doc, cells, report }) => {
+  ({ doc, cells, report, doubtfulIdBetween }) => {
     for (const cell of cells) {
       if (cell.cellType !== 'code-output' || !cell.kindKnown || !cell.metadata) continue;
-      const found = codeParent(doc, cell);
+      const found = codeParent({ doc, doubtfulIdBetween }, cell);
       if (!found || !('parent' in found)) continue;
       const language = found.parent.codeBlock?.language;
       // No code block, or one without a language: code-cell-block reports it.

@@ -1,5 +1,6 @@
-import { defineRule, doubtfulIdBetween } from '../server/engine/rule-kit.js';
-import type { Cell, MessageDocument } from '../server/syntax/document.js';
+import { defineRule } from '../server/engine/rule-kit.js';
+import type { RuleContext } from '../server/engine/types.js';
+import type { Cell } from '../server/syntax/document.js';
 
 /**
  * The `[code]` cell a code output `CODE.N` answers, or why there is none.
@@ -8,7 +9,10 @@ import type { Cell, MessageDocument } from '../server/syntax/document.js';
  * type or a kind that is a guess, two earlier cells are CODE, or none is but
  * an earlier message cell's id names nothing reliably (it may be CODE).
  */
-export function codeParent(doc: MessageDocument, cell: Cell): { parent: Cell } | { problem: string; related?: Cell } | undefined {
+export function codeParent(
+  { doc, doubtfulIdBetween }: Pick<RuleContext, 'doc' | 'doubtfulIdBetween'>,
+  cell: Cell,
+): { parent: Cell } | { problem: string; related?: Cell } | undefined {
   const ref = cell.marker.idRef;
   if (!ref || ref.segments.length !== 2) return undefined;
   const parentId = ref.segments[0]!.text;
@@ -17,7 +21,7 @@ export function codeParent(doc: MessageDocument, cell: Cell): { parent: Cell } |
   const earlier = cells?.find((c) => c.offset < cell.offset);
   if (!earlier) {
     if (cells?.length) return { problem: `The code cell \`${parentId}\` comes after its output; a code output follows the \`[code]\` cell it answers.`, related: cells[0] };
-    if (doubtfulIdBetween(doc, -1, cell.index, false)) return undefined;
+    if (doubtfulIdBetween(-1, cell.index, false)) return undefined;
     return { problem: `There is no cell \`${parentId}\`: a code output \`CODE.N\` answers an earlier \`[code]\` cell CODE.` };
   }
   // metadata-missing, metadata-syntax or cell-marker (`# %%%%`) reports why
@@ -39,11 +43,11 @@ export default defineRule(
     description: 'A code output `CODE.N` whose CODE is not an earlier `[code]` cell.',
     incremental: { reads: ['code-output'], keys: 'id-root' },
   },
-  ({ doc, cells, report }) => {
+  ({ doc, cells, report, doubtfulIdBetween }) => {
     for (const cell of cells) {
       // Without metadata, an `X.N` id is only a guess at a code output (metadata-missing reports it).
       if (cell.cellType !== 'code-output' || !cell.kindKnown || !cell.metadata) continue;
-      const found = codeParent(doc, cell);
+      const found = codeParent({ doc, doubtfulIdBetween }, cell);
       if (!found || 'parent' in found) continue;
       const ref = cell.marker.idRef!;
       const related = found.related;

@@ -1,4 +1,4 @@
-import { defineRule, doubtfulIdBetween } from '../server/engine/rule-kit.js';
+import { defineRule } from '../server/engine/rule-kit.js';
 import type { Cell } from '../server/syntax/document.js';
 import { codeParent } from './code-output-parent.js';
 
@@ -13,7 +13,7 @@ export default defineRule(
     description: 'Outputs of one code cell not numbered 1, 2, … without gaps or repeats.',
     incremental: { reads: ['code-output'], keys: 'id-root' },
   },
-  ({ doc, cells, report }) => {
+  ({ doc, cells, report, doubtfulIdBetween }) => {
     // Outputs of each valid code cell, in file order. Outputs of a missing or
     // wrong parent are left to code-output-parent; an N that is not a number
     // to cell-id-syntax; the same N twice is the same id (duplicate-id).
@@ -22,7 +22,7 @@ export default defineRule(
       // An output without metadata is only a guess (metadata-missing reports
       // it): it takes its number, and is not reported.
       if (cell.cellType !== 'code-output') continue;
-      const found = codeParent(doc, cell);
+      const found = codeParent({ doc, doubtfulIdBetween }, cell);
       if (!found || !('parent' in found)) continue;
       const nText = cell.marker.idRef!.segments[1]!.text;
       if (!POSITIVE.test(nText)) continue;
@@ -46,7 +46,7 @@ export default defineRule(
           continue;
         }
         // A missing number may be an output cell in between whose id does not fit (cell-id-syntax reports it).
-        if (n > next && !doubtfulIdBetween(doc, parent.index, cell.index, true)) {
+        if (n > next && !doubtfulIdBetween(parent.index, cell.index, true)) {
           const missing = n === next + 1 ? `\`${parent.id}.${next}\` is missing` : `\`${parent.id}.${next}\` to \`${parent.id}.${n - 1}\` are missing`;
           report({ at, message: `Outputs of the code cell \`${parent.id}\` are numbered 1, 2, … without gaps: ${missing} before \`${id}\`.` });
         } else if (highest && n < highest.n) {

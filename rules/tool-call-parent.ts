@@ -1,4 +1,4 @@
-import { defineRule, doubtfulIdBetween } from '../server/engine/rule-kit.js';
+import { defineRule } from '../server/engine/rule-kit.js';
 import type { Cell } from '../server/syntax/document.js';
 import { callsAmong } from '../server/tool-calls/index.js';
 
@@ -21,7 +21,7 @@ const rule = defineRule(
     description: 'A tool call whose PARENT is not an earlier agent reply cell.',
     incremental: { mentionsLines: true, reads: ['tool-call', 'tool-result'], keys: 'id-root' }, // its messages name line numbers
   },
-  ({ doc, cells: scope, report }) => {
+  ({ doc, cells: scope, report, doubtfulIdBetween }) => {
     for (const call of callsAmong(doc, scope)) {
       // Without metadata, an id of this shape is only a guess at a tool call (metadata-missing reports it).
       if (!call.cell.kindKnown) continue;
@@ -32,7 +32,7 @@ const rule = defineRule(
       // metadata) is reported as such (unknown-agent, metadata-missing).
       if (earlier.some((c) => !c.kindKnown)) continue;
       // No such cell, while an earlier output cell's id names nothing reliably: that may be the reply (cell-id-syntax).
-      if (!cells.length && doubtfulIdBetween(doc, -1, call.cell.index, true)) continue;
+      if (!cells.length && doubtfulIdBetween(-1, call.cell.index, true)) continue;
       const id = `\`${call.parent}\``;
       let message: string;
       let related: { at: [number, number]; message: string }[] | undefined;

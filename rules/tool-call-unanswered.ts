@@ -1,4 +1,4 @@
-import { defineRule, doubtfulIdBetween } from '../server/engine/rule-kit.js';
+import { defineRule } from '../server/engine/rule-kit.js';
 import { toolGraph } from '../server/tool-calls/index.js';
 
 export default defineRule(
@@ -10,13 +10,13 @@ export default defineRule(
     description: 'A tool call with no result, unless it is the last cell of the file.',
     incremental: { reads: ['tool-call', 'tool-result'] },
   },
-  ({ doc, report }) => {
+  ({ doc, report, doubtfulIdBetween }) => {
     // The graph keeps the calls with no result after them.
     for (const call of toolGraph(doc).unanswered) {
       // Without metadata, an id of this shape is only a guess at a tool call (metadata-missing reports it).
       if (!call.cell.kindKnown) continue;
       // A later output cell whose id names nothing reliably may be its result (cell-id-syntax reports it).
-      if (doubtfulIdBetween(doc, call.cell.index, doc.cells.length, true)) continue;
+      if (doubtfulIdBetween(call.cell.index, doc.cells.length, true)) continue;
       // Calls at the end of the file, with only tool calls after them, are still running.
       let running = true;
       for (let i = call.cell.index + 1; i < doc.cells.length && running; i++) {

@@ -1,4 +1,4 @@
-import { defineRule, doubtfulIdBetween } from '../server/engine/rule-kit.js';
+import { defineRule } from '../server/engine/rule-kit.js';
 import { resultsAmong, toolGraph } from '../server/tool-calls/index.js';
 
 const rule = defineRule(
@@ -10,7 +10,7 @@ const rule = defineRule(
     description: 'A tool result whose `PARENT.NONCE` is not an earlier tool call.',
     incremental: { mentionsLines: true, reads: ['tool-call', 'tool-result'], keys: 'id-root' }, // its messages name line numbers
   },
-  ({ doc, cells, report }) => {
+  ({ doc, cells, report, doubtfulIdBetween }) => {
     const graph = toolGraph(doc);
     for (const r of resultsAmong(doc, cells)) {
       // Without metadata, an id of this shape is only a guess at a tool result (metadata-missing reports it).
@@ -22,7 +22,7 @@ const rule = defineRule(
       // A cell of unknown kind may be the call; an earlier output cell whose
       // id names nothing reliably may be it too (cell-id-syntax reports it).
       if (other && !other.kindKnown) continue;
-      if (!calls.length && !other && doubtfulIdBetween(doc, -1, r.cell.index, true)) continue;
+      if (!calls.length && !other && doubtfulIdBetween(-1, r.cell.index, true)) continue;
       let message: string;
       if (calls.length) {
         message = `The tool call ${id} comes after this result (line ${doc.lines.lineOf(calls[0]!.cell.offset) + 1}); a result follows its call.`;

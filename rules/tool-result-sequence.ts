@@ -1,4 +1,4 @@
-import { defineRule, doubtfulIdBetween } from '../server/engine/rule-kit.js';
+import { defineRule } from '../server/engine/rule-kit.js';
 import { resultsAmong, toolGraph } from '../server/tool-calls/index.js';
 
 const POSITIVE = /^[1-9][0-9]*$/;
@@ -12,7 +12,7 @@ export default defineRule(
     description: 'Results of one tool call not numbered 1, 2, … without gaps or repeats.',
     incremental: { reads: ['tool-call', 'tool-result'], keys: 'id-root' },
   },
-  ({ doc, cells, report }) => {
+  ({ doc, cells, report, doubtfulIdBetween }) => {
     const graph = toolGraph(doc);
     // The calls whose results are in scope (the results of one call share its root).
     const callIds = cells === doc.cells ? graph.resultsByCall.keys() : new Set(resultsAmong(doc, cells).map((r) => r.callId));
@@ -38,7 +38,7 @@ export default defineRule(
         // A result that is only a guess (no metadata) still takes its number,
         // but is not reported; a missing number may be an output cell between
         // the call and this result whose id does not fit (cell-id-syntax).
-        if (!r.cell.kindKnown || (n > expected && doubtfulIdBetween(doc, call.cell.index, r.cell.index, true))) {
+        if (!r.cell.kindKnown || (n > expected && doubtfulIdBetween(call.cell.index, r.cell.index, true))) {
           expected = Math.max(expected, n + 1);
           continue;
         }

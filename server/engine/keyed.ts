@@ -5,6 +5,7 @@
 
 import { Cell, type DocumentEdit, type MessageDocument, type MetadataEntry, type Segment } from '../syntax/document.js';
 import { cellsOfRoot, linesOfRoot, rootOf } from '../syntax/tree/roots.js';
+import { cellsWithDoubtfulIds } from '../syntax/tree/segment-lists.js';
 import type { Diagnostic } from './types.js';
 
 /** What a cross-cell check looks at: everything in a whole lint, the touched roots' cells and lines in a keyed re-run. */
@@ -35,7 +36,7 @@ export function rootAt(doc: MessageDocument, offset: number): string | null {
   return seg instanceof Cell && seg.id !== undefined ? rootOf(seg.id) : null;
 }
 
-/** A cell whose id names nothing reliably (see doubtfulIdBetween in rule-kit.ts). */
+/** A cell whose id names nothing reliably (see doubtfulIdBetween). */
 function doubtful(doc: MessageDocument, c: Cell): boolean {
   return !c.idFits || (doc.cellsById.get(c.id!)?.length ?? 0) > 1;
 }
@@ -51,6 +52,26 @@ export interface DoubtQuery {
   root: string | null;
   from: number;
   to: number;
+}
+
+/**
+ * Whether a cell strictly between two cell indices, an output cell or a
+ * message cell as asked, has an id that names nothing reliably: no id, one
+ * that does not fit (`Cell.idFits`), or one another cell has (see
+ * RuleContext.doubtfulIdBetween).
+ */
+export function doubtfulIdBetween(doc: MessageDocument, from: number, to: number, output: boolean): boolean {
+  // Few cells have such ids: the list of them is kept per version, updated by an edit.
+  const cells = cellsWithDoubtfulIds(doc);
+  let lo = 0;
+  let hi = cells.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (cells[mid]!.index <= from) lo = mid + 1;
+    else hi = mid;
+  }
+  for (let i = lo; i < cells.length && cells[i]!.index < to; i++) if (cells[i]!.isOutput === output) return true;
+  return false;
 }
 
 export function doubtQuery(doc: MessageDocument, from: number, to: number): DoubtQuery {

@@ -9,8 +9,7 @@ import { isMetadataLine } from '../syntax/tree/footnotes.js';
 import { Memo } from '../base/memo.js';
 import { mergeEdits } from './fix.js';
 import { ruleOptions, type RuleSet, type SegmentRule } from './rule-set.js';
-import { doubtQuery, rootAt, WHOLE, type CheckScope, type DoubtQuery, type Moved } from './keyed.js';
-import { listenToDoubt } from './rule-kit.js';
+import { doubtfulIdBetween, doubtQuery, rootAt, WHOLE, type CheckScope, type DoubtQuery, type Moved } from './keyed.js';
 import { addRuleTime, timingCollector, type LintTimes } from './timing.js';
 import type { Diagnostic, MsglintConfig, ReportDescriptor, Rule, Severity, TextEdit } from './types.js';
 
@@ -190,7 +189,6 @@ export function reporter(doc: MessageDocument, raw: RawFindings) {
     const { cells, metadata, checks } = scope ?? (whole ??= WHOLE(doc));
     let asked = keyed ? raw.doubt.get(ruleId) : undefined;
     if (keyed && !asked) raw.doubt.set(ruleId, (asked = []));
-    const listening = keyed ? listenToDoubt((d, from, to) => asked!.push(doubtQuery(d, from, to))) : undefined;
     try {
       rule.check!({
         doc,
@@ -202,11 +200,14 @@ export function reporter(doc: MessageDocument, raw: RawFindings) {
         report(d) {
           push(ruleId, toDiagnostic(ruleId, severity, normalize(d)), keyed ? rootAt(doc, d.at[0]) : undefined);
         },
+        // A keyed rule's answers are recorded: the roots whose questions span a cell that changes run again.
+        doubtfulIdBetween(from, to, output) {
+          asked?.push(doubtQuery(doc, from, to));
+          return doubtfulIdBetween(doc, from, to, output);
+        },
       });
     } catch (e) {
       internalError(ruleId, e);
-    } finally {
-      if (keyed) listenToDoubt(listening);
     }
     if (times) addRuleTime(times, ruleId, performance.now() - t0);
   };
@@ -230,6 +231,7 @@ export function reporter(doc: MessageDocument, raw: RawFindings) {
         checks: all,
         config,
         options: ruleOpts,
+        doubtfulIdBetween: (from: number, to: number, output: boolean) => doubtfulIdBetween(doc, from, to, output),
         report(d: ReportDescriptor) {
           const f = normalize(d);
           found.push({

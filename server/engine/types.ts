@@ -112,6 +112,17 @@ export interface RuleContext {
   /** The rule's options from config (second element of [severity, options]). */
   options: unknown;
   report(descriptor: ReportDescriptor): void;
+  /**
+   * Whether a cell strictly between two cell indices (-1 and the cell count
+   * for open ends), an output cell or a message cell as asked, has an id
+   * that names nothing reliably: no id, one that does not fit
+   * (`Cell.idFits`), or one another cell has. A link to an id that no cell
+   * has may be to that cell: the rule that would call the link broken stays
+   * quiet, and cell-id-missing, cell-id-syntax or duplicate-id reports the
+   * id (a root cause is reported once). The engine answers, and knows which
+   * findings rest on the answer.
+   */
+  doubtfulIdBetween(from: number, to: number, output: boolean): boolean;
 }
 
 export interface RuleMeta {
@@ -166,7 +177,7 @@ export interface RuleIncremental {
    * metadata lines of R, on whether text refers to an id of R as a
    * footnote (`as shown[^12]`), on file-wide facts (agents and their positions,
    * the default agent, code languages, the message section, config), and on
-   * which cells have doubtful ids, asked with doubtfulIdBetween (rule-kit.ts)
+   * which cells have doubtful ids, asked with RuleContext.doubtfulIdBetween
    * about a range ending at (or, open-ended, starting at) a cell of R: the
    * engine records the questions and runs R again when a cell in its range
    * becomes or stops being doubtful. It finds nothing in a cell without an
