@@ -21,7 +21,6 @@ const rule = defineRule(
     severity: 'error',
     fixable: null,
     description: 'An agent name that is not a valid id segment or is reserved, or an agent defined twice.',
-    incremental: { mentionsLines: true }, // its messages name line numbers
   },
   ({ doc, report }) => {
     // Agents named in the configuration are defined outside the file; a file may define them again.
@@ -48,7 +47,7 @@ const rule = defineRule(
       }
       report({
         at: def.at,
-        message: `The agent \`${name}\` is already defined ${where(earlier)} (line ${doc.lines.lineOf(earlier.at[0]) + 1}); give this one another name.`,
+        message: `The agent \`${name}\` is already defined ${where(earlier)} (line {{line}}); give this one another name.`,
         related: [{ at: earlier.at, message: `First definition of \`${name}\`` }],
       });
     }

@@ -7,7 +7,6 @@ const rule = defineRule(
     severity: 'error',
     fixable: null,
     description: 'A cell marker before the message section (or after a heading that ends it).',
-    incremental: { mentionsLines: true }, // its messages name line numbers
   },
   ({ doc, report }) => {
     const section = doc.section;
@@ -26,7 +25,7 @@ const rule = defineRule(
         const end = section.notLastHeading;
         report({
           at,
-          message: `A cell after the end of the message section \`${name}\`${end ? ` (a heading on line ${doc.lines.lineOf(end.line.start) + 1} ends it)` : ''}: it is not read as a cell.`,
+          message: `A cell after the end of the message section \`${name}\`${end ? ` (a heading on line {{line}} ends it)` : ''}: it is not read as a cell.`,
           related: end ? [{ at: [end.line.start, end.line.contentEnd], message: 'The heading that ends the message section' }] : undefined,
         });
       }

@@ -7,7 +7,7 @@ const rule = defineRule(
     severity: 'error',
     fixable: null,
     description: 'A second cell with an id already used.',
-    incremental: { mentionsLines: true, reads: [], keys: 'id-root' }, // its messages name line numbers
+    incremental: { reads: [], keys: 'id-root' },
   },
   ({ doc, cells, report }) => {
     // Usually every id is used once: then there are as many ids as cells with one.
@@ -24,10 +24,9 @@ const rule = defineRule(
       if (same.length < 2 || same[0] === cell) continue;
       const first = same[0]!;
       const firstAt = first.abs(first.marker.idRef!.span);
-      const line = doc.lines.lineOf(firstAt[0]) + 1;
       report({
         at: cell.abs(cell.marker.idRef!.span),
-        message: `The id \`${id}\` is already used by the cell on line ${line}.`,
+        message: `The id \`${id}\` is already used by the cell on line {{line}}.`,
         related: [{ at: firstAt, message: `First use of \`${id}\`` }],
       });
     }

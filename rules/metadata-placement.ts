@@ -8,7 +8,7 @@ const rule = defineRule(
     severity: 'warning',
     fixable: null,
     description: "A metadata line that is not the first non-blank line after its cell's marker.",
-    incremental: { mentionsLines: true, keys: 'id-root' }, // its messages name line numbers
+    incremental: { keys: 'id-root' },
   },
   ({ doc, cells, report }) => {
     for (const cell of cells) {
@@ -22,10 +22,9 @@ const rule = defineRule(
       if (m.segment === cell && p.comments.some((c) => !c.closed && c.start < m.node.span.start)) continue;
       // The own line of another cell with the same id: duplicate-id reports the id.
       if (borrowsMetadata(cell)) continue;
-      const line = doc.lines.lineOf(cell.offset) + 1;
       report({
         at: m.segment.abs(m.node.id.refSpan),
-        message: `The metadata line of \`${cell.id}\` belongs right under its marker (line ${line}), before any other content.`,
+        message: `The metadata line of \`${cell.id}\` belongs right under its marker (line {{line}}), before any other content.`,
         related: [{ at: cell.abs(cell.marker.span), message: 'The cell marker' }],
       });
     }

@@ -8,7 +8,7 @@ const rule = defineRule(
     severity: 'error',
     fixable: null,
     description: 'A nonce used by two tool calls.',
-    incremental: { mentionsLines: true, reads: ['tool-call', 'tool-result'] }, // its messages name line numbers
+    incremental: { reads: ['tool-call', 'tool-result'] },
   },
   ({ doc, report }) => {
     const graph = toolGraph(doc);
@@ -25,7 +25,7 @@ const rule = defineRule(
         if (first.id === call.id) continue;
         report({
           at: call.nonceAt,
-          message: `The nonce \`${call.nonce}\` is already used by the tool call \`${first.id}\` (line ${doc.lines.lineOf(first.cell.offset) + 1}); every tool call needs its own.`,
+          message: `The nonce \`${call.nonce}\` is already used by the tool call \`${first.id}\` (line {{line}}); every tool call needs its own.`,
           related: [{ at: first.nonceAt, message: `First use of \`${call.nonce}\`` }],
         });
       }

@@ -19,7 +19,7 @@ const rule = defineRule(
     severity: 'error',
     fixable: null,
     description: 'A tool call whose PARENT is not an earlier agent reply cell.',
-    incremental: { mentionsLines: true, reads: ['tool-call', 'tool-result'], keys: 'id-root' }, // its messages name line numbers
+    incremental: { reads: ['tool-call', 'tool-result'], keys: 'id-root' },
   },
   ({ doc, cells: scope, report, doubtfulIdBetween }) => {
     for (const call of callsAmong(doc, scope)) {
@@ -40,7 +40,7 @@ const rule = defineRule(
       if (earlier.length) {
         message = `The parent ${id} of this tool call is ${KIND[earlier[0]!.cellType]}, not an agent reply.`;
       } else if (cells.length) {
-        message = `The parent ${id} of this tool call comes after it (line ${doc.lines.lineOf(cells[0]!.offset) + 1}); the agent reply that asks for a call comes before it.`;
+        message = `The parent ${id} of this tool call comes after it (line {{line}}); the agent reply that asks for a call comes before it.`;
       } else {
         message = `No cell has the id ${id}: a tool call's id is PARENT.NONCE, where PARENT is the id of the agent reply that asked for it.`;
       }

@@ -8,7 +8,7 @@ const rule = defineRule(
     severity: 'error',
     fixable: null,
     description: 'A tool result whose `PARENT.NONCE` is not an earlier tool call.',
-    incremental: { mentionsLines: true, reads: ['tool-call', 'tool-result'], keys: 'id-root' }, // its messages name line numbers
+    incremental: { reads: ['tool-call', 'tool-result'], keys: 'id-root' },
   },
   ({ doc, cells, report, doubtfulIdBetween }) => {
     const graph = toolGraph(doc);
@@ -25,7 +25,7 @@ const rule = defineRule(
       if (!calls.length && !other && doubtfulIdBetween(-1, r.cell.index, true)) continue;
       let message: string;
       if (calls.length) {
-        message = `The tool call ${id} comes after this result (line ${doc.lines.lineOf(calls[0]!.cell.offset) + 1}); a result follows its call.`;
+        message = `The tool call ${id} comes after this result (line {{line}}); a result follows its call.`;
       } else if (other) {
         message = `The cell ${id} is not a tool call, so this cannot be its result.`;
       } else {

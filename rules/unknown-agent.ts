@@ -9,10 +9,10 @@ const rule = defineRule(
     severity: 'error',
     fixable: 'suggestion',
     description: 'An output cell whose type is not a defined agent, `tool` or a code output language.',
-    incremental: { mentionsLines: true, reads: ['unknown-output'] }, // its messages name line numbers
+    incremental: { reads: ['unknown-output'] },
   },
   ({ doc, report }) => {
-    // The list, not every cell: this rule runs whole after each edit that moves lines.
+    // The list, not every cell: this rule runs whole after each edit that changes the cells' facts.
     for (const cell of cellsOfUnknownType(doc)) {
       // A later cell with a duplicated id shares the first one's metadata line,
       // and a first one may have only the later one's: duplicate-id reports it.
@@ -28,7 +28,7 @@ const rule = defineRule(
       const best = closest(type, usable);
       let message: string;
       if (later) {
-        message = `The agent \`${type}\` is declared later in the file (line ${doc.lines.lineOf(later.from) + 1}); a temporary agent can only answer after its declaration.`;
+        message = `The agent \`${type}\` is declared later in the file (line {{line}}); a temporary agent can only answer after its declaration.`;
       } else if (MESSAGE_TYPES.has(type)) {
         message = `\`${type}\` is the type of a message cell, but this is an output cell (\`%%%\`): write the marker with \`%%\`, or use an agent, \`tool\` or a language as the type.`;
       } else if (RESERVED_TYPES.has(type)) {
@@ -43,6 +43,7 @@ const rule = defineRule(
         at,
         message,
         suggestions: best ? [{ desc: `Change the type to the agent \`${best}\``, fix: { range: at, text: best } }] : undefined,
+        related: later ? [{ at: later.at, message: `The declaration of \`${type}\`` }] : undefined,
       });
     }
   },

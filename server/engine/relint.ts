@@ -7,6 +7,7 @@ import { Cell, type CellType, type DocumentEdit, type MessageDocument, type Segm
 import { Memo } from '../base/memo.js';
 import { cellsWithMetadataElsewhere } from '../syntax/tree/segment-lists.js';
 import { sameDoubtful, scopeOf, touchedRoots, type DoubtQuery, type Moved } from './keyed.js';
+import { rerender } from './line-mentions.js';
 import type { RuleSet } from './rule-set.js';
 import { addSegmentTimes, reporter, type KeptSegments, type RawFindings } from './run.js';
 import { timingCollector } from './timing.js';
@@ -38,7 +39,8 @@ function movedFinding(d: Diagnostic, move: (p: number) => number, doc: MessageDo
   const edits = [moved.fix, ...(moved.suggestions ?? []).map((s) => s.fix)];
   if (edits.some((e) => e && (Number.isNaN(e.range[0]) || Number.isNaN(e.range[1])))) return undefined;
   if (moved.related?.some((r) => Number.isNaN(r.range.start.offset) || Number.isNaN(r.range.end.offset))) return undefined;
-  return moved;
+  // A message that names a line names it where its place is now.
+  return rerender(moved, d);
 }
 
 /**
@@ -56,7 +58,6 @@ export function movedChecks(ruleSet: RuleSet, doc: MessageDocument, config: Msgl
   if (!before || before.ruleSet !== ruleSet || before.config !== config) return undefined;
   const touched = new Set<CellType>();
   for (const i of edit.changed) touched.add((doc.segments[i] as Cell).cellType);
-  const linesMoved = doc.lines.lineCount !== edit.previous!.lines.lineCount;
   const move = mover(edit);
   return (rule) => {
     const inc = rule.meta.incremental;
@@ -65,7 +66,6 @@ export function movedChecks(ruleSet: RuleSet, doc: MessageDocument, config: Msgl
     const out: Moved = { kept: [], keptRoots: [], doubt: before.doubt.get(rule.meta.id)?.slice() };
     for (let i = 0; i < before.diagnostics.length; i++) {
       if (before.origins[i] !== rule.meta.id) continue;
-      if (linesMoved && inc.mentionsLines) return undefined;
       const moved = movedFinding(before.diagnostics[i]!, move, doc);
       if (!moved) return undefined;
       out.kept.push(moved);
@@ -104,14 +104,6 @@ export function keyedChecks(ruleSet: RuleSet, doc: MessageDocument, config: Msgl
     const list = byRule.get(id);
     if (list) list.push(i);
     else byRule.set(id, [i]);
-  }
-  // Lines moved: findings that name line numbers are made again (what they
-  // name may be a line of their root anywhere in the file).
-  if (doc.lines.lineCount !== prev.lines.lineCount) {
-    for (const [id, list] of byRule) {
-      if (!ruleSet.getRule(id)?.meta.incremental?.mentionsLines) continue;
-      for (const i of list) if (before.roots[i] !== null) roots.add(before.roots[i]!);
-    }
   }
   // After an edit that keeps the cells, the doubt questions of the rules
   // move with them; the roots of those that span a cell whose id became or
@@ -170,7 +162,6 @@ export function keptSegments(ruleSet: RuleSet, doc: MessageDocument, config: Msg
   // Where a segment of the previous version is in this one (-1: replaced).
   const r = edit.replaced!;
   const newIndex = (i: number): number => (i < r.at ? i : i >= r.at + r.removed ? i + r.added - r.removed : -1);
-  const linesMoved = doc.lines.lineCount !== edit.previous!.lines.lineCount;
   // A kept segment moved as a whole: by the edit's length change when it comes after the replaced ones.
   const delta = edit.newEnd - edit.oldEnd;
   const after = r.at + r.added;
@@ -181,8 +172,6 @@ export function keptSegments(ruleSet: RuleSet, doc: MessageDocument, config: Msg
     const i = newIndex(origin);
     if (i === -1 || again.has(doc.segments[i]!)) continue;
     const d = before.diagnostics[k]!;
-    // A segment check whose message names line numbers would need its segment checked again.
-    if (linesMoved && ruleSet.getRule(d.ruleId)?.meta.incremental?.mentionsLines) return undefined;
     const by = i >= after ? delta : 0;
     out.findings.push(movedFinding(d, (p) => p + by, doc)!);
     out.origins.push(i);
@@ -220,21 +209,10 @@ export function lintEdited(ruleSet: RuleSet, doc: MessageDocument, config: Msgli
   const changed = new Set(edit.changed);
   const move = mover(edit);
   const raw: RawFindings = { ruleSet, config, reused: true, diagnostics: [], origins: [], roots: [], doubt: new Map() };
-  // Lines added or removed: the rules that name line numbers in their
-  // messages run again when they found something (what they find does not
-  // depend on line numbers, only what they say).
-  const linesMoved = (edit.linesAdded ?? 0) !== 0;
-  const again = new Set<string>();
   for (let i = 0; i < before.diagnostics.length; i++) {
     const origin = before.origins[i]!;
     if (typeof origin === 'number' ? changed.has(origin) : ruleSet.getRule(origin)?.meta.incremental?.readsProse) continue;
     const d = before.diagnostics[i]!;
-    if (linesMoved && ruleSet.getRule(d.ruleId)?.meta.incremental?.mentionsLines) {
-      // Only cross-cell checks name lines; a segment check that did would need its segments checked again.
-      if (typeof origin === 'number') return undefined;
-      again.add(origin);
-      continue;
-    }
     const moved = movedFinding(d, move, doc);
     if (!moved) return undefined;
     raw.diagnostics.push(moved);
@@ -255,7 +233,7 @@ export function lintEdited(ruleSet: RuleSet, doc: MessageDocument, config: Msgli
   }
   if (spent) addSegmentTimes(times!, segmentRules, spent);
   for (const { rule, severity } of checks) {
-    if (rule.meta.incremental?.readsProse || again.has(rule.meta.id)) runCheck(rule, severity, config, times);
+    if (rule.meta.incremental?.readsProse) runCheck(rule, severity, config, times);
     else if (before.doubt.has(rule.meta.id)) raw.doubt.set(rule.meta.id, before.doubt.get(rule.meta.id)!); // the same cells
   }
   return raw;

@@ -8,6 +8,7 @@ import { Cell, type MessageDocument, type Segment } from '../syntax/document.js'
 import { isMetadataLine } from '../syntax/tree/footnotes.js';
 import { Memo } from '../base/memo.js';
 import { mergeEdits } from './fix.js';
+import { keepTemplate, renderLines } from './line-mentions.js';
 import { ruleOptions, type RuleSet, type SegmentRule } from './rule-set.js';
 import { doubtfulIdBetween, doubtQuery, rootAt, WHOLE, type CheckScope, type DoubtQuery, type Moved } from './keyed.js';
 import { addRuleTime, timingCollector, type LintTimes } from './timing.js';
@@ -148,14 +149,14 @@ export function reporter(doc: MessageDocument, raw: RawFindings) {
     const diag: Diagnostic = {
       ruleId,
       severity: d.severity !== undefined ? (Math.min(d.severity, severity) as Severity) : severity,
-      message: d.message,
+      message: renderLines(d.message, d.related?.[0]?.at[0], doc.lines),
       range: doc.range(d.at[0], d.at[1]),
     };
     if (d.fix) diag.fix = d.fix;
     if (d.suggestions?.length) diag.suggestions = d.suggestions;
     if (d.related?.length) diag.related = d.related.map((r) => ({ range: doc.range(r.at[0], r.at[1]), message: r.message }));
     if (d.tags?.length) diag.tags = d.tags;
-    return diag;
+    return keepTemplate(diag, d.message);
   };
   const normalize = (d: ReportDescriptor): LocalFinding => ({
     at: d.at,

@@ -82,6 +82,11 @@ export interface LintOptions {
 export interface ReportDescriptor {
   /** Absolute offsets [start, end). */
   at: [number, number];
+  /**
+   * `{{line}}` in the message stands for the line (from 1) of the first
+   * related location: the engine renders it, so that a finding kept for a
+   * later version names the line where that place is then.
+   */
   message: string;
   /** One or more edits; several are merged into one covering edit. */
   fix?: TextEdit | TextEdit[];
@@ -153,12 +158,6 @@ export interface RuleIncremental {
    * while the findings of other cross-cell checks are moved.
    */
   readsProse?: boolean;
-  /**
-   * The `check`'s messages name line numbers (`… on line 12`): after a prose
-   * edit that adds or removes lines (DocumentEdit.linesAdded), its findings
-   * are made again rather than moved.
-   */
-  mentionsLines?: boolean;
   /**
    * The cell types whose text the `check` reads (marker title, metadata
    * attributes, body, tool XML, outputs); of other cells it reads only the
