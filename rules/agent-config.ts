@@ -2,7 +2,7 @@ import { defineRule } from '../server/engine/rule-kit.js';
 import type { ReportDescriptor } from '../server/engine/types.js';
 import { agentInfos, type AgentInfo } from '../server/agents/agents.js';
 import { BODY_AGENT_KEYS, FRONTMATTER_AGENT_KEYS, likelyKey, METADATA_KEYS, type SettingProblem } from '../server/agents/schema.js';
-import { isMap } from '../server/syntax/format/frontmatter.js';
+import { isMap } from '../server/syntax/document.js';
 
 // An unknown key is reported with severity 1 (a warning), the rest at the rule's severity.
 type Descriptor = ReportDescriptor;

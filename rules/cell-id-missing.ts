@@ -1,8 +1,5 @@
-import type { Cell, MessageDocument } from '../server/syntax/document.js';
+import { type Cell, type MessageDocument, idRoots, cellsWithoutId, isMetadataLine } from '../server/syntax/document.js';
 import { defineRule } from '../server/engine/rule-kit.js';
-import { isMetadataLine } from '../server/syntax/document.js';
-import { idRoots } from '../server/syntax/tree/roots.js';
-import { cellsWithoutId } from '../server/syntax/tree/segment-lists.js';
 import type { TextEdit } from '../server/engine/types.js';
 
 /**

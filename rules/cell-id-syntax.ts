@@ -1,6 +1,6 @@
 import { defineSegmentRule, SEGMENT } from '../server/engine/rule-kit.js';
-import { Cell } from '../server/syntax/document.js';
-import { idMisfit, WELL_FORMED_ID } from '../server/syntax/tree/ids.js';
+import { Cell, idMisfit, WELL_FORMED_ID } from '../server/syntax/document.js';
+
 
 /** Why an id of this shape fits no cell kind of spec section 4, or null. */
 function shapeProblem(cell: Cell, id: string): string | null {

@@ -1,6 +1,5 @@
 import { defineSegmentRule } from '../server/engine/rule-kit.js';
-import { Cell, MESSAGE_TYPES, type MessageDocument } from '../server/syntax/document.js';
-import type { MarkerProblem } from '../server/syntax/format/marker.js';
+import { Cell, MESSAGE_TYPES, type MessageDocument, type MarkerProblem } from '../server/syntax/document.js';
 
 /**
  * For `# %%%%`: the percent signs the cell's metadata type asks for, when it

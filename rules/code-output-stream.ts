@@ -1,7 +1,6 @@
 import { defineRule } from '../server/engine/rule-kit.js';
 import type { TextEdit } from '../server/engine/types.js';
-import type { Cell } from '../server/syntax/document.js';
-import type { Line } from '../server/syntax/format/lines.js';
+import type { Cell, Line } from '../server/syntax/document.js';
 import { contentLines, isBinaryOutput, outputMimeType, outputPrefix } from '../server/llm-view/view.js';
 
 const BASE64_CHAR = /[A-Za-z0-9+/=]/;

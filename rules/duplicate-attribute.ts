@@ -1,5 +1,4 @@
-import { isMetadataLine } from '../server/syntax/document.js';
-import type { MetadataNode } from '../server/syntax/format/metadata.js';
+import { isMetadataLine, type MetadataNode } from '../server/syntax/document.js';
 
 type Attribute = MetadataNode['attributes'][number];
 import { defineSegmentRule } from '../server/engine/rule-kit.js';

@@ -1,6 +1,5 @@
-import { Cell } from '../server/syntax/document.js';
+import { Cell, isMetadataLine } from '../server/syntax/document.js';
 import { defineSegmentRule } from '../server/engine/rule-kit.js';
-import { isMetadataLine } from '../server/syntax/document.js';
 
 export default defineSegmentRule(
   {

@@ -1,6 +1,5 @@
 import { defineRule } from '../server/engine/rule-kit.js';
-import type { MessageDocument } from '../server/syntax/document.js';
-import { unclosedFrontmatter } from '../server/syntax/format/frontmatter.js';
+import { type MessageDocument, unclosedFrontmatter } from '../server/syntax/document.js';
 
 const blank = (c: string | undefined): boolean => c === ' ' || c === '\t' || c === '\n' || c === '\r';
 

@@ -1,5 +1,4 @@
-import { isMetadataLine } from '../server/syntax/document.js';
-import type { MetadataProblem } from '../server/syntax/format/metadata.js';
+import { isMetadataLine, type MetadataProblem } from '../server/syntax/document.js';
 import { defineSegmentRule } from '../server/engine/rule-kit.js';
 
 function message(problem: MetadataProblem): string {

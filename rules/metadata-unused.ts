@@ -1,5 +1,4 @@
-import { isMetadataLine } from '../server/syntax/document.js';
-import { Cell } from '../server/syntax/document.js';
+import { isMetadataLine, Cell } from '../server/syntax/document.js';
 import { defineRule } from '../server/engine/rule-kit.js';
 
 export default defineRule(

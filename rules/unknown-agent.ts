@@ -1,6 +1,6 @@
 import { closest, defineRule } from '../server/engine/rule-kit.js';
-import { borrowsMetadata, MESSAGE_TYPES, RESERVED_TYPES } from '../server/syntax/document.js';
-import { cellsOfUnknownType } from '../server/syntax/tree/segment-lists.js';
+import { borrowsMetadata, MESSAGE_TYPES, RESERVED_TYPES, cellsOfUnknownType } from '../server/syntax/document.js';
+
 
 const rule = defineRule(
   {

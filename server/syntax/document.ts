@@ -22,3 +22,13 @@ export { commonPrefix, commonSuffix } from './edit/reuse.js';
 export { shapeOf } from './edit/typing.js';
 export { borrowsMetadata } from './tree/facts.js';
 export type { Structure } from './tree/message-document.js';
+
+// What rules and features ask of a tree beyond its classes: the facade's
+// queries and types, so that nothing above imports the tree's internals.
+export { cellsOfUnknownType, cellsWithoutId } from './tree/segment-lists.js';
+export { idRoots } from './tree/roots.js';
+export { idMisfit, WELL_FORMED_ID } from './tree/ids.js';
+export { isMap, unclosedFrontmatter } from './format/frontmatter.js';
+export type { Line } from './format/lines.js';
+export type { MarkerProblem } from './format/marker.js';
+export type { MetadataNode, MetadataProblem } from './format/metadata.js';

@@ -140,6 +140,18 @@ describe('layers', () => {
     expect(violations(files, (f) => readFileSync(f, 'utf8'))).toEqual([]);
   });
 
+  it('rules see the syntax tree only through its facade, server/syntax/document.ts', () => {
+    const facade = path.join(ROOT, 'server/syntax/document.ts');
+    const inner: string[] = [];
+    for (const file of files.filter((f) => layerOf(f)?.[0] === 'rules')) {
+      for (const spec of importsOf(readFileSync(file, 'utf8'))) {
+        const target = path.resolve(path.dirname(file), spec.replace(/\.js$/, '.ts'));
+        if (layerOf(target)?.[0] === 'server/syntax' && target !== facade) inner.push(`${path.relative(ROOT, file)} -> ${path.relative(ROOT, target)}`);
+      }
+    }
+    expect(inner).toEqual([]);
+  });
+
   it('has no import cycle', () => {
     expect(cycles(files, (f) => readFileSync(f, 'utf8'))).toEqual([]);
   });
