@@ -10,7 +10,7 @@ export function intendedPercents(doc: MessageDocument, cell: Cell): string | und
   const type = cell.type;
   if (type === undefined) return undefined;
   if (MESSAGE_TYPES.has(type)) return '%%';
-  if (type === 'tool' || doc.agents.some((a) => a.name === type) || doc.isLanguage(type)) return '%%%';
+  if (type === 'tool' || doc.hasAgent(type) || doc.isLanguage(type)) return '%%%';
   return undefined;
 }
 

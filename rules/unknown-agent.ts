@@ -23,7 +23,7 @@ const rule = defineRule(
       // which cell-marker reports (and fixes).
       if (MESSAGE_TYPES.has(type) && cell.marker.problems.some((p) => p.kind === 'too-many-percents')) continue;
       const at = m.segment.abs(m.node.typeSpan!);
-      const later = doc.agents.find((a) => a.name === type && a.from > cell.offset);
+      const later = doc.agentsNamed(type).find((a) => a.from > cell.offset);
       const usable = doc.agents.filter((a) => a.from <= cell.offset).map((a) => a.name);
       const best = closest(type, usable);
       let message: string;

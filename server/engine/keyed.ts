@@ -26,12 +26,19 @@ export function rootAt(doc: MessageDocument, offset: number): string | null {
   const seg = doc.segmentAt(offset);
   if (!seg) return null;
   const lines = seg.parse?.metadata;
-  if (lines) {
+  if (lines?.length) {
+    // The last line starting at or before the offset, by binary search: a
+    // cell may hold thousands of metadata lines, each with a finding.
     const rel = offset - seg.offset;
-    for (let i = 0; i < lines.length; i++) {
-      const n = lines[i]!;
-      if (n.span.start <= rel && rel < n.span.end) return rootOf(n.id.id);
+    let lo = 0;
+    let hi = lines.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (lines[mid]!.span.start <= rel) lo = mid + 1;
+      else hi = mid;
     }
+    const n = lines[lo - 1];
+    if (n && rel < n.span.end) return rootOf(n.id.id);
   }
   return seg instanceof Cell && seg.id !== undefined ? rootOf(seg.id) : null;
 }

@@ -159,7 +159,7 @@ function cellIndexAt(doc: MessageDocument, offset: number): number {
 function keepsAgentsAndLanguages(prev: MessageDocument, removed: Cell[], added: Cell[], counted: CountChanges): boolean {
   for (const cells of [removed, added]) {
     for (const cell of cells) {
-      if (cell.id !== undefined && prev.agents.some((a) => a.name === cell.id)) return false;
+      if (cell.id !== undefined && prev.hasAgent(cell.id)) return false;
       for (const node of cell.parse!.metadata) if (node.type === 'agent') return false;
     }
   }

@@ -204,6 +204,9 @@ function keyEnd(text: string, i: number): number {
 }
 
 function parseAttributes(text: string, i: number, end: number, found: Found): void {
+  // The next backslash at or after the scan, looked up again only once passed:
+  // one lookup per attribute would read to the end of the text each time.
+  let bs = -2;
   for (;;) {
     i = skipBlank(text, i, end);
     if (i >= end) return;
@@ -237,8 +240,6 @@ function parseAttributes(text: string, i: number, end: number, found: Found): vo
       let value = '';
       let closed = false;
       let chunk = j;
-      // The next backslash, looked up again only once passed (keeps long texts linear).
-      let bs = -2;
       while (j < end) {
         const q = text.indexOf('"', j);
         if (bs !== -1 && bs < j) bs = text.indexOf('\\', j);

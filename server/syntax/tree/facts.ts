@@ -101,6 +101,10 @@ export function resolve(doc: MessageDocument): void {
   setFirstUnclosed(doc, unclosedAt);
   const cellMeta = new Int32Array(doc.cells.length).fill(-1);
   const unique = withId === ids.size;
+  // Every cell of an id takes the first metadata line of that id: once an
+  // id's cells have theirs, later lines of the id change nothing (a walk
+  // over its cells per line would be quadratic in a repeated id).
+  const described = new Set<string>();
   for (let k = 0; k < doc.metadata.length; k++) {
     const m = doc.metadata[k]!;
     const id = m.node.id.id;
@@ -114,7 +118,8 @@ export function resolve(doc: MessageDocument): void {
       continue;
     }
     const cells = ids.get(id);
-    if (!cells) continue;
+    if (!cells || described.has(id)) continue;
+    described.add(id);
     for (let i = 0, list = cells; i < list.length; i++) {
       const c = list[i]!;
       if (cellMeta[c.index] === -1) {

@@ -132,6 +132,6 @@ function metadataLine(doc: MessageDocument, m: { segment: Segment; node: Metadat
   const type = m.node.type;
   if (type === undefined) return false;
   if (type === 'agent') return true;
-  if (!METADATA_TYPES.has(type) && !doc.agents.some((a) => a.name === type) && !doc.isLanguage(type)) return false;
+  if (!METADATA_TYPES.has(type) && !doc.hasAgent(type) && !doc.isLanguage(type)) return false;
   return !referencedFootnotes(doc).has(id);
 }

@@ -53,6 +53,16 @@ export interface AgentDefinition {
   from: number;
 }
 
+/** The agents of a version by name, and the offsets where the default agent changes (MessageDocument.agentIndex). */
+interface AgentIndex {
+  /** How many agents it was made from: `agents` is filled while the facts are made. */
+  count: number;
+  byName: Map<string, AgentDefinition[]>;
+  defaults: { from: number; name: string }[];
+}
+
+const NO_AGENTS: readonly AgentDefinition[] = [];
+
 /** A metadata-shaped line of the message section (MessageDocument.metadata). */
 export interface MetadataEntry {
   segment: Segment;
@@ -136,6 +146,7 @@ export class MessageDocument {
   edit?: DocumentEdit;
   /** @internal File-wide facts by index, shared with later versions of the same structure. */
   structure!: Structure;
+  private agentsIndexed: AgentIndex | undefined = undefined;
   /** @internal Values computed for this version (server/base/memo.ts). */
   [MEMO]: unknown[] | undefined = undefined;
 
@@ -173,11 +184,41 @@ export class MessageDocument {
 
   /** Agent names usable at an offset (frontmatter, config, and body agents declared before it). */
   agentAt(name: string, offset: number): AgentDefinition | undefined {
-    let found: AgentDefinition | undefined;
+    for (const a of this.agentsNamed(name)) if (a.from <= offset) return a;
+    return undefined;
+  }
+
+  /** Whether any agent (config, frontmatter or body, wherever it is declared) has this name. */
+  hasAgent(name: string): boolean {
+    return this.agentIndex().byName.has(name);
+  }
+
+  /** The definitions of an agent name, in `agents` order. */
+  agentsNamed(name: string): readonly AgentDefinition[] {
+    return this.agentIndex().byName.get(name) ?? NO_AGENTS;
+  }
+
+  /**
+   * The agents by name, and where a body agent with `default=1` changes the
+   * default: made on first use, so that a file with many temporary agents
+   * costs a look-up per question, not a walk over every agent.
+   */
+  private agentIndex(): AgentIndex {
+    const known = this.agentsIndexed;
+    if (known && known.count === this.agents.length) return known;
+    const byName = new Map<string, AgentDefinition[]>();
+    const defaults: { from: number; name: string }[] = [];
     for (const a of this.agents) {
-      if (a.name === name && a.from <= offset) found ??= a;
+      const list = byName.get(a.name);
+      if (list) list.push(a);
+      else byName.set(a.name, [a]);
+      if (a.source === 'body' && a.metadata) {
+        const d = a.metadata.node.attributes.find((x) => x.key === 'default');
+        if (d && (d.value === '1' || d.value === 'true')) defaults.push({ from: a.from, name: a.name });
+      }
     }
-    return found;
+    defaults.sort((x, y) => x.from - y.from);
+    return (this.agentsIndexed = { count: this.agents.length, byName, defaults });
   }
 
   /**
@@ -214,16 +255,18 @@ export class MessageDocument {
 
   /** The default agent in force at an offset: frontmatter default_agent, then `default=1` body agents. */
   defaultAgentAt(offset: number): string | undefined {
-    let name: string | undefined;
-    const v = this.frontmatter?.defaultAgent?.value;
-    if (typeof v === 'string' || typeof v === 'number') name = String(v);
-    for (const a of this.agents) {
-      if (a.source === 'body' && a.from <= offset && a.metadata) {
-        const d = a.metadata.node.attributes.find((x) => x.key === 'default');
-        if (d && (d.value === '1' || d.value === 'true')) name = a.name;
-      }
+    // The last `default=1` body agent declared at or before the offset, by binary search.
+    const { defaults } = this.agentIndex();
+    let lo = 0;
+    let hi = defaults.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (defaults[mid]!.from <= offset) lo = mid + 1;
+      else hi = mid;
     }
-    return name;
+    if (lo > 0) return defaults[lo - 1]!.name;
+    const v = this.frontmatter?.defaultAgent?.value;
+    return typeof v === 'string' || typeof v === 'number' ? String(v) : undefined;
   }
 
   segmentAt(offset: number): Segment | undefined {
