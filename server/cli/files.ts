@@ -2,6 +2,7 @@ import { isUtf8 } from 'node:buffer';
 import { accessSync, chmodSync, chownSync, closeSync, constants, fstatSync, openSync, readSync, realpathSync, renameSync, rmSync, statSync, writeFileSync, type Stats } from 'node:fs';
 import path from 'node:path';
 import { loadCrypto, loadPicomatch } from '../base/lazy.js';
+import { leavesBase } from '../config/paths.js';
 
 export interface SourceText {
   text: string;
@@ -12,23 +13,18 @@ export interface SourceText {
   validUtf8: boolean;
 }
 
-/**
- * Reads a file synchronously, on purpose: fs.promises.readFile costs four
- * thread-pool round trips (open, fstat, read, close) per file and is much
- * slower than readFileSync on a tree of small message files
- * (docs/performance.md), while linting is synchronous CPU work that leaves
- * nothing for asynchronous reads to overlap with.
- */
-export function readSource(file: string): SourceText {
-  return decode(readBytes(file));
-}
-
 /** One per thread (module state is per worker). */
 let readBuffer = Buffer.allocUnsafe(64 * 1024);
 /** A buffer grown for a larger file is kept up to this size, not beyond. */
 const KEPT_BUFFER_MAX = 4 * 1024 * 1024;
 
 /**
+ * Files are read synchronously, on purpose: fs.promises.readFile costs four
+ * thread-pool round trips (open, fstat, read, close) per file and is much
+ * slower than readFileSync on a tree of small message files
+ * (docs/performance.md), while linting is synchronous CPU work that leaves
+ * nothing for asynchronous reads to overlap with.
+ *
  * The bytes of a file, in a buffer that the next call reuses: use them (hash,
  * decode) before reading another file. Against readFileSync, no fstat and no
  * new buffer per file, which counts on a tree of many small files.
@@ -136,7 +132,7 @@ export function writableRoots(paths: readonly string[], cwd: string): string[] {
 
 function isInside(child: string, parent: string): boolean {
   const relative = path.relative(parent, child);
-  return relative === '' || (!relative.startsWith('..' + path.sep) && relative !== '..' && !path.isAbsolute(relative));
+  return !leavesBase(relative);
 }
 
 /** Thrown instead of writing through a symbolic link that leads out of the linted paths. */
@@ -157,7 +153,7 @@ export class OutsideRootsError extends Error {
  * A file the user may not write (its mode, an immutable flag, a read-only
  * file system) is refused with EACCES/EPERM/EROFS as an in-place write would
  * be, although the rename alone would replace it. Synchronous for
- * the reason readSource is, and so that fixing thousands of files never holds
+ * the reason readBytes is, and so that fixing thousands of files never holds
  * thousands of descriptors open at once.
  */
 export function writeFileAtomic(file: string, text: string, roots?: readonly string[]): void {

@@ -2,6 +2,7 @@
 // know ESLint read it without configuration.
 
 import path from 'node:path';
+import { leavesBase } from '../../config/paths.js';
 import { palette } from '../color.js';
 import type { Formatter } from './types.js';
 
@@ -61,5 +62,5 @@ export const format: Formatter = (reports, { cwd, color }) => {
 function displayPath(filePath: string, cwd: string): string {
   if (!path.isAbsolute(filePath)) return filePath;
   const relative = path.relative(cwd, filePath);
-  return relative && !relative.startsWith('..') && !path.isAbsolute(relative) ? relative : filePath;
+  return relative && !leavesBase(relative) ? relative : filePath;
 }
