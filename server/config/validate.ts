@@ -100,6 +100,9 @@ function validateRules(
         fail(`${where}: ${expected}, got ${describe(setting)}`);
       }
       if (setting.length === 2) {
+        // The engine reads options by recursion (JSON.stringify among others):
+        // thousands of levels would overflow the stack on every lint.
+        if (nestedDeeperThan(setting[1], MAX_OPTION_DEPTH)) fail(`${where}: options nested more than ${MAX_OPTION_DEPTH} levels deep`);
         const problem = meta?.validateOptions?.(setting[1]) ?? null;
         if (problem !== null) fail(`${where}: invalid options: ${problem}`);
       }
@@ -111,6 +114,21 @@ function validateRules(
     }
   }
   return rules;
+}
+
+/** No rule's options come near this; it is far from the stack's limit. */
+const MAX_OPTION_DEPTH = 64;
+
+/** Whether arrays and objects in `value` nest more than `limit` levels deep; read without recursion. */
+function nestedDeeperThan(value: unknown, limit: number): boolean {
+  const stack: [unknown, number][] = [[value, 0]];
+  while (stack.length) {
+    const [item, depth] = stack.pop()!;
+    if (typeof item !== 'object' || item === null) continue;
+    if (depth >= limit) return true;
+    for (const child of Object.values(item)) stack.push([child, depth + 1]);
+  }
+  return false;
 }
 
 function validateStringList(value: unknown, name: string, fail: (problem: string) => never): string[] {
