@@ -106,38 +106,38 @@ describe('the protocol’s lifecycle (point 10)', () => {
   }, 120_000);
 });
 
+/**
+ * Opens a document in `dir`, pulls its diagnostics (which must be answered)
+ * and waits for the config error naming `problem`; `then` runs before the server stops.
+ */
+async function expectConfigError(dir: string, problem: string, then?: (client: LspClient, uri: string) => Promise<void>): Promise<void> {
+  const client = await LspClient.start({ rootDir: dir });
+  try {
+    const uri = pathToFileURL(path.join(dir, 'a.msg.md')).href;
+    await client.open(uri, '#%% [^1]\n\n[^1]: [markdown]\n\nHi.\n');
+    expect((await client.pull(uri)).kind).toBe('full');
+    await client.until(() => client.shown.find((m) => m.message.includes(problem)), 'the config error');
+    await then?.(client, uri);
+  } finally {
+    await client.stop();
+  }
+}
+
 describe('configs a folder should not be trusted with', () => {
   it('a config that links to /dev/zero: the error shown, diagnostics answered (point 1)', async (context) => {
     if (!existsSync('/dev/zero')) return context.skip('no /dev/zero here');
     const dir = tempDir({});
     symlinkSync('/dev/zero', path.join(dir, '.msglintrc.json'));
-    const client = await LspClient.start({ rootDir: dir });
-    try {
-      const uri = pathToFileURL(path.join(dir, 'a.msg.md')).href;
-      await client.open(uri, '#%% [^1]\n\n[^1]: [markdown]\n\nHi.\n');
-      const report = await client.pull(uri);
-      expect(report.kind).toBe('full');
-      await client.until(() => client.shown.find((m) => m.message.includes('not a regular file')), 'the config error');
-    } finally {
-      await client.stop();
-    }
+    await expectConfigError(dir, 'not a regular file');
   }, 60_000);
 
   it('rule options nested 5,000 deep: a config error, and the features still answer (point 3)', async () => {
     let options = '1';
     for (let i = 0; i < 5000; i++) options = `{"a":${options}}`;
     const dir = tempDir({ '.msglintrc.json': `{"rules":{"cell-marker":["error",${options}]}}` });
-    const client = await LspClient.start({ rootDir: dir });
-    try {
-      const uri = pathToFileURL(path.join(dir, 'a.msg.md')).href;
-      await client.open(uri, '#%% [^1]\n\n[^1]: [markdown]\n\nHi.\n');
-      const report = await client.pull(uri);
-      expect(report.kind).toBe('full');
-      await client.until(() => client.shown.find((m) => m.message.includes('nested more than 64 levels deep')), 'the config error');
+    await expectConfigError(dir, 'nested more than 64 levels deep', async (client, uri) => {
       const symbols = await client.request('textDocument/documentSymbol', { textDocument: { uri } });
       expect(symbols.length).toBeGreaterThan(0);
-    } finally {
-      await client.stop();
-    }
+    });
   }, 60_000);
 });
