@@ -135,6 +135,21 @@ function isInside(child: string, parent: string): boolean {
   return !leavesBase(relative);
 }
 
+/** Whether the user may create and rename files in `dir`. */
+function mayWrite(dir: string): boolean {
+  try {
+    accessSync(dir, constants.W_OK | constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Writes over the file itself: it keeps its inode, links, owner and mode, but a crash may leave it half written. */
+function writeInPlace(target: string, text: string): void {
+  writeFileSync(target, text);
+}
+
 /** Thrown instead of writing through a symbolic link that leads out of the linted paths. */
 export class OutsideRootsError extends Error {
   override readonly name = 'OutsideRootsError';
@@ -147,7 +162,11 @@ export class OutsideRootsError extends Error {
  * Replaces a file's content without a window in which it is truncated or half
  * written: write a temporary file next to it (same file system, so rename is
  * atomic) with the original's permission bits, then rename it over the
- * original. A symlink is resolved first so the link keeps pointing at the
+ * original. Where a rename would change more than the content, the file is
+ * written in place instead: a file with several hard links (the rename would
+ * split them), one in a folder the user may not write (the rename is not
+ * allowed), and one whose owner or group the temporary file cannot take
+ * (a group-writable file fixed by another member would change hands). A symlink is resolved first so the link keeps pointing at the
  * updated target instead of being replaced by a regular file; with `roots`
  * (see writableRoots), a target outside them is refused (OutsideRootsError).
  * A file the user may not write (its mode, an immutable flag, a read-only
@@ -161,6 +180,7 @@ export function writeFileAtomic(file: string, text: string, roots?: readonly str
   if (roots && !roots.some((root) => isInside(target, root))) throw new OutsideRootsError(target);
   accessSync(target, constants.W_OK);
   const stats = statSync(target);
+  if (stats.nlink > 1 || !mayWrite(path.dirname(target))) return writeInPlace(target, text);
   const mode = stats.mode & 0o7777;
   const temp = path.join(
     path.dirname(target),
@@ -168,16 +188,18 @@ export function writeFileAtomic(file: string, text: string, roots?: readonly str
   );
   try {
     writeFileSync(temp, text, { mode, flag: 'wx' });
-    // The mode given to writeFileSync is filtered by the umask; set it exactly.
-    chmodSync(temp, mode);
-    if (process.getuid?.() === 0 && (stats.uid !== 0 || stats.gid !== 0)) {
-      // Only root can give the file back to its owner; others already own what they write.
+    const made = statSync(temp);
+    if (made.uid !== stats.uid || made.gid !== stats.gid) {
+      // Root may give the file back to anyone, the owner to a group of theirs; otherwise it would change hands.
       try {
         chownSync(temp, stats.uid, stats.gid);
       } catch {
-        // Best effort: the content matters more than the owner.
+        rmSync(temp, { force: true });
+        return writeInPlace(target, text);
       }
     }
+    // The mode given to writeFileSync is filtered by the umask (and chown clears set-id bits); set it exactly.
+    chmodSync(temp, mode);
     renameSync(temp, target);
   } catch (error) {
     rmSync(temp, { force: true });
