@@ -1,13 +1,14 @@
 // Issue 35: what a repository under lint (a pull request in CI) may hold
 // must not hang, crash or mislead the command. Special files where config
 // is read (points 1 and 11), folders named `..x` (point 4), directory links
-// out of the tree (point 5), and export's output file (point 11).
+// out of the tree (point 5), ignore patterns that backtrack (point 6), and
+// export's output file (point 11).
 //
 // A test that would hang on a FIFO or stream /dev/zero forever is bounded by
 // the process timeout (spawnSync then throws), not by a time assertion.
 
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, symlinkSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CELL_MARKER, CLEAN, cleanupTempDirs, lines, linted, makeTree, run, runJson, STACK_FRAME } from '../cli/helpers.js';
@@ -95,6 +96,17 @@ describe('folders whose names start with two dots (point 4)', () => {
   it('reports name files in ..x folders by their relative path', () => {
     const dir = makeTree({ '..x/a.msg.md': CELL_MARKER });
     expect(run(['.'], { cwd: dir }).stdout).toMatch(/^\.\.x\/a\.msg\.md$/m);
+  });
+});
+
+describe('ignore patterns that would take minutes to match (point 6)', () => {
+  it('more than 3 wildcards in a pattern: a config error, one line, exit 2; 3 and globstars still match', () => {
+    const name = `${'a'.repeat(40)}.msg.md`;
+    const dir = makeTree({ [name]: CLEAN, '.msglintrc.json': JSON.stringify({ ignores: ['x', 'a*a*a*a*a*a*a*a*a*a*b'] }) });
+    expectOneLine(run(['.'], { cwd: dir, ...LIMIT }), /^msglint: \.msglintrc\.json: "ignores\[1\]": "a\*a\*a\*a\*a\*a\*a\*a\*a\*a\*b" has more than 3 wildcards `\*`/m);
+    writeFileSync(path.join(dir, '.msglintrc.json'), JSON.stringify({ ignores: ['**/a*a*a.msg.md', '**/\\*\\*\\*\\*'] }));
+    const result = runJson(['.'], { cwd: dir, ...LIMIT });
+    expect([result.status, result.stderr, result.reports]).toEqual([0, '', []]);
   });
 });
 
