@@ -1,6 +1,5 @@
 import { closest, defineRule } from '../server/engine/rule-kit.js';
-import { borrowsMetadata, MESSAGE_TYPES, RESERVED_TYPES, cellsOfUnknownType } from '../server/syntax/document.js';
-
+import { borrowsMetadata, cellsOfUnknownType, MESSAGE_TYPES, RESERVED_TYPES, type AgentDefinition } from '../server/syntax/document.js';
 
 const rule = defineRule(
   {
@@ -12,6 +11,8 @@ const rule = defineRule(
     incremental: { reads: ['unknown-output'] },
   },
   ({ doc, report }) => {
+    const agents = new AgentsByPosition(doc.agents);
+    let budget = SUGGESTION_BUDGET;
     // The list, not every cell: this rule runs whole after each edit that changes the cells' facts.
     for (const cell of cellsOfUnknownType(doc)) {
       // A later cell with a duplicated id shares the first one's metadata line,
@@ -23,9 +24,17 @@ const rule = defineRule(
       // which cell-marker reports (and fixes).
       if (MESSAGE_TYPES.has(type) && cell.marker.problems.some((p) => p.kind === 'too-many-percents')) continue;
       const at = m.segment.abs(m.node.typeSpan!);
-      const later = doc.agentsNamed(type).find((a) => a.from > cell.offset);
-      const usable = doc.agents.filter((a) => a.from <= cell.offset).map((a) => a.name);
-      const best = closest(type, usable);
+      const later = agents.declaredAfter(type, cell.offset);
+      // Did you mean: as compilers do, only while its cost (the letters of
+      // the type times those of the agents usable here, which bounds the
+      // edit distances) fits in what is left of the file's budget.
+      const usable = agents.usableCount(cell.offset);
+      const cost = type.length * agents.letters(usable);
+      let best: string | undefined;
+      if (cost <= budget) {
+        budget -= cost;
+        best = closest(type, agents.names(usable));
+      }
       let message: string;
       if (later) {
         message = `The agent \`${type}\` is declared later in the file (line {{line}}); a temporary agent can only answer after its declaration.`;
@@ -49,3 +58,55 @@ const rule = defineRule(
   },
 );
 export default rule;
+
+/** How many of `agents` (ordered by `from`) are usable at `offset`: a binary search. */
+function usableIn(agents: readonly AgentDefinition[], offset: number): number {
+  let lo = 0;
+  let hi = agents.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (agents[mid]!.from <= offset) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** Work allowed for the suggestions of one file: a few milliseconds. */
+const SUGGESTION_BUDGET = 2_000_000;
+
+/** The file's agents ordered by where they become usable, with what the rule asks of them in logarithmic time. */
+class AgentsByPosition {
+  private readonly ordered: AgentDefinition[];
+  /** lettersBefore[k]: the letters of the names of the first k agents. */
+  private readonly lettersBefore: number[] = [0];
+  private readonly byName = new Map<string, AgentDefinition[]>();
+
+  constructor(agents: readonly AgentDefinition[]) {
+    this.ordered = [...agents].sort((a, b) => a.from - b.from);
+    for (const a of this.ordered) {
+      this.lettersBefore.push(this.lettersBefore.at(-1)! + a.name.length);
+      const same = this.byName.get(a.name);
+      if (same) same.push(a);
+      else this.byName.set(a.name, [a]);
+    }
+  }
+
+  /** The first agent of this name declared after `offset` (in file order), if any. */
+  declaredAfter(name: string, offset: number): AgentDefinition | undefined {
+    const same = this.byName.get(name);
+    return same && same[usableIn(same, offset)];
+  }
+
+  /** How many agents are usable at `offset` (declared at or before it). */
+  usableCount(offset: number): number {
+    return usableIn(this.ordered, offset);
+  }
+
+  letters(count: number): number {
+    return this.lettersBefore[count]!;
+  }
+
+  names(count: number): string[] {
+    return this.ordered.slice(0, count).map((a) => a.name);
+  }
+}

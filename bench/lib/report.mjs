@@ -13,6 +13,9 @@ export function goals(r) {
   add('5,000-turn file, peak RSS', '< 400 MB', t5?.peakRssMB != null ? `${t5.peakRssMB} MB` : null, t5?.peakRssMB != null ? t5.peakRssMB < 400 : null, t5 ? undefined : 'not run');
   const gr = r.growth;
   add('Growth, 50,000 / 5,000 cells', '≤ 12x', gr ? `${gr.ratio}x` : null, gr ? gr.ratio <= 12 : null, gr ? undefined : 'not run');
+  for (const [name, c] of Object.entries(gr?.crafted ?? {})) {
+    add(`Growth of a crafted file, 4n / n: ${name} (issue 35)`, '≤ 5x', c.ratio != null ? `${c.ratio}x` : null, c.ratio != null ? c.ratio <= 5 : null, c.ratio != null && c.ratio > 5 ? c.owner : undefined);
+  }
   const l = r.lsp;
   const lspNote = !l ? 'not run' : l.skipped ? `skipped: ${l.skipped.split('\n')[0]}` : l.reportsErrors === false ? 'suspect: no diagnostics for a deliberate error' : undefined;
   const ok = l && !l.skipped;
@@ -73,6 +76,10 @@ export function renderMarkdown(r) {
     out.push('| corpus | size | msglint: wall (cpu) · MB/s · peak RSS | markdownlint | ratio: wall (cpu) |', '|---|---|---|---|---|', ...rows, '');
   }
   if (r.msglint.rules) out.push(`msglint checks ${r.msglint.rules.total} rules${r.msglint.rules.off.length ? ` (off by default: ${r.msglint.rules.off.join(', ')})` : ', all on by default'}; markdownlint reports ${r.cli?.turns1000?.markdownlint?.findings ?? '–'} findings on the 1,000-turn file.`);
+  if (r.growth?.crafted) {
+    const lines = Object.entries(r.growth.crafted).map(([name, c]) => `${name} (n = ${c.n}) ${fmtS(c.seconds[0])} -> ${fmtS(c.seconds[1])}, ${c.ratio}x`);
+    out.push(`Crafted files of issue 35 at n and 4n (the command without start-up; \`fixes\`: the language server's formatting): ${lines.join('; ')}.`);
+  }
   if (r.startup) out.push(`msglint start-up (\`--version\`): ${fmtS(r.startup.best)}.${r.growth ? ` Growth 50k/5k without start-up: ${r.growth.ratioWithoutStartup}x.` : ''}`);
   if (r.tree && typeof r.tree.concurrency !== 'string') {
     out.push(`Tree: --concurrency 1 ${fmtS(r.tree.concurrency1.best)}, 2 ${fmtS(r.tree.concurrency2.best)}, auto ${fmtS(r.tree.concurrencyAuto.best)}.`);

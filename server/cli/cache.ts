@@ -4,10 +4,16 @@
 // the file's stamp (size, times, inode) as of the read that hashed it: while
 // the file still has that stamp, its bytes are known to be the same without
 // reading them again. A copied or freshly cloned tree has new stamps, and its
-// files are read and hashed: the key decides, not the stamp.
+// files are read and hashed: the key decides, not the stamp. Entries are
+// named by the file's path relative to the cache file, so a tree copied with
+// its cache (or a CI cache restored into another folder) finds them, and an
+// entry whose file no longer exists is dropped when the cache is saved.
 
-import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { loadCrypto } from '../base/lazy.js';
+import { NotReadableError, readRegularFile } from '../config/read-file.js';
+import { UsageError } from './errors.js';
 import type { FileStamp } from './files.js';
 import type { FileReport, LintMessage } from './formatters/types.js';
 import { reportOf } from './report.js';
@@ -25,27 +31,56 @@ interface Entry extends CachedFile {
 }
 
 interface CacheFile {
-  /** 2: keys of the form CONTENT:CONFIG, and stamps. A cache of another version is started afresh. */
-  msglintCache: 2;
+  /**
+   * 3: entries named by paths relative to the cache file (with `/`), keys of
+   * the form CONTENT:CONFIG, and stamps. A cache of another version is started afresh.
+   */
+  msglintCache: 3;
   entries: Record<string, Entry>;
 }
 
 export class LintCache {
   private entries: CacheFile['entries'] = {};
   private changed = false;
+  /** The directory entry names are relative to. */
+  private readonly base: string;
+  /** Names of the entries this run asked for: their files exist. */
+  private readonly seen = new Set<string>();
 
-  constructor(private readonly location: string) {
+  /** `label`: the location as the user gave it, for messages. */
+  constructor(
+    private readonly location: string,
+    label = location,
+  ) {
+    this.base = path.dirname(location);
+    let text: string;
     try {
-      const data = JSON.parse(readFileSync(location, 'utf8')) as CacheFile;
-      if (data && data.msglintCache === 2 && typeof data.entries === 'object' && data.entries !== null) this.entries = data.entries;
-    } catch {
+      // A FIFO or device would block or stream forever: say so rather than read it.
+      text = readRegularFile(location).toString('utf8');
+    } catch (error) {
+      if (error instanceof NotReadableError) throw new UsageError(`${label}: cannot use as the cache: ${error.message}`);
       // No cache yet, or an unreadable one: start afresh (it is only a cache).
+      return;
     }
+    try {
+      const data = JSON.parse(text) as CacheFile;
+      if (data && data.msglintCache === 3 && typeof data.entries === 'object' && data.entries !== null) this.entries = data.entries;
+    } catch {
+      // A damaged cache: start afresh.
+    }
+  }
+
+  /** The name of `file`'s entry. */
+  private nameOf(file: string): string {
+    const relative = path.relative(this.base, file);
+    return path.sep === '/' ? relative : relative.split(path.sep).join('/');
   }
 
   /** What the cache holds of `file`, for lintPath. */
   entryOf(file: string): CachedFile | undefined {
-    const entry = this.entries[file];
+    const name = this.nameOf(file);
+    this.seen.add(name);
+    const entry = Object.hasOwn(this.entries, name) ? this.entries[name] : undefined;
     // Checked here, not when loading: a damaged entry is one file linted again.
     if (!entry || typeof entry.key !== 'string' || !entry.key.includes(':') || !(entry.messages === null || areMessages(entry.messages))) return undefined;
     const stamp = entry.stamp;
@@ -57,20 +92,22 @@ export class LintCache {
 
   /** The cached report (null: the file is not a message file). */
   reportOf(file: string): FileReport | null | undefined {
-    const entry = this.entries[file];
+    const entry = this.entries[this.nameOf(file)];
     if (!entry) return undefined;
     return entry.messages === null ? null : reportOf(file, entry.messages);
   }
 
   set(file: string, key: string, report: FileReport | undefined, stamp: FileStamp | undefined): void {
     const messages = report ? report.messages : null;
-    this.entries[file] = stamp ? { key, stamp, messages } : { key, messages };
+    const name = this.nameOf(file);
+    this.seen.add(name);
+    this.entries[name] = stamp ? { key, stamp, messages } : { key, messages };
     this.changed = true;
   }
 
   /** Keeps the stamp a cached file has now (it was touched, or it is no longer recent). */
   restamp(file: string, stamp: FileStamp | undefined): void {
-    const entry = this.entries[file];
+    const entry = this.entries[this.nameOf(file)];
     if (!entry || sameStamp(entry.stamp, stamp)) return;
     if (stamp) entry.stamp = stamp;
     else delete entry.stamp;
@@ -79,17 +116,35 @@ export class LintCache {
 
   /** Writes the cache when it changed; failures are not errors of the lint run. */
   save(): string | undefined {
+    this.prune();
     if (!this.changed) return undefined;
     // Temporary file and rename: a run killed half-way leaves the old cache, not a torn one.
     const temp = `${this.location}.${loadCrypto().randomBytes(6).toString('hex')}.tmp`;
     try {
-      writeFileSync(temp, JSON.stringify({ msglintCache: 2, entries: this.entries }));
+      writeFileSync(temp, JSON.stringify({ msglintCache: 3, entries: this.entries }));
       renameSync(temp, this.location);
       return undefined;
     } catch (error) {
       rmSync(temp, { force: true });
       return (error as Error).message;
     }
+  }
+
+  /**
+   * Drops the entries of files that no longer exist. The files of this run
+   * exist; the others cost one probe each (a run over part of the tree keeps
+   * the entries of the rest).
+   */
+  private prune(): void {
+    const kept: CacheFile['entries'] = {};
+    let dropped = false;
+    for (const name of Object.keys(this.entries)) {
+      if (this.seen.has(name) || existsSync(path.resolve(this.base, name))) kept[name] = this.entries[name]!;
+      else dropped = true;
+    }
+    if (!dropped) return;
+    this.entries = kept;
+    this.changed = true;
   }
 }
 

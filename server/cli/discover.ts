@@ -6,12 +6,14 @@
 // resurrect generated or vendored files. Such files are skipped silently,
 // like ordinary .md files that are not message files.
 
-import { existsSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { Ignore } from 'ignore';
 import { loadIgnore, loadPicomatch } from '../base/lazy.js';
 import { describeFsError } from '../config/load.js';
 import type { ConfigResolver } from '../config/load.js';
+import { leavesBase } from '../config/paths.js';
+import { NotReadableError, readRegularFile } from '../config/read-file.js';
 
 export interface Discovery {
   /** Absolute paths, in a stable order (arguments in order, each directory sorted), without duplicates. */
@@ -19,6 +21,9 @@ export interface Discovery {
   /** One line each (without the "msglint: " prefix): paths that do not exist or cannot be read. */
   problems: string[];
 }
+
+/** Git ignores a .gitignore larger than this (100 MiB, since git 2.40.1); so does msglint, saying so. */
+const GITIGNORE_MAX_BYTES = 100 * 1024 * 1024;
 
 /** Never descended into, whatever the ignore files say. */
 const ALWAYS_SKIPPED = new Set(['node_modules', '.git']);
@@ -59,7 +64,7 @@ class Walker {
     private readonly cwd: string,
     private readonly configs: ConfigResolver,
   ) {
-    this.gitignore = new GitignoreTree(cwd);
+    this.gitignore = new GitignoreTree(cwd, (problem) => this.problems.push(problem));
   }
 
   expand(arg: string): string[] {
@@ -155,7 +160,10 @@ class Walker {
       if (entry.isSymbolicLink()) {
         try {
           const target = statSync(full);
-          isDirectory = target.isDirectory();
+          // As git, ripgrep and fd do, a directory link met during a walk is
+          // not followed: it may lead out of the tree (to / even). A path
+          // named on the command line is followed (expand).
+          if (target.isDirectory()) continue;
           isFile = target.isFile();
         } catch (error) {
           // A dangling link is not a file to lint; repositories carry them
@@ -205,7 +213,11 @@ class GitignoreTree {
   private readonly chains = new Map<string, readonly GitignoreFile[]>();
   private readonly repoRoots = new Map<string, string | null>();
 
-  constructor(private readonly cwd: string) {}
+  constructor(
+    private readonly cwd: string,
+    /** Told of a .gitignore that is not a regular file or is too large to be one. */
+    private readonly report: (problem: string) => void,
+  ) {}
 
   boundaryFor(dir: string): string {
     const root = this.repoRoot(dir);
@@ -230,10 +242,22 @@ class GitignoreTree {
     if (!isInside(dir, boundary)) return [];
     const parent = path.dirname(dir);
     const inherited = dir === boundary || parent === dir ? [] : this.chainFor(parent, boundary);
-    const own = hasGitignore === false ? undefined : readGitignore(dir);
+    const own = hasGitignore === false ? undefined : this.read(dir);
     const chain = own ? [...inherited, own] : inherited;
     this.chains.set(key, chain);
     return chain;
+  }
+
+  private read(dir: string): GitignoreFile | undefined {
+    const file = path.join(dir, '.gitignore');
+    let text: string;
+    try {
+      text = readRegularFile(file, GITIGNORE_MAX_BYTES).toString('utf8');
+    } catch (error) {
+      if (error instanceof NotReadableError) this.report(`${displayArg(this.cwd, file)}: ${error.message}`);
+      return undefined;
+    }
+    return { base: dir, rules: loadIgnore()().add(text) };
   }
 
   static matches(chain: readonly GitignoreFile[], absolute: string, isDirectory: boolean): boolean {
@@ -242,7 +266,7 @@ class GitignoreTree {
     for (let i = chain.length - 1; i >= 0; i--) {
       const { base, rules } = chain[i]!;
       const relative = path.relative(base, absolute);
-      if (relative === '' || relative.startsWith('..') || path.isAbsolute(relative)) continue;
+      if (relative === '' || leavesBase(relative)) continue;
       const verdict = rules.test(toPosix(relative) + (isDirectory ? '/' : ''));
       if (verdict.ignored) return true;
       if (verdict.unignored) return false;
@@ -251,19 +275,10 @@ class GitignoreTree {
   }
 }
 
-function readGitignore(dir: string): GitignoreFile | undefined {
-  let text: string;
-  try {
-    text = readFileSync(path.join(dir, '.gitignore'), 'utf8');
-  } catch {
-    return undefined;
-  }
-  return { base: dir, rules: loadIgnore()().add(text) };
-}
 
 function isInside(child: string, parent: string): boolean {
   const relative = path.relative(parent, child);
-  return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
+  return !leavesBase(relative);
 }
 
 function toPosix(p: string): string {

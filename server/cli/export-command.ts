@@ -3,7 +3,8 @@
 // Exit codes: 0 exported, 1 the view is invalid (the problems are printed
 // on stderr; --force exports anyway), 2 usage error or unreadable file.
 
-import { stat, writeFile } from 'node:fs/promises';
+import { realpathSync } from 'node:fs';
+import { mkdir, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { ConfigResolver, describeFsError } from '../config/load.js';
 import { allRules, lintDocument, parseForLint } from '../linter.js';
@@ -13,7 +14,8 @@ import type { MessageDocument } from '../syntax/document.js';
 import { isMessageFile } from '../syntax/format/detect.js';
 import { shouldUseColor } from './color.js';
 import { EXIT_FAILURE, EXIT_LINT_ERRORS, EXIT_OK, UsageError } from './errors.js';
-import { decode, readSource, type SourceText } from './files.js';
+import { readRegularFile } from '../config/read-file.js';
+import { decode, type SourceText } from './files.js';
 import { format as stylish } from './formatters/stylish.js';
 import type { CliIo } from './lint-command.js';
 import { toFileReport } from './report.js';
@@ -132,7 +134,8 @@ export async function loadMessageFile(
     fileName = path.resolve(io.cwd, file);
     label = file;
     try {
-      source = readSource(fileName);
+      // A FIFO or device is refused before it is read: it could block or stream forever.
+      source = decode(readRegularFile(fileName));
     } catch (error) {
       throw new UsageError(`${label}: ${describeFsError(error)}`);
     }
@@ -151,6 +154,9 @@ export async function runExport(argv: readonly string[], io: CliIo): Promise<num
   if (command.command === 'help') {
     io.stdout.write(EXPORT_HELP);
     return EXIT_OK;
+  }
+  if (command.outputFile !== undefined && command.file !== '-' && samePath(path.resolve(io.cwd, command.file), path.resolve(io.cwd, command.outputFile))) {
+    throw new UsageError(`${command.outputFile}: is the file being exported; write the export elsewhere`);
   }
   const { label, fileName, doc, config } = await loadMessageFile(command.file, command, io);
 
@@ -184,8 +190,11 @@ export async function runExport(argv: readonly string[], io: CliIo): Promise<num
   const color = command.to === 'console' && (command.outputFile === undefined ? shouldUseColor(command.color, io.env, io.stdout) : command.color === true);
   const text = exportText(view, command.to, { color, time: command.to === 'context-json' ? await fileTime(command.file === '-' ? undefined : fileName) : undefined });
   if (command.outputFile !== undefined) {
+    const target = path.resolve(io.cwd, command.outputFile);
     try {
-      await writeFile(path.resolve(io.cwd, command.outputFile), text);
+      // As lint's -o: the report's folder is made when missing.
+      await mkdir(path.dirname(target), { recursive: true });
+      await writeFile(target, text);
     } catch (error) {
       io.error(`msglint: ${command.outputFile}: cannot write: ${describeFsError(error)}`);
       return EXIT_FAILURE;
@@ -194,6 +203,18 @@ export async function runExport(argv: readonly string[], io: CliIo): Promise<num
     io.stdout.write(text);
   }
   return EXIT_OK;
+}
+
+/** Whether two paths name one file (through links too); a path that does not exist is compared as written. */
+function samePath(a: string, b: string): boolean {
+  const real = (p: string) => {
+    try {
+      return realpathSync(p);
+    } catch {
+      return p;
+    }
+  };
+  return real(a) === real(b);
 }
 
 /** The timestamp of context-json entries in a file without any `time`: the file's modification time, or now for standard input. */

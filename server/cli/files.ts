@@ -2,6 +2,7 @@ import { isUtf8 } from 'node:buffer';
 import { accessSync, chmodSync, chownSync, closeSync, constants, fstatSync, openSync, readSync, realpathSync, renameSync, rmSync, statSync, writeFileSync, type Stats } from 'node:fs';
 import path from 'node:path';
 import { loadCrypto, loadPicomatch } from '../base/lazy.js';
+import { leavesBase } from '../config/paths.js';
 
 export interface SourceText {
   text: string;
@@ -12,23 +13,18 @@ export interface SourceText {
   validUtf8: boolean;
 }
 
-/**
- * Reads a file synchronously, on purpose: fs.promises.readFile costs four
- * thread-pool round trips (open, fstat, read, close) per file and is much
- * slower than readFileSync on a tree of small message files
- * (docs/performance.md), while linting is synchronous CPU work that leaves
- * nothing for asynchronous reads to overlap with.
- */
-export function readSource(file: string): SourceText {
-  return decode(readBytes(file));
-}
-
 /** One per thread (module state is per worker). */
 let readBuffer = Buffer.allocUnsafe(64 * 1024);
 /** A buffer grown for a larger file is kept up to this size, not beyond. */
 const KEPT_BUFFER_MAX = 4 * 1024 * 1024;
 
 /**
+ * Files are read synchronously, on purpose: fs.promises.readFile costs four
+ * thread-pool round trips (open, fstat, read, close) per file and is much
+ * slower than readFileSync on a tree of small message files
+ * (docs/performance.md), while linting is synchronous CPU work that leaves
+ * nothing for asynchronous reads to overlap with.
+ *
  * The bytes of a file, in a buffer that the next call reuses: use them (hash,
  * decode) before reading another file. Against readFileSync, no fstat and no
  * new buffer per file, which counts on a tree of many small files.
@@ -136,7 +132,22 @@ export function writableRoots(paths: readonly string[], cwd: string): string[] {
 
 function isInside(child: string, parent: string): boolean {
   const relative = path.relative(parent, child);
-  return relative === '' || (!relative.startsWith('..' + path.sep) && relative !== '..' && !path.isAbsolute(relative));
+  return !leavesBase(relative);
+}
+
+/** Whether the user may create and rename files in `dir`. */
+function mayWrite(dir: string): boolean {
+  try {
+    accessSync(dir, constants.W_OK | constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Writes over the file itself: it keeps its inode, links, owner and mode, but a crash may leave it half written. */
+function writeInPlace(target: string, text: string): void {
+  writeFileSync(target, text);
 }
 
 /** Thrown instead of writing through a symbolic link that leads out of the linted paths. */
@@ -151,13 +162,17 @@ export class OutsideRootsError extends Error {
  * Replaces a file's content without a window in which it is truncated or half
  * written: write a temporary file next to it (same file system, so rename is
  * atomic) with the original's permission bits, then rename it over the
- * original. A symlink is resolved first so the link keeps pointing at the
+ * original. Where a rename would change more than the content, the file is
+ * written in place instead: a file with several hard links (the rename would
+ * split them), one in a folder the user may not write (the rename is not
+ * allowed), and one whose owner or group the temporary file cannot take
+ * (a group-writable file fixed by another member would change hands). A symlink is resolved first so the link keeps pointing at the
  * updated target instead of being replaced by a regular file; with `roots`
  * (see writableRoots), a target outside them is refused (OutsideRootsError).
  * A file the user may not write (its mode, an immutable flag, a read-only
  * file system) is refused with EACCES/EPERM/EROFS as an in-place write would
  * be, although the rename alone would replace it. Synchronous for
- * the reason readSource is, and so that fixing thousands of files never holds
+ * the reason readBytes is, and so that fixing thousands of files never holds
  * thousands of descriptors open at once.
  */
 export function writeFileAtomic(file: string, text: string, roots?: readonly string[]): void {
@@ -165,6 +180,7 @@ export function writeFileAtomic(file: string, text: string, roots?: readonly str
   if (roots && !roots.some((root) => isInside(target, root))) throw new OutsideRootsError(target);
   accessSync(target, constants.W_OK);
   const stats = statSync(target);
+  if (stats.nlink > 1 || !mayWrite(path.dirname(target))) return writeInPlace(target, text);
   const mode = stats.mode & 0o7777;
   const temp = path.join(
     path.dirname(target),
@@ -172,16 +188,18 @@ export function writeFileAtomic(file: string, text: string, roots?: readonly str
   );
   try {
     writeFileSync(temp, text, { mode, flag: 'wx' });
-    // The mode given to writeFileSync is filtered by the umask; set it exactly.
-    chmodSync(temp, mode);
-    if (process.getuid?.() === 0 && (stats.uid !== 0 || stats.gid !== 0)) {
-      // Only root can give the file back to its owner; others already own what they write.
+    const made = statSync(temp);
+    if (made.uid !== stats.uid || made.gid !== stats.gid) {
+      // Root may give the file back to anyone, the owner to a group of theirs; otherwise it would change hands.
       try {
         chownSync(temp, stats.uid, stats.gid);
       } catch {
-        // Best effort: the content matters more than the owner.
+        rmSync(temp, { force: true });
+        return writeInPlace(target, text);
       }
     }
+    // The mode given to writeFileSync is filtered by the umask (and chown clears set-id bits); set it exactly.
+    chmodSync(temp, mode);
     renameSync(temp, target);
   } catch (error) {
     rmSync(temp, { force: true });

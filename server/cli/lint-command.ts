@@ -102,7 +102,7 @@ async function lintAndReport(command: LintCommand, io: CliIo, run?: RunFacts): P
     let outcomes: FileOutcome[];
     let files: string[];
     // The cache holds reports of plain lint runs; fixing always lints afresh.
-    const cache = command.cache && !fixing ? new LintCache(path.resolve(io.cwd, command.cacheLocation ?? '.msglintcache')) : undefined;
+    const cache = command.cache && !fixing ? new LintCache(path.resolve(io.cwd, command.cacheLocation ?? '.msglintcache'), command.cacheLocation ?? '.msglintcache') : undefined;
     try {
       const discovered = await discoverFiles(command.paths, io.cwd, configs);
       files = discovered.files;

@@ -5,6 +5,7 @@
 import path from 'node:path';
 import { loadCrypto } from '../base/lazy.js';
 import { ConfigResolver, describeFsError } from '../config/load.js';
+import { leavesBase } from '../config/paths.js';
 import { allRules, lint, lintAndFix } from '../linter.js';
 import type { LintResult, MsglintConfig } from '../engine/types.js';
 import { isMessageFile } from '../syntax/format/detect.js';
@@ -51,7 +52,7 @@ export function withOverrides(overrides: [string, RuleSeverityOverride][]): (con
 
 export function displayPath(file: string, cwd: string): string {
   const relative = path.relative(cwd, file);
-  return relative && !relative.startsWith('..') && !path.isAbsolute(relative) ? relative : file;
+  return relative && !leavesBase(relative) ? relative : file;
 }
 
 export function oneLine(error: unknown): string {

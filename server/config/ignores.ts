@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { loadPicomatch } from '../base/lazy.js';
+import { leavesBase } from './paths.js';
 
 /**
  * Compiles a config's `ignores` into a predicate on absolute paths.
@@ -28,7 +29,7 @@ export function createIgnoreMatcher(patterns: readonly string[], baseDir: string
 
   return (absolutePath: string): boolean => {
     const relative = path.relative(baseDir, absolutePath);
-    if (relative === '' || relative.startsWith('..') || path.isAbsolute(relative)) return false;
+    if (relative === '' || leavesBase(relative)) return false;
     const segments = relative.split(path.sep);
     let prefix = '';
     for (const segment of segments) {

@@ -11,7 +11,6 @@
 // is the top of a project, and so a future cascading model stays compatible.
 // Without any config file, the empty config (rule defaults) applies.
 
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { MsglintConfig } from '../engine/types.js';
 import { ConfigError } from './errors.js';
@@ -19,6 +18,8 @@ import { createIgnoreMatcher } from './ignores.js';
 import { nestedTooDeep } from '../syntax/format/simple-yaml.js';
 import { loadYaml } from '../base/lazy.js';
 import { validateConfig, type KnownRules } from './validate.js';
+import { leavesBase } from './paths.js';
+import { CONFIG_MAX_BYTES, NotReadableError, readRegularFile } from './read-file.js';
 
 /** In order of precedence when one directory holds several. */
 export const CONFIG_FILE_NAMES = ['.msglintrc.json', '.msglintrc.yaml', '.msglintrc.yml', 'package.json'] as const;
@@ -131,7 +132,7 @@ export function loadConfigFile(configPath: string, { explicit, rules }: { explic
   const label = displayPath(configPath);
   let text: string;
   try {
-    text = readFileSync(configPath, 'utf8');
+    text = readRegularFile(configPath, CONFIG_MAX_BYTES).toString('utf8');
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (!explicit && (code === 'ENOENT' || code === 'ENOTDIR' || code === 'EISDIR')) return undefined;
@@ -213,10 +214,11 @@ function lineAndColumn(text: string, offset: number): { line: number; column: nu
 /** Config paths in messages: relative to the working directory when inside it. */
 export function displayPath(absolutePath: string): string {
   const relative = path.relative(process.cwd(), absolutePath);
-  return relative && !relative.startsWith('..') && !path.isAbsolute(relative) ? relative : absolutePath;
+  return relative && !leavesBase(relative) ? relative : absolutePath;
 }
 
 export function describeFsError(error: unknown): string {
+  if (error instanceof NotReadableError) return error.message;
   const err = error as NodeJS.ErrnoException;
   switch (err.code) {
     case 'ENOENT':
@@ -230,7 +232,11 @@ export function describeFsError(error: unknown): string {
       return 'not a directory';
     case 'ELOOP':
       return 'too many levels of symbolic links';
-    default:
-      return err.code ? `${err.code}: ${err.message.split('\n')[0]}` : String(err.message ?? err);
+    default: {
+      if (!err.code) return String(err.message ?? err);
+      // Node's messages already start with the code ("ENOSPC: no space left on device, write").
+      const first = String(err.message ?? '').split('\n')[0]!;
+      return first.startsWith(`${err.code}:`) ? first : `${err.code}: ${first}`;
+    }
   }
 }

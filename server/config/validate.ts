@@ -67,8 +67,15 @@ export function validateConfig(obj: unknown, sourceLabel: string, rules: KnownRu
         break;
       case 'agents':
       case 'languages':
-      case 'ignores':
         config[name] = validateStringList(value, keyPrefix + name, fail);
+        break;
+      case 'ignores':
+        config.ignores = validateStringList(value, keyPrefix + name, fail);
+        config.ignores.forEach((pattern, i) => {
+          if (wildcards(pattern) > MAX_IGNORE_WILDCARDS) {
+            fail(`${key(`ignores[${i}]`)}: ${JSON.stringify(pattern)} has more than ${MAX_IGNORE_WILDCARDS} wildcards \`*\` (matching it against a long name could take minutes); use fewer, or \`**\``);
+          }
+        });
         break;
       default:
         fail(`unknown key ${JSON.stringify(keyPrefix + name)} (allowed: ${TOP_LEVEL_KEYS.join(', ')})`);
@@ -100,6 +107,9 @@ function validateRules(
         fail(`${where}: ${expected}, got ${describe(setting)}`);
       }
       if (setting.length === 2) {
+        // The engine reads options by recursion (JSON.stringify among others):
+        // thousands of levels would overflow the stack on every lint.
+        if (nestedDeeperThan(setting[1], MAX_OPTION_DEPTH)) fail(`${where}: options nested more than ${MAX_OPTION_DEPTH} levels deep`);
         const problem = meta?.validateOptions?.(setting[1]) ?? null;
         if (problem !== null) fail(`${where}: invalid options: ${problem}`);
       }
@@ -111,6 +121,35 @@ function validateRules(
     }
   }
   return rules;
+}
+
+/**
+ * Glob matching backtracks: each `*` multiplies the work by the length of a
+ * name (`a*a*a*a*a*a*a*a*a*a*b` against a 40-letter name took 15 s, and
+ * four folders of `*a*` each, 37 s against 100-letter folders), while three stay
+ * within milliseconds of a 255-letter name. `**` matches whole folders and
+ * is not counted.
+ */
+const MAX_IGNORE_WILDCARDS = 3;
+
+/** The `*` of a glob pattern that match within a name: escaped ones and `**` are not counted. */
+function wildcards(pattern: string): number {
+  return pattern.replace(/\\./g, '').replace(/\*\*+/g, '').split('*').length - 1;
+}
+
+/** No rule's options come near this; it is far from the stack's limit. */
+const MAX_OPTION_DEPTH = 64;
+
+/** Whether arrays and objects in `value` nest more than `limit` levels deep; read without recursion. */
+function nestedDeeperThan(value: unknown, limit: number): boolean {
+  const stack: [unknown, number][] = [[value, 0]];
+  while (stack.length) {
+    const [item, depth] = stack.pop()!;
+    if (typeof item !== 'object' || item === null) continue;
+    if (depth >= limit) return true;
+    for (const child of Object.values(item)) stack.push([child, depth + 1]);
+  }
+  return false;
 }
 
 function validateStringList(value: unknown, name: string, fail: (problem: string) => never): string[] {

@@ -63,44 +63,68 @@ export function collectDirectives(doc: MessageDocument, isKnownRule: (id: string
   return { directives, unknownRules };
 }
 
-function names(d: PlacedDirective, ruleId: string): boolean {
-  return d.all || d.rules.some((r) => r.name === ruleId);
-}
-
 function markUsed(d: PlacedDirective, ruleId: string): void {
   d.used.add(d.all ? '*' : ruleId);
+}
+
+/**
+ * The first directive (in file order) of some set that names a rule: one
+ * lookup per diagnostic, where scanning every directive made a file of many
+ * diagnostics and many directives quadratic.
+ */
+class FirstNaming {
+  private all: PlacedDirective | undefined;
+  private readonly byRule = new Map<string, PlacedDirective>();
+
+  /** Call in file order: the first directive to name a rule keeps it. */
+  add(d: PlacedDirective): void {
+    if (d.all) this.all ??= d;
+    else for (const r of d.rules) if (!this.byRule.has(r.name)) this.byRule.set(r.name, d);
+  }
+
+  /** Of the first directive naming `ruleId` and the first naming all rules, the earlier. */
+  get(ruleId: string, order: Map<PlacedDirective, number>): PlacedDirective | undefined {
+    return earlier(this.all, this.byRule.get(ruleId), order);
+  }
+}
+
+function earlier(a: PlacedDirective | undefined, b: PlacedDirective | undefined, order: Map<PlacedDirective, number>): PlacedDirective | undefined {
+  if (!a || !b) return a ?? b;
+  return order.get(a)! <= order.get(b)! ? a : b;
 }
 
 /** Drops suppressed diagnostics; reports which directives did nothing. */
 export function applyDirectives(diagnostics: Diagnostic[], directives: PlacedDirective[]): { kept: Diagnostic[]; unused: { at: [number, number]; message: string }[] } {
   if (directives.length === 0) return { kept: diagnostics, unused: [] };
-  const ranged = directives.filter((d) => d.kind === 'disable' || d.kind === 'enable').sort((a, b) => a.start - b.start);
+  const order = new Map<PlacedDirective, number>();
+  const wholeFile = new FirstNaming();
+  const byLine = new Map<number, FirstNaming>();
+  const atLine = (line: number) => {
+    let first = byLine.get(line);
+    if (!first) byLine.set(line, (first = new FirstNaming()));
+    return first;
+  };
+  for (let i = 0; i < directives.length; i++) {
+    const d = directives[i]!;
+    order.set(d, i);
+    if (d.kind === 'disable-file') wholeFile.add(d);
+    else if (d.kind === 'disable-line') for (let line = d.startLine; line <= d.endLine; line++) atLine(line).add(d);
+    else if (d.kind === 'disable-next-line') atLine(d.endLine + 1).add(d);
+  }
+  // Line directives first (the earliest directive in file order wins, as
+  // before); what they leave, the last disable/enable before the diagnostic
+  // that names its rule decides.
+  const suppressedBy: (PlacedDirective | undefined)[] = new Array(diagnostics.length);
+  for (let i = 0; i < diagnostics.length; i++) {
+    const diag = diagnostics[i]!;
+    suppressedBy[i] = earlier(wholeFile.get(diag.ruleId, order), byLine.get(diag.range.start.line)?.get(diag.ruleId, order), order);
+  }
+  applyRanges(diagnostics, directives, suppressedBy);
   const kept: Diagnostic[] = [];
-  for (let i = 0, list = diagnostics; i < list.length; i++) {
-    const diag = list[i]!;
-    const line = diag.range.start.line;
-    const offset = diag.range.start.offset;
-    const id = diag.ruleId;
-    let suppressedBy: PlacedDirective | undefined;
-    for (let j = 0; j < directives.length; j++) {
-      const d = directives[j]!;
-      if (!names(d, id)) continue;
-      if (d.kind === 'disable-file') suppressedBy ??= d;
-      else if (d.kind === 'disable-line' && line >= d.startLine && line <= d.endLine) suppressedBy ??= d;
-      else if (d.kind === 'disable-next-line' && line === d.endLine + 1) suppressedBy ??= d;
-    }
-    if (!suppressedBy) {
-      // The last disable/enable before the diagnostic that names its rule decides.
-      let state: PlacedDirective | undefined;
-      for (let j = 0; j < ranged.length; j++) {
-        const d = ranged[j]!;
-        if (d.start > offset) break;
-        if (names(d, id)) state = d.kind === 'disable' ? d : undefined;
-      }
-      suppressedBy = state;
-    }
-    if (suppressedBy) markUsed(suppressedBy, id);
-    else kept.push(diag);
+  for (let i = 0; i < diagnostics.length; i++) {
+    const d = suppressedBy[i];
+    if (d) markUsed(d, diagnostics[i]!.ruleId);
+    else kept.push(diagnostics[i]!);
   }
   const unused: { at: [number, number]; message: string }[] = [];
   for (let i = 0, list = directives; i < list.length; i++) {
@@ -116,4 +140,33 @@ export function applyDirectives(diagnostics: Diagnostic[], directives: PlacedDir
     }
   }
   return { kept, unused };
+}
+
+/**
+ * Sets, for each diagnostic no line directive suppressed, the disable that is
+ * in force at its offset for its rule: one sweep over the diagnostics in
+ * offset order and the disable/enable directives in file order. A directive
+ * for all rules is in force for a rule until a later one names that rule.
+ */
+function applyRanges(diagnostics: readonly Diagnostic[], directives: readonly PlacedDirective[], suppressedBy: (PlacedDirective | undefined)[]): void {
+  const ranged = directives.filter((d) => d.kind === 'disable' || d.kind === 'enable').sort((a, b) => a.start - b.start);
+  if (ranged.length === 0) return;
+  const byOffset: number[] = [];
+  for (let i = 0; i < diagnostics.length; i++) if (!suppressedBy[i]) byOffset.push(i);
+  byOffset.sort((a, b) => diagnostics[a]!.range.start.offset - diagnostics[b]!.range.start.offset);
+  // The latest directive for all rules, and per rule the latest naming it, with when each came.
+  let all: { d: PlacedDirective; seq: number } | undefined;
+  const perRule = new Map<string, { d: PlacedDirective; seq: number }>();
+  let next = 0;
+  for (const i of byOffset) {
+    const diag = diagnostics[i]!;
+    for (; next < ranged.length && ranged[next]!.start <= diag.range.start.offset; next++) {
+      const d = ranged[next]!;
+      if (d.all) all = { d, seq: next };
+      else for (const r of d.rules) perRule.set(r.name, { d, seq: next });
+    }
+    const own = perRule.get(diag.ruleId);
+    const state = own && (!all || own.seq > all.seq) ? own.d : all?.d;
+    if (state?.kind === 'disable') suppressedBy[i] = state;
+  }
 }

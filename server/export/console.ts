@@ -21,6 +21,7 @@
 // multi-line argument values are shortened. Colour (bold headers, dim times
 // and reasons, red errors) only when asked.
 
+import { visibleControls } from '../base/terminal.js';
 import type { JsonValue } from '../tool-calls/index.js';
 import { contextItems, type ContextAssistantContent, type ContextUserContent } from './context-json.js';
 import type { IMessageFormatter } from './formatter.js';
@@ -58,39 +59,41 @@ export class ConsoleFormatter implements IMessageFormatter<string> {
 
   format(history: Readonly<InternalMessage[]>, systemPrompt?: string | null): string[] {
     const s = this.style;
+    // Everything shown comes from the file: its control characters must not reach the terminal.
+    const v = visibleControls;
     return contextItems(history, systemPrompt).map(({ entry, agent, args }) => {
       const lines: string[] = [];
-      const time = entry.timestampEstimated ? [] : [s.dim(`🕐 ${entry.timestamp}`)];
+      const time = entry.timestampEstimated ? [] : [s.dim(`🕐 ${v(entry.timestamp)}`)];
       if (entry.role === 'system') {
-        return s.bold('🧠 System:') + ' ' + indent(String(entry.content), '   ');
+        return s.bold('🧠 System:') + ' ' + indent(v(String(entry.content)), '   ');
       }
       if (entry.role === 'user') {
         const c = entry.content as ContextUserContent;
-        const who = c.userid.startsWith('<@') ? c.userid : `<@${c.userid}>`;
+        const who = v(c.userid.startsWith('<@') ? c.userid : `<@${c.userid}>`);
         lines.push(s.bold(`👤 User ${who} [Turn ${entry.turn}]`), ...time);
-        for (const l of c.text.split('\n')) lines.push(l === '' ? '>' : `> ${l}`);
+        for (const l of v(c.text).split('\n')) lines.push(l === '' ? '>' : `> ${l}`);
         return lines.join('\n');
       }
       const c = entry.content as ContextAssistantContent;
-      lines.push(s.bold(`🤖 Assistant${agent ? ` ${agent}` : ''} [Turn ${entry.turn}]`), ...time);
+      lines.push(s.bold(`🤖 Assistant${agent ? ` ${v(agent)}` : ''} [Turn ${entry.turn}]`), ...time);
       if (c.toolCall === undefined) {
-        if (c.text !== undefined) lines.push(`💬 ${indent(c.text, '   ')}`);
+        if (c.text !== undefined) lines.push(`💬 ${indent(v(c.text), '   ')}`);
       } else {
         const a = args ?? {};
         const said = typeof a.text === 'string' ? a.text : typeof a.message === 'string' ? a.message : undefined;
         if (POST_TOOLS.test(c.toolCall) && said !== undefined) {
-          lines.push(`💬 ${s.bold(c.toolCall)}:`, `   ${indent(JSON.stringify(said), '   ')}`);
+          lines.push(`💬 ${s.bold(v(c.toolCall))}:`, `   ${indent(v(JSON.stringify(said)), '   ')}`);
         } else {
           const emoji = FINISH_TOOLS.test(c.toolCall) ? '✅' : '🔧';
-          const params = Object.entries(a).map(([k, v]) => `${k}: ${showValue(v)}`);
-          lines.push(`${emoji} ${s.bold(c.toolCall)}${params.length ? ` (${params.join(', ')})` : ''}`);
+          const params = Object.entries(a).map(([k, value]) => v(`${k}: ${showValue(value)}`));
+          lines.push(`${emoji} ${s.bold(v(c.toolCall))}${params.length ? ` (${params.join(', ')})` : ''}`);
         }
       }
-      if (c.reasoning !== undefined) lines.push(s.dim(`   └─ Reason: ${indent(c.reasoning, '      ')}`));
+      if (c.reasoning !== undefined) lines.push(s.dim(`   └─ Reason: ${indent(v(c.reasoning), '      ')}`));
       if (c.result !== undefined) {
         const label = c.isError ? s.red('   └─ Error:') : '   └─ Result:';
         // Seed 000's results say `Error: …` themselves; the label says it already.
-        const body = (c.isError ? c.result.replace(/^Error:[ \t]*/, '') : c.result).split('\n');
+        const body = v(c.isError ? c.result.replace(/^Error:[ \t]*/, '') : c.result).split('\n');
         if (body.length === 1) lines.push(`${label} ${body[0]}`.trimEnd());
         else {
           lines.push(label);

@@ -11,6 +11,7 @@
 
 import { BrowserMessageReader, BrowserMessageWriter, createConnection, ProposedFeatures } from 'vscode-languageserver/browser';
 import type { ServerEnvironment } from './environment.js';
+import { answerRefusals, createLifecycle } from './lifecycle.js';
 import { startServer } from './server.js';
 
 /** The worker's global scope, as far as this file uses it (the project compiles without the DOM's types). */
@@ -39,6 +40,7 @@ const browserEnvironment: ServerEnvironment = {
   },
 };
 
-const connection = createConnection(ProposedFeatures.all, new BrowserMessageReader(self), new BrowserMessageWriter(self));
+const connection = createConnection(ProposedFeatures.all, new BrowserMessageReader(self), new BrowserMessageWriter(self), createLifecycle().options);
 startServer(connection, browserEnvironment);
+answerRefusals(connection);
 connection.listen();

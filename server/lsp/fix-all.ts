@@ -18,22 +18,41 @@ function pieceLength(p: Piece): number {
   return 'orig' in p ? p.orig[1] - p.orig[0] : p.text.length;
 }
 
-/** Splits the piece list so that a piece boundary falls at `offset` of the current text; returns its index. */
-function splitAt(pieces: Piece[], offset: number): number {
-  let pos = 0;
-  for (let i = 0; i < pieces.length; i++) {
-    const p = pieces[i]!;
-    const len = pieceLength(p);
-    if (offset === pos) return i;
-    if (offset < pos + len) {
-      const cut = offset - pos;
-      const [a, b] = 'orig' in p ? [{ orig: [p.orig[0], p.orig[0] + cut] as [number, number] }, { orig: [p.orig[0] + cut, p.orig[1]] as [number, number] }] : [{ text: p.text.slice(0, cut) }, { text: p.text.slice(cut) }];
-      pieces.splice(i, 1, a, b);
-      return i + 1;
+function slicePiece(p: Piece, from: number, to: number): Piece {
+  return 'orig' in p ? { orig: [p.orig[0] + from, p.orig[0] + to] } : { text: p.text.slice(from, to) };
+}
+
+/**
+ * The pieces of the text after `edits` (sorted, not overlapping, offsets of
+ * the text `pieces` make): one walk over both. Splitting and splicing the
+ * list per edit made 80,000 fixes quadratic.
+ */
+function editPieces(pieces: readonly Piece[], edits: readonly TextEdit[], length: number): Piece[] {
+  const out: Piece[] = [];
+  let i = 0; // the piece the cursor is in
+  let within = 0; // the cursor's offset in it
+  let at = 0; // the cursor's offset in the text
+  /** Moves the cursor to `to`, keeping what it passes when `keep`. */
+  const advance = (to: number, keep: boolean) => {
+    while (at < to && i < pieces.length) {
+      const p = pieces[i]!;
+      const n = Math.min(pieceLength(p) - within, to - at);
+      if (keep && n > 0) out.push(n === pieceLength(p) ? p : slicePiece(p, within, within + n));
+      within += n;
+      at += n;
+      if (within === pieceLength(p)) {
+        i++;
+        within = 0;
+      }
     }
-    pos += len;
+  };
+  for (const e of edits) {
+    advance(e.range[0], true);
+    if (e.text) out.push({ text: e.text });
+    advance(e.range[1], false);
   }
-  return pieces.length;
+  advance(length, true);
+  return out;
 }
 
 /** The edits `applyEdits` applies (it skips overlapping ones), in order. */
@@ -75,13 +94,7 @@ export function fixAll(doc: MessageDocument, diagnostics: Diagnostic[], options:
     if (applied.length === 0) break;
     const next = applyEdits(current, applied).text;
     if (next === current) break;
-    // From the last edit to the first, so earlier offsets stay valid.
-    for (let i = applied.length - 1; i >= 0; i--) {
-      const e = applied[i]!;
-      const a = splitAt(pieces, e.range[0]);
-      const b = splitAt(pieces, e.range[1]);
-      pieces.splice(a, b - a, ...(e.text ? [{ text: e.text }] : []));
-    }
+    pieces = editPieces(pieces, applied, current.length);
     current = next;
     currentDoc = parseForLint(current, { ...options, previous: currentDoc });
     diags = lintDocument(currentDoc, options);

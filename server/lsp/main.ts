@@ -4,10 +4,11 @@
 
 import { format } from 'node:util';
 import { setFlagsFromString } from 'node:v8';
-import { createConnection, ProposedFeatures, type Connection } from 'vscode-languageserver/node';
+import { createConnection, ProposedFeatures, StreamMessageReader, type Connection } from 'vscode-languageserver/node';
 import { packageInfo } from '../base/package-info.js';
 import { FramingRepair } from './framing.js';
 import { collectWhenIdle } from './idle-gc.js';
+import { answerRefusals, createLifecycle } from './lifecycle.js';
 import { nodeEnvironment } from './node-environment.js';
 import { startServer } from './server.js';
 import { OneWriteMessageWriter } from './writer.js';
@@ -36,11 +37,17 @@ if (args.includes('--help') || args.includes('-h')) {
   // only the message it garbles (see framing.ts).
   let connection: Connection | undefined;
   const input = process.stdin.pipe(new FramingRepair((message) => connection?.console.warn(message)));
-  // A stream and a writer: vscode-languageserver reads a stream itself (and
-  // exits when it ends) and uses a writer as it is; its overloads type only
-  // two streams or a reader and a writer, hence the cast.
-  const output = new OneWriteMessageWriter(process.stdout) as unknown as NodeJS.WritableStream;
-  connection = createConnection(ProposedFeatures.all, input, output);
+  const output = new OneWriteMessageWriter(process.stdout);
+  // Our own reader, to answer a body that is not JSON with a parse error
+  // (-32700, id null) as JSON-RPC asks; the library only logs it.
+  const reader = new StreamMessageReader(input);
+  reader.onError((error) => {
+    if (error instanceof SyntaxError) void output.write({ jsonrpc: '2.0', id: null, error: { code: -32700, message: `Parse error: ${error.message}` } } as never).catch(() => undefined);
+  });
+  const lifecycle = createLifecycle();
+  connection = createConnection(ProposedFeatures.all, reader, output, lifecycle.options);
+  // Given streams, the library exits when the input ends; given a reader, we do.
+  for (const event of ['end', 'close'] as const) process.stdin.on(event, () => process.exit(lifecycle.shutDown ? 0 : 1));
   // Standard output carries the protocol: console output goes to the client's log (as
   // vscode-languageserver arranges itself when it opens stdio from the command line).
   const log = connection.console;
@@ -48,12 +55,14 @@ if (args.includes('--help') || args.includes('-h')) {
   console.warn = (...a: unknown[]) => log.warn(format(...a));
   console.error = console.trace = (...a: unknown[]) => log.error(format(...a));
   startServer(connection, nodeEnvironment());
+  answerRefusals(connection);
   collectWhenIdle();
   connection.listen();
 } else {
   // createConnection reads the transport from the command line.
-  const connection = createConnection(ProposedFeatures.all);
+  const connection = createConnection(ProposedFeatures.all, createLifecycle().options);
   startServer(connection, nodeEnvironment());
+  answerRefusals(connection);
   collectWhenIdle();
   connection.listen();
 }

@@ -1,5 +1,5 @@
 // --concurrency and --cache, run as processes: the same report as a plain run.
-import { existsSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CELL_ID_MISSING, CELL_MARKER, CLEAN, cleanupTempDirs, makeTree, run, runJson } from './helpers.js';
@@ -55,14 +55,15 @@ describe('--cache', () => {
     await new Promise((resolve) => setTimeout(resolve, 2100));
     runJson(['--cache', '.'], { cwd: dir });
     const kept = entries(dir);
-    expect(kept[file]!.stamp).toHaveLength(4);
+    const name = 'd1/f1.msg.md';
+    expect(kept[name]!.stamp).toHaveLength(4);
 
     // A kept stamp that still matches: the file is not read, the cached report is used
     // (seen here by damaging the content digest of the key, which only a read would notice).
-    const key = kept[file]!.key;
+    const key = kept[name]!.key;
     const message = { ruleId: 'from-the-cache', severity: 1, message: 'x', line: 1, column: 1, endLine: 1, endColumn: 2 };
-    kept[file] = { ...kept[file]!, key: `not-the-digest${key.slice(key.indexOf(':'))}`, messages: [message] };
-    writeFileSync(path.join(dir, '.msglintcache'), JSON.stringify({ msglintCache: 2, entries: kept }));
+    kept[name] = { ...kept[name]!, key: `not-the-digest${key.slice(key.indexOf(':'))}`, messages: [message] };
+    writeFileSync(path.join(dir, '.msglintcache'), JSON.stringify({ msglintCache: 3, entries: kept }));
     const trusted = runJson(['--cache', '.'], { cwd: dir });
     expect(trusted.reports.find((r) => r.filePath === file)!.messages.map((m) => m.ruleId)).toEqual(['from-the-cache']);
 
@@ -86,11 +87,11 @@ describe('--cache', () => {
     damaged[files[1]!] = { ...damaged[files[1]!]!, stamp: [1, 2] };
     damaged[files[2]!] = { ...damaged[files[2]!]!, messages: [42, { ruleId: 'x' }] as never };
     damaged[files[3]!] = { ...damaged[files[3]!]!, messages: { length: 1 } as never };
-    writeFileSync(path.join(dir, '.msglintcache'), JSON.stringify({ msglintCache: 2, entries: damaged }));
+    writeFileSync(path.join(dir, '.msglintcache'), JSON.stringify({ msglintCache: 3, entries: damaged }));
     expect(runJson(['--cache', '.'], { cwd: dir })).toMatchObject({ status: first.status, stderr: '', reports: first.reports });
     writeFileSync(path.join(dir, '.msglintcache'), JSON.stringify({ msglintCache: 1, entries: {} }));
     expect(runJson(['--cache', '.'], { cwd: dir })).toMatchObject({ status: first.status, stderr: '', reports: first.reports });
-    expect(JSON.parse(readFileSync(path.join(dir, '.msglintcache'), 'utf8')).msglintCache).toBe(2);
+    expect(JSON.parse(readFileSync(path.join(dir, '.msglintcache'), 'utf8')).msglintCache).toBe(3);
   });
 
   it('reuses results of unchanged files and re-lints changed ones', () => {
@@ -123,6 +124,29 @@ describe('--cache', () => {
     writeFileSync(path.join(dir, 'cache.json'), '{not json');
     const result = runJson(['--cache', '--cache-location', 'cache.json', '.'], { cwd: dir });
     expect(result.stderr).toBe('');
-    expect(JSON.parse(readFileSync(path.join(dir, 'cache.json'), 'utf8')).msglintCache).toBe(2);
+    expect(JSON.parse(readFileSync(path.join(dir, 'cache.json'), 'utf8')).msglintCache).toBe(3);
+  });
+
+  it('names entries relative to the cache file: a copied tree reuses them', () => {
+    const dir = tree(3);
+    runJson(['--cache', '.'], { cwd: dir });
+    const kept = entries(dir);
+    expect(Object.keys(kept).sort()).toEqual(['d0/f0.msg.md', 'd1/f1.msg.md', 'd2/f2.msg.md', 'notes.md']);
+    // A planted report shows that the copy's run took it from the cache (the key, a digest of the bytes, still matches).
+    const message = { ruleId: 'from-the-cache', severity: 1, message: 'x', line: 1, column: 1, endLine: 1, endColumn: 2 };
+    kept['d1/f1.msg.md'] = { ...kept['d1/f1.msg.md']!, messages: [message] };
+    writeFileSync(path.join(dir, '.msglintcache'), JSON.stringify({ msglintCache: 3, entries: kept }));
+    const copy = makeTree();
+    cpSync(dir, copy, { recursive: true });
+    const result = runJson(['--cache', '.'], { cwd: copy });
+    expect(result.reports.find((r) => r.filePath.endsWith('f1.msg.md'))!.messages.map((m) => m.ruleId)).toEqual(['from-the-cache']);
+  });
+
+  it('drops the entries of files that no longer exist, and keeps those of files not linted this run', () => {
+    const dir = tree(3);
+    runJson(['--cache', '.'], { cwd: dir });
+    rmSync(path.join(dir, 'd0/f0.msg.md'));
+    runJson(['--cache', 'd2'], { cwd: dir });
+    expect(Object.keys(entries(dir)).sort()).toEqual(['d1/f1.msg.md', 'd2/f2.msg.md', 'notes.md']);
   });
 });

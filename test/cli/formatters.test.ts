@@ -58,7 +58,7 @@ describe('stylish', () => {
         '  12:10  warning  No id here  cell-id-missing',
         '',
         'odd,name:100%.msg.md',
-        '  2:1  warning  Line one line two with 50% & <b> "q" \u0001  unused-disable',
+        '  2:1  warning  Line one line two with 50% & <b> "q" \u2401  unused-disable',
         '',
         '\u2716 3 problems (1 error, 2 warnings)',
         '  1 error and 0 warnings potentially fixable with the --fix option.',

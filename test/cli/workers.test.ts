@@ -48,7 +48,6 @@ const patch = (name, test, fail) => {
   };
   require('node:module').syncBuiltinESMExports();
 };
-const patchRead = (test, fail) => patch('readFileSync', test, fail);
 if (isMainThread) {
   // Lets the workers take a share even of a small tree.
   const ms = Number(process.env.MSGLINT_TEST_SLOW_MAIN ?? 0);
@@ -62,7 +61,8 @@ if (isMainThread) {
   parentPort.postMessage = () => { throw new Error('boom\\n  on two lines'); };
 }
 if ((mode === 'config' && !isMainThread) || mode === 'config-everywhere') {
-  patchRead((f) => f.endsWith('.msglintrc.json') && fs.existsSync(f), () => { throw Object.assign(new Error('i/o error, read'), { code: 'EIO' }); });
+  // Config files are opened and read by hand (readRegularFile).
+  patch('openSync', (f) => f.endsWith('.msglintrc.json') && fs.existsSync(f), () => { throw Object.assign(new Error('i/o error, read'), { code: 'EIO' }); });
 }
 `;
 const preloadDir = makeTree({ 'preload.cjs': PRELOAD });

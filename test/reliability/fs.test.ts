@@ -83,15 +83,14 @@ describe('symbolic link loops during discovery', () => {
     expect(linted(result.reports, dir)).toEqual(['a.msg.md']);
   });
 
-  it('a deep chain of directory links ends', () => {
+  it('a deep chain of directory links is not followed during a walk; named, the link is', () => {
     const dir = makeTree({ 'd0/a.msg.md': CLEAN });
     for (let i = 1; i < 40; i++) symlinkSync(`d${i - 1}`, path.join(dir, `d${i}`));
     symlinkSync('..', path.join(dir, 'd0', 'back'));
     const result = runJson([], { cwd: dir, timeout: 30_000 });
     expect(result.status).toBe(0);
-    // One file, reached by 40 names; each name is linted (discovery removes duplicates by path, not by target).
-    expect(result.reports.length).toBeGreaterThanOrEqual(1);
-    expect(new Set(result.reports.map((r) => readFileSync(r.filePath, 'utf8')))).toEqual(new Set([CLEAN]));
+    expect(linted(result.reports, dir)).toEqual(['d0/a.msg.md']);
+    expect(linted(runJson(['d39'], { cwd: dir }).reports, dir)).toEqual(['d39/a.msg.md']);
   });
 });
 
@@ -165,7 +164,7 @@ describe('a directory given as --stdin-filename', () => {
 });
 
 describe('--fix on files it may not write', () => {
-  it('as an unprivileged user: a read-only file and a file in a read-only directory are refused, the others fixed, exit 2', (context) => {
+  it('as an unprivileged user: a read-only file is refused, a writable file in a read-only directory fixed in place, the others fixed, exit 2', (context) => {
     const dir = openTree({ 'ro.msg.md': CELL_MARKER, 'rw.msg.md': CELL_MARKER, 'rodir/in.msg.md': CELL_MARKER }, true);
     chmodSync(path.join(dir, 'ro.msg.md'), 0o444);
     chmodSync(path.join(dir, 'rodir'), 0o555);
@@ -174,9 +173,9 @@ describe('--fix on files it may not write', () => {
       const result = runUnprivileged(['--fix'], { cwd: dir });
       if (!result) return context.skip(whyNotUnprivileged());
       expect(result.status).toBe(2);
-      expect(lines(result.stderr).sort()).toEqual(['msglint: ro.msg.md: cannot write fixes: permission denied', 'msglint: rodir/in.msg.md: cannot write fixes: permission denied']);
+      expect(lines(result.stderr)).toEqual(['msglint: ro.msg.md: cannot write fixes: permission denied']);
       expect(readFileSync(path.join(dir, 'ro.msg.md'), 'utf8')).toBe(CELL_MARKER);
-      expect(readFileSync(path.join(dir, 'rodir/in.msg.md'), 'utf8')).toBe(CELL_MARKER);
+      expect(readFileSync(path.join(dir, 'rodir/in.msg.md'), 'utf8')).toBe(FIXED);
       expect(readFileSync(path.join(dir, 'rw.msg.md'), 'utf8')).toBe(FIXED);
       const after = statSync(path.join(dir, 'ro.msg.md'));
       expect([after.ino, after.mode, after.mtimeMs]).toEqual([ro.ino, ro.mode, ro.mtimeMs]);

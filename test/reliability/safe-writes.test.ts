@@ -14,12 +14,15 @@
 //    (or a linked directory) that leads outside is refused with a message,
 //    and the run exits 2. "Inside" means: under a directory named on the
 //    command line (`.` by default), under the directory holding a file
-//    named on it, or under a glob's base directory.
+//    named on it, or under a glob's base directory;
+//  - where a rename would change more than the content (a file with several
+//    hard links, a folder the user may not write, a file whose owner or
+//    group the user cannot give the new file), the file is written in place.
 
 import { chmodSync, chownSync, linkSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CELL_MARKER, CLEAN, cleanupTempDirs, lines, makeTree, run } from '../cli/helpers.js';
+import { CELL_MARKER, CLEAN, cleanupTempDirs, lines, makeTree, run, runUnprivileged, whyNotUnprivileged } from '../cli/helpers.js';
 
 afterAll(cleanupTempDirs);
 
@@ -137,12 +140,31 @@ describe('--fix writes through a temporary file and a rename', () => {
     expect(readFileSync(path.join(dir, 'fix.msg.md'), 'utf8')).toBe(CELL_MARKER);
   });
 
-  it('a hard link: the fixed name gets the new content, the other name keeps the old (rename replaces one name)', () => {
+  it('a hard link is written in place: both names see the fix, one inode (a rename would split them)', () => {
     const dir = makeTree({ 'a.msg.md': CELL_MARKER, 'elsewhere/keep.md': 'x' });
     linkSync(path.join(dir, 'a.msg.md'), path.join(dir, 'elsewhere', 'same.txt'));
+    const before = statSync(path.join(dir, 'a.msg.md'));
     expect(run(['--fix', 'a.msg.md'], { cwd: dir }).status).toBe(0);
     expect(readFileSync(path.join(dir, 'a.msg.md'), 'utf8')).toBe(FIXED);
-    expect(readFileSync(path.join(dir, 'elsewhere', 'same.txt'), 'utf8')).toBe(CELL_MARKER);
+    expect(readFileSync(path.join(dir, 'elsewhere', 'same.txt'), 'utf8')).toBe(FIXED);
+    expect([statSync(path.join(dir, 'a.msg.md')).ino, statSync(path.join(dir, 'a.msg.md')).nlink]).toEqual([before.ino, 2]);
+  });
+
+  it('a group-writable file fixed by another member of the group keeps its owner and mode (written in place)', (context) => {
+    if (!isRoot) return context.skip('making a file owned by another user needs root (chown)');
+    const dir = makeTree({ 'shared.msg.md': CELL_MARKER });
+    const file = path.join(dir, 'shared.msg.md');
+    // The folder belongs to nobody (who could rename in it), the file to root, writable by nobody's group.
+    chownSync(dir, 65534, 65534);
+    chmodSync(dir, 0o755);
+    chownSync(file, 0, 65534);
+    chmodSync(file, 0o664);
+    const result = runUnprivileged(['--fix'], { cwd: dir });
+    if (!result) return context.skip(whyNotUnprivileged());
+    expect([result.status, result.stderr]).toEqual([0, '']);
+    expect(readFileSync(file, 'utf8')).toBe(FIXED);
+    const after = statSync(file);
+    expect([after.uid, after.gid, (after.mode & 0o7777).toString(8)]).toEqual([0, 65534, '664']);
   });
 });
 
@@ -173,15 +195,13 @@ describe('--fix and symbolic links', () => {
       writeFileSync(path.join(project, 'own.msg.md'), CELL_MARKER);
       const result = run(args, { cwd: project });
       expect(result.status, args.join(' ')).toBe(2);
-      const expected = ['msglint: linked/x.msg.md: cannot write fixes: the file is a symbolic link (or lies in a linked directory) leading to OUTSIDE/dir/x.msg.md, outside the linted paths; not written', 'msglint: secret.msg.md: cannot write fixes: the file is a symbolic link (or lies in a linked directory) leading to OUTSIDE/secret.msg.md, outside the linted paths; not written'];
+      const expected = ['', 'msglint: secret.msg.md: cannot write fixes: the file is a symbolic link (or lies in a linked directory) leading to OUTSIDE/secret.msg.md, outside the linted paths; not written'];
       const got = lines(result.stderr).map((l) => l.split(outside).join('OUTSIDE')).sort();
-      if (args[1] === 'secret.msg.md') {
-        // `linked` named on the command line is a linted path itself: its files may be written.
-        expect(got, args.join(' ')).toEqual([expected[1]]);
-        writeFileSync(path.join(outside, 'dir/x.msg.md'), CELL_MARKER);
-      } else {
-        expect(got, args.join(' ')).toEqual(expected);
-      }
+      // A directory link met during a walk is not followed, so linked/x.msg.md
+      // is neither linted nor written; `linked` named on the command line is
+      // a linted path itself: its files may be written.
+      expect(got, args.join(' ')).toEqual([expected[1]]);
+      if (args[1] === 'secret.msg.md') writeFileSync(path.join(outside, 'dir/x.msg.md'), CELL_MARKER);
       expect(readFileSync(path.join(outside, 'secret.msg.md'), 'utf8')).toBe(CELL_MARKER);
       expect(readFileSync(path.join(outside, 'dir/x.msg.md'), 'utf8')).toBe(CELL_MARKER);
       expect(readFileSync(path.join(project, 'own.msg.md'), 'utf8')).toBe(FIXED);

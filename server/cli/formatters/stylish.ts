@@ -2,6 +2,8 @@
 // know ESLint read it without configuration.
 
 import path from 'node:path';
+import { visibleControls } from '../../base/terminal.js';
+import { leavesBase } from '../../config/paths.js';
 import { palette } from '../color.js';
 import type { Formatter } from './types.js';
 
@@ -30,13 +32,19 @@ export const format: Formatter = (reports, { cwd, color }) => {
       type: m.severity === 2 ? 'error' : 'warning',
       // One message per row: a line break would break the table and
       // line-based problem matchers.
-      text: m.message.replace(/\s*\r?\n\s*/g, ' ').replace(/([^ ])\.$/, '$1'),
-      ruleId: m.ruleId,
+      // Messages quote the file: its control characters must not reach the terminal.
+      text: visibleControls(m.message.replace(/\s*\r?\n\s*/g, ' ').replace(/([^ ])\.$/, '$1')),
+      ruleId: visibleControls(m.ruleId),
     }));
-    const width = (key: 'line' | 'column' | 'type' | 'text') => Math.max(...rows.map((r) => visibleLength(r[key])));
+    // A loop, not Math.max(...rows): spreading 130,000 rows overflows the stack.
+    const width = (key: 'line' | 'column' | 'type' | 'text') => {
+      let max = 0;
+      for (const r of rows) max = Math.max(max, visibleLength(r[key]));
+      return max;
+    };
     const [lineWidth, columnWidth, typeWidth, textWidth] = [width('line'), width('column'), width('type'), width('text')];
 
-    out += `\n${c.underline(displayPath(report.filePath, cwd))}\n`;
+    out += `\n${c.underline(visibleControls(displayPath(report.filePath, cwd)))}\n`;
     for (const r of rows) {
       const position = c.dim(`${r.line.padStart(lineWidth)}:${r.column.padEnd(columnWidth)}`);
       const type = r.type === 'error' ? c.red(r.type) : c.yellow(r.type);
@@ -61,5 +69,5 @@ export const format: Formatter = (reports, { cwd, color }) => {
 function displayPath(filePath: string, cwd: string): string {
   if (!path.isAbsolute(filePath)) return filePath;
   const relative = path.relative(cwd, filePath);
-  return relative && !relative.startsWith('..') && !path.isAbsolute(relative) ? relative : filePath;
+  return relative && !leavesBase(relative) ? relative : filePath;
 }

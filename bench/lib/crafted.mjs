@@ -1,0 +1,91 @@
+// Crafted but valid message files that made msglint superlinear (issue 35,
+// point 2): each generator takes a size n and returns the text, so the
+// benchmark's growth section can time n against 4n and a test can lint a
+// size that would take minutes if the path were quadratic.
+//
+// Plain JavaScript without imports: bench/ runs it under Node, and the tests
+// import it as they are (test/reliability/crafted.test.ts).
+
+const MESSAGE = '# %% Start[^1]\n\n[^1]: [markdown]\n\nHello.\n\n';
+
+/** A long name: 100 letters, then `i`. Names alike but for their end keep an edit distance's work full. */
+const longName = (prefix, i) => `${prefix}${'a'.repeat(100)}${i}`;
+
+/**
+ * `n` temporary agents with long names and `n` output cells whose types
+ * differ from them by one letter: the "did you mean" of unknown-agent
+ * compared every unknown cell with every agent (265 kB at n = 1,100: 44 s).
+ */
+export function unknownAgents(n) {
+  let text = MESSAGE;
+  for (let i = 0; i < n; i++) text += `[^${longName('ag', i)}]: [agent]\n\n`;
+  for (let i = 0; i < n; i++) text += `# %%% Reply[^${i + 2}]\n\n[^${i + 2}]: [${longName('ax', i)}]\n\nSaid.\n\n`;
+  return text;
+}
+
+/**
+ * `n` cells, each with a disable comment and a diagnostic: disable comments
+ * were matched as diagnostics times directives (1 MB: 34 s).
+ */
+export function disableComments(n) {
+  let text = MESSAGE;
+  for (let i = 0; i < n; i++) text += `<!-- msglint-disable-next-line attribute-value -->\n# %% Note\n\nText ${i}.\n\n`;
+  return text;
+}
+
+/**
+ * `n` temporary agents, each declared in a cell and answering in the next:
+ * the agent of a cell was found by a scan of all agents (100,000 of them,
+ * 6 MB: 36 s).
+ */
+export function temporaryAgents(n) {
+  let text = MESSAGE;
+  for (let i = 0; i < n; i++) text += `[^agent${i}]: [agent]\n\n# %%% Reply[^${i + 2}]\n\n[^${i + 2}]: [agent${i}]\n\nSaid.\n\n`;
+  return text;
+}
+
+/** `n` cells sharing one id: the facts were quadratic (3.3 MB: 17 s). */
+export function repeatedId(n) {
+  let text = MESSAGE;
+  for (let i = 0; i < n; i++) text += '# %% Again[^2]\n\n[^2]: [markdown]\n\nText.\n\n';
+  return text;
+}
+
+/** One cell with `n` metadata lines (0.9 MB: 19 s). */
+export function metadataLines(n) {
+  let text = MESSAGE;
+  for (let i = 0; i < n; i++) text += `[^m${i}]: [markdown] a="b"\n`;
+  return text;
+}
+
+/** One metadata line with `n` attributes: the line was scanned again for a backslash per value (400,000 attributes, 4.7 MB: 9.7 s). */
+export function attributes(n) {
+  const parts = [];
+  for (let i = 0; i < n; i++) parts.push(`k${i}="x"`);
+  return `# %% Start[^1]\n\n[^1]: [markdown] ${parts.join(' ')}\n\nHello.\n`;
+}
+
+/**
+ * `n` cell markers without the space (`#%%`), each fixed by inserting one:
+ * the language server's formatting and fix-all applied edits in quadratic
+ * time (80,000 fixes in 400 kB: 10 to 20 s).
+ */
+export function fixes(n) {
+  return '#%%\n'.repeat(n);
+}
+
+/**
+ * The shapes, with the sizes the growth section times (n and 4n) and where:
+ * `cli` by the command, `lsp` by the language server's formatting request.
+ * `owner` says who makes the path linear (issue 35 leaves the parse paths
+ * to the parser's rewrite).
+ */
+export const CRAFTED = [
+  { name: 'unknownAgents', make: unknownAgents, n: 1_000, where: 'cli', owner: 'rules/unknown-agent.ts' },
+  { name: 'disableComments', make: disableComments, n: 10_000, where: 'cli', owner: 'server/engine/directives.ts' },
+  { name: 'temporaryAgents', make: temporaryAgents, n: 5_000, where: 'cli', owner: 'parser (server/syntax/)' },
+  { name: 'repeatedId', make: repeatedId, n: 12_500, where: 'cli', owner: 'parser (server/syntax/)' },
+  { name: 'metadataLines', make: metadataLines, n: 10_000, where: 'cli', owner: 'parser (server/syntax/)' },
+  { name: 'attributes', make: attributes, n: 50_000, where: 'cli', owner: 'parser (server/syntax/)' },
+  { name: 'fixes', make: fixes, n: 20_000, where: 'lsp', owner: 'server/lsp/ (formatting, fix-all)' },
+];

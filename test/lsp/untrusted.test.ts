@@ -1,0 +1,143 @@
+// Issue 35 in the language server, over stdio: the protocol's lifecycle and
+// cancellation (point 10), a folder whose config is a special file (point 1)
+// or nests rule options thousands deep (point 3): each answered, never a
+// server that hangs or goes silent.
+
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { fixes } from '../../bench/lib/crafted.mjs';
+import { ensureBuilt, LspClient, serverMain } from './client.js';
+
+const dirs: string[] = [];
+afterAll(() => {
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
+
+function tempDir(files: Record<string, string>): string {
+  const dir = realpathSync(mkdtempSync(path.join(os.tmpdir(), 'msglint-lsp-')));
+  dirs.push(dir);
+  for (const [name, text] of Object.entries(files)) writeFileSync(path.join(dir, name), text);
+  return dir;
+}
+
+type Answer = { id: number | null; result?: unknown; error?: { code: number; message: string } };
+
+/** The server spoken to byte by byte: what the test writes, and the answers (responses only) it reads. */
+function rawServer() {
+  ensureBuilt();
+  const proc = spawn(process.execPath, [serverMain, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
+  let buffer = Buffer.alloc(0);
+  const answers: Answer[] = [];
+  proc.stdout.on('data', (chunk: Buffer) => {
+    buffer = Buffer.concat([buffer, chunk]);
+    for (;;) {
+      const end = buffer.indexOf('\r\n\r\n');
+      if (end === -1) return;
+      const length = Number(/Content-Length: (\d+)/i.exec(buffer.subarray(0, end).toString('latin1'))![1]);
+      if (buffer.length < end + 4 + length) return;
+      const message = JSON.parse(buffer.subarray(end + 4, end + 4 + length).toString('utf8'));
+      buffer = buffer.subarray(end + 4 + length);
+      if ('id' in message && !('method' in message)) answers.push(message);
+    }
+  });
+  const frame = (body: unknown) => {
+    const text = typeof body === 'string' ? body : JSON.stringify(body);
+    return `Content-Length: ${Buffer.byteLength(text)}\r\n\r\n${text}`;
+  };
+  return {
+    /** Writes the messages in one write, so the server reads them together. */
+    send: (...bodies: unknown[]) => proc.stdin.write(bodies.map(frame).join('')),
+    answer: async (id: number | null): Promise<Answer> => {
+      for (let i = 0; i < 600; i++) {
+        const found = answers.find((a) => a.id === id);
+        if (found) return found;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      throw new Error(`no answer to ${id}`);
+    },
+    stop: () => proc.kill(),
+  };
+}
+
+const initialize = (id: number) => ({ jsonrpc: '2.0', id, method: 'initialize', params: { processId: null, rootUri: null, capabilities: {} } });
+const hover = (id: number) => ({ jsonrpc: '2.0', id, method: 'textDocument/hover', params: { textDocument: { uri: 'file:///nowhere/a.msg.md' }, position: { line: 0, character: 0 } } });
+
+describe('the protocol’s lifecycle (point 10)', () => {
+  it('a request before initialize: ServerNotInitialized; a body that is not JSON: a parse error; after shutdown: InvalidRequest', async () => {
+    const server = rawServer();
+    try {
+      server.send(hover(1));
+      expect((await server.answer(1)).error?.code).toBe(-32002);
+      server.send(initialize(2), { jsonrpc: '2.0', method: 'initialized', params: {} });
+      expect((await server.answer(2)).result).toHaveProperty('capabilities');
+      server.send('{"jsonrpc": "2.0", "id": 3, "method": ');
+      expect((await server.answer(null)).error?.code).toBe(-32700);
+      // Still serving.
+      server.send(hover(4));
+      expect(await server.answer(4)).toEqual({ jsonrpc: '2.0', id: 4, result: null });
+      server.send({ jsonrpc: '2.0', id: 5, method: 'shutdown' });
+      expect((await server.answer(5)).result).toBeNull();
+      server.send(hover(6));
+      expect((await server.answer(6)).error?.code).toBe(-32600);
+    } finally {
+      server.stop();
+    }
+  });
+
+  it('$/cancelRequest: a formatting request cancelled before it runs is answered RequestCancelled, without its work', async () => {
+    const server = rawServer();
+    try {
+      server.send(initialize(1), { jsonrpc: '2.0', method: 'initialized', params: {} });
+      await server.answer(1);
+      const uri = 'file:///nowhere/fixes.msg.md';
+      server.send({ jsonrpc: '2.0', method: 'textDocument/didOpen', params: { textDocument: { uri, languageId: 'markdown', version: 1, text: fixes(5_000) } } });
+      const format = (id: number) => ({ jsonrpc: '2.0', id, method: 'textDocument/formatting', params: { textDocument: { uri }, options: { tabSize: 2, insertSpaces: true } } });
+      // Two requests, then the cancel of the second: it is still queued behind the first.
+      server.send(format(2), format(3), { jsonrpc: '2.0', method: '$/cancelRequest', params: { id: 3 } });
+      expect(((await server.answer(2)).result as unknown[]).length).toBeGreaterThanOrEqual(5_000);
+      expect((await server.answer(3)).error?.code).toBe(-32800);
+    } finally {
+      server.stop();
+    }
+  }, 120_000);
+});
+
+/**
+ * Opens a document in `dir`, pulls its diagnostics (which must be answered)
+ * and waits for the config error naming `problem`; `then` runs before the server stops.
+ */
+async function expectConfigError(dir: string, problem: string, then?: (client: LspClient, uri: string) => Promise<void>): Promise<void> {
+  const client = await LspClient.start({ rootDir: dir });
+  try {
+    const uri = pathToFileURL(path.join(dir, 'a.msg.md')).href;
+    await client.open(uri, '#%% [^1]\n\n[^1]: [markdown]\n\nHi.\n');
+    expect((await client.pull(uri)).kind).toBe('full');
+    await client.until(() => client.shown.find((m) => m.message.includes(problem)), 'the config error');
+    await then?.(client, uri);
+  } finally {
+    await client.stop();
+  }
+}
+
+describe('configs a folder should not be trusted with', () => {
+  it('a config that links to /dev/zero: the error shown, diagnostics answered (point 1)', async (context) => {
+    if (!existsSync('/dev/zero')) return context.skip('no /dev/zero here');
+    const dir = tempDir({});
+    symlinkSync('/dev/zero', path.join(dir, '.msglintrc.json'));
+    await expectConfigError(dir, 'not a regular file');
+  }, 60_000);
+
+  it('rule options nested 5,000 deep: a config error, and the features still answer (point 3)', async () => {
+    let options = '1';
+    for (let i = 0; i < 5000; i++) options = `{"a":${options}}`;
+    const dir = tempDir({ '.msglintrc.json': `{"rules":{"cell-marker":["error",${options}]}}` });
+    await expectConfigError(dir, 'nested more than 64 levels deep', async (client, uri) => {
+      const symbols = await client.request('textDocument/documentSymbol', { textDocument: { uri } });
+      expect(symbols.length).toBeGreaterThan(0);
+    });
+  }, 60_000);
+});

@@ -1,0 +1,56 @@
+// Issue 35, point 2: crafted but valid files that made rule and server paths
+// superlinear, linted in-process at sizes that take seconds when the path is
+// linear and minutes when it is quadratic (the generous timeouts bound the
+// old behaviour; nothing here measures time). The generators are the
+// benchmark's (bench/lib/crafted.mjs), whose growth section times n and 4n.
+// The shapes of the parse paths are there too; their tests belong to the
+// parser.
+
+import { describe, expect, it } from 'vitest';
+import { disableComments, unknownAgents } from '../../bench/lib/crafted.mjs';
+import type { Diagnostic } from '../../server/engine/types.js';
+import { lint, parseForLint } from '../../server/linter.js';
+import { fixAll } from '../../server/lsp/fix-all.js';
+
+const LONG = 120_000;
+
+describe('rule paths', () => {
+  it('unknown-agent: 4,000 unknown cells against 4,000 long agent names; did you mean skipped past its budget', () => {
+    const diagnostics = lint(unknownAgents(4000)).diagnostics.filter((d) => d.ruleId === 'unknown-agent');
+    expect(diagnostics).toHaveLength(4000);
+    expect(diagnostics.at(-1)!.message).toMatch(/is not a defined agent/);
+    // 4,000 names of 103 letters for each cell: far past the budget, the messages stay and the suggestions go.
+    expect(diagnostics.filter((d) => d.suggestions?.length)).toEqual([]);
+    // A file of ordinary size keeps them.
+    const small = lint(unknownAgents(10)).diagnostics.filter((d) => d.ruleId === 'unknown-agent');
+    expect(small.map((d) => d.suggestions?.[0]?.desc)).toEqual(Array.from({ length: 10 }, (_, i) => `Change the type to the agent \`ag${'a'.repeat(100)}${i}\``));
+  }, LONG);
+
+  it('disable comments: 100,000 diagnostics and 100,000 directives', () => {
+    const text = disableComments(100_000);
+    const { diagnostics } = lint(text);
+    expect(diagnostics.filter((d) => d.ruleId === 'cell-id-missing')).toHaveLength(100_000);
+    // Each directive still does its work: named on the line before the marker, the rule is suppressed.
+    const named = text.replaceAll('disable-next-line attribute-value', 'disable-next-line cell-id-missing');
+    expect(lint(named).diagnostics.filter((d) => d.ruleId === 'cell-id-missing')).toEqual([]);
+  }, LONG);
+});
+
+describe('the language server’s fix-all and formatting', () => {
+  it('composes 400,000 edits of one pass in one walk', () => {
+    // Prose lines, and one synthetic fix per line (the real lint then finds nothing more to fix).
+    const n = 400_000;
+    const text = `# %% Start[^1]\n\n[^1]: [markdown]\n\n${'x\n'.repeat(n)}`;
+    const doc = parseForLint(text, { fileName: 'a.msg.md', config: {} });
+    const first = text.indexOf('x\n');
+    const synthetic: Diagnostic[] = [];
+    for (let i = 0; i < n; i++) {
+      const at = first + 2 * i + 1;
+      synthetic.push({ ruleId: 'cell-marker', severity: 2, message: 'm', range: doc.range(at, at), fix: { range: [at, at], text: 'y' } });
+    }
+    const result = fixAll(doc, synthetic, { fileName: 'a.msg.md', config: {} });
+    expect(result.text).toBe(text.replaceAll('x\n', 'xy\n'));
+    expect(result.edits).toHaveLength(n);
+    expect(result.edits[1]).toEqual({ range: [first + 3, first + 3], text: 'y' });
+  }, LONG);
+});
