@@ -54,6 +54,8 @@ import cellOutsideSection from './cell-outside-section.js';
 // LLM view
 import historySplitPair from './history-split-pair.js';
 import contextWindow from './context-window.js';
+// Secrets
+import secret from './secret.js';
 // Directives
 import unknownRule from './unknown-rule.js';
 import unusedDisable from './unused-disable.js';
@@ -112,6 +114,8 @@ export const rules: Rule[] = [
   // LLM view
   historySplitPair,
   contextWindow,
+  // Secrets
+  secret,
   // Directives
   unknownRule,
   unusedDisable,

@@ -30,6 +30,7 @@ export const RULE_GROUPS = {
   agents: 'Agents and frontmatter',
   sections: 'Sections in ordinary Markdown files',
   'llm-view': 'The LLM view',
+  secrets: 'Secrets',
   directives: 'Disable comments',
 };
 

@@ -18,6 +18,7 @@ export type RuleGroup =
   | 'agents'
   | 'sections'
   | 'llm-view'
+  | 'secrets'
   | 'directives';
 
 export interface Suggestion {
