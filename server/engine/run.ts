@@ -77,6 +77,21 @@ function signatureFacts(doc: MessageDocument, env: string): SignatureFacts {
   return { env, bodyAgents, defaults };
 }
 
+/** The environment string of the last lint: its object, when the text is the same. */
+let lastEnv = '';
+
+/**
+ * The environment of a segment signature as the same string object as the
+ * last lint's when it has the same text: compared once here, it is then
+ * compared per segment by reference. A file with thousands of agents has an
+ * environment of hundreds of kilobytes, and comparing its text per segment
+ * made each lint quadratic.
+ */
+function sameEnv(env: string): string {
+  if (env !== lastEnv) lastEnv = env;
+  return lastEnv;
+}
+
 /** How many sorted offsets are <= at. */
 function countUpTo(sorted: number[], at: number): number {
   let lo = 0;
@@ -324,7 +339,7 @@ export function lintWhole(
     // Made on first use: after an edit that keeps the segments, only for the few checked.
     let facts: SignatureFacts | undefined;
     const factsOf = (): SignatureFacts =>
-      (facts ??= signatureFacts(doc, JSON.stringify([doc.agents.map((a) => [a.name, a.source]), doc.languagesRead, config.languages ?? [], config.agents ?? []])));
+      (facts ??= signatureFacts(doc, sameEnv(JSON.stringify([doc.agents.map((a) => [a.name, a.source]), doc.languagesRead, config.languages ?? [], config.agents ?? []]))));
     const segments = doc.segments;
     let check: ((seg: Segment) => readonly SegmentFinding[]) | undefined;
     if (kept) {

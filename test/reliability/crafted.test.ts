@@ -3,13 +3,11 @@
 // linear and minutes when it is quadratic (the generous timeouts bound the
 // old behaviour; nothing here measures time). The generators are the
 // benchmark's (bench/lib/crafted.mjs), whose growth section times n and 4n.
-// The shapes of the parse paths are there too; their tests belong to the
-// parser.
 
 import { describe, expect, it } from 'vitest';
-import { disableComments, unknownAgents } from '../../bench/lib/crafted.mjs';
+import { attributes, disableComments, metadataLines, repeatedId, temporaryAgents, unknownAgents } from '../../bench/lib/crafted.mjs';
 import type { Diagnostic } from '../../server/engine/types.js';
-import { lint, parseForLint } from '../../server/linter.js';
+import { lint, lintDocument, parseForLint } from '../../server/linter.js';
 import { fixAll } from '../../server/lsp/fix-all.js';
 
 const LONG = 120_000;
@@ -52,5 +50,47 @@ describe('the language server’s fix-all and formatting', () => {
     expect(result.text).toBe(text.replaceAll('x\n', 'xy\n'));
     expect(result.edits).toHaveLength(n);
     expect(result.edits[1]).toEqual({ range: [first + 3, first + 3], text: 'y' });
+  }, LONG);
+});
+
+// Each at a size the old paths took two minutes or more for (quadratic in n),
+// and a few seconds now.
+describe('parse paths', () => {
+  it('150,000 temporary agents, each answering in the next cell', () => {
+    const { diagnostics } = lint(temporaryAgents(150_000), { fileName: 'a.msg.md' });
+    expect(diagnostics).toEqual([]);
+  }, LONG);
+
+  it('200,000 cells with one id', () => {
+    const { diagnostics } = lint(repeatedId(200_000), { fileName: 'a.msg.md' });
+    expect(diagnostics.filter((d) => d.ruleId === 'duplicate-id')).toHaveLength(199_999);
+    expect(diagnostics.at(-1)!.message).toBe('The id `2` is already used by the cell on line 7.');
+  }, LONG);
+
+  it('300,000 metadata lines in one cell', () => {
+    const { diagnostics } = lint(metadataLines(300_000), { fileName: 'a.msg.md' });
+    expect(diagnostics.filter((d) => d.ruleId === 'metadata-unused')).toHaveLength(300_000);
+  }, LONG);
+
+  it('one metadata line with 1,000,000 attributes', () => {
+    const doc = parseForLint(attributes(1_000_000), { fileName: 'a.msg.md' });
+    expect(doc.cells[0]!.metadata!.node.attributes).toHaveLength(1_000_000);
+    expect(lintDocument(doc)).toEqual([]);
+  }, LONG);
+
+  it('typing in a file with 100,000 temporary agents', () => {
+    // Each lint compared an environment naming every agent once per cell.
+    const text = temporaryAgents(100_000);
+    let doc = parseForLint(text, { fileName: 'a.msg.md' });
+    lintDocument(doc);
+    let current = text;
+    let at = text.indexOf('Said.', text.length >> 1);
+    for (let k = 0; k < 3; k++) {
+      current = current.slice(0, at) + 'x' + current.slice(at);
+      doc = parseForLint(current, { fileName: 'a.msg.md', previous: doc, edit: { start: at, oldEnd: at, text: 'x' } });
+      expect(lintDocument(doc)).toEqual([]);
+      at++;
+    }
+    expect(current).toContain('xxxSaid.');
   }, LONG);
 });

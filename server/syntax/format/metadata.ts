@@ -122,7 +122,7 @@ const STRAIGHT_SINGLE = new Set(["'"]);
 /** Whether the line at [start, end) is shaped like a footnote definition `[^...]:`. */
 export function isFootnoteDefinition(text: string, start: number, end: number): boolean {
   if (text.charCodeAt(start) !== 91 || text.charCodeAt(start + 1) !== 94) return false;
-  const close = text.indexOf(']', start + 2);
+  const close = indexBefore(text, 93 /* ] */, start + 2, end);
   return close !== -1 && close + 1 < end && text.charCodeAt(close + 1) === 58;
 }
 
@@ -164,7 +164,7 @@ function readMetadata(text: string, start: number, lineEnd: number, found: Found
     found.problems.push({ kind: 'no-type', span: i < end ? { start: i, end } : { start, end } });
     return node;
   }
-  const typeClose = text.indexOf(']', i + 1);
+  const typeClose = indexBefore(text, 93 /* ] */, i + 1, end);
   const typeText = typeClose !== -1 && typeClose < end ? text.slice(i + 1, typeClose) : '';
   if (typeClose === -1 || typeClose >= end || !TYPE_CHARS.test(typeText)) {
     const stop = typeClose === -1 || typeClose >= end ? end : typeClose + 1;
@@ -203,17 +203,27 @@ function keyEnd(text: string, i: number): number {
   }
 }
 
+/**
+ * The first `code` in text[from, end), or -1: the search stops at the end of
+ * the line, where indexOf would read on to the end of the cell (once per
+ * metadata line of a cell with thousands of them).
+ */
+function indexBefore(text: string, code: number, from: number, end: number): number {
+  for (let k = from; k < end; k++) if (text.charCodeAt(k) === code) return k;
+  return -1;
+}
+
 function parseAttributes(text: string, i: number, end: number, found: Found): void {
   // The next backslash at or after the scan, looked up again only once passed:
-  // one lookup per attribute would read to the end of the text each time.
+  // one look-up per attribute would read to the end of the line each time.
   let bs = -2;
   for (;;) {
     i = skipBlank(text, i, end);
     if (i >= end) return;
     if (text.charCodeAt(i) === 91) {
       // `[reasoning=1]`: the original document's notation for "optional".
-      const close = text.indexOf(']', i + 1);
-      if (close !== -1 && close < end) {
+      const close = indexBefore(text, 93 /* ] */, i + 1, end);
+      if (close !== -1) {
         const inner = text.slice(i + 1, close);
         const probe: Found = { attributes: [], problems: [] };
         parseAttributes(text, i + 1, close, probe);
@@ -240,9 +250,11 @@ function parseAttributes(text: string, i: number, end: number, found: Found): vo
       let value = '';
       let closed = false;
       let chunk = j;
+      // The next quote, as the next backslash: looked up again only once passed.
+      let q = -2;
       while (j < end) {
-        const q = text.indexOf('"', j);
-        if (bs !== -1 && bs < j) bs = text.indexOf('\\', j);
+        if (q !== -1 && q < j) q = indexBefore(text, 34 /* " */, j, end);
+        if (bs !== -1 && bs < j) bs = indexBefore(text, 92 /* \\ */, j, end);
         if (bs !== -1 && bs < end && (q === -1 || bs < q)) {
           // `\"` and `\\` are escapes; any other backslash is literal.
           const nx = text[bs + 1];
