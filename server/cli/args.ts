@@ -222,7 +222,6 @@ export function parseArgs(argv: readonly string[]): Command {
 
   if (command.fix && command.fixDryRun) throw new UsageError('--fix and --fix-dry-run cannot be used together');
   if (command.stdin) {
-    if (command.fix) throw new UsageError('--fix cannot be used with --stdin (use --fix-dry-run with --format json)');
     if (command.paths.length > 0) throw new UsageError('--stdin cannot be combined with paths');
   } else if (command.stdinFilename !== undefined) {
     throw new UsageError('--stdin-filename requires --stdin');
@@ -280,6 +279,7 @@ node_modules, .git and the config's "ignores" are skipped.
 Options:
   -f, --format NAME         stylish (default), json, sarif, github or junit
       --fix                 Apply safe fixes and write the files that change
+                            (with --stdin: print the fixed text on stdout)
       --fix-dry-run         Compute fixes without writing (json shows "output")
       --quiet               Report errors only
       --max-warnings N      Exit with 1 when there are more than N warnings
