@@ -4,7 +4,7 @@
 
 import { UsageError } from './errors.js';
 
-export const FORMAT_NAMES = ['stylish', 'json', 'sarif', 'github', 'junit'] as const;
+export const FORMAT_NAMES = ['stylish', 'json', 'sarif', 'github', 'junit', 'gitlab', 'rdjson'] as const;
 export type FormatName = (typeof FORMAT_NAMES)[number];
 
 export type RuleSeverityOverride = 'off' | 'warn' | 'error';
@@ -277,7 +277,8 @@ glob patterns; the default is the current directory. .gitignore files,
 node_modules, .git and the config's "ignores" are skipped.
 
 Options:
-  -f, --format NAME         stylish (default), json, sarif, github or junit
+  -f, --format NAME         stylish (default), json, sarif, github, junit,
+                            gitlab (Code Quality) or rdjson (reviewdog)
       --fix                 Apply safe fixes and write the files that change
                             (with --stdin: print the fixed text on stdout)
       --fix-dry-run         Compute fixes without writing (json shows "output")
