@@ -4,15 +4,14 @@
 import { promises as fsp, statSync } from 'node:fs';
 import path from 'node:path';
 import { ConfigResolver, describeFsError } from '../config/load.js';
-import { closestRuleId, isKnownRuleId } from '../config/validate.js';
 import { allRules } from '../linter.js';
 import type { LintCommand } from './args.js';
 import { LintCache } from './cache.js';
-import { createFileLinter, displayPath, type FileOutcome } from './lint-file.js';
+import { checkRuleOverrides, createFileLinter, displayPath, type FileOutcome } from './lint-file.js';
 import { WorkerPool, workerCount } from './workers.js';
 import { shouldUseColor } from './color.js';
 import { discoverFiles } from './discover.js';
-import { EXIT_FAILURE, EXIT_LINT_ERRORS, EXIT_OK, UsageError } from './errors.js';
+import { EXIT_FAILURE, EXIT_LINT_ERRORS, EXIT_OK } from './errors.js';
 import { decode } from './files.js';
 import { loadFormatter } from './formatters/index.js';
 import type { FileReport } from './formatters/types.js';
@@ -58,12 +57,7 @@ interface RunFacts {
 }
 
 async function lintAndReport(command: LintCommand, io: CliIo, run?: RunFacts): Promise<number> {
-  for (const [id] of command.ruleOverrides) {
-    if (!isKnownRuleId(id, allRules)) {
-      const hint = closestRuleId(id, allRules);
-      throw new UsageError(`unknown rule '${id}' in --rule${hint ? ` (did you mean '${hint}'?)` : ''}`);
-    }
-  }
+  checkRuleOverrides(command.ruleOverrides);
   const configs = new ConfigResolver(allRules, command.configPath === undefined ? undefined : path.resolve(io.cwd, command.configPath));
   const fixing = command.fix || command.fixDryRun;
   const linter = createFileLinter(command, io.cwd, configs);

@@ -5,6 +5,8 @@
 import path from 'node:path';
 import { loadCrypto } from '../base/lazy.js';
 import { ConfigResolver, describeFsError } from '../config/load.js';
+import { closestRuleId, isKnownRuleId } from '../config/validate.js';
+import { UsageError } from './errors.js';
 import { allRules, lint, lintAndFix } from '../linter.js';
 import type { LintResult, MsglintConfig } from '../engine/types.js';
 import { isMessageFile } from '../syntax/detect.js';
@@ -34,6 +36,16 @@ export interface CachedFile {
   /** `CONTENT:CONFIG`: digests of the file's bytes and of its config and msglint's version. */
   key: string;
   stamp?: FileStamp;
+}
+
+/** Throws a UsageError for a --rule that names no rule. */
+export function checkRuleOverrides(overrides: readonly [string, RuleSeverityOverride][]): void {
+  for (const [id] of overrides) {
+    if (!isKnownRuleId(id, allRules)) {
+      const hint = closestRuleId(id, allRules);
+      throw new UsageError(`unknown rule '${id}' in --rule${hint ? ` (did you mean '${hint}'?)` : ''}`);
+    }
+  }
 }
 
 /** Applies --rule on top of each config; memoised so each config is rebuilt once, not once per file. */
