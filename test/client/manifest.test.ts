@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { allRules } from '../../server/index.js';
 import { COMMANDS, SETTINGS } from '../../client/src/constants.js';
 // @ts-expect-error: a plain ES module without type declarations.
-import { rulesProperties } from '../../scripts/sync.mjs';
+import { rulesProperties } from '../../server/config/schema.js';
 import { CLIENT, ROOT } from './textmate.js';
 
 const manifest = JSON.parse(readFileSync(path.join(CLIENT, 'package.json'), 'utf8'));
