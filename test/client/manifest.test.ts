@@ -39,7 +39,7 @@ describe('client/package.json', () => {
   });
 
   it('packs only what the extension needs', () => {
-    expect(manifest.files).toEqual(['dist/extension.js', 'dist/server.js', 'dist/web/extension.js', 'dist/web/server.js', 'syntaxes', 'snippets', 'README.md', 'CHANGELOG.md', 'LICENSE']);
+    expect(manifest.files).toEqual(['dist/extension.js', 'dist/server.js', 'dist/web/extension.js', 'dist/web/server.js', 'dist/msglint.schema.json', 'dist/package-json.schema.json', 'syntaxes', 'snippets', 'README.md', 'CHANGELOG.md', 'LICENSE']);
     for (const f of manifest.files.filter((f: string) => !f.startsWith('dist/'))) expect(existsSync(path.join(CLIENT, f)), f).toBe(true);
     // Bundled: nothing for vsce to install or list.
     expect(manifest.dependencies).toBeUndefined();

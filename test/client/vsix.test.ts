@@ -8,7 +8,7 @@
 //   (so it cannot fall back on node_modules), answers over stdio.
 // The .vsix is packed once, in beforeAll (a few seconds).
 
-import { writeFileSync, mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -140,6 +140,17 @@ describe('the .vsix', () => {
     expect(manifest.main.replace(/^\.\//, '')).toBe('dist/extension.js');
     for (const g of manifest.contributes.grammars) expect(packed.zip.has(inVsix(g.path)), g.path).toBe(true);
     for (const s of manifest.contributes.snippets) expect(packed.zip.has(inVsix(s.path)), s.path).toBe(true);
+  });
+
+  it('applies the config schema to .msglintrc.json and to package.json\'s msglint key', () => {
+    const [rc, pkg] = manifest.contributes.jsonValidation as { fileMatch: string[]; url: string }[];
+    expect(rc!.fileMatch).toEqual(['.msglintrc.json']);
+    expect(pkg!.fileMatch).toEqual(['package.json']);
+    const shipped = JSON.parse(readFileSync(path.join(CLIENT, '..', 'msglint.schema.json'), 'utf8')) as { properties: object };
+    const schema = JSON.parse(packed.zip.text(inVsix(rc!.url))) as { properties: object };
+    expect(schema).toEqual(shipped);
+    const wrapped = JSON.parse(packed.zip.text(inVsix(pkg!.url))) as { properties: { msglint: { properties: object } } };
+    expect(wrapped.properties.msglint.properties).toEqual(shipped.properties);
   });
 
   it('carries the browser entry for VS Code for the Web and its worker server, with nothing of Node in them', () => {
