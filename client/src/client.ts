@@ -15,6 +15,8 @@ import {
   type LanguageClientOptions,
 } from 'vscode-languageclient';
 import { CLIENT_ID, COMMANDS, SERVER_FIX_ALL_COMMAND } from './constants.js';
+import { exportLLMView } from './export.js';
+import { describeError } from './errors.js';
 import { legacyRewriteEdits } from './legacy.js';
 import { ServerStatus } from './status.js';
 
@@ -48,6 +50,10 @@ export async function activateClient(
     vscode.commands.registerCommand(COMMANDS.rewriteLegacyToolCalls, () => rewriteLegacyToolCalls(lc)),
     vscode.commands.registerCommand(COMMANDS.restartServer, () => restart(lc)),
     vscode.commands.registerCommand(COMMANDS.showOutput, () => lc.outputChannel.show(true)),
+    vscode.commands.registerCommand(COMMANDS.exportLLMView, () => {
+      const doc = activeDocument(lc);
+      return doc && exportLLMView(lc, doc, (message) => output?.error(message));
+    }),
     lc.onDidChangeState((e) => {
       if (e.newState === State.Running) status?.set('running', '', lc.initializeResult?.serverInfo?.version);
       else if (e.newState === State.Starting) status?.set('starting');
@@ -82,7 +88,7 @@ function clientOptions(documentSelector: LanguageClientOptions['documentSelector
       },
     },
     initializationFailedHandler: (error) => {
-      status?.set('failed', `The server failed to initialize: ${describe(error)}`);
+      status?.set('failed', `The server failed to initialize: ${describeError(error)}`);
       return false;
     },
   };
@@ -93,7 +99,7 @@ async function start(lc: LanguageClient): Promise<void> {
   try {
     await lc.start();
   } catch (error) {
-    const message = `The msglint language server could not start: ${describe(error)}`;
+    const message = `The msglint language server could not start: ${describeError(error)}`;
     output?.error(message);
     status?.set('failed', message);
   }
@@ -104,7 +110,7 @@ async function restart(lc: LanguageClient): Promise<void> {
   try {
     if (lc.needsStop()) await lc.stop();
   } catch (error) {
-    output?.warn(`Stopping the server: ${describe(error)}`);
+    output?.warn(`Stopping the server: ${describeError(error)}`);
   }
   await start(lc);
 }
@@ -140,8 +146,8 @@ async function fixAll(lc: LanguageClient): Promise<void> {
       void vscode.window.showWarningMessage('msglint: the fixes could not be applied (the file changed meanwhile?).');
     }
   } catch (error) {
-    output?.error(`Fix all: ${describe(error)}`);
-    void vscode.window.showErrorMessage(`msglint: fix all failed: ${describe(error)}`);
+    output?.error(`Fix all: ${describeError(error)}`);
+    void vscode.window.showErrorMessage(`msglint: fix all failed: ${describeError(error)}`);
   }
 }
 
@@ -172,13 +178,7 @@ async function rewriteLegacyToolCalls(lc: LanguageClient): Promise<void> {
     if (applied) void vscode.window.showInformationMessage(`msglint: rewrote ${calls} legacy tool call${calls === 1 ? '' : 's'} as XML.`);
     else void vscode.window.showWarningMessage('msglint: the rewrite could not be applied.');
   } catch (error) {
-    output?.error(`Rewrite legacy tool calls: ${describe(error)}`);
-    void vscode.window.showErrorMessage(`msglint: rewriting legacy tool calls failed: ${describe(error)}`);
+    output?.error(`Rewrite legacy tool calls: ${describeError(error)}`);
+    void vscode.window.showErrorMessage(`msglint: rewriting legacy tool calls failed: ${describeError(error)}`);
   }
-}
-
-function describe(error: unknown): string {
-  if (error instanceof Error) return error.message;
-  if (error && typeof error === 'object' && 'message' in error) return String((error as { message: unknown }).message);
-  return String(error);
 }

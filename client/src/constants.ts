@@ -11,7 +11,21 @@ export const COMMANDS = {
   rewriteLegacyToolCalls: 'msglint.rewriteLegacyToolCalls',
   restartServer: 'msglint.restartServer',
   showOutput: 'msglint.showOutput',
+  exportLLMView: 'msglint.exportLLMViewToEditor',
 } as const;
+
+/** The server's command that returns an open file's LLM view in a provider's shape. */
+export const SERVER_EXPORT_COMMAND = 'msglint.exportLLMView';
+
+/** The server's export targets (its EXPORT_FORMATS), as "Export LLM view…" offers them. */
+export const EXPORT_TARGETS = [
+  { format: 'openai', description: 'Chat Completions messages' },
+  { format: 'anthropic', description: 'Messages API: {system, messages}' },
+  { format: 'vercel', description: 'AI SDK 5+: {system, messages}' },
+  { format: 'vercel-legacy', description: 'AI SDK 3 messages' },
+  { format: 'context-json', description: 'indexed conversation' },
+  { format: 'console', description: 'readable text' },
+] as const;
 
 /** The server's workspace/executeCommand command that applies every safe fix to a document. */
 export const SERVER_FIX_ALL_COMMAND = 'msglint.fixAll';
