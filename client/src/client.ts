@@ -14,7 +14,7 @@ import {
   type BaseLanguageClient,
   type LanguageClientOptions,
 } from 'vscode-languageclient';
-import { CLIENT_ID, COMMANDS, SERVER_FIX_ALL_COMMAND } from './constants.js';
+import { CLIENT_ID, COMMANDS, SERVER_FIX_ALL_COMMAND, SERVER_LINT_WORKSPACE_COMMAND } from './constants.js';
 import { exportLLMView } from './export.js';
 import { describeError } from './errors.js';
 import { legacyRewriteEdits } from './legacy.js';
@@ -50,6 +50,7 @@ export async function activateClient(
     vscode.commands.registerCommand(COMMANDS.rewriteLegacyToolCalls, () => rewriteLegacyToolCalls(lc)),
     vscode.commands.registerCommand(COMMANDS.restartServer, () => restart(lc)),
     vscode.commands.registerCommand(COMMANDS.showOutput, () => lc.outputChannel.show(true)),
+    vscode.commands.registerCommand(COMMANDS.lintWorkspace, () => lintWorkspace(lc)),
     vscode.commands.registerCommand(COMMANDS.exportLLMView, () => {
       const doc = activeDocument(lc);
       return doc && exportLLMView(lc, doc, (message) => output?.error(message));
@@ -122,11 +123,13 @@ function activeDocument(lc: LanguageClient): vscode.TextDocument | undefined {
     void vscode.window.showInformationMessage('msglint: open a message file first.');
     return undefined;
   }
-  if (!lc.isRunning()) {
-    void vscode.window.showWarningMessage('msglint: the language server is not running (see "msglint: Show output").');
-    return undefined;
-  }
-  return doc;
+  return isRunning(lc) ? doc : undefined;
+}
+
+/** Whether the server runs; says so when it does not. */
+function isRunning(lc: LanguageClient): boolean {
+  if (!lc.isRunning()) void vscode.window.showWarningMessage('msglint: the language server is not running (see "msglint: Show output").');
+  return lc.isRunning();
 }
 
 async function fixAll(lc: LanguageClient): Promise<void> {
@@ -148,6 +151,18 @@ async function fixAll(lc: LanguageClient): Promise<void> {
   } catch (error) {
     output?.error(`Fix all: ${describeError(error)}`);
     void vscode.window.showErrorMessage(`msglint: fix all failed: ${describeError(error)}`);
+  }
+}
+
+/** Has the server lint the folder's message files again and shows the Problems panel, where they are listed. */
+async function lintWorkspace(lc: LanguageClient): Promise<void> {
+  if (!isRunning(lc)) return;
+  try {
+    await lc.sendRequest(ExecuteCommandRequest.type, { command: SERVER_LINT_WORKSPACE_COMMAND, arguments: [] });
+    await vscode.commands.executeCommand('workbench.actions.view.problems');
+  } catch (error) {
+    output?.error(`Lint workspace: ${describeError(error)}`);
+    void vscode.window.showErrorMessage(`msglint: ${describeError(error)}`);
   }
 }
 

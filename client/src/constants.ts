@@ -12,7 +12,14 @@ export const COMMANDS = {
   restartServer: 'msglint.restartServer',
   showOutput: 'msglint.showOutput',
   exportLLMView: 'msglint.exportLLMViewToEditor',
+  lintWorkspace: 'msglint.lintWorkspaceFiles',
 } as const;
+
+/**
+ * The server's command that lints the workspace's files nobody opened. VS
+ * Code pulls their diagnostics anyway; the command asks it to pull again.
+ */
+export const SERVER_LINT_WORKSPACE_COMMAND = 'msglint.lintWorkspace';
 
 /** The server's command that returns an open file's LLM view in a provider's shape. */
 export const SERVER_EXPORT_COMMAND = 'msglint.exportLLMView';

@@ -10,7 +10,7 @@ import { LintCache } from './cache.js';
 import { checkRuleOverrides, createFileLinter, displayPath, type FileOutcome } from './lint-file.js';
 import { WorkerPool, workerCount } from './workers.js';
 import { shouldUseColor } from './color.js';
-import { discoverFiles } from './discover.js';
+import { discoverFiles } from '../config/discover.js';
 import { EXIT_FAILURE, EXIT_LINT_ERRORS, EXIT_OK } from './errors.js';
 import { decode } from './files.js';
 import { loadFormatter } from './formatters/index.js';

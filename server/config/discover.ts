@@ -10,8 +10,8 @@ import { existsSync, readdirSync, readFileSync, realpathSync, statSync } from 'n
 import path from 'node:path';
 import type { Ignore } from 'ignore';
 import { loadIgnore, loadPicomatch } from '../base/lazy.js';
-import { describeFsError } from '../config/load.js';
-import type { ConfigResolver } from '../config/load.js';
+import { describeFsError } from './load.js';
+import type { ConfigResolver } from './load.js';
 
 export interface Discovery {
   /** Absolute paths, in a stable order (arguments in order, each directory sorted), without duplicates. */
