@@ -24,10 +24,10 @@ export interface WorkspaceFiles {
    */
   list(folders: readonly string[]): Promise<{ files: string[]; problems: string[] }>;
   /**
-   * A file's text, unless its stamp (size, times, inode) is still `stamp`:
-   * then 'unchanged'. Undefined when it cannot be read.
+   * A file's text and a digest of it, unless its stamp (size, times, inode)
+   * is still `stamp`: then 'unchanged'. Undefined when it cannot be read.
    */
-  read(fsPath: string, stamp?: string): { text: string; stamp: string } | 'unchanged' | undefined;
+  read(fsPath: string, stamp?: string): { text: string; digest: string; stamp: string } | 'unchanged' | undefined;
   /** The `file:` URI of a path. */
   uri(fsPath: string): string;
 }

@@ -1,6 +1,7 @@
 // The language server's environment under Node (see environment.ts): files
 // on disk, config files found as the CLI finds them.
 
+import { createHash } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -34,7 +35,8 @@ export function nodeEnvironment(): ServerEnvironment {
         const s = statSync(fsPath, { bigint: true });
         const now = `${s.size}:${s.mtimeNs}:${s.ctimeNs}:${s.ino}`;
         if (now === stamp) return 'unchanged';
-        return { text: readFileSync(fsPath, 'utf8'), stamp: now };
+        const bytes = readFileSync(fsPath);
+        return { text: bytes.toString('utf8'), digest: createHash('sha1').update(bytes).digest('base64'), stamp: now };
       } catch {
         return undefined;
       }

@@ -25,7 +25,6 @@ import {
   type WorkspaceDocumentDiagnosticReport,
 } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { loadCrypto } from '../base/lazy.js';
 import { lint } from '../linter.js';
 import { toLspDiagnostic } from './convert.js';
 import type { DocumentStore } from './documents.js';
@@ -49,6 +48,13 @@ interface FileResult {
 type MessageFileResult = FileResult & { items: LspDiagnostic[] };
 
 const isMessageFileResult = (result: FileResult | undefined): result is MessageFileResult => result?.items !== undefined;
+
+/** A short digest of a string (FNV-1a): result ids change when the settings do. */
+function settingsDigest(text: string): string {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
+  return (hash >>> 0).toString(36);
+}
 
 export class WorkspaceDiagnostics {
   /** The last result of each file, by path. */
@@ -174,7 +180,8 @@ export class WorkspaceDiagnostics {
     } catch (error) {
       this.log.error(`msglint: ${fsPath}: ${(error as Error)?.message ?? error}`);
     }
-    const resultId = loadCrypto().createHash('sha1').update(settingsKey).update('\0').update(read.text).digest('base64');
+    // The settings key is long (the whole config), and the same for most files: its generation and a short digest stand for it.
+    const resultId = `${read.digest}:${this.settings.generation}:${settingsDigest(ls.key)}`;
     const entry: FileResult = { stamp: read.stamp, settingsKey, resultId, ...(items ? { items } : {}) };
     this.results.set(fsPath, entry);
     return isMessageFileResult(entry) ? entry : undefined;
