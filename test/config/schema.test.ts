@@ -42,10 +42,10 @@ describe('msglint.schema.json', () => {
     expect(schemaAccepts(config)).toBe(validatorAccepts(config));
   });
 
-  it('agrees on the configs of the README, each with its $schema', () => {
-    const readme = readFileSync(path.join(ROOT, 'README.md'), 'utf8');
-    const examples = [...readme.matchAll(/```json\n([\s\S]*?)```/g)].map((m) => JSON.parse(m[1]!) as Record<string, unknown>).filter((c) => '$schema' in c);
-    expect(examples.length).toBeGreaterThan(0);
+  it('agrees on the configs of the README and docs/configuration.md, each with its $schema', () => {
+    const docs = ['README.md', 'docs/configuration.md'].map((file) => readFileSync(path.join(ROOT, file), 'utf8')).join('\n');
+    const examples = [...docs.matchAll(/```json\n([\s\S]*?)```/g)].map((m) => JSON.parse(m[1]!) as Record<string, unknown>).filter((c) => '$schema' in c);
+    expect(examples.length).toBe(2);
     for (const example of examples) {
       expect(example.$schema).toBe(shipped.$id);
       expect(validatorAccepts(example)).toBe(true);

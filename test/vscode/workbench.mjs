@@ -58,6 +58,24 @@ export async function saveWhenChanged(page, what) {
   await waitFor(`the file did not save after ${what}`, page.waitForSelector('.tabs-container .tab.active:not(.dirty)', { timeout: WAIT }));
 }
 
+/** Picks the item labelled `label` in the open quick pick (typing it first). */
+export async function pickQuickItem(page, label) {
+  const input = await waitFor('no quick pick opened', page.waitForSelector('.quick-input-widget input.input', { state: 'visible', timeout: WAIT }));
+  await input.fill(label);
+  const row = page.locator('.quick-input-list .monaco-list-row').filter({ has: page.locator('.label-name', { hasText: new RegExp(`^${escape(label)}$`) }) }).first();
+  await waitFor(`the quick pick has no "${label}"`, row.waitFor({ state: 'visible', timeout: WAIT }));
+  await row.click({ timeout: WAIT });
+}
+
+/** Saves the active untitled editor as `file` (an absolute path) through VS Code's simple file dialog. */
+export async function saveUntitledAs(page, file) {
+  await page.keyboard.press('Control+S');
+  const input = await waitFor('Save did not ask where', page.waitForSelector('.quick-input-widget input.input', { state: 'visible', timeout: WAIT }));
+  await input.fill(file);
+  await page.keyboard.press('Enter');
+  await waitFor(`the editor was not saved as ${file}`, page.waitForSelector(`.tabs-container .tab.active[data-resource-name="${file.split('/').pop()}"]:not(.dirty)`, { timeout: WAIT }));
+}
+
 /** Runs a command by its exact Command Palette label. */
 export async function runCommand(page, label) {
   await quickInput(page, 'F1', `>${label}`);
@@ -94,8 +112,9 @@ export async function openProblems(page, count, timeout = 60_000) {
 }
 
 /**
- * The problems the Problems panel lists, as { rule, line, column, severity }
- * (severity 2 error, 1 warning), read from the rendered rows. The panel is
+ * The problems the Problems panel lists, as { file, rule, line, column,
+ * severity } (file: its name; severity 2 error, 1 warning), read from the
+ * rendered rows. The panel is
  * maximized while reading, so that its virtual list renders every row;
  * `whileMaximized` runs then (for a screenshot).
  */
@@ -104,22 +123,30 @@ export async function readProblems(page, { whileMaximized } = {}) {
   try {
     await page.waitForTimeout(500); // the list re-renders after the resize
     await whileMaximized?.();
-    return await page.$$eval('.markers-panel .monaco-list-row', (rows) =>
-      rows
-        .filter((r) => r.querySelector('.marker-code'))
-        .map((r) => {
-          const where = /\[Ln (\d+), Col (\d+)\]/.exec(r.querySelector('.marker-line')?.textContent ?? '') ?? [];
-          const icon = r.querySelector('.marker-icon');
-          return {
-            rule: r.querySelector('.marker-code').textContent.trim(),
-            line: Number(where[1]),
-            column: Number(where[2]),
-            severity: icon?.classList.contains('error') ? 2 : icon?.classList.contains('warning') ? 1 : 0,
-            source: r.querySelector('.marker-source')?.textContent.trim() ?? '',
-            index: Number(r.getAttribute('data-index')),
-          };
-        }),
+    const rows = await page.$$eval('.markers-panel .monaco-list-row', (rows) =>
+      rows.map((r) => {
+        const index = Number(r.getAttribute('data-index'));
+        // A file's row heads its problems' rows.
+        if (!r.querySelector('.marker-code')) return { index, file: r.querySelector('.label-name')?.textContent?.trim() ?? '' };
+        const where = /\[Ln (\d+), Col (\d+)\]/.exec(r.querySelector('.marker-line')?.textContent ?? '') ?? [];
+        const icon = r.querySelector('.marker-icon');
+        return {
+          rule: r.querySelector('.marker-code').textContent.trim(),
+          line: Number(where[1]),
+          column: Number(where[2]),
+          severity: icon?.classList.contains('error') ? 2 : icon?.classList.contains('warning') ? 1 : 0,
+          source: r.querySelector('.marker-source')?.textContent.trim() ?? '',
+          index,
+        };
+      }),
     );
+    let file = '';
+    const problems = [];
+    for (const row of rows.sort((a, b) => a.index - b.index)) {
+      if ('file' in row) file = row.file;
+      else problems.push({ ...row, file });
+    }
+    return problems;
   } finally {
     await runCommand(page, 'View: Toggle Maximized Panel');
   }
