@@ -149,8 +149,12 @@ async function expectations(dir) {
   const showcaseText = await readFile(showcase, 'utf8');
   const unopened = path.join(dir, UNOPENED);
   await writeFile(unopened, UNOPENED_TEXT);
-  const unopenedReport = await cliReport(unopened, Object.entries(RULES_SETTING).flatMap(([id, severity]) => ['--rule', `${id}:${severity}`]));
-  const unopenedProblems = unopenedReport.messages.map((m) => ({ rule: m.ruleId, line: m.line, column: m.column, severity: m.severity }));
+  // Files not open when the Problems panel is read: the never opened one, and the legacy one (opened later).
+  const unopenedProblems = {};
+  for (const file of [UNOPENED, LEGACY]) {
+    const r = await cliReport(path.join(dir, file), Object.entries(RULES_SETTING).flatMap(([id, severity]) => ['--rule', `${id}:${severity}`]));
+    unopenedProblems[file] = r.messages.map((m) => ({ rule: m.ruleId, line: m.line, column: m.column, severity: m.severity }));
+  }
   const session = path.join(dir, SESSION);
   await copyFile(path.join(ROOT, 'examples/coding-session.msg.md'), session);
   const { stdout: exported } = await promisify(execFile)(process.execPath, [CLI, 'export', session, '--to', EXPORT_TARGET]);
@@ -172,6 +176,10 @@ async function checkHost(host, { installDir, expected, keep }) {
   await writeFile(legacy, expected.legacyText);
   await writeFile(path.join(workspace, UNOPENED), UNOPENED_TEXT);
   await writeFile(path.join(workspace, SESSION), expected.sessionText);
+  // Config files for the schema's hovers. They change nothing: the rule is set as the msglint.rules setting
+  // sets it, and package.json's msglint key gives way to .msglintrc.json in the same folder.
+  await writeFile(path.join(workspace, '.msglintrc.json'), `${JSON.stringify({ rules: RULES_SETTING }, null, 2)}\n`);
+  await writeFile(path.join(workspace, 'package.json'), '{\n  "name": "workspace",\n  "msglint": {\n    "agents": []\n  }\n}\n');
   current = { dir, page: undefined };
   const say = (m) => log(`${host}: ${m}`);
 
@@ -205,18 +213,16 @@ async function checkHost(host, { installDir, expected, keep }) {
 
   step = `${host}: reading the Problems panel`;
   await openFile(page, SHOWCASE);
-  // The web host has no disk to find files nobody opened: only the Node host lists UNOPENED.
-  const unopenedWanted = host === 'node' ? expected.unopenedProblems : [];
-  const total = expected.problems.length + unopenedWanted.length;
+  // The web host has no disk to find files nobody opened: only the Node host lists them.
+  const unopenedWanted = host === 'node' ? expected.unopenedProblems : { [UNOPENED]: [], [LEGACY]: [] };
+  const unopenedCount = Object.values(unopenedWanted).flat().length;
+  const total = expected.problems.length + unopenedCount;
   const shown = await openProblems(page, total);
   const listed = (await readProblems(page, { whileMaximized: () => screenshot('1-problems') })).filter((p) => p.source === 'msglint');
   if (shown !== String(total) || listed.length !== total) {
-    throw new Error(`the Problems panel shows ${shown} problems (${listed.length} rows from msglint); the CLI reports ${total} (${unopenedWanted.length} in ${UNOPENED})`);
+    throw new Error(`the Problems panel shows ${shown} problems (${listed.length} rows from msglint); the CLI reports ${total} (${unopenedCount} in files not open)`);
   }
-  for (const [file, problems] of [
-    [SHOWCASE, expected.problems],
-    [UNOPENED, unopenedWanted],
-  ]) {
+  for (const [file, problems] of [[SHOWCASE, expected.problems], ...Object.entries(unopenedWanted)]) {
     const want = problems.map(key).sort();
     const got = listed.filter((p) => p.file === file).map(key).sort();
     const missing = want.filter((k) => !got.includes(k));
@@ -226,7 +232,7 @@ async function checkHost(host, { installDir, expected, keep }) {
     }
   }
   say(`Problems panel: the CLI's ${expected.problems.length} problems (rule, line, column, severity)`);
-  if (host === 'node') say(`Problems panel: the CLI's ${unopenedWanted.length} problems of ${UNOPENED}, which was never opened`);
+  if (host === 'node') say(`Problems panel: the CLI's ${unopenedCount} problems of ${UNOPENED} and ${LEGACY}, which are not open`);
 
   step = `${host}: applying a quick fix`;
   const { fixable } = expected;
@@ -268,9 +274,6 @@ async function checkHost(host, { installDir, expected, keep }) {
   say('Restart server: a hover is answered after it');
 
   step = `${host}: hovering in config files`;
-  // Written now: a config changes what the files above report.
-  await writeFile(path.join(workspace, '.msglintrc.json'), '{\n  "rules": {\n    "empty-cell": "error"\n  }\n}\n');
-  await writeFile(path.join(workspace, 'package.json'), '{\n  "name": "workspace",\n  "msglint": {\n    "agents": []\n  }\n}\n');
   for (const [file, line, description] of [
     ['.msglintrc.json', 3, /A cell with no content/],
     ['package.json', 4, /Agent names defined elsewhere/],
@@ -288,8 +291,8 @@ async function checkHost(host, { installDir, expected, keep }) {
 
   step = `${host}: exporting the LLM view`;
   await openFile(page, SESSION);
-  await runCommand(page, 'msglint: Export LLM view…');
-  await pickQuickItem(page, EXPORT_TARGET);
+  await runCommand(page, 'msglint: Export LLM view…', { asks: true });
+  await pickQuickItem(page, 'msglint: Export LLM view', EXPORT_TARGET);
   await waitForUntitled(page);
   await screenshot('8-export');
   const exportFile = path.join(workspace, 'export.json');

@@ -58,9 +58,11 @@ export async function saveWhenChanged(page, what) {
   await waitFor(`the file did not save after ${what}`, page.waitForSelector('.tabs-container .tab.active:not(.dirty)', { timeout: WAIT }));
 }
 
-/** Picks the item labelled `label` in the open quick pick (typing it first). */
-export async function pickQuickItem(page, label) {
-  const input = await waitFor('no quick pick opened', page.waitForSelector('.quick-input-widget input.input', { state: 'visible', timeout: WAIT }));
+/** Picks the item labelled `label` in the quick pick titled `title` (typing it first). */
+export async function pickQuickItem(page, title, label) {
+  const titled = page.locator('.quick-input-widget .quick-input-title').filter({ hasText: title });
+  await waitFor(`no quick pick "${title}" opened`, titled.waitFor({ state: 'visible', timeout: WAIT }));
+  const input = await page.waitForSelector('.quick-input-widget input.input', { state: 'visible', timeout: WAIT });
   await input.fill(label);
   const row = page.locator('.quick-input-list .monaco-list-row').filter({ has: page.locator('.label-name', { hasText: new RegExp(`^${escape(label)}$`) }) }).first();
   await waitFor(`the quick pick has no "${label}"`, row.waitFor({ state: 'visible', timeout: WAIT }));
@@ -70,18 +72,24 @@ export async function pickQuickItem(page, label) {
 /** Saves the active untitled editor as `file` (an absolute path) through VS Code's simple file dialog. */
 export async function saveUntitledAs(page, file) {
   await page.keyboard.press('Control+S');
-  const input = await waitFor('Save did not ask where', page.waitForSelector('.quick-input-widget input.input', { state: 'visible', timeout: WAIT }));
+  const selector = '.quick-input-widget input.input';
+  const input = await waitFor('Save did not ask where', page.waitForSelector(selector, { state: 'visible', timeout: WAIT }));
+  // The dialog fills in a name of its own after it shows: type ours over it only then.
+  await waitFor('the save dialog proposed no path', page.waitForFunction((s) => document.querySelector(s)?.value.length > 0, selector, { timeout: WAIT }));
   await input.fill(file);
+  await waitFor('the save dialog did not take the path', page.waitForFunction(({ s, file }) => document.querySelector(s)?.value === file, { s: selector, file }, { timeout: WAIT }));
+  await page.waitForTimeout(300); // it lists the folder's entries as the path changes
   await page.keyboard.press('Enter');
   await waitFor(`the editor was not saved as ${file}`, page.waitForSelector(`.tabs-container .tab.active[data-resource-name="${file.split('/').pop()}"]:not(.dirty)`, { timeout: WAIT }));
 }
 
-/** Runs a command by its exact Command Palette label. */
-export async function runCommand(page, label) {
+/** Runs a command by its exact Command Palette label; `asks`: the command shows a quick pick of its own, in the palette's place. */
+export async function runCommand(page, label, { asks = false } = {}) {
   await quickInput(page, 'F1', `>${label}`);
   const row = page.locator('.quick-input-list .monaco-list-row').filter({ has: page.locator('.label-name', { hasText: new RegExp(`^${escape(label)}$`) }) }).first();
   await waitFor(`the Command Palette has no command "${label}"`, row.waitFor({ state: 'visible', timeout: WAIT }));
   await row.click({ timeout: WAIT });
+  if (asks) return;
   await waitFor(`the Command Palette did not close after "${label}"`, page.waitForSelector('.quick-input-widget', { state: 'hidden', timeout: WAIT }));
 }
 
@@ -123,11 +131,41 @@ export async function readProblems(page, { whileMaximized } = {}) {
   try {
     await page.waitForTimeout(500); // the list re-renders after the resize
     await whileMaximized?.();
-    const rows = await page.$$eval('.markers-panel .monaco-list-row', (rows) =>
-      rows.map((r) => {
+    // The list renders the rows in view: scroll through it, keeping each row by its index.
+    const byIndex = new Map();
+    const panel = await page.$('.markers-panel .monaco-list');
+    const box = await panel?.boundingBox();
+    if (box) await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    for (let pass = 0; pass < 20; pass++) {
+      const before = byIndex.size;
+      for (const row of await renderedProblemRows(page)) byIndex.set(row.index, row);
+      if (pass > 0 && byIndex.size === before) break;
+      await page.mouse.wheel(0, (box?.height ?? 600) / 2);
+      await page.waitForTimeout(200);
+    }
+    const rows = [...byIndex.values()];
+    let file = '';
+    const problems = [];
+    for (const row of rows.sort((a, b) => a.index - b.index)) {
+      if ('file' in row) file = row.file;
+      else if (!row.related) problems.push({ ...row, file });
+    }
+    return problems;
+  } finally {
+    await runCommand(page, 'View: Toggle Maximized Panel');
+  }
+}
+
+/** The rows of the Problems panel now rendered: a file's row ({ index, file }) heads its problems' rows. */
+function renderedProblemRows(page) {
+  return page.$$eval('.markers-panel .monaco-list-row', (rows) =>
+    rows.map((r) => {
         const index = Number(r.getAttribute('data-index'));
-        // A file's row heads its problems' rows.
-        if (!r.querySelector('.marker-code')) return { index, file: r.querySelector('.label-name')?.textContent?.trim() ?? '' };
+        if (!r.querySelector('.marker-code')) {
+          // A file's row (with its icon) heads its problems' rows; a related location's row is neither.
+          const label = r.querySelector('.monaco-icon-label.file-icon .label-name');
+          return label ? { index, file: label.textContent.trim() } : { index, related: true };
+        }
         const where = /\[Ln (\d+), Col (\d+)\]/.exec(r.querySelector('.marker-line')?.textContent ?? '') ?? [];
         const icon = r.querySelector('.marker-icon');
         return {
@@ -139,17 +177,7 @@ export async function readProblems(page, { whileMaximized } = {}) {
           index,
         };
       }),
-    );
-    let file = '';
-    const problems = [];
-    for (const row of rows.sort((a, b) => a.index - b.index)) {
-      if ('file' in row) file = row.file;
-      else problems.push({ ...row, file });
-    }
-    return problems;
-  } finally {
-    await runCommand(page, 'View: Toggle Maximized Panel');
-  }
+  );
 }
 
 /** Opens the quick fix menu at the cursor and applies the action labelled `label`. */
