@@ -7,6 +7,7 @@
 // code units, which differ only on lines with characters outside ASCII.
 
 import { readFileSync } from 'node:fs';
+import { lineAtOffset, lineStarts } from '../../base/text.js';
 import { relativePosix } from './paths.js';
 import type { FileReport, Formatter } from './types.js';
 
@@ -57,8 +58,7 @@ function sourceOf(report: FileReport): Source | undefined {
       return undefined;
     }
   }
-  const starts = [0];
-  for (const match of text.matchAll(/\r\n|\r|\n/g)) starts.push(match.index + match[0].length);
+  const starts = lineStarts(text);
   const utf8Column = (line: number, column: number): number => {
     const start = starts[Math.min(line, starts.length - 1)]!;
     return Buffer.byteLength(text.slice(start, start + column), 'utf8') + 1;
@@ -66,14 +66,8 @@ function sourceOf(report: FileReport): Source | undefined {
   return {
     utf8Column,
     position(offset) {
-      let low = 0;
-      let high = starts.length - 1;
-      while (low < high) {
-        const middle = (low + high + 1) >> 1;
-        if (starts[middle]! <= offset) low = middle;
-        else high = middle - 1;
-      }
-      return { line: low + 1, column: utf8Column(low, offset - starts[low]!) };
+      const line = lineAtOffset(starts, offset);
+      return { line: line + 1, column: utf8Column(line, offset - starts[line]!) };
     },
   };
 }
