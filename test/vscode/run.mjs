@@ -51,7 +51,7 @@ import {
   pickQuickItem,
   readProblems,
   runCommand,
-  saveUntitledAs,
+  saveUntitled,
   saveWhenChanged,
   waitForWorkbench,
 } from './workbench.mjs';
@@ -295,8 +295,7 @@ async function checkHost(host, { installDir, expected, keep }) {
   await pickQuickItem(page, 'msglint: Export LLM view', EXPORT_TARGET);
   await waitForUntitled(page);
   await screenshot('8-export');
-  const exportFile = path.join(workspace, 'export.json');
-  await saveUntitledAs(page, exportFile);
+  const exportFile = path.join(workspace, await saveUntitled(page, '.json'));
   const exported = JSON.parse(await readFile(exportFile, 'utf8'));
   if (JSON.stringify(exported) !== JSON.stringify(expected.exported)) throw new Error(`"Export LLM view…" (${EXPORT_TARGET}) differs from msglint export: ${firstDifference(JSON.stringify(exported, null, 1), JSON.stringify(expected.exported, null, 1))}`);
   say(`Export LLM view: ${EXPORT_TARGET}, as msglint export writes it, beside the file`);

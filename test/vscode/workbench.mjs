@@ -69,18 +69,21 @@ export async function pickQuickItem(page, title, label) {
   await row.click({ timeout: WAIT });
 }
 
-/** Saves the active untitled editor as `file` (an absolute path) through VS Code's simple file dialog. */
-export async function saveUntitledAs(page, file) {
+/**
+ * Saves the active untitled editor where VS Code's save dialog proposes (the
+ * folder, under the editor's name with the extension of its language) and
+ * returns the saved file's name. Typing a path of our own into that dialog
+ * is not reliable: it rewrites the input as it lists the folder.
+ */
+export async function saveUntitled(page, extension) {
   await page.keyboard.press('Control+S');
   const selector = '.quick-input-widget input.input';
-  const input = await waitFor('Save did not ask where', page.waitForSelector(selector, { state: 'visible', timeout: WAIT }));
-  // The dialog fills in a name of its own after it shows: type ours over it only then.
+  await waitFor('Save did not ask where', page.waitForSelector(selector, { state: 'visible', timeout: WAIT }));
   await waitFor('the save dialog proposed no path', page.waitForFunction((s) => document.querySelector(s)?.value.length > 0, selector, { timeout: WAIT }));
-  await input.fill(file);
-  await waitFor('the save dialog did not take the path', page.waitForFunction(({ s, file }) => document.querySelector(s)?.value === file, { s: selector, file }, { timeout: WAIT }));
-  await page.waitForTimeout(300); // it lists the folder's entries as the path changes
   await page.keyboard.press('Enter');
-  await waitFor(`the editor was not saved as ${file}`, page.waitForSelector(`.tabs-container .tab.active[data-resource-name="${file.split('/').pop()}"]:not(.dirty)`, { timeout: WAIT }));
+  const saved = `.tabs-container .tab.active[data-resource-name$="${extension}"]:not(.dirty)`;
+  await waitFor(`the editor was not saved as a ${extension} file`, page.waitForSelector(saved, { timeout: WAIT }));
+  return page.$eval(saved, (tab) => tab.getAttribute('data-resource-name'));
 }
 
 /** Runs a command by its exact Command Palette label; `asks`: the command shows a quick pick of its own, in the palette's place. */
