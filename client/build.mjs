@@ -112,9 +112,24 @@ function configs(outdir, { dev }) {
   ];
 }
 
-/** Bundles the extensions and the servers into `outdir`. */
+/**
+ * The config schema (`npm run sync` writes msglint.schema.json) for the
+ * manifest's `jsonValidation`: as it is for .msglintrc.json, and under the
+ * `msglint` key for package.json (whole, since VS Code merges the schemas
+ * that extensions give package.json).
+ */
+async function writeSchemas(outdir) {
+  const schema = JSON.parse(await readFile(path.join(ROOT, 'msglint.schema.json'), 'utf8'));
+  await writeFile(path.join(outdir, 'msglint.schema.json'), JSON.stringify(schema));
+  const { $schema, $id, title, ...config } = schema;
+  const packageJson = { $schema, title: 'package.json: msglint', type: 'object', properties: { msglint: { ...config, title } } };
+  await writeFile(path.join(outdir, 'package-json.schema.json'), JSON.stringify(packageJson));
+}
+
+/** Bundles the extensions and the servers into `outdir`, with the config schemas. */
 export async function bundle(outdir, { dev = false } = {}) {
   await mkdir(outdir, { recursive: true });
+  await writeSchemas(outdir);
   const [ext, server, webExt, webServer] = await Promise.all(configs(outdir, { dev }).map((c) => esbuild.build(c)));
   checkSelfContained(ext.metafile, ['vscode']);
   checkSelfContained(server.metafile, []);

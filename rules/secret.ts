@@ -46,6 +46,11 @@ export default defineSegmentRule(
       }
       return null;
     },
+    optionsSchema: {
+      type: 'object',
+      properties: { redact: { type: 'boolean', markdownDescription: 'Let `--fix` replace each secret with `[REDACTED:KIND]`.' } },
+      additionalProperties: false,
+    },
     // The cross-cell part reads only the frontmatter, which segment checks never see.
     incremental: { reads: [] },
   },

@@ -1,10 +1,11 @@
 #!/usr/bin/env node
 // Writes what is generated from the rules' `meta`: the rule table in
-// README.md and the `msglint.rules` setting's list in client/package.json
+// README.md, the `msglint.rules` setting's list in client/package.json
 // (each rule id with its severities and description, so that settings.json
-// completes and checks rule ids). Needs the build (`npm run build`);
-// test/docs/readme.test.ts and test/client/manifest.test.ts fail when either
-// is stale.
+// completes and checks rule ids), and msglint.schema.json, the JSON schema of
+// config files (server/config/schema.ts). Needs the build (`npm run build`);
+// test/docs/readme.test.ts, test/client/manifest.test.ts and
+// test/config/schema.test.ts fail when one is stale.
 //
 //   npm run sync
 //   npm run sync -- --catalog PATH/rules.md
@@ -21,6 +22,7 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const README = path.join(ROOT, 'README.md');
 export const CLIENT_MANIFEST = path.join(ROOT, 'client/package.json');
 export const CATALOG = path.join(ROOT, 'test/fixtures/catalog/rules.json');
+export const CONFIG_SCHEMA = path.join(ROOT, 'msglint.schema.json');
 
 /** The README table's groups, in order, with their titles. */
 export const RULE_GROUPS = {
@@ -59,20 +61,6 @@ export function currentRuleTable(readme) {
   return start === -1 || end < start ? undefined : readme.slice(start + TABLE_START.length, end);
 }
 
-/** The JSON schema of one rule's setting. */
-export function ruleSchema(meta) {
-  const severity = { enum: ['off', 'warn', 'error', 0, 1, 2] };
-  return {
-    anyOf: [severity, { type: 'array', items: [severity], minItems: 1, maxItems: 2 }],
-    markdownDescription: `${meta.description} (Default: \`${meta.severity === 'warning' ? 'warn' : meta.severity}\`${meta.fixable === 'fix' ? ', fixable' : ''}.)`,
-  };
-}
-
-/** The `properties` of the `msglint.rules` setting. */
-export function rulesProperties(rules) {
-  return Object.fromEntries(rules.map((r) => [r.meta.id, ruleSchema(r.meta)]));
-}
-
 const FIX = { F: 'fix', S: 'suggestion', '-': null };
 
 /** The rows of the catalog's tables (`| \`id\` | sev | F/S/- | reports |`): id, severity and fix. */
@@ -100,10 +88,13 @@ async function main(argv) {
   const start = readme.indexOf(TABLE_START) + TABLE_START.length;
   await writeIfChanged(README, readme, readme.slice(0, start) + readmeRuleTable(allRules) + readme.slice(readme.indexOf(TABLE_END)));
 
+  const { configSchema, rulesProperties } = await import(pathToFileURL(path.join(ROOT, 'dist/server/config/schema.js')).href);
   const manifestText = await readFile(CLIENT_MANIFEST, 'utf8');
   const manifest = JSON.parse(manifestText);
   manifest.contributes.configuration.properties['msglint.rules'].properties = rulesProperties(allRules);
   await writeIfChanged(CLIENT_MANIFEST, manifestText, JSON.stringify(manifest, null, 2) + '\n');
+  const schemaText = await readFile(CONFIG_SCHEMA, 'utf8').catch(() => '');
+  await writeIfChanged(CONFIG_SCHEMA, schemaText, JSON.stringify(configSchema(allRules), null, 2) + '\n');
 
   if (catalog) {
     const rows = catalogFromSpec(await readFile(path.resolve(catalog), 'utf8'));

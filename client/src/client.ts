@@ -14,7 +14,9 @@ import {
   type BaseLanguageClient,
   type LanguageClientOptions,
 } from 'vscode-languageclient';
-import { CLIENT_ID, COMMANDS, SERVER_FIX_ALL_COMMAND } from './constants.js';
+import { CLIENT_ID, COMMANDS, SERVER_FIX_ALL_COMMAND, SERVER_LINT_WORKSPACE_COMMAND } from './constants.js';
+import { exportLLMView } from './export.js';
+import { describeError } from './errors.js';
 import { legacyRewriteEdits } from './legacy.js';
 import { ServerStatus } from './status.js';
 
@@ -48,6 +50,11 @@ export async function activateClient(
     vscode.commands.registerCommand(COMMANDS.rewriteLegacyToolCalls, () => rewriteLegacyToolCalls(lc)),
     vscode.commands.registerCommand(COMMANDS.restartServer, () => restart(lc)),
     vscode.commands.registerCommand(COMMANDS.showOutput, () => lc.outputChannel.show(true)),
+    vscode.commands.registerCommand(COMMANDS.lintWorkspace, () => lintWorkspace(lc)),
+    vscode.commands.registerCommand(COMMANDS.exportLLMView, () => {
+      const doc = activeDocument(lc);
+      return doc && exportLLMView(lc, doc, (message) => output?.error(message));
+    }),
     lc.onDidChangeState((e) => {
       if (e.newState === State.Running) status?.set('running', '', lc.initializeResult?.serverInfo?.version);
       else if (e.newState === State.Starting) status?.set('starting');
@@ -82,7 +89,7 @@ function clientOptions(documentSelector: LanguageClientOptions['documentSelector
       },
     },
     initializationFailedHandler: (error) => {
-      status?.set('failed', `The server failed to initialize: ${describe(error)}`);
+      status?.set('failed', `The server failed to initialize: ${describeError(error)}`);
       return false;
     },
   };
@@ -93,7 +100,7 @@ async function start(lc: LanguageClient): Promise<void> {
   try {
     await lc.start();
   } catch (error) {
-    const message = `The msglint language server could not start: ${describe(error)}`;
+    const message = `The msglint language server could not start: ${describeError(error)}`;
     output?.error(message);
     status?.set('failed', message);
   }
@@ -104,7 +111,7 @@ async function restart(lc: LanguageClient): Promise<void> {
   try {
     if (lc.needsStop()) await lc.stop();
   } catch (error) {
-    output?.warn(`Stopping the server: ${describe(error)}`);
+    output?.warn(`Stopping the server: ${describeError(error)}`);
   }
   await start(lc);
 }
@@ -116,11 +123,13 @@ function activeDocument(lc: LanguageClient): vscode.TextDocument | undefined {
     void vscode.window.showInformationMessage('msglint: open a message file first.');
     return undefined;
   }
-  if (!lc.isRunning()) {
-    void vscode.window.showWarningMessage('msglint: the language server is not running (see "msglint: Show output").');
-    return undefined;
-  }
-  return doc;
+  return isRunning(lc) ? doc : undefined;
+}
+
+/** Whether the server runs; says so when it does not. */
+function isRunning(lc: LanguageClient): boolean {
+  if (!lc.isRunning()) void vscode.window.showWarningMessage('msglint: the language server is not running (see "msglint: Show output").');
+  return lc.isRunning();
 }
 
 async function fixAll(lc: LanguageClient): Promise<void> {
@@ -140,8 +149,20 @@ async function fixAll(lc: LanguageClient): Promise<void> {
       void vscode.window.showWarningMessage('msglint: the fixes could not be applied (the file changed meanwhile?).');
     }
   } catch (error) {
-    output?.error(`Fix all: ${describe(error)}`);
-    void vscode.window.showErrorMessage(`msglint: fix all failed: ${describe(error)}`);
+    output?.error(`Fix all: ${describeError(error)}`);
+    void vscode.window.showErrorMessage(`msglint: fix all failed: ${describeError(error)}`);
+  }
+}
+
+/** Has the server lint the folder's message files again and shows the Problems panel, where they are listed. */
+async function lintWorkspace(lc: LanguageClient): Promise<void> {
+  if (!isRunning(lc)) return;
+  try {
+    await lc.sendRequest(ExecuteCommandRequest.type, { command: SERVER_LINT_WORKSPACE_COMMAND, arguments: [] });
+    await vscode.commands.executeCommand('workbench.actions.view.problems');
+  } catch (error) {
+    output?.error(`Lint workspace: ${describeError(error)}`);
+    void vscode.window.showErrorMessage(`msglint: ${describeError(error)}`);
   }
 }
 
@@ -172,13 +193,7 @@ async function rewriteLegacyToolCalls(lc: LanguageClient): Promise<void> {
     if (applied) void vscode.window.showInformationMessage(`msglint: rewrote ${calls} legacy tool call${calls === 1 ? '' : 's'} as XML.`);
     else void vscode.window.showWarningMessage('msglint: the rewrite could not be applied.');
   } catch (error) {
-    output?.error(`Rewrite legacy tool calls: ${describe(error)}`);
-    void vscode.window.showErrorMessage(`msglint: rewriting legacy tool calls failed: ${describe(error)}`);
+    output?.error(`Rewrite legacy tool calls: ${describeError(error)}`);
+    void vscode.window.showErrorMessage(`msglint: rewriting legacy tool calls failed: ${describeError(error)}`);
   }
-}
-
-function describe(error: unknown): string {
-  if (error instanceof Error) return error.message;
-  if (error && typeof error === 'object' && 'message' in error) return String((error as { message: unknown }).message);
-  return String(error);
 }

@@ -11,7 +11,28 @@ export const COMMANDS = {
   rewriteLegacyToolCalls: 'msglint.rewriteLegacyToolCalls',
   restartServer: 'msglint.restartServer',
   showOutput: 'msglint.showOutput',
+  exportLLMView: 'msglint.exportLLMViewToEditor',
+  lintWorkspace: 'msglint.lintWorkspaceFiles',
 } as const;
+
+/**
+ * The server's command that lints the workspace's files nobody opened. VS
+ * Code pulls their diagnostics anyway; the command asks it to pull again.
+ */
+export const SERVER_LINT_WORKSPACE_COMMAND = 'msglint.lintWorkspace';
+
+/** The server's command that returns an open file's LLM view in a provider's shape. */
+export const SERVER_EXPORT_COMMAND = 'msglint.exportLLMView';
+
+/** The server's export targets (its EXPORT_FORMATS), as "Export LLM view…" offers them. */
+export const EXPORT_TARGETS = [
+  { format: 'openai', description: 'Chat Completions messages' },
+  { format: 'anthropic', description: 'Messages API: {system, messages}' },
+  { format: 'vercel', description: 'AI SDK 5+: {system, messages}' },
+  { format: 'vercel-legacy', description: 'AI SDK 3 messages' },
+  { format: 'context-json', description: 'indexed conversation' },
+  { format: 'console', description: 'readable text' },
+] as const;
 
 /** The server's workspace/executeCommand command that applies every safe fix to a document. */
 export const SERVER_FIX_ALL_COMMAND = 'msglint.fixAll';

@@ -23,3 +23,28 @@ export interface TextEdit {
   range: [number, number];
   text: string;
 }
+
+/** Line starts of a text, breaking at LF, CRLF and a lone CR (as LSP clients count lines). */
+export function lineStarts(text: string): number[] {
+  const starts = [0];
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 13) {
+      if (text.charCodeAt(i + 1) === 10) i++;
+      starts.push(i + 1);
+    } else if (c === 10) starts.push(i + 1);
+  }
+  return starts;
+}
+
+/** The line (index into `starts`) an offset is on. */
+export function lineAtOffset(starts: number[], offset: number): number {
+  let lo = 0;
+  let hi = starts.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (starts[mid]! <= offset) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+}

@@ -4,7 +4,7 @@
 
 import { UsageError } from './errors.js';
 
-export const FORMAT_NAMES = ['stylish', 'json', 'sarif', 'github', 'junit'] as const;
+export const FORMAT_NAMES = ['stylish', 'json', 'sarif', 'github', 'junit', 'gitlab', 'rdjson'] as const;
 export type FormatName = (typeof FORMAT_NAMES)[number];
 
 export type RuleSeverityOverride = 'off' | 'warn' | 'error';
@@ -38,9 +38,17 @@ export interface RulesCommand {
   format: 'text' | 'json';
 }
 
-export type Command = LintCommand | RulesCommand | { command: 'help' } | { command: 'version' };
+/** `--print-config FILE`: the config that applies to FILE, as JSON. */
+export interface PrintConfigCommand {
+  command: 'print-config';
+  file: string;
+  configPath?: string;
+  ruleOverrides: [id: string, severity: RuleSeverityOverride][];
+}
 
-type ValueOption = 'format' | 'max-warnings' | 'rule' | 'config' | 'stdin-filename' | 'output-file' | 'concurrency' | 'cache-location';
+export type Command = LintCommand | RulesCommand | PrintConfigCommand | { command: 'help' } | { command: 'version' };
+
+type ValueOption = 'format' | 'max-warnings' | 'rule' | 'config' | 'stdin-filename' | 'output-file' | 'concurrency' | 'cache-location' | 'print-config';
 type FlagOption =
   | 'fix'
   | 'fix-dry-run'
@@ -53,7 +61,17 @@ type FlagOption =
   | 'version'
   | 'help';
 
-const VALUE_OPTIONS = new Set<string>(['format', 'max-warnings', 'rule', 'config', 'stdin-filename', 'output-file', 'concurrency', 'cache-location']);
+const VALUE_OPTIONS = new Set<string>([
+  'format',
+  'max-warnings',
+  'rule',
+  'config',
+  'stdin-filename',
+  'output-file',
+  'concurrency',
+  'cache-location',
+  'print-config',
+]);
 const FLAG_OPTIONS = new Set<string>([
   'fix',
   'fix-dry-run',
@@ -178,6 +196,17 @@ export function parseArgs(argv: readonly string[]): Command {
   if (raw.flags.has('help')) return { command: 'help' };
   if (raw.flags.has('version')) return { command: 'version' };
 
+  const ruleOverrides = raw.rules.map(parseRuleOverride);
+  const printConfig = raw.values['print-config'];
+  if (printConfig !== undefined) {
+    const other = Object.keys(raw.values).find((name) => name !== 'print-config' && name !== 'config') ?? [...raw.flags][0];
+    if (other !== undefined) throw new UsageError(`--print-config cannot be combined with --${other}`);
+    if (raw.positionals.length) throw new UsageError('--print-config takes one file and no other paths');
+    const command: PrintConfigCommand = { command: 'print-config', file: printConfig, ruleOverrides };
+    if (raw.values.config !== undefined) command.configPath = raw.values.config;
+    return command;
+  }
+
   const format = raw.values.format ?? 'stylish';
   if (!(FORMAT_NAMES as readonly string[]).includes(format)) {
     throw new UsageError(`unknown format '${format}' (expected one of: ${FORMAT_NAMES.join(', ')})`);
@@ -192,8 +221,6 @@ export function parseArgs(argv: readonly string[]): Command {
     // -1 means "no limit", as in ESLint.
     maxWarnings = text === '-1' ? undefined : Number(text);
   }
-
-  const ruleOverrides = raw.rules.map(parseRuleOverride);
 
   const command: LintCommand = {
     command: 'lint',
@@ -222,7 +249,6 @@ export function parseArgs(argv: readonly string[]): Command {
 
   if (command.fix && command.fixDryRun) throw new UsageError('--fix and --fix-dry-run cannot be used together');
   if (command.stdin) {
-    if (command.fix) throw new UsageError('--fix cannot be used with --stdin (use --fix-dry-run with --format json)');
     if (command.paths.length > 0) throw new UsageError('--stdin cannot be combined with paths');
   } else if (command.stdinFilename !== undefined) {
     throw new UsageError('--stdin-filename requires --stdin');
@@ -278,13 +304,16 @@ glob patterns; the default is the current directory. .gitignore files,
 node_modules, .git and the config's "ignores" are skipped.
 
 Options:
-  -f, --format NAME         stylish (default), json, sarif, github or junit
+  -f, --format NAME         stylish (default), json, sarif, github, junit,
+                            gitlab (Code Quality) or rdjson (reviewdog)
       --fix                 Apply safe fixes and write the files that change
+                            (with --stdin: print the fixed text on stdout)
       --fix-dry-run         Compute fixes without writing (json shows "output")
       --quiet               Report errors only
       --max-warnings N      Exit with 1 when there are more than N warnings
       --rule ID:SEVERITY    Set a rule to off, warn or error (repeatable)
   -c, --config PATH         Use this config file; do not search for others
+      --print-config FILE   Print the config that applies to FILE (JSON)
       --stdin               Lint standard input
       --stdin-filename NAME File name for standard input (config, detection)
   -o, --output-file PATH    Write the report to a file instead of stdout

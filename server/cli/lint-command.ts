@@ -4,15 +4,14 @@
 import { promises as fsp, statSync } from 'node:fs';
 import path from 'node:path';
 import { ConfigResolver, describeFsError } from '../config/load.js';
-import { closestRuleId, isKnownRuleId } from '../config/validate.js';
 import { allRules } from '../linter.js';
 import type { LintCommand } from './args.js';
 import { LintCache } from './cache.js';
-import { createFileLinter, displayPath, type FileOutcome } from './lint-file.js';
+import { checkRuleOverrides, createFileLinter, displayPath, type FileOutcome } from './lint-file.js';
 import { WorkerPool, workerCount } from './workers.js';
 import { shouldUseColor } from './color.js';
-import { discoverFiles } from './discover.js';
-import { EXIT_FAILURE, EXIT_LINT_ERRORS, EXIT_OK, UsageError } from './errors.js';
+import { discoverFiles } from '../config/discover.js';
+import { EXIT_FAILURE, EXIT_LINT_ERRORS, EXIT_OK } from './errors.js';
 import { decode } from './files.js';
 import { loadFormatter } from './formatters/index.js';
 import type { FileReport } from './formatters/types.js';
@@ -58,12 +57,7 @@ interface RunFacts {
 }
 
 async function lintAndReport(command: LintCommand, io: CliIo, run?: RunFacts): Promise<number> {
-  for (const [id] of command.ruleOverrides) {
-    if (!isKnownRuleId(id, allRules)) {
-      const hint = closestRuleId(id, allRules);
-      throw new UsageError(`unknown rule '${id}' in --rule${hint ? ` (did you mean '${hint}'?)` : ''}`);
-    }
-  }
+  checkRuleOverrides(command.ruleOverrides);
   const configs = new ConfigResolver(allRules, command.configPath === undefined ? undefined : path.resolve(io.cwd, command.configPath));
   const fixing = command.fix || command.fixDryRun;
   const linter = createFileLinter(command, io.cwd, configs);
@@ -89,12 +83,13 @@ async function lintAndReport(command: LintCommand, io: CliIo, run?: RunFacts): P
       run.marks.discovered = performance.now();
       run.files = 1;
     }
-    take(
+    const outcome =
       command.stdinFilename === undefined
         ? linter.lintSource(fileName, source, () => STDIN_LABEL, STDIN_LABEL)
-        : linter.lintSource(fileName, source, () => display(fileName)),
-    );
+        : linter.lintSource(fileName, source, () => display(fileName));
     if (run) run.marks.linted = performance.now();
+    if (command.fix) return printFixed(outcome, source.text, command, io);
+    take(outcome);
   } else {
     // A number of threads is known before the files: the workers load their
     // modules while the files are discovered (`auto` waits for the sizes).
@@ -147,28 +142,13 @@ async function lintAndReport(command: LintCommand, io: CliIo, run?: RunFacts): P
     warningCount += report.warningCount;
   }
 
-  const shown = command.quiet ? reports.map(errorsOnly) : reports;
-  const formatter = await loadFormatter(command.format);
-  const { version, homepage } = packageInfo();
   const destination = command.outputFile === undefined ? io.stdout : undefined;
-  const text = formatter(shown, {
-    cwd: io.cwd,
-    // A report file gets colour only on request: it is read by tools, not terminals.
-    color: destination ? shouldUseColor(command.color, io.env, destination) : command.color === true,
-    rules: allRules.map((rule) => rule.meta),
-    version,
-    ...(homepage !== undefined ? { homepage } : {}),
-  });
-
+  // A report file gets colour only on request: it is read by tools, not terminals.
+  const color = destination ? shouldUseColor(command.color, io.env, destination) : command.color === true;
+  const text = await formatReports(command.quiet ? reports.map(errorsOnly) : reports, command, io.cwd, color);
   if (command.outputFile !== undefined) {
-    const target = path.resolve(io.cwd, command.outputFile);
-    try {
-      await fsp.mkdir(path.dirname(target), { recursive: true });
-      // Written even when empty, so a report from an earlier run never lingers.
-      await fsp.writeFile(target, text);
-    } catch (error) {
-      fail(`${command.outputFile}: cannot write report: ${describeFsError(error)}`);
-    }
+    const problem = await writeReport(text, command.outputFile, io.cwd);
+    if (problem) fail(problem);
   } else if (text) {
     io.stdout.write(text);
   }
@@ -180,6 +160,53 @@ async function lintAndReport(command: LintCommand, io: CliIo, run?: RunFacts): P
   }
   if (failed) return EXIT_FAILURE;
   return errorCount > 0 || tooManyWarnings ? EXIT_LINT_ERRORS : EXIT_OK;
+}
+
+/**
+ * `--stdin --fix`: the fixed text (or the text as it came, when nothing
+ * changed) on stdout, for editors that format through a command. Those
+ * replace the buffer only on exit 0, so problems left unfixed do not change
+ * the exit code; they go to `--output-file` when one is named. A bad config
+ * or text that is not UTF-8 prints nothing, so the editor keeps its buffer.
+ */
+async function printFixed(outcome: FileOutcome, text: string, command: LintCommand, io: CliIo): Promise<number> {
+  for (const line of outcome.messages) io.error(line);
+  if (outcome.failed || outcome.messages.length > 0) return EXIT_FAILURE;
+  if (command.outputFile !== undefined && outcome.report) {
+    const report = command.quiet ? errorsOnly(outcome.report) : outcome.report;
+    const problem = await writeReport(await formatReports([report], command, io.cwd, command.color === true), command.outputFile, io.cwd);
+    if (problem) {
+      io.error(`msglint: ${problem}`);
+      return EXIT_FAILURE;
+    }
+  }
+  io.stdout.write(outcome.report?.output ?? text);
+  return EXIT_OK;
+}
+
+async function formatReports(reports: readonly FileReport[], command: LintCommand, cwd: string, color: boolean): Promise<string> {
+  const formatter = await loadFormatter(command.format);
+  const { version, homepage } = packageInfo();
+  return formatter(reports, {
+    cwd,
+    color,
+    rules: allRules.map((rule) => rule.meta),
+    version,
+    ...(homepage !== undefined ? { homepage } : {}),
+  });
+}
+
+/** Writes a report file; returns what went wrong, for one line on stderr. */
+async function writeReport(text: string, outputFile: string, cwd: string): Promise<string | undefined> {
+  const target = path.resolve(cwd, outputFile);
+  try {
+    await fsp.mkdir(path.dirname(target), { recursive: true });
+    // Written even when empty, so a report from an earlier run never lingers.
+    await fsp.writeFile(target, text);
+    return undefined;
+  } catch (error) {
+    return `${outputFile}: cannot write report: ${describeFsError(error)}`;
+  }
 }
 
 function totalSize(files: string[]): number {

@@ -6,6 +6,8 @@ import path from 'node:path';
 import { loadCrypto } from '../base/lazy.js';
 import { ConfigResolver, describeFsError } from '../config/load.js';
 import { leavesBase } from '../config/paths.js';
+import { closestRuleId, isKnownRuleId } from '../config/validate.js';
+import { UsageError } from './errors.js';
 import { allRules, lint, lintAndFix } from '../linter.js';
 import type { LintResult, MsglintConfig } from '../engine/types.js';
 import { isMessageFile } from '../syntax/format/detect.js';
@@ -28,6 +30,16 @@ export interface FileOutcome {
   cached?: boolean;
   /** The file's stamp as of the read, when it can be trusted next time (--cache). */
   stamp?: FileStamp;
+}
+
+/** Throws a UsageError for a --rule that names no rule. */
+export function checkRuleOverrides(overrides: readonly [string, RuleSeverityOverride][]): void {
+  for (const [id] of overrides) {
+    if (!isKnownRuleId(id, allRules)) {
+      const hint = closestRuleId(id, allRules);
+      throw new UsageError(`unknown rule '${id}' in --rule${hint ? ` (did you mean '${hint}'?)` : ''}`);
+    }
+  }
 }
 
 /** Applies --rule on top of each config; memoised so each config is rebuilt once, not once per file. */

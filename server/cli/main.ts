@@ -34,6 +34,8 @@ async function main(argv: readonly string[]): Promise<number> {
       return (await import('./rules-command.js')).runRules(command, io);
     case 'lint':
       return (await import('./lint-command.js')).runLint(command, io);
+    case 'print-config':
+      return (await import('./print-config-command.js')).runPrintConfig(command, io);
   }
 }
 

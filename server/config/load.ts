@@ -9,15 +9,19 @@
 // `"root": true` needs no extra handling: whichever config is found is already
 // the last one read. `root` is accepted so a config can say explicitly that it
 // is the top of a project, and so a future cascading model stays compatible.
-// Without any config file, the empty config (rule defaults) applies.
+// Without any config file, the empty config (rule defaults) applies. What a
+// config takes from others is what it names in `extends` (extends.ts), and
+// its `overrides` make its config depend on the file, not only the directory.
 
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { MsglintConfig } from '../engine/types.js';
 import { ConfigError } from './errors.js';
 import { createIgnoreMatcher } from './ignores.js';
 import { nestedTooDeep } from '../syntax/format/simple-yaml.js';
 import { loadYaml } from '../base/lazy.js';
-import { validateConfig, type KnownRules } from './validate.js';
+import { applyExtends, mergeSettings, type ConfigReader } from './extends.js';
+import { validateConfig, type ConfigFileData, type KnownRules } from './validate.js';
 import { leavesBase } from './paths.js';
 import { CONFIG_MAX_BYTES, NotReadableError, readRegularFile } from './read-file.js';
 
@@ -33,11 +37,14 @@ export interface LoadedConfig {
 export interface ResolvedConfig extends LoadedConfig {
   /** Whether `ignores` excludes this absolute path (patterns are relative to the config's directory). */
   isIgnored(absolutePath: string): boolean;
+  /** The config of one file under this one: `config` with the `overrides` whose `files` match it. */
+  forFile(absolutePath: string): ResolvedConfig;
 }
 
 const NO_CONFIG: ResolvedConfig = Object.freeze({
   config: Object.freeze({}) as MsglintConfig,
   isIgnored: () => false,
+  forFile: () => NO_CONFIG,
 });
 
 /**
@@ -63,8 +70,10 @@ export class ConfigResolver {
     }
   }
 
+  /** The config of a file: its directory's, with the overrides that match the file. */
   forFile(filePath: string): ResolvedConfig {
-    return this.forDirectory(path.dirname(path.resolve(filePath)));
+    const absolute = path.resolve(filePath);
+    return this.forDirectory(path.dirname(absolute)).forFile(absolute);
   }
 
   /**
@@ -100,9 +109,30 @@ export class ConfigResolver {
   }
 }
 
-function resolved(config: MsglintConfig, configPath: string): ResolvedConfig {
-  const matcher = config.ignores?.length ? createIgnoreMatcher(config.ignores, path.dirname(configPath)) : undefined;
-  return { config, configPath, isIgnored: matcher ?? (() => false) };
+function resolved(data: ConfigFileData, configPath: string): ResolvedConfig {
+  const { overrides, ...config } = data;
+  const baseDir = path.dirname(configPath);
+  const matcher = config.ignores?.length ? createIgnoreMatcher(config.ignores, baseDir) : undefined;
+  const isIgnored = matcher ?? (() => false);
+  // `files` patterns follow the conventions of `ignores`, from the same directory.
+  const matchers = (overrides ?? []).map((override) => createIgnoreMatcher(override.files, baseDir));
+  // One config object per set of matching overrides, so the caches keyed by
+  // config (rule planning, --rule, --cache) see each combination once.
+  const byMatch = new Map<string, ResolvedConfig>();
+  const forFile = (absolutePath: string): ResolvedConfig => {
+    const hits = matchers.flatMap((matches, i) => (matches(absolutePath) ? [i] : []));
+    if (hits.length === 0) return whole;
+    const key = hits.join(',');
+    let result = byMatch.get(key);
+    if (!result) {
+      const merged = hits.reduce<MsglintConfig>((c, i) => ({ ...c, ...mergeSettings(c, overrides![i]!) }), config);
+      result = { config: merged, configPath, isIgnored, forFile };
+      byMatch.set(key, result);
+    }
+    return result;
+  };
+  const whole: ResolvedConfig = { config, configPath, isIgnored, forFile };
+  return whole;
 }
 
 let defaultResolver: { rules: KnownRules; resolver: ConfigResolver } | undefined;
@@ -124,12 +154,23 @@ export function clearConfigCache(): void {
 }
 
 /**
- * Reads and validates one config file. Returns undefined when the file does
- * not exist or (for package.json found by search) has no "msglint" key.
- * Throws ConfigError for anything unusable.
+ * Reads and validates one config file, with what it extends applied.
+ * Returns undefined when the file does not exist or (for package.json found
+ * by search) has no "msglint" key. Throws ConfigError for anything unusable.
  */
-export function loadConfigFile(configPath: string, { explicit, rules }: { explicit: boolean; rules: KnownRules }): MsglintConfig | undefined {
+export function loadConfigFile(configPath: string, { explicit, rules }: { explicit: boolean; rules: KnownRules }): ConfigFileData | undefined {
+  const data = readConfigData(configPath, explicit, rules);
+  if (data === undefined) return undefined;
+  const read: ConfigReader = (file) => ({ data: readConfigData(file, true, rules)!, label: displayPath(file) });
+  return applyExtends(data, configPath, displayPath(configPath), read);
+}
+
+/** One config file's data as written (its `extends` not applied). */
+function readConfigData(configPath: string, explicit: boolean, rules: KnownRules): ConfigFileData | undefined {
   const label = displayPath(configPath);
+  const base = path.basename(configPath);
+  // A shareable config may be a CommonJS module (as ESLint's are).
+  if (/\.c?js$/i.test(base)) return validateConfig(requireConfig(configPath, label), label, rules);
   let text: string;
   try {
     text = readRegularFile(configPath, CONFIG_MAX_BYTES).toString('utf8');
@@ -140,7 +181,6 @@ export function loadConfigFile(configPath: string, { explicit, rules }: { explic
   }
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
 
-  const base = path.basename(configPath);
   try {
     if (base === 'package.json') {
       const pkg = parseJson(text, label, configPath);
@@ -159,6 +199,23 @@ export function loadConfigFile(configPath: string, { explicit, rules }: { explic
     }
     throw error;
   }
+}
+
+function requireConfig(file: string, label: string): unknown {
+  try {
+    const loaded = createRequire(file)(file) as unknown;
+    // Node 20.19 and later load an ES module this way too, as its namespace.
+    const namespace = loaded as { [Symbol.toStringTag]?: unknown; default?: unknown } | null;
+    return namespace?.[Symbol.toStringTag] === 'Module' ? namespace.default : loaded;
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    const why = code === 'ERR_REQUIRE_ESM' ? 'an ES module, which this Node cannot load synchronously; use CommonJS (module.exports = {…}) or JSON' : oneLineMessage(error);
+    throw new ConfigError(`${label}: cannot load config module: ${why}`, file);
+  }
+}
+
+function oneLineMessage(error: unknown): string {
+  return (error instanceof Error ? error.message : String(error)).split('\n')[0]!;
 }
 
 function parseJson(text: string, label: string, configPath: string): unknown {

@@ -8,7 +8,10 @@ import { ConfigError } from './errors.js';
  */
 export type KnownRules = readonly { readonly meta: RuleMeta }[];
 
-const TOP_LEVEL_KEYS = ['root', 'rules', 'agents', 'languages', 'ignores'] as const;
+/** The keys of a config file, in the order messages list them. */
+export const TOP_LEVEL_KEYS = ['root', 'extends', 'rules', 'agents', 'languages', 'ignores', 'overrides'] as const;
+/** The keys of one entry of `overrides`: which files, and what applies to them. */
+export const OVERRIDE_KEYS = ['files', 'rules', 'agents', 'languages'] as const;
 
 /**
  * `$schema` is accepted (and ignored) so that editors can offer completion
@@ -21,9 +24,27 @@ const IGNORED_KEYS = new Set(['$schema']);
  * configuration even if the rule list does not hold them as ordinary rules,
  * so `"unused-disable": "off"` never fails validation.
  */
-const DIRECTIVE_RULE_IDS = new Set(['unknown-rule', 'unused-disable']);
+export const DIRECTIVE_RULE_IDS: ReadonlySet<string> = new Set(['unknown-rule', 'unused-disable']);
 
-const SEVERITIES: ReadonlySet<unknown> = new Set(['off', 'warn', 'error', 0, 1, 2]);
+/** The severities a rule setting takes, as words or numbers. */
+export const SEVERITY_VALUES = ['off', 'warn', 'error', 0, 1, 2] as const;
+
+/** An entry of `overrides`: settings for the files its globs match. */
+export interface ConfigOverride {
+  files: string[];
+  rules?: Record<string, RuleSetting>;
+  agents?: string[];
+  languages?: string[];
+}
+
+/** A config file as written: a config, what it extends, and its overrides. */
+export interface ConfigFileData extends MsglintConfig {
+  /** Paths and package names, in the order given (a single string becomes a list of one). */
+  extends?: string[];
+  overrides?: ConfigOverride[];
+}
+
+const SEVERITIES: ReadonlySet<unknown> = new Set(SEVERITY_VALUES);
 
 export function isKnownRuleId(id: string, rules: KnownRules): boolean {
   return DIRECTIVE_RULE_IDS.has(id) || rules.some((rule) => rule.meta.id === id);
@@ -42,21 +63,29 @@ export function isSeverity(value: unknown): value is 'off' | 'warn' | 'error' | 
  * `keyPrefix` names where the object sits in its file ("msglint." for
  * package.json) so that the key paths in messages are the ones the user sees.
  */
-export function validateConfig(obj: unknown, sourceLabel: string, rules: KnownRules, keyPrefix = ''): MsglintConfig {
+export function validateConfig(obj: unknown, sourceLabel: string, rules: KnownRules, keyPrefix = ''): ConfigFileData {
   const fail = (problem: string): never => {
     throw new ConfigError(`${sourceLabel}: ${problem}`);
   };
-  const key = (k: string) => JSON.stringify(keyPrefix + k);
-
   if (!isPlainObject(obj)) {
     const what = keyPrefix ? `${JSON.stringify(keyPrefix.replace(/\.$/, ''))} must be an object` : 'expected an object';
     fail(`${what}, got ${describe(obj)}`);
   }
-  const input = obj as Record<string, unknown>;
-  const config: MsglintConfig = {};
+  return validateObject(obj as Record<string, unknown>, TOP_LEVEL_KEYS, keyPrefix, rules, fail);
+}
 
+function validateObject(
+  input: Record<string, unknown>,
+  allowed: readonly string[],
+  keyPrefix: string,
+  rules: KnownRules,
+  fail: (problem: string) => never,
+): ConfigFileData & Partial<ConfigOverride> {
+  const key = (k: string) => JSON.stringify(keyPrefix + k);
+  const config: ConfigFileData & Partial<ConfigOverride> = {};
   for (const [name, value] of Object.entries(input)) {
-    if (IGNORED_KEYS.has(name)) continue;
+    if (allowed === TOP_LEVEL_KEYS && IGNORED_KEYS.has(name)) continue;
+    if (!allowed.includes(name)) fail(`unknown key ${JSON.stringify(keyPrefix + name)} (allowed: ${allowed.join(', ')})`);
     switch (name) {
       case 'root':
         if (typeof value !== 'boolean') fail(`${key('root')} must be true or false, got ${describe(value)}`);
@@ -65,20 +94,30 @@ export function validateConfig(obj: unknown, sourceLabel: string, rules: KnownRu
       case 'rules':
         config.rules = validateRules(value, rules, key, fail);
         break;
+      case 'extends':
+        config.extends = validateStringList(typeof value === 'string' ? [value] : value, keyPrefix + name, fail, 'a string or an array of strings');
+        break;
+      case 'files':
+        config.files = validateGlobs(value, keyPrefix + name, fail);
+        if (config.files.length === 0) fail(`${key('files')} must name at least one pattern`);
+        break;
+      case 'ignores':
+        config.ignores = validateGlobs(value, keyPrefix + name, fail);
+        break;
       case 'agents':
       case 'languages':
         config[name] = validateStringList(value, keyPrefix + name, fail);
         break;
-      case 'ignores':
-        config.ignores = validateStringList(value, keyPrefix + name, fail);
-        config.ignores.forEach((pattern, i) => {
-          if (wildcards(pattern) > MAX_IGNORE_WILDCARDS) {
-            fail(`${key(`ignores[${i}]`)}: ${JSON.stringify(pattern)} has more than ${MAX_IGNORE_WILDCARDS} wildcards \`*\` (matching it against a long name could take minutes); use fewer, or \`**\``);
-          }
+      case 'overrides':
+        if (!Array.isArray(value)) fail(`${key('overrides')} must be an array of objects, got ${describe(value)}`);
+        config.overrides = (value as unknown[]).map((item, i) => {
+          const where = `${keyPrefix}overrides[${i}]`;
+          if (!isPlainObject(item)) fail(`${JSON.stringify(where)} must be an object, got ${describe(item)}`);
+          const override = validateObject(item as Record<string, unknown>, OVERRIDE_KEYS, `${where}.`, rules, fail);
+          if (override.files === undefined) fail(`${JSON.stringify(where)} needs "files", the patterns of the files it applies to`);
+          return override as ConfigOverride;
         });
         break;
-      default:
-        fail(`unknown key ${JSON.stringify(keyPrefix + name)} (allowed: ${TOP_LEVEL_KEYS.join(', ')})`);
     }
   }
   return config;
@@ -152,14 +191,25 @@ function nestedDeeperThan(value: unknown, limit: number): boolean {
   return false;
 }
 
-function validateStringList(value: unknown, name: string, fail: (problem: string) => never): string[] {
-  if (!Array.isArray(value)) return fail(`"${name}" must be an array of strings, got ${describe(value)}`);
+/** Glob patterns (`ignores`, an override's `files`): strings, none with too many `*` to match in bounded time. */
+function validateGlobs(value: unknown, name: string, fail: (problem: string) => never): string[] {
+  const patterns = validateStringList(value, name, fail);
+  patterns.forEach((pattern, i) => {
+    if (wildcards(pattern) > MAX_IGNORE_WILDCARDS) {
+      fail(`${JSON.stringify(`${name}[${i}]`)}: ${JSON.stringify(pattern)} has more than ${MAX_IGNORE_WILDCARDS} wildcards \`*\` (matching it against a long name could take minutes); use fewer, or \`**\``);
+    }
+  });
+  return patterns;
+}
+
+function validateStringList(value: unknown, name: string, fail: (problem: string) => never, expected = 'an array of strings'): string[] {
+  if (!Array.isArray(value)) return fail(`"${name}" must be ${expected}, got ${describe(value)}`);
   value.forEach((item, i) => {
     if (typeof item !== 'string' || item === '') {
       fail(`"${name}[${i}]" must be a non-empty string, got ${describe(item)}`);
     }
     // A negated glob in a list of exclusions would exclude everything else.
-    if (name.endsWith('ignores') && (item as string).startsWith('!')) {
+    if ((name.endsWith('ignores') || name.endsWith('files')) && (item as string).startsWith('!')) {
       fail(`"${name}[${i}]": negated patterns ("!…") are not supported`);
     }
   });

@@ -142,6 +142,11 @@ export interface RuleMeta {
   /** Validate rule options from config; return an error message or null. */
   validateOptions?: (options: unknown) => string | null;
   /**
+   * The JSON schema of the options, for msglint.schema.json (editors): the
+   * same verdicts as validateOptions, which test/config/schema.test.ts holds.
+   */
+  optionsSchema?: Record<string, unknown>;
+  /**
    * What re-linting after an edit must know about the rule's `check` (the
    * cross-cell part). Which findings are local to a segment is declared by
    * the rule's shape (Rule.checkSegment), so a single kind ('cell' | 'prose'

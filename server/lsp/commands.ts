@@ -6,12 +6,14 @@ import type { ServerContext } from './context.js';
 import { EXPORT_LLM_VIEW_COMMAND, exportLLMViewCommand } from './export.js';
 import { FIX_ALL_COMMAND, fixAllCommand } from './formatting.js';
 import { guard } from './guard.js';
+import { LINT_WORKSPACE_COMMAND, lintWorkspaceCommand } from './workspace-command.js';
 
 type CommandHandler = (ctx: ServerContext, args: unknown[] | undefined) => Promise<unknown>;
 
 const HANDLERS: Readonly<Record<string, CommandHandler>> = {
   [FIX_ALL_COMMAND]: fixAllCommand,
   [EXPORT_LLM_VIEW_COMMAND]: exportLLMViewCommand,
+  [LINT_WORKSPACE_COMMAND]: lintWorkspaceCommand,
 };
 
 /** The commands of executeCommandProvider. */

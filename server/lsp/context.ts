@@ -7,6 +7,7 @@ import type { DocumentState, DocumentStore } from './documents.js';
 import type { ServerEnvironment } from './environment.js';
 import type { Log } from './guard.js';
 import type { LintSettings, SettingsService } from './settings.js';
+import type { WorkspaceDiagnostics } from './workspace-diagnostics.js';
 
 export interface ClientFeatures {
   snippets: boolean;
@@ -23,6 +24,10 @@ export interface ServerContext {
   log: Log;
   client: ClientFeatures;
   env: ServerEnvironment;
+  /** The workspace's files, where the environment has a disk and the client named folders. */
+  workspace?: WorkspaceDiagnostics;
+  /** Whether the client pulls workspace diagnostics (else msglint.lintWorkspace publishes them). */
+  workspacePull: boolean;
 }
 
 export interface OpenMessageDocument {

@@ -15,6 +15,8 @@ import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { getRule } from '../linter.js';
 import type { Diagnostic, TextEdit } from '../engine/types.js';
 
+export { lineAtOffset, lineStarts } from '../base/text.js';
+
 export const SOURCE = 'msglint';
 
 export function toRange(text: TextDocument, start: number, end: number): Range {
@@ -61,29 +63,4 @@ export function toLspDiagnostic(text: TextDocument, uri: string, d: Diagnostic):
 /** Whether [a, b) and [c, d) touch or overlap (an empty range touches what it sits on). */
 export function intersects(a: number, b: number, c: number, d: number): boolean {
   return a <= d && c <= b;
-}
-
-/** Line starts of a text, breaking at LF, CRLF and a lone CR (as LSP clients count lines). */
-export function lineStarts(text: string): number[] {
-  const starts = [0];
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 13) {
-      if (text.charCodeAt(i + 1) === 10) i++;
-      starts.push(i + 1);
-    } else if (c === 10) starts.push(i + 1);
-  }
-  return starts;
-}
-
-/** The line (index into `starts`) an offset is on. */
-export function lineAtOffset(starts: number[], offset: number): number {
-  let lo = 0;
-  let hi = starts.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    if (starts[mid]! <= offset) lo = mid;
-    else hi = mid - 1;
-  }
-  return lo;
 }

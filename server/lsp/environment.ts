@@ -15,6 +15,23 @@ export interface ConfigFiles {
   clear(): void;
 }
 
+/** The files of the workspace folders, where there is a disk. */
+export interface WorkspaceFiles {
+  /**
+   * The files the command would lint in these folders (`msglint .` in each:
+   * .gitignore files, node_modules, .git and the configs' `ignores`
+   * skipped), and one line per path it could not read.
+   */
+  list(folders: readonly string[]): Promise<{ files: string[]; problems: string[] }>;
+  /**
+   * A file's text and a digest of it, unless its stamp (size, times, inode)
+   * is still `stamp`: then 'unchanged'. Undefined when it cannot be read.
+   */
+  read(fsPath: string, stamp?: string): { text: string; digest: string; stamp: string } | 'unchanged' | undefined;
+  /** The `file:` URI of a path. */
+  uri(fsPath: string): string;
+}
+
 export interface ServerEnvironment {
   /** The server's version, for serverInfo. */
   readonly version: string;
@@ -22,6 +39,8 @@ export interface ServerEnvironment {
   fsPath(uri: URL): string | undefined;
   /** Config files, where there is a disk; without it only the client's settings (`msglint.rules`) apply. */
   readonly configFiles?: ConfigFiles;
+  /** The workspace's files (workspace diagnostics), where there is a disk. */
+  readonly workspaceFiles?: WorkspaceFiles;
   /** The `file:` URI of `relative` (an output_file attribute) next to the document at `fsPath`. */
   fileLink?(fsPath: string, relative: string): string;
   /** Calls `report` for errors nothing else caught, to keep serving. */

@@ -1,12 +1,15 @@
 // The language server's environment under Node (see environment.ts): files
 // on disk, config files found as the CLI finds them.
 
+import { createHash } from 'node:crypto';
+import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { packageInfo } from '../base/package-info.js';
 import { CONFIG_FILE_NAMES, ConfigResolver } from '../config/index.js';
+import { discoverFiles } from '../config/discover.js';
 import { allRules } from '../linter.js';
-import type { ConfigFiles, ServerEnvironment } from './environment.js';
+import type { ConfigFiles, ServerEnvironment, WorkspaceFiles } from './environment.js';
 
 export function nodeEnvironment(): ServerEnvironment {
   const resolver = new ConfigResolver(allRules);
@@ -15,7 +18,33 @@ export function nodeEnvironment(): ServerEnvironment {
     forFile: (fsPath) => resolver.forFile(fsPath),
     clear: () => resolver.clear(),
   };
+  const workspaceFiles: WorkspaceFiles = {
+    async list(folders) {
+      const files: string[] = [];
+      const problems: string[] = [];
+      for (const folder of folders) {
+        const found = await discoverFiles(['.'], folder, resolver);
+        files.push(...found.files);
+        problems.push(...found.problems);
+      }
+      return { files, problems };
+    },
+    read(fsPath, stamp) {
+      try {
+        // Read only when the stamp moved: a tree re-checked every few seconds costs a stat per file.
+        const s = statSync(fsPath, { bigint: true });
+        const now = `${s.size}:${s.mtimeNs}:${s.ctimeNs}:${s.ino}`;
+        if (now === stamp) return 'unchanged';
+        const bytes = readFileSync(fsPath);
+        return { text: bytes.toString('utf8'), digest: createHash('sha1').update(bytes).digest('base64'), stamp: now };
+      } catch {
+        return undefined;
+      }
+    },
+    uri: (fsPath) => pathToFileURL(fsPath).href,
+  };
   return {
+    workspaceFiles,
     get version() {
       return packageInfo().version;
     },

@@ -25,6 +25,7 @@ import { registerNavigation } from './navigation.js';
 import { registerRename } from './rename.js';
 import { registerSemanticTokens, SEMANTIC_TOKENS_LEGEND } from './semantic-tokens.js';
 import { SettingsService } from './settings.js';
+import { WorkspaceDiagnostics } from './workspace-diagnostics.js';
 import { registerSymbols } from './symbols.js';
 
 /** Serves `connection`; `env`: what the server may use of where it runs (environment.ts). */
@@ -43,6 +44,10 @@ export function startServer(connection: Connection, env: ServerEnvironment): voi
     dynamicConfig = !!caps.workspace?.didChangeConfiguration?.dynamicRegistration;
     dynamicWatch = !!caps.workspace?.didChangeWatchedFiles?.dynamicRegistration;
     const settings = new SettingsService(connection, log, !!caps.workspace?.configuration, env.configFiles);
+    const folders = workspaceFolders(params, env);
+    const workspace = env.workspaceFiles && folders.length ? new WorkspaceDiagnostics(connection, env.workspaceFiles, folders, store, settings, log) : undefined;
+    // VS Code pulls the workspace's diagnostics when the server offers them; the command makes it pull again.
+    const workspacePull = pullDiagnostics && !!workspace && !!caps.workspace?.diagnostics?.refreshSupport;
     // Clients that cannot answer workspace/configuration may pass `{ msglint: {...} }` here.
     settings.settingsChanged(params.initializationOptions);
     ctx = {
@@ -58,7 +63,14 @@ export function startServer(connection: Connection, env: ServerEnvironment): voi
         prepareRename: !!td.rename?.prepareSupport,
       },
       env,
+      ...(workspace ? { workspace } : {}),
+      workspacePull,
     };
+    if (workspacePull) {
+      connection.languages.diagnostics.onWorkspace(
+        guard(log, 'workspace/diagnostic', { items: [] }, (p, token, progress, partial) => workspace!.report(p, token, progress, partial)),
+      );
+    }
     diagnostics = new DiagnosticsFeature(connection, store, settings, log, {
       pull: pullDiagnostics,
       refresh: !!caps.workspace?.diagnostics?.refreshSupport,
@@ -69,7 +81,7 @@ export function startServer(connection: Connection, env: ServerEnvironment): voi
       serverInfo: { name: 'msglint-language-server', version: env.version },
       capabilities: {
         textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental, save: { includeText: false } },
-        ...(pullDiagnostics ? { diagnosticProvider: { identifier: 'msglint', interFileDependencies: false, workspaceDiagnostics: false } } : {}),
+        ...(pullDiagnostics ? { diagnosticProvider: { identifier: 'msglint', interFileDependencies: false, workspaceDiagnostics: workspacePull } } : {}),
         codeActionProvider: { codeActionKinds: CODE_ACTION_KINDS, resolveProvider: false },
         documentFormattingProvider: true,
         executeCommandProvider: { commands: [...COMMANDS] },
@@ -128,6 +140,7 @@ export function startServer(connection: Connection, env: ServerEnvironment): voi
       store.close(params.textDocument.uri);
       ctx?.settings.forget(params.textDocument.uri);
       diagnostics?.closed(params.textDocument.uri);
+      ctx?.workspace?.closed(params.textDocument.uri);
     }),
   );
 
@@ -147,6 +160,21 @@ export function startServer(connection: Connection, env: ServerEnvironment): voi
 
   // Last line of defence: log, keep serving.
   env.onUncaughtError((kind, e) => log.error(`msglint: ${kind}: ${describeError(e)}`));
+}
+
+/** The file system paths of the client's workspace folders (or its root), where the environment has a disk. */
+function workspaceFolders(params: InitializeParams, env: ServerEnvironment): string[] {
+  const uris = params.workspaceFolders?.map((f) => f.uri) ?? (params.rootUri ? [params.rootUri] : []);
+  const paths: string[] = [];
+  for (const uri of uris) {
+    try {
+      const fsPath = env.fsPath(new URL(uri));
+      if (fsPath) paths.push(fsPath);
+    } catch {
+      // Not a URL: no folder on disk.
+    }
+  }
+  return paths;
 }
 
 function registerFeatures(ctx: ServerContext): void {

@@ -47,10 +47,15 @@ export class SettingsService {
 
   /** The settings of a document (cached). */
   forDocument(state: DocumentState): Promise<LintSettings> {
-    let p = this.cache.get(state.uri);
+    return this.forFile(state.uri, state.fsPath);
+  }
+
+  /** The settings of a file, open or not (cached by URI: they are the same either way). */
+  forFile(uri: string, fsPath: string | undefined): Promise<LintSettings> {
+    let p = this.cache.get(uri);
     if (!p) {
-      p = this.resolve(state);
-      this.cache.set(state.uri, p);
+      p = this.resolve(uri, fsPath);
+      this.cache.set(uri, p);
     }
     return p;
   }
@@ -74,15 +79,15 @@ export class SettingsService {
     this.generation++;
   }
 
-  private async resolve(state: DocumentState): Promise<LintSettings> {
-    const client = await this.clientSettings(state.uri);
+  private async resolve(uri: string, fsPath: string | undefined): Promise<LintSettings> {
+    const client = await this.clientSettings(uri);
     let config: MsglintConfig = {};
     let enabled = client.enable;
-    if (state.fsPath && this.configFiles) {
+    if (fsPath && this.configFiles) {
       try {
-        const found = this.configFiles.forFile(state.fsPath);
+        const found = this.configFiles.forFile(fsPath);
         config = found.config;
-        if (found.isIgnored(state.fsPath)) enabled = false;
+        if (found.isIgnored(fsPath)) enabled = false;
       } catch (e) {
         this.problem(e);
       }

@@ -69,7 +69,6 @@ describe('exit codes and usage', () => {
     [['--max-warnings', 'many'], /--max-warnings expects a whole number/],
     [['--max-warnings', '-3'], /--max-warnings/],
     [['--fix', '--fix-dry-run'], /--fix and --fix-dry-run/],
-    [['--stdin', '--fix'], /--fix cannot be used with --stdin/],
     [['--stdin', 'a.msg.md'], /--stdin cannot be combined with paths/],
     [['--stdin-filename', 'a.msg.md'], /--stdin-filename requires --stdin/],
     [['--quiet=yes'], /'--quiet' does not take a value/],
@@ -268,6 +267,33 @@ describe('standard input', () => {
     const broken = run(['--stdin', '--stdin-filename', 'sub/x.msg.md'], { cwd: dir, input: CLEAN });
     expect(broken.status).toBe(2);
     expect(broken.stderr).toMatch(/^msglint: sub\/\.msglintrc\.json: unknown key "unknownKey"/);
+  });
+
+  it('prints the fixed text with --stdin --fix, exit 0 even with problems left, and the report only to --output-file', () => {
+    const dir = makeTree();
+    const fixed = run(['--stdin', '--fix'], { cwd: dir, input: CELL_MARKER });
+    expect(fixed).toEqual({ status: 0, stdout: CELL_MARKER.replace('#%%', '# %%'), stderr: '' });
+    // Nothing to fix, or not a message file: the text as it came.
+    expect(run(['--stdin', '--fix'], { cwd: dir, input: CLEAN })).toEqual({ status: 0, stdout: CLEAN, stderr: '' });
+    expect(run(['--stdin', '--fix', '--stdin-filename', 'notes.md'], { cwd: dir, input: PLAIN })).toEqual({ status: 0, stdout: PLAIN, stderr: '' });
+    // empty-cell has no fix: the text stays, the problem goes to the report file.
+    const empty = '# %% Hi[^1]\n\n[^1]: [markdown]\n';
+    const left = run(['--stdin', '--fix', '-f', 'json', '-o', 'report.json'], { cwd: dir, input: empty });
+    expect(left).toEqual({ status: 0, stdout: empty, stderr: '' });
+    const reports = JSON.parse(readFileSync(path.join(dir, 'report.json'), 'utf8')) as { messages: { ruleId: string }[] }[];
+    expect(reports[0]!.messages.map((m) => m.ruleId)).toEqual(['empty-cell']);
+  });
+
+  it('prints nothing with --stdin --fix when the config is bad or the text is not UTF-8, and exits 2', () => {
+    const dir = makeTree({ '.msglintrc.json': '{"rules": 3}' });
+    const bad = run(['--stdin', '--fix'], { cwd: dir, input: CELL_MARKER });
+    expect(bad.status).toBe(2);
+    expect(bad.stdout).toBe('');
+    expect(lines(bad.stderr)).toHaveLength(1);
+    const binary = run(['--stdin', '--fix'], { cwd: makeTree(), input: Buffer.concat([Buffer.from(CELL_MARKER), Buffer.from([0xff, 0xfe])]) });
+    expect(binary.status).toBe(2);
+    expect(binary.stdout).toBe('');
+    expect(lines(binary.stderr)).toEqual(['msglint: <stdin>: not valid UTF-8; linted, but fixes are not applied']);
   });
 
   it('accepts --fix-dry-run with --stdin', () => {

@@ -23,13 +23,13 @@ const files: Record<string, string | Buffer> = {
 };
 
 describe('robustness', () => {
-  it.each(['stylish', 'json', 'sarif', 'github', 'junit'])('survives hostile files with --format %s', (format) => {
+  it.each(['stylish', 'json', 'sarif', 'github', 'junit', 'gitlab', 'rdjson'])('survives hostile files with --format %s', (format) => {
     const dir = makeTree(files);
     const result = run(['--format', format], { cwd: dir });
     expect(result.stderr).not.toMatch(STACK_FRAME);
     expect(result.stderr).not.toMatch(/internal error/);
     expect([0, 1]).toContain(result.status);
-    if (format === 'json' || format === 'sarif') expect(() => JSON.parse(result.stdout)).not.toThrow();
+    if (['json', 'sarif', 'gitlab', 'rdjson'].includes(format)) expect(() => JSON.parse(result.stdout)).not.toThrow();
   });
 
   it('survives hostile files with --fix-dry-run and --fix', () => {

@@ -228,6 +228,8 @@ export interface FakeVscode {
   textDocuments: FakeTextDocument[];
   /** Edits applied with workspace.applyEdit. */
   appliedEdits: WorkspaceEdit[];
+  /** Quick picks answer with the item of this label (undefined: dismissed); untitled documents opened, with the column they were shown in. */
+  ui: { pick?: string; opened: { language: string; content: string; column?: number }[] };
   /** Makes `doc` the active editor's document (undefined: no editor). */
   setActive(doc: FakeTextDocument | undefined): void;
   restore(): void;
@@ -243,6 +245,7 @@ export function installFakeVscode(version = '1.91.0'): FakeVscode {
   const configuration: Record<string, unknown> = {};
   const textDocuments: FakeTextDocument[] = [];
   const appliedEdits: WorkspaceEdit[] = [];
+  const ui: FakeVscode['ui'] = { opened: [] };
   const activeEditorChanged = new EventEmitter<unknown>();
   const noEvent = new EventEmitter<unknown>().event;
 
@@ -337,7 +340,10 @@ export function installFakeVscode(version = '1.91.0'): FakeVscode {
       showInformationMessage: async (m: string) => void messages.push(`info: ${m}`),
       showWarningMessage: async (m: string) => void messages.push(`warning: ${m}`),
       showErrorMessage: async (m: string) => void messages.push(`error: ${m}`),
+      showQuickPick: async (items: { label: string }[]) => items.find((item) => item.label === ui.pick),
+      showTextDocument: async (doc: { column?: number }, options: { viewColumn?: number }) => void (doc.column = options.viewColumn),
     }),
+    ViewColumn: { Active: -1, Beside: -2 },
     workspace: withFallback('workspace', {
       workspaceFolders: undefined,
       textDocuments,
@@ -352,6 +358,7 @@ export function installFakeVscode(version = '1.91.0'): FakeVscode {
         return true;
       },
       getConfiguration,
+      openTextDocument: async (init: { language: string; content: string }) => ui.opened[ui.opened.push({ ...init }) - 1],
       onDidChangeConfiguration: noEvent,
       onDidOpenTextDocument: noEvent,
       onDidCloseTextDocument: noEvent,
@@ -382,6 +389,7 @@ export function installFakeVscode(version = '1.91.0'): FakeVscode {
     configuration,
     textDocuments,
     appliedEdits,
+    ui,
     setActive: (doc) => {
       (vscode.window as { activeTextEditor: unknown }).activeTextEditor = doc ? { document: doc } : undefined;
       activeEditorChanged.fire((vscode.window as { activeTextEditor: unknown }).activeTextEditor);

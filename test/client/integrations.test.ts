@@ -84,13 +84,20 @@ describe('docs/integrations/github-actions.md', () => {
   const commands = steps.map((s) => s.run).filter((r): r is string => !!r && r.includes('msglint'));
 
   it('has a workflow with --format github and one uploading SARIF', () => {
-    expect(workflows).toHaveLength(2);
+    // The action's, then one with --format github, then one with SARIF.
+    expect(workflows).toHaveLength(3);
     expect(commands.some((c) => c.includes('--format github'))).toBe(true);
     expect(commands.some((c) => c.includes('--format sarif'))).toBe(true);
     const upload = steps.find((s) => s.uses?.startsWith('github/codeql-action/upload-sarif@'));
     expect(upload?.with?.sarif_file).toBe('msglint.sarif');
     expect(upload?.if).toBe('always()');
-    expect(workflows[1]!.permissions?.['security-events']).toBe('write');
+    expect(workflows[2]!.permissions?.['security-events']).toBe('write');
+  });
+
+  it('uses the action with inputs it has', () => {
+    const action = parseYaml(readFileSync(path.join(ROOT, 'action.yml'), 'utf8')) as { inputs: Record<string, unknown> };
+    const uses = steps.find((s) => s.uses?.startsWith('msglint/msglint@'));
+    expect(Object.keys(uses!.with!).every((input) => input in action.inputs)).toBe(true);
   });
 
   it.skipIf(!existsSync(CLI))('runs its msglint commands as written: quiet and 0 on clean files, annotations and 1 on errors', () => {

@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { allRules } from '../../server/index.js';
 import { COMMANDS, SETTINGS } from '../../client/src/constants.js';
 // @ts-expect-error: a plain ES module without type declarations.
-import { rulesProperties } from '../../scripts/sync.mjs';
+import { rulesProperties } from '../../server/config/schema.js';
 import { CLIENT, ROOT } from './textmate.js';
 
 const manifest = JSON.parse(readFileSync(path.join(CLIENT, 'package.json'), 'utf8'));
@@ -39,7 +39,7 @@ describe('client/package.json', () => {
   });
 
   it('packs only what the extension needs', () => {
-    expect(manifest.files).toEqual(['dist/extension.js', 'dist/server.js', 'dist/web/extension.js', 'dist/web/server.js', 'syntaxes', 'snippets', 'README.md', 'CHANGELOG.md', 'LICENSE']);
+    expect(manifest.files).toEqual(['dist/extension.js', 'dist/server.js', 'dist/web/extension.js', 'dist/web/server.js', 'dist/msglint.schema.json', 'dist/package-json.schema.json', 'syntaxes', 'snippets', 'README.md', 'CHANGELOG.md', 'LICENSE']);
     for (const f of manifest.files.filter((f: string) => !f.startsWith('dist/'))) expect(existsSync(path.join(CLIENT, f)), f).toBe(true);
     // Bundled: nothing for vsce to install or list.
     expect(manifest.dependencies).toBeUndefined();

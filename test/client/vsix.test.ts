@@ -8,7 +8,8 @@
 //   (so it cannot fall back on node_modules), answers over stdio.
 // The .vsix is packed once, in beforeAll (a few seconds).
 
-import { writeFileSync, mkdirSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -16,12 +17,14 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { ClientCapabilities, CodeAction, Command, Diagnostic, DocumentDiagnosticReport, TextEdit } from 'vscode-languageserver-protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lint } from '../../server/index.js';
-import { BROWSER_MAIN, BROWSER_SERVER_MODULE, COMMANDS, DOCUMENT_SELECTOR, FIX_ALL_KIND, SERVER_FIX_ALL_COMMAND, SERVER_MODULE, SETTINGS } from '../../client/src/constants.js';
+import { EXPORT_FORMATS } from '../../server/export/index.js';
+import { BROWSER_MAIN, BROWSER_SERVER_MODULE, COMMANDS, EXPORT_TARGETS, DOCUMENT_SELECTOR, FIX_ALL_KIND, SERVER_FIX_ALL_COMMAND, SERVER_MODULE, SETTINGS } from '../../client/src/constants.js';
 import { legacyRewriteEdits } from '../../client/src/legacy.js';
 import { FakeTextDocument, fakeContext, installFakeVscode, type FakeVscode } from './fake-vscode.js';
 import { CLIENT, packExtension, startServer, type Packed, type ServerSession } from './vsix.js';
 
 const require = createRequire(import.meta.url);
+const CLI = path.join(CLIENT, '..', 'dist/cli/main.js');
 const sourceManifest = require(path.join(CLIENT, 'package.json')) as Manifest;
 
 interface Manifest {
@@ -142,6 +145,17 @@ describe('the .vsix', () => {
     for (const s of manifest.contributes.snippets) expect(packed.zip.has(inVsix(s.path)), s.path).toBe(true);
   });
 
+  it('applies the config schema to .msglintrc.json and to package.json\'s msglint key', () => {
+    const [rc, pkg] = manifest.contributes.jsonValidation as { fileMatch: string[]; url: string }[];
+    expect(rc!.fileMatch).toEqual(['.msglintrc.json']);
+    expect(pkg!.fileMatch).toEqual(['package.json']);
+    const shipped = JSON.parse(readFileSync(path.join(CLIENT, '..', 'msglint.schema.json'), 'utf8')) as { properties: object };
+    const schema = JSON.parse(packed.zip.text(inVsix(rc!.url))) as { properties: object };
+    expect(schema).toEqual(shipped);
+    const wrapped = JSON.parse(packed.zip.text(inVsix(pkg!.url))) as { properties: { msglint: { properties: object } } };
+    expect(wrapped.properties.msglint.properties).toEqual(shipped.properties);
+  });
+
   it('carries the browser entry for VS Code for the Web and its worker server, with nothing of Node in them', () => {
     expect(manifest.browser.replace(/^\.\//, '')).toBe(BROWSER_MAIN);
     for (const f of [BROWSER_MAIN, BROWSER_SERVER_MODULE]) {
@@ -186,6 +200,7 @@ describe('the packaged extension in a stand-in VS Code', () => {
   let legacyDoc: FakeTextDocument;
   let brokenDoc: FakeTextDocument;
   let keyDoc: FakeTextDocument;
+  let exportDoc: FakeTextDocument;
 
   beforeAll(() => {
     fake = installFakeVscode(manifest.engines.vscode.replace(/^\^/, ''));
@@ -193,7 +208,12 @@ describe('the packaged extension in a stand-in VS Code', () => {
     legacyDoc = new FakeTextDocument(path.join(packed.dir, 'editor', 'legacy.msg.md'), LEGACY);
     brokenDoc = new FakeTextDocument(path.join(packed.dir, 'editor', 'broken.msg.md'), BROKEN);
     keyDoc = new FakeTextDocument(path.join(packed.dir, 'editor', 'key.msg.md'), BROKEN);
-    fake.textDocuments.push(legacyDoc, brokenDoc, keyDoc);
+    // On disk too, for `msglint export` to compare with.
+    const session = readFileSync(path.join(CLIENT, '..', 'examples/coding-session.msg.md'), 'utf8');
+    exportDoc = new FakeTextDocument(path.join(packed.dir, 'editor', 'session.msg.md'), session);
+    mkdirSync(path.dirname(exportDoc.fileName), { recursive: true });
+    writeFileSync(exportDoc.fileName, session);
+    fake.textDocuments.push(legacyDoc, brokenDoc, keyDoc, exportDoc);
     fake.setActive(brokenDoc);
     ext = require(path.join(packed.extensionDir, 'dist/extension.js'));
   });
@@ -248,6 +268,23 @@ describe('the packaged extension in a stand-in VS Code', () => {
     fake.setActive(keyDoc);
     await fake.registeredCommands.get(SERVER_FIX_ALL_COMMAND)!();
     expect(keyDoc.text.startsWith('# %% [^1]\n')).toBe(true);
+  });
+
+  it('"Export LLM view…" opens the picked target\'s export of the active file beside it, or nothing when dismissed', async () => {
+    fake.setActive(exportDoc);
+    fake.ui.pick = 'openai';
+    await fake.registeredCommands.get(COMMANDS.exportLLMView)!();
+    expect(fake.ui.opened).toHaveLength(1);
+    const [opened] = fake.ui.opened;
+    expect(opened).toMatchObject({ language: 'json', column: -2 });
+    expect(JSON.parse(opened!.content)).toEqual(JSON.parse(execFileSync(process.execPath, [CLI, 'export', exportDoc.fileName, '--to', 'openai'], { encoding: 'utf8' })));
+    fake.ui.pick = 'console';
+    await fake.registeredCommands.get(COMMANDS.exportLLMView)!();
+    expect(fake.ui.opened[1]).toMatchObject({ language: 'plaintext', content: expect.stringContaining('👤 User <@user> [Turn 0]') });
+    fake.ui.pick = undefined;
+    await fake.registeredCommands.get(COMMANDS.exportLLMView)!();
+    expect(fake.ui.opened).toHaveLength(2);
+    expect(EXPORT_TARGETS.map((t) => t.format)).toEqual(EXPORT_FORMATS);
   });
 
   it('asks for a file when no editor is active, and hides the status item outside Markdown', async () => {

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { ConfigError } from '../../server/config/errors.js';
 import { closestRuleId, validateConfig, type KnownRules } from '../../server/config/validate.js';
 import type { RuleMeta } from '../../server/engine/types.js';
+import { ACCEPTED, REJECTED } from './cases.js';
 
 const rule = (id: string, validateOptions?: (options: unknown) => string | null): { meta: RuleMeta } => ({
   meta: {
@@ -19,6 +20,7 @@ const rule = (id: string, validateOptions?: (options: unknown) => string | null)
 });
 const RULES: KnownRules = [
   rule('cell-marker'),
+  rule('empty-cell'),
   rule('context-window', (options) =>
     typeof options === 'object' && options !== null && typeof (options as { limit?: unknown }).limit === 'number'
       ? null
@@ -38,19 +40,7 @@ function problem(obj: unknown, prefix?: string): string {
 
 describe('validateConfig', () => {
   it('accepts every documented key and form', () => {
-    const config = {
-      $schema: 'https://example.com/schema.json',
-      root: true,
-      rules: {
-        'cell-marker': 'warn',
-        'context-window': ['error', { limit: 5 }],
-        'unused-disable': 0,
-        'unknown-rule': ['off'],
-      },
-      agents: ['coder'],
-      languages: ['elixir'],
-      ignores: ['drafts/**', '*.tmp.msg.md'],
-    };
+    const config = ACCEPTED[0]!;
     expect(validateConfig(config, 'cfg.json', RULES)).toEqual({
       root: true,
       rules: config.rules,
@@ -58,30 +48,15 @@ describe('validateConfig', () => {
       languages: ['elixir'],
       ignores: ['drafts/**', '*.tmp.msg.md'],
     });
+    for (const accepted of ACCEPTED) expect(() => validateConfig(accepted, 'cfg.json', RULES)).not.toThrow();
+    expect(validateConfig({ extends: './base.json' }, 'cfg.json', RULES)).toEqual({ extends: ['./base.json'] });
     expect(validateConfig({}, 'cfg.json', RULES)).toEqual({});
     for (const severity of ['off', 'warn', 'error', 0, 1, 2]) {
       expect(validateConfig({ rules: { 'cell-marker': severity } }, 'x', RULES).rules).toEqual({ 'cell-marker': severity });
     }
   });
 
-  it.each([
-    [[], 'cfg.json: expected an object, got an array'],
-    ['rules', 'cfg.json: expected an object, got "rules"'],
-    [{ rule: {} }, 'cfg.json: unknown key "rule" (allowed: root, rules, agents, languages, ignores)'],
-    [{ root: 'yes' }, 'cfg.json: "root" must be true or false, got "yes"'],
-    [{ rules: [] }, 'cfg.json: "rules" must be an object mapping rule ids to severities, got an array'],
-    [{ rules: { 'cell-markr': 'off' } }, 'cfg.json: unknown rule "cell-markr" in "rules" (did you mean "cell-marker"?)'],
-    [{ rules: { 'totally-else': 'off' } }, 'cfg.json: unknown rule "totally-else" in "rules"'],
-    [{ rules: { 'cell-marker': 'warning' } }, 'cfg.json: "rules.cell-marker": expected "off", "warn", "error", 0, 1, 2 or [severity, options], got "warning"'],
-    [{ rules: { 'cell-marker': 3 } }, '"rules.cell-marker": expected'],
-    [{ rules: { 'cell-marker': [] } }, '"rules.cell-marker": expected'],
-    [{ rules: { 'cell-marker': ['warn', {}, 1] } }, '"rules.cell-marker": expected'],
-    [{ rules: { 'context-window': ['warn', { limit: 'big' }] } }, 'cfg.json: "rules.context-window": invalid options: "limit" must be a number'],
-    [{ agents: 'coder' }, 'cfg.json: "agents" must be an array of strings, got "coder"'],
-    [{ languages: ['ok', 3] }, 'cfg.json: "languages[1]" must be a non-empty string, got 3'],
-    [{ ignores: [''] }, '"ignores[0]" must be a non-empty string'],
-    [{ ignores: ['!keep.msg.md'] }, '"ignores[0]": negated patterns ("!…") are not supported'],
-  ])('rejects %j', (config, expected) => {
+  it.each(REJECTED)('rejects %j', (config, expected) => {
     expect(problem(config)).toContain(expected);
   });
 

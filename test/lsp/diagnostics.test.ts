@@ -20,10 +20,10 @@ describe('initialize', () => {
       const caps = client.initializeResult.capabilities;
       expect(client.initializeResult.serverInfo?.name).toBe('msglint-language-server');
       expect(caps.textDocumentSync).toMatchObject({ openClose: true, change: 2 });
-      expect(caps.diagnosticProvider).toMatchObject({ interFileDependencies: false, workspaceDiagnostics: false });
+      expect(caps.diagnosticProvider).toMatchObject({ interFileDependencies: false, workspaceDiagnostics: true });
       expect((caps.codeActionProvider as { codeActionKinds: string[] }).codeActionKinds).toEqual(expect.arrayContaining(['quickfix', 'source.fixAll.msglint']));
       expect(caps.documentFormattingProvider).toBe(true);
-      expect(caps.executeCommandProvider?.commands).toEqual(['msglint.fixAll', 'msglint.exportLLMView']);
+      expect(caps.executeCommandProvider?.commands).toEqual(['msglint.fixAll', 'msglint.exportLLMView', 'msglint.lintWorkspace']);
       expect(caps.hoverProvider).toBe(true);
       expect(caps.definitionProvider).toBe(true);
       expect(caps.referencesProvider).toBe(true);

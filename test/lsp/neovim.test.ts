@@ -1,9 +1,10 @@
 // A real editor as the client: headless Neovim with its built-in LSP client
 // opens a message file with errors, receives the diagnostics (with their
-// codes), formats the buffer (which applies the safe fixes) and writes it.
+// codes), formats the buffer (which applies the safe fixes) and writes it,
+// then gets the problems of a file it never opened (msglint.lintWorkspace).
 // Skipped when `nvim` is not installed (CI installs it: see .ci/run).
 import { execFileSync, spawnSync } from 'node:child_process';
-import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -36,6 +37,8 @@ interface NvimReport {
   got_diagnostics: boolean;
   diagnostics: NvimDiagnostic[];
   diagnostics_after?: NvimDiagnostic[];
+  lint_workspace?: { files: number; problems: number };
+  workspace?: { file: string; code: string; lnum: number }[];
   errors: string[];
 }
 
@@ -47,6 +50,7 @@ describe.skipIf(!nvim)('Neovim (headless, built-in LSP client)', () => {
     ensureBuilt();
     const file = path.join(dir, 'example.msg.md');
     copyFileSync(path.join(fixtures, 'nvim/example.msg.md'), file);
+    writeFileSync(path.join(dir, 'unopened.msg.md'), '# %% Hi[^1]\n\n[^1]: [markdown]\n\nHello.\n\n#%% Again[^2]\n\n[^2]: [markdown]\n\nMore.\n');
     const out = path.join(dir, 'report.json');
     const result = spawnSync('nvim', ['--headless', '-n', '-i', 'NONE', '--noplugin', '-u', path.join(fixtures, 'nvim/init.lua')], {
       env: { ...process.env, MSGLINT_FILE: file, MSGLINT_OUT: out, MSGLINT_SERVER: serverMain, MSGLINT_NODE: process.execPath, XDG_STATE_HOME: dir, XDG_DATA_HOME: dir },
@@ -82,6 +86,13 @@ describe.skipIf(!nvim)('Neovim (headless, built-in LSP client)', () => {
     expect(text).toContain('\n# %% Fix the bug[^1]\n');
     expect(text).not.toContain('#%%');
     expect((report.diagnostics_after ?? []).map((d) => d.code)).not.toContain('cell-marker');
+  });
+
+  it('gets the problems of a file it never opened from msglint.lintWorkspace', () => {
+    const { report } = get();
+    expect(report.errors).toEqual([]);
+    expect(report.lint_workspace).toEqual({ files: 1, problems: 1 });
+    expect(report.workspace).toEqual([{ file: 'unopened.msg.md', code: 'cell-marker', lnum: 6 }]);
   });
 
   it.skipIf(!hasLegacyJsonRule)('formatting rewrites the legacy JSON tool call to XML', () => {

@@ -8,6 +8,11 @@
 //   - a quick fix from the light bulb menu applies the CLI's fix,
 //   - Format Document rewrites a legacy JSON tool call as the CLI's --fix does,
 //   - a hover on a cell shows the cell, and again after "Restart server",
+//   - a file nobody opened has its CLI problems in the Problems panel too
+//     (workspace diagnostics: on the Node host, which has the disk),
+//   - hovers in .msglintrc.json and in package.json's `msglint` key show the
+//     config schema's descriptions,
+//   - "msglint: Export LLM view…" opens what `msglint export` writes,
 // so a change that breaks activation, the bundled server or formatting in
 // VS Code fails. It does so twice, once per extension host:
 //   node  the .vsix as it ships: code-server runs its `main` (the server as a
@@ -37,7 +42,19 @@ import { packageVsix } from '../../client/build.mjs';
 import { CHROMIUM, CHROMIUM_ARGS } from '../chromium.mjs';
 import { startCodeServer } from './code-server.mjs';
 import { ensureCodeServer } from './install.mjs';
-import { applyQuickFix, goToLine, hoverAtCursor, openFile, openProblems, readProblems, runCommand, saveWhenChanged, waitForWorkbench } from './workbench.mjs';
+import {
+  applyQuickFix,
+  goToLine,
+  hoverAtCursor,
+  openFile,
+  openProblems,
+  pickQuickItem,
+  readProblems,
+  runCommand,
+  saveUntitled,
+  saveWhenChanged,
+  waitForWorkbench,
+} from './workbench.mjs';
 
 const require = createRequire(import.meta.url);
 const HERE = path.dirname(fileURLToPath(import.meta.url));
@@ -49,6 +66,12 @@ const HOSTS = ['node', 'web'];
 
 const SHOWCASE = 'showcase.msg.md';
 const LEGACY = 'legacy.msg.md';
+// Never opened: its problems come from workspace diagnostics.
+const UNOPENED = 'never-opened.msg.md';
+const UNOPENED_TEXT = '# %% Hi[^1]\n\n[^1]: [markdown]\n\nHello.\n\n#%% Again[^2]\n\n[^2]: [markdown]\n\n# %% Empty[^3]\n\n[^3]: [markdown]\n';
+// A clean conversation to export.
+const SESSION = 'session.msg.md';
+const EXPORT_TARGET = 'openai';
 // A body line of a message cell of the showcase, for the hover.
 const HOVER_LINE = 23;
 // A rule severity set in VS Code's settings (a warning by default): the
@@ -124,7 +147,22 @@ async function expectations(dir) {
   const formatted = (await cliReport(legacy, ['--fix-dry-run'])).output;
   if (!formatted || !formatted.includes('<tool_name>')) throw new Error(`the CLI's --fix does not rewrite the legacy call in ${LEGACY}`);
   const showcaseText = await readFile(showcase, 'utf8');
-  return { showcaseText, legacyText: await readFile(legacy, 'utf8'), problems, fixable, fixedShowcase: applyFixes(showcaseText, [fixable.fix]), formatted };
+  const unopened = path.join(dir, UNOPENED);
+  await writeFile(unopened, UNOPENED_TEXT);
+  // Files not open when the Problems panel is read: the never opened one, and the legacy one (opened later).
+  const unopenedProblems = {};
+  for (const file of [UNOPENED, LEGACY]) {
+    const r = await cliReport(path.join(dir, file), Object.entries(RULES_SETTING).flatMap(([id, severity]) => ['--rule', `${id}:${severity}`]));
+    unopenedProblems[file] = r.messages.map((m) => ({ rule: m.ruleId, line: m.line, column: m.column, severity: m.severity }));
+  }
+  const session = path.join(dir, SESSION);
+  await copyFile(path.join(ROOT, 'examples/coding-session.msg.md'), session);
+  const { stdout: exported } = await promisify(execFile)(process.execPath, [CLI, 'export', session, '--to', EXPORT_TARGET]);
+  return {
+    unopenedProblems,
+    sessionText: await readFile(session, 'utf8'),
+    exported: JSON.parse(exported),
+    showcaseText, legacyText: await readFile(legacy, 'utf8'), problems, fixable, fixedShowcase: applyFixes(showcaseText, [fixable.fix]), formatted };
 }
 
 /** Checks one extension host: a fresh profile, workspace, code-server and browser page of its own. */
@@ -136,6 +174,12 @@ async function checkHost(host, { installDir, expected, keep }) {
   const legacy = path.join(workspace, LEGACY);
   await writeFile(showcase, expected.showcaseText);
   await writeFile(legacy, expected.legacyText);
+  await writeFile(path.join(workspace, UNOPENED), UNOPENED_TEXT);
+  await writeFile(path.join(workspace, SESSION), expected.sessionText);
+  // Config files for the schema's hovers. They change nothing: the rule is set as the msglint.rules setting
+  // sets it, and package.json's msglint key gives way to .msglintrc.json in the same folder.
+  await writeFile(path.join(workspace, '.msglintrc.json'), `${JSON.stringify({ rules: RULES_SETTING }, null, 2)}\n`);
+  await writeFile(path.join(workspace, 'package.json'), '{\n  "name": "workspace",\n  "msglint": {\n    "agents": []\n  }\n}\n');
   current = { dir, page: undefined };
   const say = (m) => log(`${host}: ${m}`);
 
@@ -169,19 +213,26 @@ async function checkHost(host, { installDir, expected, keep }) {
 
   step = `${host}: reading the Problems panel`;
   await openFile(page, SHOWCASE);
-  const shown = await openProblems(page, expected.problems.length);
+  // The web host has no disk to find files nobody opened: only the Node host lists them.
+  const unopenedWanted = host === 'node' ? expected.unopenedProblems : { [UNOPENED]: [], [LEGACY]: [] };
+  const unopenedCount = Object.values(unopenedWanted).flat().length;
+  const total = expected.problems.length + unopenedCount;
+  const shown = await openProblems(page, total);
   const listed = (await readProblems(page, { whileMaximized: () => screenshot('1-problems') })).filter((p) => p.source === 'msglint');
-  if (shown !== String(expected.problems.length) || listed.length !== expected.problems.length) {
-    throw new Error(`the Problems panel shows ${shown} problems (${listed.length} rows from msglint); the CLI reports ${expected.problems.length}`);
+  if (shown !== String(total) || listed.length !== total) {
+    throw new Error(`the Problems panel shows ${shown} problems (${listed.length} rows from msglint); the CLI reports ${total} (${unopenedCount} in files not open)`);
   }
-  const want = expected.problems.map(key).sort();
-  const got = listed.map(key).sort();
-  const missing = want.filter((k) => !got.includes(k));
-  const extra = got.filter((k) => !want.includes(k));
-  if (missing.length || extra.length) {
-    throw new Error(`the Problems panel differs from the CLI: missing ${missing.join('; ') || 'none'}; extra ${extra.join('; ') || 'none'}`);
+  for (const [file, problems] of [[SHOWCASE, expected.problems], ...Object.entries(unopenedWanted)]) {
+    const want = problems.map(key).sort();
+    const got = listed.filter((p) => p.file === file).map(key).sort();
+    const missing = want.filter((k) => !got.includes(k));
+    const extra = got.filter((k) => !want.includes(k));
+    if (missing.length || extra.length) {
+      throw new Error(`the Problems panel differs from the CLI for ${file}: missing ${missing.join('; ') || 'none'}; extra ${extra.join('; ') || 'none'}`);
+    }
   }
-  say(`Problems panel: the CLI's ${want.length} problems (rule, line, column, severity)`);
+  say(`Problems panel: the CLI's ${expected.problems.length} problems (rule, line, column, severity)`);
+  if (host === 'node') say(`Problems panel: the CLI's ${unopenedCount} problems of ${UNOPENED} and ${LEGACY}, which are not open`);
 
   step = `${host}: applying a quick fix`;
   const { fixable } = expected;
@@ -222,12 +273,46 @@ async function checkHost(host, { installDir, expected, keep }) {
   if (!/Message cell/.test(again)) throw new Error(`after "msglint: Restart server" the hover on line ${HOVER_LINE} shows ${JSON.stringify(again)}`);
   say('Restart server: a hover is answered after it');
 
+  step = `${host}: hovering in config files`;
+  for (const [file, line, description] of [
+    ['.msglintrc.json', 3, /A cell with no content/],
+    ['package.json', 4, /Agent names defined elsewhere/],
+  ]) {
+    await openFile(page, file);
+    await goToLine(page, line);
+    // Inside the key's quotes: the JSON hover describes the key under the cursor.
+    for (let i = 0; i < 7; i++) await page.keyboard.press('ArrowRight');
+    const text = await hoverAtCursor(page, description, 60_000);
+    await screenshot(`7-schema-${file}`);
+    if (!description.test(text)) throw new Error(`the hover in ${file} shows ${JSON.stringify(text)}, not the config schema's description`);
+    await page.keyboard.press('Escape');
+  }
+  say("config schema: hovers in .msglintrc.json and package.json's msglint key describe the keys");
+
+  step = `${host}: exporting the LLM view`;
+  await openFile(page, SESSION);
+  await runCommand(page, 'msglint: Export LLM view…', { asks: true });
+  await pickQuickItem(page, 'msglint: Export LLM view', EXPORT_TARGET);
+  await waitForUntitled(page);
+  await screenshot('8-export');
+  const exportFile = path.join(workspace, await saveUntitled(page, '.json'));
+  const exported = JSON.parse(await readFile(exportFile, 'utf8'));
+  if (JSON.stringify(exported) !== JSON.stringify(expected.exported)) throw new Error(`"Export LLM view…" (${EXPORT_TARGET}) differs from msglint export: ${firstDifference(JSON.stringify(exported, null, 1), JSON.stringify(expected.exported, null, 1))}`);
+  say(`Export LLM view: ${EXPORT_TARGET}, as msglint export writes it, beside the file`);
+
   // This host's cleanups now, not at exit: the next host starts from nothing.
   for (const c of [closeBrowser, closeLog, ...own]) {
     cleanups.splice(cleanups.indexOf(c), 1);
     await Promise.resolve().then(c).catch(() => {});
   }
   current = { dir: undefined, page: undefined };
+}
+
+/** Waits for an untitled editor to be the active one (what the export opens). */
+async function waitForUntitled(page) {
+  await page.waitForSelector('.tabs-container .tab.active[data-resource-name^="Untitled"]', { timeout: 30_000 }).catch((e) => {
+    throw new Error(`no untitled editor opened: ${String(e?.message ?? e).split('\n')[0]}`);
+  });
 }
 
 async function main() {

@@ -58,12 +58,41 @@ export async function saveWhenChanged(page, what) {
   await waitFor(`the file did not save after ${what}`, page.waitForSelector('.tabs-container .tab.active:not(.dirty)', { timeout: WAIT }));
 }
 
-/** Runs a command by its exact Command Palette label. */
-export async function runCommand(page, label) {
+/** Picks the item labelled `label` in the quick pick titled `title` (typing it first). */
+export async function pickQuickItem(page, title, label) {
+  const titled = page.locator('.quick-input-widget .quick-input-title').filter({ hasText: title });
+  await waitFor(`no quick pick "${title}" opened`, titled.waitFor({ state: 'visible', timeout: WAIT }));
+  const input = await page.waitForSelector('.quick-input-widget input.input', { state: 'visible', timeout: WAIT });
+  await input.fill(label);
+  const row = page.locator('.quick-input-list .monaco-list-row').filter({ has: page.locator('.label-name', { hasText: new RegExp(`^${escape(label)}$`) }) }).first();
+  await waitFor(`the quick pick has no "${label}"`, row.waitFor({ state: 'visible', timeout: WAIT }));
+  await row.click({ timeout: WAIT });
+}
+
+/**
+ * Saves the active untitled editor where VS Code's save dialog proposes (the
+ * folder, under the editor's name with the extension of its language) and
+ * returns the saved file's name. Typing a path of our own into that dialog
+ * is not reliable: it rewrites the input as it lists the folder.
+ */
+export async function saveUntitled(page, extension) {
+  await page.keyboard.press('Control+S');
+  const selector = '.quick-input-widget input.input';
+  await waitFor('Save did not ask where', page.waitForSelector(selector, { state: 'visible', timeout: WAIT }));
+  await waitFor('the save dialog proposed no path', page.waitForFunction((s) => document.querySelector(s)?.value.length > 0, selector, { timeout: WAIT }));
+  await page.keyboard.press('Enter');
+  const saved = `.tabs-container .tab.active[data-resource-name$="${extension}"]:not(.dirty)`;
+  await waitFor(`the editor was not saved as a ${extension} file`, page.waitForSelector(saved, { timeout: WAIT }));
+  return page.$eval(saved, (tab) => tab.getAttribute('data-resource-name'));
+}
+
+/** Runs a command by its exact Command Palette label; `asks`: the command shows a quick pick of its own, in the palette's place. */
+export async function runCommand(page, label, { asks = false } = {}) {
   await quickInput(page, 'F1', `>${label}`);
   const row = page.locator('.quick-input-list .monaco-list-row').filter({ has: page.locator('.label-name', { hasText: new RegExp(`^${escape(label)}$`) }) }).first();
   await waitFor(`the Command Palette has no command "${label}"`, row.waitFor({ state: 'visible', timeout: WAIT }));
   await row.click({ timeout: WAIT });
+  if (asks) return;
   await waitFor(`the Command Palette did not close after "${label}"`, page.waitForSelector('.quick-input-widget', { state: 'hidden', timeout: WAIT }));
 }
 
@@ -94,8 +123,9 @@ export async function openProblems(page, count, timeout = 60_000) {
 }
 
 /**
- * The problems the Problems panel lists, as { rule, line, column, severity }
- * (severity 2 error, 1 warning), read from the rendered rows. The panel is
+ * The problems the Problems panel lists, as { file, rule, line, column,
+ * severity } (file: its name; severity 2 error, 1 warning), read from the
+ * rendered rows. The panel is
  * maximized while reading, so that its virtual list renders every row;
  * `whileMaximized` runs then (for a screenshot).
  */
@@ -104,25 +134,53 @@ export async function readProblems(page, { whileMaximized } = {}) {
   try {
     await page.waitForTimeout(500); // the list re-renders after the resize
     await whileMaximized?.();
-    return await page.$$eval('.markers-panel .monaco-list-row', (rows) =>
-      rows
-        .filter((r) => r.querySelector('.marker-code'))
-        .map((r) => {
-          const where = /\[Ln (\d+), Col (\d+)\]/.exec(r.querySelector('.marker-line')?.textContent ?? '') ?? [];
-          const icon = r.querySelector('.marker-icon');
-          return {
-            rule: r.querySelector('.marker-code').textContent.trim(),
-            line: Number(where[1]),
-            column: Number(where[2]),
-            severity: icon?.classList.contains('error') ? 2 : icon?.classList.contains('warning') ? 1 : 0,
-            source: r.querySelector('.marker-source')?.textContent.trim() ?? '',
-            index: Number(r.getAttribute('data-index')),
-          };
-        }),
-    );
+    // The list renders the rows in view: scroll through it, keeping each row by its index.
+    const byIndex = new Map();
+    const panel = await page.$('.markers-panel .monaco-list');
+    const box = await panel?.boundingBox();
+    if (box) await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    for (let pass = 0; pass < 20; pass++) {
+      const before = byIndex.size;
+      for (const row of await renderedProblemRows(page)) byIndex.set(row.index, row);
+      if (pass > 0 && byIndex.size === before) break;
+      await page.mouse.wheel(0, (box?.height ?? 600) / 2);
+      await page.waitForTimeout(200);
+    }
+    const rows = [...byIndex.values()];
+    let file = '';
+    const problems = [];
+    for (const row of rows.sort((a, b) => a.index - b.index)) {
+      if ('file' in row) file = row.file;
+      else if (!row.related) problems.push({ ...row, file });
+    }
+    return problems;
   } finally {
     await runCommand(page, 'View: Toggle Maximized Panel');
   }
+}
+
+/** The rows of the Problems panel now rendered: a file's row ({ index, file }) heads its problems' rows. */
+function renderedProblemRows(page) {
+  return page.$$eval('.markers-panel .monaco-list-row', (rows) =>
+    rows.map((r) => {
+        const index = Number(r.getAttribute('data-index'));
+        if (!r.querySelector('.marker-code')) {
+          // A file's row (with its icon) heads its problems' rows; a related location's row is neither.
+          const label = r.querySelector('.monaco-icon-label.file-icon .label-name');
+          return label ? { index, file: label.textContent.trim() } : { index, related: true };
+        }
+        const where = /\[Ln (\d+), Col (\d+)\]/.exec(r.querySelector('.marker-line')?.textContent ?? '') ?? [];
+        const icon = r.querySelector('.marker-icon');
+        return {
+          rule: r.querySelector('.marker-code').textContent.trim(),
+          line: Number(where[1]),
+          column: Number(where[2]),
+          severity: icon?.classList.contains('error') ? 2 : icon?.classList.contains('warning') ? 1 : 0,
+          source: r.querySelector('.marker-source')?.textContent.trim() ?? '',
+          index,
+        };
+      }),
+  );
 }
 
 /** Opens the quick fix menu at the cursor and applies the action labelled `label`. */

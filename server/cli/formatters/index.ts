@@ -19,5 +19,9 @@ export async function loadFormatter(name: FormatName): Promise<Formatter> {
       return (await import('./github.js')).format;
     case 'junit':
       return (await import('./junit.js')).format;
+    case 'gitlab':
+      return (await import('./gitlab.js')).format;
+    case 'rdjson':
+      return (await import('./rdjson.js')).format;
   }
 }

@@ -10,10 +10,10 @@ import { existsSync, readdirSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { Ignore } from 'ignore';
 import { loadIgnore, loadPicomatch } from '../base/lazy.js';
-import { describeFsError } from '../config/load.js';
-import type { ConfigResolver } from '../config/load.js';
-import { leavesBase } from '../config/paths.js';
-import { NotReadableError, readRegularFile } from '../config/read-file.js';
+import { describeFsError } from './load.js';
+import type { ConfigResolver } from './load.js';
+import { leavesBase } from './paths.js';
+import { NotReadableError, readRegularFile } from './read-file.js';
 
 export interface Discovery {
   /** Absolute paths, in a stable order (arguments in order, each directory sorted), without duplicates. */
