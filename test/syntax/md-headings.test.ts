@@ -53,7 +53,19 @@ describe('the message section of an ordinary .md file', () => {
     expect(doc.section?.heading?.text).toBe('Discussion');
     expect(doc.section?.notLastHeading?.text).toBe('After');
     // The opener is blanked for remark, at the same length: every offset is kept.
-    expect(remarkInput(text, 0, text.length)).toBe(text.replace('```\n', '   \n'));
+    const input = remarkInput(text, 0, text.length);
+    expect(input.length).toBe(text.length);
+    const upTo = text.indexOf('# Discussion');
+    expect(input.slice(0, upTo)).toBe(text.slice(0, upTo).replace('```\n', '   \n'));
+  });
+
+  it('reads a `]` only where it may end a definition’s label (micromark looks back over the paragraph for each)', () => {
+    expect(remarkInput('a ] b\n[x]: /u ]\n', 0, 16)).toBe('a x b\n[x]: /u x\n');
+    // A definition is no setext heading's text; a paragraph is.
+    expect(documentHeadings('[x]: /url\n===\n', 0, 14)).toEqual([]);
+    expect(documentHeadings('[x] /url\n===\n', 0, 13).map((h) => h.text)).toEqual(['[x] /url']);
+    const run = `# ${']'.repeat(100_000)}\n`;
+    expect(documentHeadings(run, 0, run.length)[0]!.text.length).toBe(100_000);
   });
 
   it('lets an HTML comment that never closes hide nothing', () => {

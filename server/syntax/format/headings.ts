@@ -42,7 +42,36 @@ export function remarkInput(text: string, from: number, to: number): string {
     parts.push(text.slice(at, to));
     out = parts.join('');
   }
+  if (out.includes(']')) out = labelEndsKept(out);
   return out.includes('\r') ? out.replace(/\r(?!\n)/g, ' ') : out;
+}
+
+/**
+ * The text with every `]` that cannot end the label of a link reference or
+ * footnote definition read as `x`. micromark looks back over the whole
+ * paragraph for each `]` (a run of 100,000 takes minutes), and a `]` means
+ * nothing to the block structure, hence to headings, except at the end of a
+ * definition's label (`[label]:` starting a line: a definition cannot be a
+ * setext heading's text). Such a label is the first unescaped `]` after the
+ * `[`, within 999 characters, with no `[` or blank line before it; each
+ * character is looked at by at most one label, so this stays linear.
+ */
+function labelEndsKept(text: string): string {
+  const keep = new Set<number>();
+  for (const m of text.matchAll(/^ {0,3}\[/gm)) {
+    const open = m.index + m[0].length - 1;
+    const limit = Math.min(text.length, open + 1000);
+    for (let i = open + 1; i < limit; i++) {
+      const c = text.charCodeAt(i);
+      if (c === 92) i++; // a backslash escapes the next character
+      else if (c === 91) break;
+      else if (c === 93) {
+        keep.add(i);
+        break;
+      } else if (c === LF && /^[ \t]*\r?(?:\n|$)/.test(text.slice(i + 1, i + 3))) break;
+    }
+  }
+  return text.replace(/\]/g, (_, at: number) => (keep.has(at) ? ']' : 'x'));
 }
 
 /** Whether `at` starts a line's content after at most three spaces (where an HTML block may start). */
