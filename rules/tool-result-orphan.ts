@@ -12,6 +12,18 @@ const rule = defineRule(
   },
   ({ doc, cells, report, doubtfulIdBetween }) => {
     const graph = toolGraph(doc);
+    /**
+     * Whether a cell whose id names nothing reliably (cell-id-syntax,
+     * cell-id-missing or duplicate-id reports it) could be the missing call
+     * `PARENT.NONCE`: an output cell after the first cell with the id
+     * PARENT (a call follows the reply that asked for it) and before the
+     * result. With no cell PARENT before the result, no cell could be the
+     * call's parent, and the result is reported whatever ids are malformed.
+     */
+    const mayBeTheCall = (callId: string, at: number): boolean => {
+      const parent = doc.cellsById.get(callId.slice(0, callId.lastIndexOf('.')))?.find((c) => c.index < at);
+      return parent !== undefined && doubtfulIdBetween(parent.index, at, true);
+    };
     for (const r of resultsAmong(doc, cells)) {
       // Without metadata, an id of this shape is only a guess at a tool result (metadata-missing reports it).
       if (!r.cell.kindKnown) continue;
@@ -19,10 +31,10 @@ const rule = defineRule(
       if (calls.some((c) => c.cell.index < r.cell.index)) continue;
       const id = `\`${r.callId}\``;
       const other = doc.cellsById.get(r.callId)?.[0];
-      // A cell of unknown kind may be the call; an earlier output cell whose
-      // id names nothing reliably may be it too (cell-id-syntax reports it).
+      // A cell of unknown kind may be the call; an output cell whose id
+      // names nothing reliably, where the call could be, may be it too.
       if (other && !other.kindKnown) continue;
-      if (!calls.length && !other && doubtfulIdBetween(-1, r.cell.index, true)) continue;
+      if (!calls.length && !other && mayBeTheCall(r.callId, r.cell.index)) continue;
       let message: string;
       if (calls.length) {
         message = `The tool call ${id} comes after this result (line {{line}}); a result follows its call.`;

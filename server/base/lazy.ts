@@ -23,6 +23,31 @@ let ignoreFactory: IgnoreFactory | undefined;
 let yamlModule: YamlModule | undefined;
 let cryptoModule: CryptoModule | undefined;
 
+type UnifiedModule = typeof import('unified');
+type RemarkParseModule = typeof import('remark-parse');
+type RemarkGfmModule = typeof import('remark-gfm');
+/** CommonMark with GFM (footnotes, tables) to an mdast tree, with offsets. */
+export type MarkdownParser = (text: string) => import('mdast').Root;
+let markdownParser: MarkdownParser | undefined;
+
+/**
+ * `unified` with `remark-parse` and `remark-gfm` (about a hundred modules):
+ * for the headings of ordinary `.md` files only (syntax/format/headings.ts),
+ * never for `.msg.md` files. They are ES modules: Node's `require` loads
+ * them since Node 20.19, and the bundles (command, browser worker, VS Code)
+ * turn them into CommonJS at build time.
+ */
+export function loadMarkdownParser(): MarkdownParser {
+  if (!markdownParser) {
+    const { unified } = (hasRequire ? require('unified') : load('unified')) as UnifiedModule;
+    const remarkParse = ((hasRequire ? require('remark-parse') : load('remark-parse')) as RemarkParseModule).default;
+    const remarkGfm = ((hasRequire ? require('remark-gfm') : load('remark-gfm')) as RemarkGfmModule).default;
+    const processor = unified().use(remarkParse).use(remarkGfm).freeze();
+    markdownParser = (text) => processor.parse(text);
+  }
+  return markdownParser;
+}
+
 /** `node:crypto` (and the dozen modules it loads): for --cache keys and temporary file names only. */
 export function loadCrypto(): CryptoModule {
   return (cryptoModule ??= (hasRequire ? require('node:crypto') : load('node:crypto')) as CryptoModule);

@@ -40,6 +40,10 @@ const STAND_INS = {
 export const browserStandIns = {
   name: 'msglint-browser-stand-ins',
   setup(build) {
+    // The `worker` export condition first: a Web Worker has no DOM, and
+    // remark's entity decoder (decode-named-character-reference) would take
+    // its `browser` entry, which calls `document.createElement`.
+    build.initialOptions.conditions = ['worker', ...(build.initialOptions.conditions ?? [])];
     build.onResolve({ filter: /^node:/ }, ({ path: id, importer }) => {
       if (Object.hasOwn(STAND_INS, id)) return { path: id, namespace: 'browser-stand-in' };
       return { errors: [{ text: `${id} (imported by ${importer}) is not available in a browser` }] };

@@ -119,6 +119,8 @@ describe('the Web Worker bundle', () => {
     const code = readFileSync(BUNDLE, 'utf8');
     expect(loadedModules(code)).toEqual([]);
     expect(code).not.toMatch(/['"`]node:[a-z_/]+['"`]/);
+    // A worker has no DOM: remark's entity decoder must be its `worker` entry (bundle-browser.mjs).
+    expect(code).not.toMatch(/\bdocument\.createElement\b/);
   });
 
   it('the check sees a require and an import of a built-in', () => {

@@ -13,6 +13,14 @@ const one = (text: string) => {
 };
 
 describe(R, () => {
+  it('reads no call in a code span of two or more backticks (CommonMark: the closer is as long as the opener)', () => {
+    const text = msg(ask(), reply('2', 'Write ``<tool><tool_name>`` to call a tool, or ```<tool>``` and `` `<tool>` ``.'));
+    expect(check(text)).toEqual([]);
+    expect(toolCallsOf(parse(text).cells[1]!)).toEqual([]);
+    // A backtick string no later one matches is literal: the `<tool>` after it is read.
+    expect(checkRule(R, msg(ask(), reply('2', 'Two `` then <tool><tool_name>x</tool_name> and ` once.'))).map((f) => f.text)).toEqual(['<tool>']);
+  });
+
   it('accepts well-formed calls: entities, character references, comments, CDATA with markup', () => {
     const inner = [
       '  <a>x &amp; y &lt; z &gt; &quot;q&quot; &apos;s&apos;</a>',

@@ -7,6 +7,7 @@ import { parseFrontmatter, messageSectionName } from '../format/frontmatter.js';
 import { keepsFacts, resolve, resolveLike } from '../tree/facts.js';
 import { isMdFile, MessageDocument, type DocumentEdit, type ParseOptions, type TextEditHint } from '../tree/message-document.js';
 import { commonPrefix, commonSuffix, markersFromPrevious, PreviousParses, reusableCell, reuseFrontmatter } from './reuse.js';
+import { documentHeadings } from '../format/headings.js';
 import { scan } from '../format/scan.js';
 import { parseAcross } from './splice.js';
 import { Cell, Segment } from '../tree/segment.js';
@@ -53,15 +54,17 @@ export function parse(text: string, options: ParseOptions = {}): MessageDocument
     if (found) ({ markers, oldCells } = found);
   }
   if (markers === null) {
-    const bodyScan = scan(text, pos, text.length, { markers: true, headings: md, keepLines: false, blocks: false, leading: undefined, stopAtMarker: undefined });
+    const bodyScan = scan(text, pos, text.length, { markers: true, headings: false, keepLines: false, blocks: false, leading: undefined, stopAtMarker: undefined });
     markers = bodyScan.markers.map((m) => m.line.start);
     if (md) {
       const name = sectionName ?? 'Discussion';
-      const heading = bodyScan.headings.find((h) => h.text === name);
+      // CommonMark's headings (remark), only for a file that declares a section.
+      const headings = sectionName === null ? [] : documentHeadings(text, pos, text.length);
+      const heading = headings.find((h) => h.text === name);
       doc.section = { name, heading, start: text.length, end: text.length };
       if (heading) {
         sectionStart = heading.line.end;
-        const after = bodyScan.headings.find((h) => h.index > heading.index && h.level <= heading.level);
+        const after = headings.find((h) => h.index > heading.index && h.level <= heading.level);
         if (after) {
           sectionEnd = after.line.start;
           doc.section.notLastHeading = after;

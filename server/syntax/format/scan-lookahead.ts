@@ -144,26 +144,81 @@ export class LaterIndex {
 }
 
 /**
- * Whether positions on a line lie inside an inline code span (an odd number
- * of backticks before them). Positions are asked in increasing order along
- * a line, so the count is carried forward instead of recounted: one pass per
- * line however many `<` it holds.
+ * Whether positions on a line lie inside an inline code span, as CommonMark
+ * reads one: a backtick string opens a span that the next backtick string
+ * of the same length closes (``` ``<tool>`` ``` is code); a string no later
+ * one matches is literal backticks, and a backtick after a backslash (outside
+ * a span) is literal. Spans are read within one line, as the scanner reads
+ * everything else (spec section 8: a `<tool>` on a line outside code spans).
+ * The spans of a line are found once, in one pass (a queue per length finds
+ * each closer), and positions are asked in increasing order along a line, so
+ * a line of many `<` and many backtick strings stays linear.
  */
 export class InlineCode {
   private line = -1;
+  /** The line's spans, [start, end) pairs in order. */
+  private spans: number[] = [];
+  private next = 0;
   private pos = 0;
-  private count = 0;
   constructor(private readonly text: string) {}
   at(lineStart: number, p: number): boolean {
-    if (lineStart !== this.line || p < this.pos) {
+    if (lineStart !== this.line) {
       this.line = lineStart;
-      this.pos = lineStart;
-      this.count = 0;
-    }
-    const text = this.text;
-    for (let i = this.pos; i < p; i++) if (text.charCodeAt(i) === BACKTICK) this.count++;
+      this.spans = codeSpans(this.text, lineStart);
+      this.next = 0;
+    } else if (p < this.pos) this.next = 0;
     this.pos = p;
-    return this.count % 2 === 1;
+    const spans = this.spans;
+    while (this.next < spans.length && spans[this.next + 1]! <= p) this.next += 2;
+    return this.next < spans.length && spans[this.next]! <= p;
   }
 }
 
+const BACKSLASH = 92;
+
+/** The code spans of the line starting at `lineStart`, as [start, end) pairs. */
+export function codeSpans(text: string, lineStart: number): number[] {
+  let lineEnd = text.indexOf('\n', lineStart);
+  if (lineEnd === -1) lineEnd = text.length;
+  const starts: number[] = [];
+  const lengths: number[] = [];
+  for (let i = text.indexOf('`', lineStart); i !== -1 && i < lineEnd; ) {
+    let j = i + 1;
+    while (j < lineEnd && text.charCodeAt(j) === BACKTICK) j++;
+    starts.push(i);
+    lengths.push(j - i);
+    i = text.indexOf('`', j);
+  }
+  const spans: number[] = [];
+  if (starts.length < 2) return spans;
+  // Per length, the indices of the strings of that length, and how far each queue is read.
+  const byLength = new Map<number, number[]>();
+  for (let k = 0; k < starts.length; k++) {
+    const list = byLength.get(lengths[k]!);
+    if (list) list.push(k);
+    else byLength.set(lengths[k]!, [k]);
+  }
+  const read = new Map<number, number>();
+  for (let k = 0; k < starts.length; k++) {
+    let open = starts[k]!;
+    let length = lengths[k]!;
+    // An odd run of backslashes before it escapes its first backtick.
+    let b = open;
+    while (b > lineStart && text.charCodeAt(b - 1) === BACKSLASH) b--;
+    if ((open - b) % 2 === 1) {
+      open++;
+      length--;
+      if (length === 0) continue;
+    }
+    const queue = byLength.get(length);
+    if (!queue) continue;
+    let q = read.get(length) ?? 0;
+    while (q < queue.length && queue[q]! <= k) q++;
+    read.set(length, q);
+    if (q === queue.length) continue;
+    const close = queue[q]!;
+    spans.push(open, starts[close]! + length);
+    k = close;
+  }
+  return spans;
+}

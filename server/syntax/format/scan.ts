@@ -1,5 +1,6 @@
 // The line-based block scanner of spec section 2. It runs once over a whole
-// file to find cell boundaries (and headings, for ordinary .md files), and
+// file to find cell boundaries (an ordinary .md file's headings are
+// CommonMark's, found by remark: headings.ts), and
 // again over each cell's own text to find that cell's blocks. Both runs use
 // the same rules, so a cell parsed alone sees exactly what the file scan saw:
 // a fence, comment or CDATA that closes later hides the markers in between,
@@ -120,8 +121,8 @@ const NO_MARKERS: readonly MarkerLine[] = [];
 const NO_HEADINGS: readonly Heading[] = [];
 
 /**
- * Records an ATX heading line (the whole-file scan of an ordinary .md file
- * looks for its message section). A heading among the lines an unclosed
+ * Records an ATX heading line (`headings: true`; the message section of an
+ * ordinary .md file is found from remark's headings instead, headings.ts). A heading among the lines an unclosed
  * fence holds counts too: one unclosed fence must not hide the section.
  */
 function heading(result: ScanResult, text: string, start: number, end: number, lineEnd: number, li: number, line: Line | undefined): void {
