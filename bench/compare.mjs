@@ -9,13 +9,19 @@
 //   --baseline DIR  a checkout whose dist/ is built (npm run build there)
 //   --rounds N      rounds (default 10)
 //   --no-build      use this checkout's dist/ as it is
-//   --only LIST     comma-separated: turns1000,turns5000,tree,lsp
+//   --only LIST     comma-separated: turns1000,turns5000,tree,lsp (the default),
+//                   and, only when named, the language server's guard figures
+//                   (lib/compare-lsp.mjs): keystrokes (every kind on 10 and
+//                   5,000 turns), first (the first keystroke of each kind on a
+//                   fresh server), memory (after 10,000 random keystrokes; a
+//                   few minutes per build and round)
 
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { TREE, generateAll } from './generate.mjs';
 import { runOnce } from './lib/process.mjs';
+import { firstKeystrokes, keystrokesOnce, logGuard, memoryOnce } from './lib/compare-lsp.mjs';
 import { OUT, ROOT, fail, log, median, round, target } from './lib/util.mjs';
 import { benchLsp } from './sections/lsp.mjs';
 
@@ -58,6 +64,8 @@ async function main() {
   const manifest = generateAll(OUT);
   target.rssMethod = 'time';
   const want = (k) => !o.only || o.only.has(k);
+  const named = (k) => !!o.only?.has(k);
+  const guard = Object.fromEntries(Object.keys(builds).map((b) => [b, { keystrokes: [], first: [], memory: [] }]));
   const cases = [];
   if (want('turns1000')) cases.push({ name: '1,000-turn file', args: [manifest.files.turns1000.path] });
   if (want('turns5000')) cases.push({ name: '5,000-turn file', args: [manifest.files.turns5000.path] });
@@ -82,6 +90,12 @@ async function main() {
         (samples[b]['LSP open -> diagnostics (5,000 turns)'] ??= []).push({ wall: l.openToDiagnosticsMs / 1000 });
       }
     }
+    for (const b of order) {
+      const file = manifest.files.turns5000.path;
+      if (named('keystrokes')) guard[b].keystrokes.push(await keystrokesOnce(builds[b].lsp, manifest));
+      if (named('first')) guard[b].first.push(await firstKeystrokes(builds[b].lsp, file));
+      if (named('memory')) guard[b].memory.push(await memoryOnce(builds[b].lsp, file, 10_000));
+    }
     log(`  round ${round_ + 1} of ${o.rounds}`);
   }
   const ms = (s) => `${(s * 1000).toFixed(s < 0.1 ? 1 : 0)} ms`;
@@ -100,6 +114,7 @@ async function main() {
     const change = round((c.wall / a.wall - 1) * 100, 1);
     log(`| ${name} (median of ${a.n}) | ${cell(a)} | ${cell(c)} | ${change > 0 ? '+' : ''}${change}% |`);
   }
+  logGuard(guard);
 }
 
 main().catch((e) => {

@@ -134,10 +134,10 @@ async function settledMemory(session) {
   return last && { ...last, soonMB: soon.rssMB, seconds: round((performance.now() - t0) / 1000, 0) };
 }
 
-/** Resident set after opening the 5,000-turn file and after `n` random keystrokes. */
-async function memoryAfterKeystrokes(file, n) {
+/** Resident set after opening the 5,000-turn file and after `n` random keystrokes (on the server at `script`). */
+export async function memoryAfterKeystrokes(file, n, script = target.lsp) {
   const text = readFileSync(file, 'utf8');
-  const session = await startServer(target.lsp, { nodeArgs: lspNodeArgs() });
+  const session = await startServer(script, { nodeArgs: lspNodeArgs() });
   if (session.skipped) return { skipped: session.skipped };
   try {
     const uri = await session.open(file, text);
