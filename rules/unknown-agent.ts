@@ -1,3 +1,4 @@
+import { countAtMost } from '../server/base/sorted.js';
 import { closest, defineRule } from '../server/engine/rule-kit.js';
 import { borrowsMetadata, cellsOfUnknownType, MESSAGE_TYPES, RESERVED_TYPES, type AgentDefinition } from '../server/syntax/document.js';
 
@@ -59,16 +60,9 @@ const rule = defineRule(
 );
 export default rule;
 
-/** How many of `agents` (ordered by `from`) are usable at `offset`: a binary search. */
+/** How many of `agents` (ordered by `from`) are usable at `offset`. */
 function usableIn(agents: readonly AgentDefinition[], offset: number): number {
-  let lo = 0;
-  let hi = agents.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (agents[mid]!.from <= offset) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
+  return countAtMost(agents.length, (k) => agents[k]!.from, offset);
 }
 
 /** Work allowed for the suggestions of one file: a few milliseconds. */

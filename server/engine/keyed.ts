@@ -4,6 +4,7 @@
 // version's, moved. See docs/architecture.md, "Keyed re-runs".
 
 import { Cell, type DocumentEdit, type MessageDocument, type MetadataEntry, type Segment } from '../syntax/document.js';
+import { countAtMost } from '../base/sorted.js';
 import { cellsOfRoot, linesOfRoot, rootOf } from '../syntax/tree/roots.js';
 import { cellsWithDoubtfulIds } from '../syntax/tree/segment-lists.js';
 import type { Diagnostic } from './types.js';
@@ -30,14 +31,7 @@ export function rootAt(doc: MessageDocument, offset: number): string | null {
     // The last line starting at or before the offset, by binary search: a
     // cell may hold thousands of metadata lines, each with a finding.
     const rel = offset - seg.offset;
-    let lo = 0;
-    let hi = lines.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (lines[mid]!.span.start <= rel) lo = mid + 1;
-      else hi = mid;
-    }
-    const n = lines[lo - 1];
+    const n = lines[countAtMost(lines.length, (k) => lines[k]!.span.start, rel) - 1];
     if (n && rel < n.span.end) return rootOf(n.id.id);
   }
   return seg instanceof Cell && seg.id !== undefined ? rootOf(seg.id) : null;
@@ -70,14 +64,7 @@ export interface DoubtQuery {
 export function doubtfulIdBetween(doc: MessageDocument, from: number, to: number, output: boolean): boolean {
   // Few cells have such ids: the list of them is kept per version, updated by an edit.
   const cells = cellsWithDoubtfulIds(doc);
-  let lo = 0;
-  let hi = cells.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (cells[mid]!.index <= from) lo = mid + 1;
-    else hi = mid;
-  }
-  for (let i = lo; i < cells.length && cells[i]!.index < to; i++) if (cells[i]!.isOutput === output) return true;
+  for (let i = countAtMost(cells.length, (k) => cells[k]!.index, from); i < cells.length && cells[i]!.index < to; i++) if (cells[i]!.isOutput === output) return true;
   return false;
 }
 

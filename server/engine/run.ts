@@ -7,6 +7,7 @@ import type { CellParse } from '../syntax/format/cell.js';
 import { Cell, type MessageDocument, type Segment } from '../syntax/document.js';
 import { isMetadataLine } from '../syntax/tree/footnotes.js';
 import { Memo } from '../base/memo.js';
+import { countAtMost } from '../base/sorted.js';
 import { mergeEdits } from './fix.js';
 import { keepTemplate, renderLines } from './line-mentions.js';
 import { ruleOptions, type RuleSet, type SegmentRule } from './rule-set.js';
@@ -92,18 +93,6 @@ function sameEnv(env: string): string {
   return lastEnv;
 }
 
-/** How many sorted offsets are <= at. */
-function countUpTo(sorted: number[], at: number): number {
-  let lo = 0;
-  let hi = sorted.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (sorted[mid]! <= at) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
-
 /** What a segment check may depend on besides the segment's own text. */
 function segmentSignature(doc: MessageDocument, seg: Segment, facts: SignatureFacts): unknown[] {
   // Per metadata line of the segment: is it metadata (not an ordinary
@@ -118,7 +107,7 @@ function segmentSignature(doc: MessageDocument, seg: Segment, facts: SignatureFa
   const m = seg.metadata;
   // A metadata line elsewhere is reported relative to this cell: its distance counts.
   const metadataAt = m && m.segment !== seg ? m.segment.offset - seg.offset : 0;
-  const bodyAgents = facts.bodyAgents.length ? countUpTo(facts.bodyAgents, seg.offset) : 0;
+  const bodyAgents = facts.bodyAgents.length ? countAtMost(facts.bodyAgents.length, (k) => facts.bodyAgents[k]!, seg.offset) : 0;
   let defaultAgent = facts.defaults[0]!.name;
   for (const d of facts.defaults) if (d.from <= seg.offset) defaultAgent = d.name;
   // Whether the id fits and the kind is known depend on other cells too (a metadata line in another cell with the same id).

@@ -2,6 +2,7 @@
 // cells, and the file-wide facts (ids, agents, languages) that
 // server/syntax/tree/facts.ts fills in.
 
+import { countAtMost } from '../../base/sorted.js';
 import type { Range } from '../../base/text.js';
 import { isMap, unclosedFrontmatter, type Frontmatter } from '../format/frontmatter.js';
 import { LineIndex } from '../format/lines.js';
@@ -257,14 +258,8 @@ export class MessageDocument {
   defaultAgentAt(offset: number): string | undefined {
     // The last `default=1` body agent declared at or before the offset, by binary search.
     const { defaults } = this.agentIndex();
-    let lo = 0;
-    let hi = defaults.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (defaults[mid]!.from <= offset) lo = mid + 1;
-      else hi = mid;
-    }
-    if (lo > 0) return defaults[lo - 1]!.name;
+    const before = countAtMost(defaults.length, (k) => defaults[k]!.from, offset);
+    if (before > 0) return defaults[before - 1]!.name;
     const v = this.frontmatter?.defaultAgent?.value;
     return typeof v === 'string' || typeof v === 'number' ? String(v) : undefined;
   }
