@@ -12,11 +12,14 @@
 //      └─ Reason: …
 //
 // 🔧 for tools in general, 💬 for a message-posting tool and for a plain
-// reply, ✅ for a tool that finishes the task. Decisions beyond the seed:
-// the agent's name follows "Assistant" on every assistant entry (a call's
-// agent is its reply's); a reply with only thinking shows only its
-// `└─ Reason:`; 🕐 shows a cell's own `time` (no line for an entry whose
-// timestamp context-json estimates); a call's result is shown under it
+// reply, ✅ for a tool that finishes the task. Every user and assistant
+// block shows its entry's 🕐 (context-json's timestamp: the cell's own
+// `time`, or the one it estimates from the cells before; none in a
+// conversation without any `time`), and every
+// assistant block one 🔧/💬/✅ line. Decisions beyond the seed: the agent's
+// name follows "Assistant" on every assistant entry (a call's agent is its
+// reply's); a reply with only thinking says so on its 💬 line and shows the
+// thinking as its `└─ Reason:`; a call's result is shown under it
 // (`└─ Result:` or `└─ Error:`, at most RESULT_LINES lines); long or
 // multi-line argument values are shortened. Colour (bold headers, dim times
 // and reasons, red errors) only when asked.
@@ -34,6 +37,8 @@ const FINISH_TOOLS = /^(?:finish(?:_?request)?|task_?completion|attempt_?complet
 
 export interface ConsoleOptions {
   color?: boolean;
+  /** The time of entries in a view without any `time` (ContextOptions.time). */
+  time?: string;
 }
 
 interface Style {
@@ -52,18 +57,23 @@ const ansi: Style = {
 /** Each message is one block of lines; `format` returns the blocks, joined by a blank line when written. */
 export class ConsoleFormatter implements IMessageFormatter<string> {
   private readonly style: Style;
+  private readonly time: string | undefined;
 
   constructor(options: ConsoleOptions = {}) {
     this.style = options.color ? ansi : plain;
+    this.time = options.time;
   }
 
   format(history: Readonly<InternalMessage[]>, systemPrompt?: string | null): string[] {
     const s = this.style;
     // Everything shown comes from the file: its control characters must not reach the terminal.
     const v = visibleControls;
-    return contextItems(history, systemPrompt).map(({ entry, agent, args }) => {
+    const items = contextItems(history, systemPrompt, this.time === undefined ? {} : { time: this.time });
+    // A conversation without any `time` has no times to show, only the export's.
+    const timed = items.some((i) => !i.entry.timestampEstimated);
+    return items.map(({ entry, agent, args }) => {
       const lines: string[] = [];
-      const time = entry.timestampEstimated ? [] : [s.dim(`🕐 ${v(entry.timestamp)}`)];
+      const time = timed ? [s.dim(`🕐 ${v(entry.timestamp)}`)] : [];
       if (entry.role === 'system') {
         return s.bold('🧠 System:') + ' ' + indent(v(String(entry.content)), '   ');
       }
@@ -77,7 +87,7 @@ export class ConsoleFormatter implements IMessageFormatter<string> {
       const c = entry.content as ContextAssistantContent;
       lines.push(s.bold(`🤖 Assistant${agent ? ` ${v(agent)}` : ''} [Turn ${entry.turn}]`), ...time);
       if (c.toolCall === undefined) {
-        if (c.text !== undefined) lines.push(`💬 ${indent(v(c.text), '   ')}`);
+        lines.push(c.text !== undefined ? `💬 ${indent(v(c.text), '   ')}` : `💬 ${s.dim('(thinking only)')}`);
       } else {
         const a = args ?? {};
         const said = typeof a.text === 'string' ? a.text : typeof a.message === 'string' ? a.message : undefined;

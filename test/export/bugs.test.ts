@@ -252,9 +252,21 @@ describe('context-json timestamps', () => {
 describe('console', () => {
   const out = formatLLMView(view('agents.msg.md', { codeAsTool: true }), 'console');
 
-  it('prints no empty 💬 line for a reply with thinking only', () => {
-    expect(out).toContain('🤖 Assistant reviewer [Turn 1]\n   └─ Reason: The file is short; reading it is enough.\n\n');
+  it('gives a reply with thinking only its 💬 line, saying so, and no empty one', () => {
+    expect(out).toContain('🤖 Assistant reviewer [Turn 1]\n💬 (thinking only)\n   └─ Reason: The file is short; reading it is enough.\n\n');
     expect(out).not.toMatch(/💬 *\n/);
+  });
+
+  it('gives every user and assistant block its 🕐, and every assistant block one 🔧/💬/✅ line (seed 001)', () => {
+    // An agent's second block, code outputs and summarised cells included (features.msg.md has each, and times).
+    const timed = formatLLMView(toLLMView(readFileSync(path.join(ROOT, 'test/fixtures/export/features.msg.md'), 'utf8')), 'console');
+    const blocks = (text: string) => text.split('\n\n').filter((b) => /^(👤|🤖)/.test(b));
+    for (const block of blocks(timed)) expect(block.split('\n')[1], block).toMatch(/^🕐 \d{4}-\d\d-\d\dT/);
+    for (const block of [...blocks(timed), ...blocks(out)].filter((b) => b.startsWith('🤖'))) {
+      expect(block.split('\n').filter((l) => /^(🔧|💬|✅) /.test(l)), block).toHaveLength(1);
+    }
+    // A conversation without any time has none to show: no 🕐 made of the export's clock.
+    expect(out).not.toContain('🕐');
   });
 
   it('names the agent on every assistant entry: calls take their reply’s, a code cell the default agent', () => {
@@ -268,8 +280,8 @@ describe('console', () => {
     ]);
   });
 
-  it('shows only a cell’s own time', () => {
+  it('shows each entry’s time: the cell’s own, or the one context-json estimates from the cells before', () => {
     const times = formatLLMView(view('times.msg.md'), 'console');
-    expect(times.match(/🕐 .*/g)).toEqual(['🕐 2025-05-30T01:00:00Z', '🕐 2025-05-30T01:05:00Z']);
+    expect(times.match(/🕐 .*/g)).toEqual(['🕐 2025-05-30T01:00:00Z', '🕐 2025-05-30T01:00:00Z', '🕐 2025-05-30T01:00:00Z', '🕐 2025-05-30T01:05:00Z']);
   });
 });
