@@ -35,6 +35,13 @@ describe(ID, () => {
     expect(f[0]!.message).toContain('The heading `discussion` differs only in case');
   });
 
+  it('hints at an underlined (setext) heading too, and not at a `#` line inside an HTML block', () => {
+    const f = checkRule(ID, doc('Discussion', 'discussion\n=========='), md);
+    expect(f[0]!.message).toContain('The heading `discussion` differs only in case');
+    const html = checkRule(ID, doc('Discussion', '<div>\n# discussion\n</div>'), md);
+    expect(html[0]!.message).toContain('Add a heading `# Discussion`');
+  });
+
   it('does not take a heading inside a code block or a cell marker for the section', () => {
     const text = file('---', 'message_section: Talk', '---', '', '```', '# Talk', '```');
     expect(checkRule(ID, text, md).map((x) => x.text)).toEqual(['Talk']);

@@ -61,7 +61,7 @@ export function parse(text: string, options: ParseOptions = {}): MessageDocument
       // CommonMark's headings (remark), only for a file that declares a section.
       const headings = sectionName === null ? [] : documentHeadings(text, pos, text.length);
       const heading = headings.find((h) => h.text === name);
-      doc.section = { name, heading, start: text.length, end: text.length };
+      doc.section = { name, heading, start: text.length, end: text.length, headings };
       if (heading) {
         sectionStart = heading.line.end;
         const after = headings.find((h) => h.index > heading.index && h.level <= heading.level);

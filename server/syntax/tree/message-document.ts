@@ -129,7 +129,15 @@ export class MessageDocument {
   frontmatter?: Frontmatter;
   isMessageFile = true;
   /** For ordinary .md files: the declared section and where it is. */
-  section?: { name: string; heading?: Heading; start: number; end: number; notLastHeading?: Heading };
+  section?: {
+    name: string;
+    heading?: Heading;
+    start: number;
+    end: number;
+    notLastHeading?: Heading;
+    /** Every heading of the document (CommonMark's), in order: what a hint about a missing section can offer. */
+    headings: readonly Heading[];
+  };
   /** Marker lines outside the message section (absolute line spans). */
   outsideMarkers: { start: number; end: number; before: boolean }[] = [];
   /** Every metadata-shaped line of the message section, in file order. */
