@@ -1,6 +1,8 @@
 // Places in a text, shared by every layer: offsets are UTF-16 code units
 // into the document text; lines and characters are 0-based, as in LSP.
 
+import { countAtMost } from './sorted.js';
+
 /** A stretch of text, [start, end) in offsets (relative to a cell inside a cell's parse). */
 export interface Span {
   start: number;
@@ -39,12 +41,5 @@ export function lineStarts(text: string): number[] {
 
 /** The line (index into `starts`) an offset is on. */
 export function lineAtOffset(starts: number[], offset: number): number {
-  let lo = 0;
-  let hi = starts.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    if (starts[mid]! <= offset) lo = mid;
-    else hi = mid - 1;
-  }
-  return lo;
+  return Math.max(0, countAtMost(starts.length, (k) => starts[k]!, offset) - 1);
 }
