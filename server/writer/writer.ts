@@ -154,7 +154,10 @@ export class MessageWriter {
     for (;;) {
       let n = '';
       for (let i = 0; i < 6; i++) n += alphabet[Math.floor(this.random() * alphabet.length) % alphabet.length];
-      if (/[a-z]/.test(n) && !this.nonces.has(n)) return n;
+      if (/[a-z]/.test(n) && !this.nonces.has(n)) {
+        this.nonces.add(n);
+        return n;
+      }
     }
   }
 
@@ -244,6 +247,17 @@ export class MessageWriter {
     }
     pieces.push(xml);
     this.cell('## %%%', id, 'tool', [['name', call.name], ['call_id', callId], ['time', call.time]], pieces.join('\n\n'), call.title);
+    return id;
+  }
+
+  /**
+   * A tool call id (`PARENT.NONCE`) that no cell has and no later call gets:
+   * for a result whose call is missing (the importer writes it as such a
+   * fragment, which `tool-result-orphan` reports).
+   */
+  unknownCallId(parent: string): string {
+    const id = `${parent}.${this.newNonce()}`;
+    this.nonces.add(id.split('.')[1]!);
     return id;
   }
 
