@@ -209,7 +209,7 @@ export function legacyToXml(call: LegacyCall, eol: string, indent = ''): { body:
         } catch (e) {
           if (!(e instanceof NotElements) || call.argsText === undefined) throw e;
           const why = unwritableString(call.argsText);
-          if (why) throw new Refuse(`${why.replace('a string', 'the JSON text')} (and ${e.message})`);
+          if (why) throw new Refuse(`${e.message}, and ${why.replace('a string', 'the JSON text')}`);
           lines.push(rawArgumentsLine(call.argsText, eol, indent));
         }
       }
