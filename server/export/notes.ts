@@ -35,6 +35,15 @@ export function exportNotes(view: LLMView, to: ExportFormat): ExportNote[] {
       });
     }
   }
+  if (to === 'vercel') {
+    const system = view.messages.find((m) => m.role === 'system');
+    if (system) {
+      notes.push({
+        cell: system.source.cells[0],
+        message: `the view has system messages after other messages (cell ${system.source.cells[0]} first): they are in \`messages\`, which generateText takes with \`allowSystemInMessages: true\` (ai 7 refuses them without it, ai 6 warns)`,
+      });
+    }
+  }
   const first = view.messages[0];
   const last = view.messages[view.messages.length - 1];
   if (to === 'anthropic' && first?.role === 'assistant') {

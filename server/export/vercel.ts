@@ -7,7 +7,9 @@
 //
 // - user: `{role: 'user', content: string}`; a later system message
 //   (`role="system"`, spec section 9): `{role: 'system', content: string}` in
-//   its place (the SDK's providers send it as their APIs allow).
+//   its place (the SDK's providers send it as their APIs allow);
+//   generateText takes it with `allowSystemInMessages: true` (ai 7 refuses
+//   it without, ai 6 warns), which the CLI says on stderr (notes.ts).
 // - assistant: content parts in order: `{type: 'reasoning'}` for the
 //   thinking paragraph of a reply (when the file marks one), `{type: 'text'}`,
 //   then one `{type: 'tool-call', toolCallId, toolName, input}` per call;
