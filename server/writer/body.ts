@@ -19,6 +19,7 @@
 //   has too; reported. An HTML comment that never closes likewise gets a
 //   `-->` line.
 
+import { scan } from '../syntax/format/scan.js';
 import { escapeBody } from './deps.js';
 
 export interface PreparedBody {
@@ -33,30 +34,6 @@ function trimBlankLines(lines: string[]): string[] {
   while (s < e && /^[ \t]*$/.test(lines[s]!)) s++;
   while (e > s && /^[ \t]*$/.test(lines[e - 1]!)) e--;
   return lines.slice(s, e);
-}
-
-const FENCE_OPEN = /^ {0,3}(`{3,}|~{3,})(.*)$/;
-
-/** The indexes of lines that open a fence that never closes (the scanner's rule: such a fence hides nothing). */
-export function unclosedFences(lines: readonly string[]): number[] {
-  const out: number[] = [];
-  for (let i = 0; i < lines.length; i++) {
-    const m = FENCE_OPEN.exec(lines[i]!);
-    if (!m) continue;
-    const run = m[1]!;
-    if (run[0] === '`' && m[2]!.includes('`')) continue; // not an opener: a code span
-    let close = -1;
-    for (let j = i + 1; j < lines.length; j++) {
-      const c = /^ {0,3}(`{3,}|~{3,})[ \t]*$/.exec(lines[j]!);
-      if (c && c[1]![0] === run[0] && c[1]!.length >= run.length) {
-        close = j;
-        break;
-      }
-    }
-    if (close === -1) out.push(i);
-    else i = close;
-  }
-  return out;
 }
 
 /** Only an HTML comment (or the lines of one): what the view leaves out of a body. */
@@ -96,23 +73,29 @@ export function prepareBody(text: string, options: { replyStart?: boolean } = {}
   const lines = trimBlankLines(all);
   if (lines.length !== all.length && t !== '') changes.push('blank lines at the start or end left out');
   if (commentOnlyLines(lines)) changes.push('a line that is only an HTML comment is not in the LLM view');
-  return { text: closeOpeners(escapeBody(lines.join('\n'), options), changes), changes };
+  return { text: escapeBody(closeOpeners(lines.join('\n'), changes, options), options), changes };
 }
 
-/** The text with a closing line for a fence or a comment that never closes (see above), each reported in `changes`. */
-function closeOpeners(text: string, changes: string[]): string {
+/**
+ * The text (not yet escaped) with a closing line for a fence or a comment
+ * that never closes in the text as it will be written (see above), each
+ * reported in `changes`.
+ */
+function closeOpeners(text: string, changes: string[], options: { replyStart?: boolean }): string {
   let out = text;
-  const lines = out.split('\n');
-  const first = unclosedFences(lines)[0];
-  if (first !== undefined) {
-    const run = FENCE_OPEN.exec(lines[first]!)![1]!;
-    out += `\n${run}`;
-    changes.push('a fence that never closes is closed at the end');
-  }
-  const open = out.lastIndexOf('<!--');
-  if (open !== -1 && out.indexOf('-->', open + 4) === -1) {
-    out += '\n-->';
-    changes.push('an HTML comment that never closes is closed at the end');
+  // Each closer can only close regions: a few rounds reach the fixed point.
+  for (let round = 0; round < 4; round++) {
+    const written = escapeBody(out, options);
+    const found = scan(written, 0, written.length, { markers: false, headings: false, keepLines: true, blocks: true, leading: undefined, stopAtMarker: undefined });
+    const fence = found.fences.find((f) => !f.close);
+    const comment = found.comments.find((c) => !c.closed);
+    if (fence && (!comment || fence.open.start < comment.start)) {
+      out += `\n${fence.char.repeat(fence.length)}`;
+      changes.push('a fence that never closes is closed at the end');
+    } else if (comment) {
+      out += '\n-->';
+      changes.push('an HTML comment that never closes is closed at the end');
+    } else break;
   }
   return out;
 }
@@ -135,7 +118,7 @@ export function prepareThinking(thinking: string): PreparedBody {
   t = kept.join('\n');
   if (t !== t.trim()) changes.push('white space at the ends of thinking trimmed');
   t = t.trim();
-  const escaped = closeOpeners(escapeBody(t), changes);
+  const escaped = escapeBody(closeOpeners(t, changes, {}));
   const own = escaped.split('\n')[0] !== t.split('\n')[0] || t.startsWith('^') || /^ {0,3}(`{3}|~{3})/.test(t);
   return { text: own ? `[\n${escaped}\n]` : `[${escaped}]`, changes };
 }
