@@ -42,7 +42,7 @@ export function importConversation(input: string, options: ImportOptions = {}): 
   try {
     data = JSON.parse(input.replace(/^\uFEFF/, ''));
   } catch (error) {
-    throw new ImportError(`not JSON: ${(error instanceof Error ? error.message : String(error)).split('\n')[0]}`);
+    throw new ImportError(`not JSON: ${(error instanceof Error ? error.message : String(error)).replace(/\s+/g, ' ')}`);
   }
   const format = options.from ?? detectFormat(data);
   if (format === undefined) throw new ImportError('not a conversation of a known shape (give --from FORMAT)');
