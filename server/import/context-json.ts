@@ -10,7 +10,7 @@ const CALL_KEYS = new Set(['toolCall', 'reasoning', 'result', 'isError', 'argume
 
 export function readContextJson(data: unknown, dropped: Dropped): Conversation {
   if (!Array.isArray(data)) throw new ImportError('expected an array of context-json entries');
-  const conv: Conversation = { turns: [], positionalResults: true };
+  const conv: Conversation = { turns: [] };
   let open: Extract<Turn, { role: 'assistant' }> | undefined;
   let openTurn: unknown;
   let results: Turn[] = [];
