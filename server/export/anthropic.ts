@@ -10,6 +10,11 @@
 // underscores (`2.k7f3q` -> `2_k7f3q`), with a suffix in the rare case that
 // makes two ids equal (ids.ts). Names follow TOOL_NAME_PATTERN (names.ts).
 //
+// A `tool_use` block's `input` must be an object: a call's typed arguments,
+// or for `<arguments type="json">` the text's JSON object; when the text is
+// no JSON object (not JSON, or an array, a number, …) the input is `{}`, and
+// export notes say so.
+//
 // The first message must be the user's: a view that opens with an assistant
 // message (a file that starts with an agent reply, or with a code cell sent
 // as a call) gets a user message OPENING_USER_TEXT before it. A view that
