@@ -2,12 +2,13 @@
 // CLI to say on stderr (the exported text stays what the API takes):
 // tool names sent differently from the file's (names.ts), the user message
 // put before a view that opens with an assistant message (Anthropic), a
-// view that ends with an assistant message (an Anthropic prefill), and
+// view that ends with an assistant message (an Anthropic prefill),
 // system messages after the first other message, which Anthropic gets in a
-// user turn (anthropic.ts).
+// user turn (anthropic.ts), and arguments written as `<arguments type="json">` that are no JSON object.
 
 import { OPENING_USER_TEXT } from './anthropic.js';
-import { API_FORMATS, type ExportFormat, type LLMView } from './model.js';
+import type { JsonValue } from '../tool-calls/index.js';
+import { API_FORMATS, type ExportFormat, type InternalToolCall, type LLMView } from './model.js';
 import { TOOL_NAME_PATTERN, toolNames } from './names.js';
 
 export interface ExportNote {
@@ -44,6 +45,7 @@ export function exportNotes(view: LLMView, to: ExportFormat): ExportNote[] {
       });
     }
   }
+  for (const m of view.messages) for (const c of m.toolCalls ?? []) rawNote(c, to, notes);
   const first = view.messages[0];
   const last = view.messages[view.messages.length - 1];
   if (to === 'anthropic' && first?.role === 'assistant') {
@@ -59,4 +61,28 @@ export function exportNotes(view: LLMView, to: ExportFormat): ExportNote[] {
     });
   }
   return notes;
+}
+
+/** What `<arguments type="json">` holds, when it is no JSON object. */
+function notAnObject(value: JsonValue | undefined): string | undefined {
+  if (value === undefined) return 'not JSON';
+  if (value === null) return 'the JSON value null, not an object';
+  if (Array.isArray(value)) return 'a JSON array, not an object';
+  return typeof value === 'object' ? undefined : `a JSON ${typeof value}, not an object`;
+}
+
+/** A call whose `<arguments type="json">` is no JSON object: what the target gets instead (spec section 8). */
+function rawNote(c: InternalToolCall, to: ExportFormat, notes: ExportNote[]): void {
+  const raw = c.rawArguments;
+  const what = raw && notAnObject(raw.value);
+  if (!raw || !what) return;
+  const are = `the arguments of the call \`${c.function.name}\` (\`<arguments type="json">\`) are ${what}`;
+  if (to === 'anthropic') {
+    notes.push({ cell: c.id, message: `${are}; the Anthropic API takes only an object as \`input\`, so it is sent as \`{}\`` });
+  } else if (to === 'vercel') {
+    const sent = raw.value === undefined ? 'their text, as a string' : 'that value';
+    notes.push({ cell: c.id, message: `${are}; \`input\` is sent as ${sent}, which the SDK's providers may not take as it is (Anthropic's takes only an object)` });
+  } else if (to === 'openai' || to === 'vercel-legacy') {
+    notes.push({ cell: c.id, message: `${are}; \`function.arguments\` is sent as written` });
+  }
 }
