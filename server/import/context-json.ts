@@ -33,10 +33,14 @@ export function readContextJson(data: unknown, dropped: Dropped): Conversation {
       const userid = isObject(c) && typeof c.userid === 'string' && c.userid !== 'user' ? c.userid : undefined;
       conv.turns.push({ role: 'user', text, ...base, ...(userid !== undefined ? { attributes: { userid } } : {}) });
     } else if (e.role === 'assistant' && isObject(c) && typeof c.toolCall === 'string') {
-      const sameTurn = open !== undefined && openTurn === e.turn;
+      // A call with an estimated time that is not its reply's came from another reply.
+      const estimate = e.timestampEstimated === true ? timeOf(e.timestamp) : undefined;
+      const sameTurn = open !== undefined && openTurn === e.turn && (estimate === undefined || open.time === undefined || estimate === open.time);
       if (!sameTurn) {
         flush();
-        open = { role: 'assistant', text: '', calls: [], ...base };
+        // The reply a call belongs to gives an estimated time to the call: it keeps the estimate, as the reply's time.
+        const replyTime = time ?? timeOf(e.timestamp);
+        open = { role: 'assistant', text: '', calls: [], at, ...(replyTime !== undefined ? { time: replyTime } : {}) };
         conv.turns.push(open);
       }
       const args = isObject(c.arguments) && Object.keys(c).every((k) => CALL_KEYS.has(k))

@@ -77,7 +77,7 @@ export function writeConversation(conv: Conversation, dropped: Dropped, options:
             ...('object' in call.args ? { arguments: call.args.object } : 'raw' in call.args ? { rawArguments: call.args.raw } : {}),
             ...(call.id !== undefined ? { callId: call.id } : {}),
             ...(call.text !== undefined ? { text: call.text } : {}),
-            ...((call.time ?? turn.time) !== undefined ? { time: (call.time ?? turn.time)! } : {}),
+            ...(call.time !== undefined ? { time: call.time } : {}),
           });
           cellTurn.set(id, turn.at);
           if (call.id !== undefined) byId.set(call.id, id);
