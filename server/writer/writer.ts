@@ -17,7 +17,7 @@
 //   allows and listed in `changes` (body.ts says what and why), never
 //   dropped without a word.
 
-import { parse } from '../syntax/document.js';
+import { lineEscapeAt, parse } from '../syntax/document.js';
 import type { JsonValue } from '../tool-calls/index.js';
 import { prepareBody, prepareThinking } from './body.js';
 import { toolElementXml } from './deps.js';
@@ -199,7 +199,7 @@ export class MessageWriter {
       ['role', options.role === 'system' ? 'system' : undefined],
       ...Object.entries(options.attributes ?? {}),
     ];
-    this.cell('# %%', id, 'markdown', attributes, prepared.text, options.title, prepared.text === '');
+    this.cell('# %%', id, 'markdown', attributes, prepared.text, options.title, prepared.empty);
     return id;
   }
 
@@ -207,7 +207,9 @@ export class MessageWriter {
   reply(agent: string, options: ReplyOptions = {}): string {
     const id = this.newNumber();
     const pieces: string[] = [];
+    let empty = true;
     if (options.thinking !== undefined && options.thinking.trim() !== '') {
+      empty = false;
       const t = prepareThinking(options.thinking);
       this.note(id, t.changes);
       pieces.push(t.text);
@@ -216,13 +218,15 @@ export class MessageWriter {
       const b = prepareBody(options.text, { replyStart: pieces.length === 0 });
       this.note(id, b.changes);
       if (b.text !== '') pieces.push(b.text);
+      if (!b.empty) empty = false;
     }
     const attributes: [string, string | undefined][] = [
       ['time', options.time],
       ['reasoning', options.reasoning ? '1' : undefined],
       ...Object.entries(options.attributes ?? {}),
     ];
-    this.cell('# %%%', id, agent, attributes, pieces.join('\n\n'), options.title);
+    // A reply with no text is not empty when tool calls follow it (they name it as PARENT); without them it is said so.
+    this.cell('# %%%', id, agent, attributes, pieces.join('\n\n'), options.title, empty && pieces.length > 0);
     return id;
   }
 
@@ -234,10 +238,19 @@ export class MessageWriter {
       this.note(id, ['the call id holds a quote or a line break and is left out (call_id)']);
       callId = undefined;
     }
+    // A string with a line shaped like a metadata line would be read as one even inside CDATA: such
+    // arguments go as their JSON text, on one line (`<arguments type="json">`), which reads back the same.
+    const asJson = call.rawArguments === undefined && call.arguments !== undefined && hasLineToEscape(call.arguments);
     const xml = toolElementXml({
       name: call.name,
       ...(call.server !== undefined && call.server !== 'local' ? { server: call.server } : {}),
-      ...(call.rawArguments !== undefined ? { rawArguments: call.rawArguments } : call.arguments !== undefined ? { arguments: call.arguments } : {}),
+      ...(call.rawArguments !== undefined
+        ? { rawArguments: call.rawArguments }
+        : asJson
+          ? { rawArguments: JSON.stringify(call.arguments) }
+          : call.arguments !== undefined
+            ? { arguments: call.arguments }
+            : {}),
     });
     const pieces: string[] = [];
     if (call.text !== undefined) {
@@ -312,6 +325,18 @@ export class MessageWriter {
     ], body);
     return id;
   }
+}
+
+/** Whether a string of the value has a line after a line break that a body would have to escape (a marker or metadata line). */
+function hasLineToEscape(value: JsonValue): boolean {
+  if (typeof value === 'string') {
+    if (!/[\n\r]/.test(value)) return false;
+    const lines = value.split(/\r\n|\n|\r/);
+    return lines.some((line, i) => i > 0 && lineEscapeAt(line, 0, line.length) !== -1);
+  }
+  if (Array.isArray(value)) return value.some(hasLineToEscape);
+  if (value !== null && typeof value === 'object') return Object.values(value).some(hasLineToEscape);
+  return false;
 }
 
 function cryptoRandom(): number {
