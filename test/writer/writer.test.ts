@@ -92,6 +92,16 @@ describe('MessageWriter', () => {
     expect(diagnostics(w.text)).toEqual([]);
   });
 
+  it('an empty message is written on purpose: said so before its marker, and left out of the view', () => {
+    const w = newFile();
+    w.message('first');
+    w.message('');
+    w.message('<!-- only a comment -->');
+    expect(diagnostics(w.text)).toEqual([]);
+    expect(toLLMView(w.text).messages.map((m) => m.content)).toEqual(['first']);
+    expect(w.changes.map((c) => `${c.cell}: ${c.what}`)).toEqual(['3: a line that is only an HTML comment is not in the LLM view']);
+  });
+
   it('startFile writes any system prompt so that it reads back exactly', () => {
     for (const prompt of ['plain', 'yes', '# not a comment', 'a: b', ' lead', 'trail ', 'multi\nline\n', '"quoted"', '日本語 ✓', '', '123']) {
       const text = startFile({ agents: { coder: { system_prompt: prompt } }, default_agent: 'coder' }) + '# %% [^1]\n\n[^1]: [markdown]\n\nhi\n';
