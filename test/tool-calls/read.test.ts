@@ -63,6 +63,56 @@ describe('toolCallsOf', () => {
     expect(argsOf('<item>1</item>')).toEqual({ item: '1' });
   });
 
+  it('reads typed values: numbers, booleans, null, lists and objects of any size', () => {
+    expect(argsOf('<n type="number">-1.5e3</n><i type="number">12345678901234567890</i><b type="boolean">\n true \n</b><f type="boolean">false</f><z type="null"/><z2 type="null"></z2>')).toEqual({
+      n: -1500,
+      i: 12345678901234567890,
+      b: true,
+      f: false,
+      z: null,
+      z2: null,
+    });
+    expect(argsOf('<one type="array"><x>a</x></one><none type="array"/><mixed type="array"><a>1</a><b type="number">2</b><c type="array"/></mixed>')).toEqual({
+      one: ['a'],
+      none: [],
+      mixed: ['1', 2, []],
+    });
+    expect(argsOf('<files type="object"><file>x</file></files><empty type="object"/><deep type="object"><l type="array"><item type="object"/></l></deep>')).toEqual({
+      files: { file: 'x' },
+      empty: {},
+      deep: { l: [{}] },
+    });
+    // Repeated typed siblings are a list, as untyped ones are.
+    expect(argsOf('<p type="number">1</p><p type="number">2</p>')).toEqual({ p: [1, 2] });
+    const { info } = read('<tool><tool_name>t</tool_name><arguments><n type="number">1</n><s>x</s></arguments></tool>');
+    expect(info.argumentElements.map((a) => [a.path, a.type])).toEqual([
+      ['n', 'number'],
+      ['s', undefined],
+    ]);
+    expect(info.ok).toBe(true);
+  });
+
+  it('reads `<arguments type="json">`: the text as written, its value when it is JSON, the arguments when it is an object', () => {
+    const raw = (inner: string) => read(`<tool><tool_name>t</tool_name><arguments type="json">${inner}</arguments></tool>`);
+    const obj = raw('<![CDATA[ {"a": [1, {"b": null}], "a2": "x]]]]><![CDATA[>"} ]]>');
+    expect(obj.info.rawArguments).toMatchObject({ text: ' {"a": [1, {"b": null}], "a2": "x]]>"} ', value: { a: [1, { b: null }], a2: 'x]]>' } });
+    expect(obj.info.arguments).toEqual({ a: [1, { b: null }], a2: 'x]]>' });
+    expect(spanText(obj.cell, obj.info.rawArguments)).toBe('<![CDATA[ {"a": [1, {"b": null}], "a2": "x]]]]><![CDATA[>"} ]]>');
+    expect([obj.info.ok, obj.info.problems]).toEqual([true, []]);
+    const list = raw('\n  [1, 2]\n');
+    expect([list.info.rawArguments?.text, list.info.rawArguments?.value, list.info.arguments]).toEqual(['[1, 2]', [1, 2], {}]);
+    const bad = raw('<![CDATA[{"a": ]]>');
+    expect(bad.info.rawArguments).toEqual({ text: '{"a": ', start: expect.any(Number), end: expect.any(Number) });
+    expect([bad.info.arguments, bad.info.ok]).toEqual([{}, true]);
+    expect(raw('<![CDATA[null]]>').info.rawArguments?.value).toBeNull();
+    expect(raw('').info.rawArguments).toMatchObject({ text: '' });
+    expect('value' in raw('').info.rawArguments!).toBe(false);
+  });
+
+  it('reads a value that does not fit its type as text, and the element as if it had no unknown type', () => {
+    expect(argsOf('<n type="number">ten</n><u type="integer">3</u><o type="object">t</o>')).toEqual({ n: 'ten', u: '3', o: {} });
+  });
+
   it('keeps a `__proto__` argument as data', () => {
     const a = argsOf('<__proto__><polluted>yes</polluted></__proto__>');
     expect(Object.keys(a)).toEqual(['__proto__']);
@@ -70,8 +120,15 @@ describe('toolCallsOf', () => {
     expect(Object.getPrototypeOf(a)).toBe(Object.prototype);
   });
 
-  it('ignores attributes', () => {
-    expect(argsOf('<a kind="x">1</a>')).toEqual({ a: '1' });
+  it('reads an argument with another attribute than `type` as before, and reports the attribute', () => {
+    const { cell, info } = read('<tool>\n<tool_name>t</tool_name>\n<arguments>\n<a kind="x">1</a>\n</arguments>\n</tool>');
+    expect(info.arguments).toEqual({ a: '1' });
+    expect(info.problems.map((p) => [p.rule, spanText(cell, p)])).toEqual([['tool-xml-structure', 'kind="x"']]);
+  });
+
+  it('ignores attributes on `<tool>`, `<tool_name>` and `<server_name>` (the spec names none for them)', () => {
+    const { info } = read('<tool id="1"><tool_name lang="en">t</tool_name><server_name x="y">s</server_name></tool>');
+    expect([info.toolName, info.server, info.problems]).toEqual(['t', 's', []]);
   });
 
   it('reads the legacy form with its JSON values and spans', () => {
@@ -80,7 +137,7 @@ describe('toolCallsOf', () => {
     expect(info.arguments).toEqual({ n: 12345678901234567890, b: false });
     expect(spanText(cell, info.legacy!.span)).toBe('{"tool_name": "t", "arguments": {"n": 12345678901234567890, "b": false}}');
     // The rewrite keeps the number as it is spelled.
-    expect('body' in info.legacy!.rewrite && info.legacy!.rewrite.body).toContain('<n>12345678901234567890</n>');
+    expect('body' in info.legacy!.rewrite && info.legacy!.rewrite.body).toContain('<n type="number">12345678901234567890</n>');
   });
 
   it('reads each cell text once', () => {
