@@ -2,9 +2,10 @@
 // CLI to say on stderr (the exported text stays what the API takes):
 // tool names sent differently from the file's (names.ts), the user message
 // put before a view that opens with an assistant message (Anthropic), a
-// view that ends with an assistant message (an Anthropic prefill),
-// system messages after the first other message, which Anthropic gets in a
-// user turn (anthropic.ts), and arguments written as `<arguments type="json">` that are no JSON object.
+// view that ends with an assistant message (an Anthropic prefill), system
+// messages after the first other message (Anthropic gets them in a user
+// turn, anthropic.ts; the AI SDK takes them only when allowed), and
+// arguments written as `<arguments type="json">` that are no JSON object.
 
 import { OPENING_USER_TEXT } from './anthropic.js';
 import type { JsonValue } from '../tool-calls/index.js';
@@ -27,6 +28,7 @@ export function exportNotes(view: LLMView, to: ExportFormat): ExportNote[] {
     const what = c.server === 'local' ? `the tool \`${c.name}\`` : `the tool \`${c.name}\` of the server \`${c.server}\``;
     notes.push({ cell: c.callId, message: `${what} is sent as \`${c.sent}\`: ${why.join('; ')}` });
   }
+  for (const m of view.messages) for (const c of m.toolCalls ?? []) rawNote(c, to, notes);
   if (to === 'anthropic') {
     for (const m of view.messages) {
       if (m.role !== 'system' || m.content === null || m.content.trim() === '') continue;
@@ -45,7 +47,6 @@ export function exportNotes(view: LLMView, to: ExportFormat): ExportNote[] {
       });
     }
   }
-  for (const m of view.messages) for (const c of m.toolCalls ?? []) rawNote(c, to, notes);
   const first = view.messages[0];
   const last = view.messages[view.messages.length - 1];
   if (to === 'anthropic' && first?.role === 'assistant') {
