@@ -18,7 +18,7 @@
 //   dropped without a word.
 
 import { lineEscapeAt, parse } from '../syntax/document.js';
-import type { JsonValue } from '../tool-calls/index.js';
+import { unwritableString, type JsonValue } from '../tool-calls/index.js';
 import { prepareBody, prepareThinking } from './body.js';
 import { toolElementXml } from './deps.js';
 
@@ -96,6 +96,8 @@ export interface CodeOutputOptions {
 }
 
 const SEGMENT = /^[A-Za-z0-9_-]+$/;
+/** What XML 1.0 cannot hold (as tool-calls/xml.ts's INVALID_CHAR_RE), line breaks aside. */
+const INVALID_XML_CHARS = /[\x00-\x08\x0B\x0C\x0E-\x1F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
 /** Whether a value can be written on a metadata line (no line break; spec section 5). */
 export function writableValue(value: string): boolean {
@@ -233,6 +235,13 @@ export class MessageWriter {
   /** A tool call asked for by the reply `parent`. Returns its id, `PARENT.NONCE`. */
   toolCall(parent: string, call: ToolCallOptions): string {
     const id = `${parent}.${this.newNonce()}`;
+    let name = call.name;
+    if (!writableValue(name) || unwritableString(name) !== undefined) {
+      // `name` is a metadata attribute too, which holds no line break; XML holds no control character.
+      name = name.replace(/[\r\n]+/g, ' ').replace(INVALID_XML_CHARS, '\uFFFD');
+      this.note(id, ['the tool name holds a line break or a character XML cannot hold, written as a space or U+FFFD']);
+    }
+    if (!/^[a-zA-Z0-9_-]{1,64}$/.test(name)) this.note(id, ['the tool name is not one the OpenAI and Anthropic APIs take (tool-name-syntax warns)']);
     let callId = call.callId;
     if (callId !== undefined && (callId.includes('"') || !writableValue(callId))) {
       this.note(id, ['the call id holds a quote or a line break and is left out (call_id)']);
@@ -242,7 +251,7 @@ export class MessageWriter {
     // arguments go as their JSON text, on one line (`<arguments type="json">`), which reads back the same.
     const asJson = call.rawArguments === undefined && call.arguments !== undefined && hasLineToEscape(call.arguments);
     const xml = toolElementXml({
-      name: call.name,
+      name,
       ...(call.server !== undefined && call.server !== 'local' ? { server: call.server } : {}),
       ...(call.rawArguments !== undefined
         ? { rawArguments: call.rawArguments }
@@ -259,7 +268,7 @@ export class MessageWriter {
       if (b.text !== '') pieces.push(b.text);
     }
     pieces.push(xml);
-    this.cell('## %%%', id, 'tool', [['name', call.name], ['call_id', callId], ['time', call.time]], pieces.join('\n\n'), call.title);
+    this.cell('## %%%', id, 'tool', [['name', name], ['call_id', callId], ['time', call.time]], pieces.join('\n\n'), call.title);
     return id;
   }
 

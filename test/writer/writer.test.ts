@@ -92,6 +92,19 @@ describe('MessageWriter', () => {
     expect(diagnostics(w.text)).toEqual([]);
   });
 
+  it('a tool name no API takes is written and said; a line break in it becomes a space', () => {
+    const w = newFile();
+    const r = w.reply('coder', { text: 'x' });
+    const c = w.toolCall(r, { name: 'read\nfile' });
+    w.toolResult(c, { text: 'ok' });
+    expect(w.text).toContain(`[^${c}]: [tool] name="read file"`);
+    expect(w.changes.map((x) => x.what)).toEqual([
+      'the tool name holds a line break or a character XML cannot hold, written as a space or U+FFFD',
+      'the tool name is not one the OpenAI and Anthropic APIs take (tool-name-syntax warns)',
+    ]);
+    expect(diagnostics(w.text).map((d) => d.split(' ')[0])).toEqual(['tool-name-syntax']);
+  });
+
   it('an empty message is written on purpose: said so before its marker, and left out of the view', () => {
     const w = newFile();
     w.message('first');
