@@ -123,6 +123,7 @@ function parseOnly(text: string, options: LintOptions, once: boolean): MessageDo
     languages: options.config?.languages,
     previous: options.previous,
     edit: options.edit,
+    takeOver: options.takeOver,
     once,
   });
 }

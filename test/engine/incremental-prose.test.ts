@@ -84,7 +84,7 @@ describe('typing in prose', () => {
             const oldEnd = Math.min(end, at + e.del);
             text = text.slice(0, at) + e.ins + text.slice(oldEnd);
             const edit = e.hinted ? { start: at, oldEnd, text: e.ins } : undefined;
-            doc = parseForLint(text, { fileName: 'a.msg.md', config, previous: doc, edit });
+            doc = parseForLint(text, { fileName: 'a.msg.md', config, previous: doc, edit, takeOver: true });
             all++;
             if (doc.edit?.sameStructure) fast++;
             if (doc.edit?.sameStructure && doc.edit.linesAdded) fastLines++;
@@ -120,18 +120,18 @@ describe('typing in prose', () => {
     // ...with it, Enter inside a prose line, or at its end, only splits prose (or adds a blank line below the first content).
     for (const where of [at, base.indexOf('A short question.') + 'A short question.'.length]) {
       const edit = { start: where, oldEnd: where, text: '\n' };
-      const split = parseForLint(base.slice(0, where) + '\n' + base.slice(where), { fileName: 'a.msg.md', config, previous: fresh(), edit });
+      const split = parseForLint(base.slice(0, where) + '\n' + base.slice(where), { fileName: 'a.msg.md', config, previous: fresh(), edit, takeOver: true });
       expect(split.edit?.sameStructure).toBe(true);
       expect(split.edit?.linesAdded).toBe(1);
     }
     // A blank line between the marker and the metadata line moves the metadata: not the fast path.
     const marker = base.indexOf('# %% Ask again[^50]') + '# %% Ask again[^50]\n'.length;
     const blank = { start: marker, oldEnd: marker, text: '\n' };
-    expect(parseForLint(base.slice(0, marker) + '\n' + base.slice(marker), { fileName: 'a.msg.md', config, previous: fresh(), edit: blank }).edit?.sameStructure).toBe(false);
+    expect(parseForLint(base.slice(0, marker) + '\n' + base.slice(marker), { fileName: 'a.msg.md', config, previous: fresh(), edit: blank, takeOver: true }).edit?.sameStructure).toBe(false);
     // An agent's reply is prose too; the body of a tool result is not (rules read it).
     const reply = base.indexOf('An answer.') + 2;
     const edit = { start: reply, oldEnd: reply, text: 'x' };
-    const inReply = parseForLint(base.slice(0, reply) + 'x' + base.slice(reply), { fileName: 'a.msg.md', config, previous: fresh(), edit });
+    const inReply = parseForLint(base.slice(0, reply) + 'x' + base.slice(reply), { fileName: 'a.msg.md', config, previous: fresh(), edit, takeOver: true });
     expect(inReply.edit?.sameStructure).toBe(true);
     expect(inReply.cells.find((c) => c.id === '52')?.cellType).toBe('agent-reply');
     const result = doc.cells.find((c) => c.cellType === 'tool-result')!;

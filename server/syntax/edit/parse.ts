@@ -17,8 +17,9 @@ import { parseInCell, proseOnly, sameList, shapeOf } from './typing.js';
 export function parse(text: string, options: ParseOptions = {}): MessageDocument {
   const prev = options.previous;
   const hint = prev && options.edit && validHint(prev, options.edit, text) ? options.edit : undefined;
+  // Only a caller that gives `previous` up may have it taken over (ParseOptions.takeOver).
   // A frontmatter left open that the edit could close turns cells into YAML: the whole parse.
-  if (prev && hint && !mayCloseFrontmatter(prev, hint)) {
+  if (prev && hint && options.takeOver === true && !mayCloseFrontmatter(prev, hint)) {
     const typed = parseInCell(text, options, prev, hint) ?? parseAcross(text, options, prev, hint);
     if (typed) return typed;
   }

@@ -82,12 +82,19 @@ export interface ParseOptions {
   previous?: MessageDocument;
   /**
    * The change from `previous`'s text to this one, when the caller knows it
-   * (an editor's didChange): spares comparing the texts, and typing inside
-   * one cell is parsed from that cell alone, without reading the whole text.
-   * The new version may then take over `previous`'s segments and move them
-   * in place: `previous` is spent, and only the new version is to be used.
+   * (an editor's didChange): spares comparing the texts. `previous` is left
+   * as it was, unless `takeOver` is set too.
    */
   edit?: TextEditHint;
+  /**
+   * The caller will not use `previous` again (the language server, which
+   * keeps only the newest version): with `edit`, typing inside one cell is
+   * then parsed from that cell alone, without reading the whole text, and
+   * the new version takes over `previous`'s segments and moves them in
+   * place, which leaves `previous` spent. Without it, `parse` never changes
+   * `previous` or anything reachable from it (a version is a value).
+   */
+  takeOver?: boolean;
   /**
    * The tree is used once, while its text is alive anyway (a command-line
    * lint): cells parse slices of the text instead of copies of their own.
@@ -148,9 +155,10 @@ export class MessageDocument {
   /** Languages of code blocks in the file (info string's first word, lower case). */
   codeLanguages: ReadonlySet<string> = new Set<string>();
   /**
-   * How this version differs from the one it was parsed from, when it was
-   * parsed with `previous` and the change is one edited range. Dropped from
-   * a version once a later one is parsed from it, so versions do not chain.
+   * @internal The engine's link to the version this one was parsed from (what
+   * its re-lint reuses), not part of the version's value: dropped once the
+   * version is linted or a later one is parsed from it, so that versions do
+   * not chain and a program keeping versions keeps only those it holds.
    */
   edit?: DocumentEdit;
   /** @internal File-wide facts by index, shared with later versions of the same structure. */
@@ -167,7 +175,7 @@ export class MessageDocument {
     lines?: LineIndex,
   ) {
     this.lineIndex = lines;
-    this.options = { ...options, previous: undefined, edit: undefined };
+    this.options = { ...options, previous: undefined, edit: undefined, takeOver: undefined };
   }
 
   /** @internal The parser's: a version made from the previous one's lists (see parseInCell). */

@@ -1,0 +1,62 @@
+// A version is a value: parsing (and linting) a later version never changes
+// an earlier one. A program may keep every version (an undo stack, a diff,
+// two views of one file); each keeps answering for its own text, tree and
+// diagnostics, as a fresh parse of that text does.
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { isMetadataLine } from '../../server/syntax/document.js';
+import { parse, type MessageDocument } from '../../server/index.js';
+import { lintDocument } from '../../server/index.js';
+
+const example = readFileSync(fileURLToPath(new URL('../../examples/coding-session.msg.md', import.meta.url)), 'utf8');
+
+/** What a program reads of a version: its tree, the file-wide facts and its diagnostics. */
+function snapshot(doc: MessageDocument): unknown {
+  return {
+    text: doc.text,
+    segments: doc.segments.map((s) => [s.kind, s.offset, s.end, s.index, s.text]),
+    cells: doc.cells.map((c) => [c.index, c.offset, c.id, c.cellType, c.type, c.idFits, c.kindKnown, c.metadata && c.metadata.segment.abs(c.metadata.node.span)]),
+    at: doc.cells.map((c) => doc.cellAt(c.offset)?.offset),
+    metadata: doc.metadata.map((m) => [m.segment.offset, m.segment.abs(m.node.span), m.node.id.id, isMetadataLine(doc, m)]),
+    byId: [...doc.cellsById].map(([id, cells]) => [id, cells.map((c) => c.offset)]).sort((a, b) => (a[0]! < b[0]! ? -1 : 1)),
+    agents: doc.agents.map((a) => [a.name, a.source, a.at, a.from]),
+    languages: [...doc.codeLanguages].sort(),
+    lines: [doc.lines.lineCount, doc.range(0, doc.text.length)],
+    diagnostics: lintDocument(doc).map((d) => [d.ruleId, d.range.start.offset, d.range.end.offset, d.message]),
+  };
+}
+
+const pieces = ['```\n', '~~~\n', '<!--', '-->', '<![CDATA[', ']]>', '<tool>', '</tool>', '# %% [^9]\n', '# %%% [^2.abcd]\n', '\n', 'x', '#', '%', '[^1]: [markdown]\n', '[^2]', '\r\n', '---\n', 'status="error"'];
+const edit = fc.record({
+  at: fc.double({ min: 0, max: 1, noNaN: true }),
+  del: fc.oneof(fc.constantFrom(0, 1), fc.integer({ min: 0, max: 60 })),
+  ins: fc.array(fc.constantFrom(...pieces), { maxLength: 3 }).map((a) => a.join('')),
+});
+
+describe('a version is a value', () => {
+  for (const withHint of [false, true]) {
+    it(`every kept version still equals a fresh parse of its own text (${withHint ? 'with' : 'without'} the edit's range)`, () => {
+      fc.assert(
+        fc.property(fc.array(edit, { minLength: 1, maxLength: 8 }), (edits) => {
+          let text = example;
+          const versions: { doc: MessageDocument; expected: unknown }[] = [];
+          let doc = parse(text, { fileName: 'a.msg.md' });
+          versions.push({ doc, expected: snapshot(parse(text, { fileName: 'a.msg.md' })) });
+          snapshot(doc);
+          for (const e of edits) {
+            const at = Math.floor(e.at * text.length);
+            const oldEnd = Math.min(text.length, at + e.del);
+            text = text.slice(0, at) + e.ins + text.slice(oldEnd);
+            doc = parse(text, { fileName: 'a.msg.md', previous: doc, edit: withHint ? { start: at, oldEnd, text: e.ins } : undefined });
+            versions.push({ doc, expected: snapshot(parse(text, { fileName: 'a.msg.md' })) });
+            snapshot(doc);
+          }
+          for (const [i, v] of versions.entries()) expect(snapshot(v.doc), `version ${i}`).toEqual(v.expected);
+        }),
+        { numRuns: 150 },
+      );
+    });
+  }
+});
