@@ -83,7 +83,7 @@ export default defineSegmentRule(
     group: 'structure',
     severity: 'error',
     fixable: null,
-    description: 'A known attribute with an invalid value: `time`, `duration`, `status`, `reasoning`, `mime_type`.',
+    description: 'A known attribute with an invalid value: `time`, `duration`, `status`, `reasoning`, `mime_type`, `role`, `call_id`.',
   },
   (seg, { doc, report }) => {
     if (seg.kind !== 'cell' && seg.kind !== 'prologue') return;
