@@ -55,10 +55,19 @@ export class Dropped {
     for (const [what, { count, where }] of this.kinds) {
       const list = [...where].sort((a, b) => a - b);
       const places = list.length ? ` (message${list.length === 1 ? '' : 's'} ${list.join(', ')})` : '';
-      out.push(`${what.startsWith('changed') ? '' : `dropped ${count} `}${what}${places}`);
+      out.push(`${what.startsWith('changed') ? '' : `dropped ${count} `}${count === 1 ? singular(what) : what}${places}`);
     }
     return out;
   }
+}
+
+/** The phrase for one: the last word before ` of `, ` (` or `` ` `` loses its plural ending (`1 image part`, `1 provider-only field \`name\``). */
+function singular(what: string): string {
+  if (what.startsWith('changed')) return what;
+  const m = / of | \(| `/.exec(what);
+  const head = m ? what.slice(0, m.index) : what;
+  const one = head.endsWith('ies') ? head.slice(0, -3) + 'y' : head.endsWith('s') ? head.slice(0, -1) : head;
+  return one + what.slice(head.length);
 }
 
 /** Whether a value is a plain JSON object. */

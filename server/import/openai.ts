@@ -44,7 +44,7 @@ export function readOpenAI(data: unknown, dropped: Dropped, legacy = false): Con
         if (Array.isArray(m.thinking_blocks)) {
           const text = m.thinking_blocks.map((b) => (isObject(b) && typeof b.thinking === 'string' ? b.thinking : '')).join('\n');
           if (text.trim() !== '') turn.thinking = text;
-          dropped.add('thinking blocks (their signatures)', at, m.thinking_blocks.length);
+          dropped.add('thinking block signatures', at, m.thinking_blocks.length);
         }
         if (typeof m.refusal === 'string' && m.refusal !== '') dropped.add('refusals', at);
         for (const c of Array.isArray(m.tool_calls) ? m.tool_calls : []) {

@@ -23,7 +23,7 @@ describe('msglint import', () => {
     const dir = makeTree({ 'chat.json': OPENAI });
     const r = run(['import', 'chat.json'], { cwd: dir });
     expect(r.status).toBe(0);
-    expect(r.stderr.split('\n').filter(Boolean)).toEqual(['msglint: chat.json: read as openai', 'msglint: chat.json: dropped 1 image parts (message 2)']);
+    expect(r.stderr.split('\n').filter(Boolean)).toEqual(['msglint: chat.json: read as openai', 'msglint: chat.json: dropped 1 image part (message 2)']);
     expect(r.stdout).toContain('system_prompt: Be brief.');
     expect(r.stdout).toContain('[tool] name="look" call_id="call_1"');
     expect(r.stdout).toContain('<n type="number">1</n>');

@@ -85,13 +85,13 @@ const REMOVE: Record<string, ((data: Json) => void) | null> = {
 /** The `dropped` line each left-out feature must have (features a message file now holds have none). */
 function reportOf(feature: string): RegExp | undefined {
   const extra = /^(?:part|msg)-extra:(.+)$/.exec(feature);
-  if (extra) return extra[1] === 'timestamp' ? undefined : extra[1] === 'thinking_blocks' ? /thinking blocks/ : extra[1] === 'signature' ? /signatures/ : new RegExp(`\`${extra[1]}\``);
+  if (extra) return extra[1] === 'timestamp' ? undefined : extra[1] === 'thinking_blocks' ? /thinking block signatures?/ : extra[1] === 'signature' ? /signatures?/ : new RegExp(`\`${extra[1]}\``);
   const table: Record<string, RegExp> = {
     'image/file part': /image|file/,
     'server/provider-executed tool': /server-side/,
-    'tool-result-in-assistant': /server-side tool results/,
+    'tool-result-in-assistant': /server-side tool results?/,
     // An AI SDK JSON output is written as its text, or left out with the server-side result that holds it.
-    'output:json': /JSON tool outputs|server-side tool results/,
+    'output:json': /JSON tool outputs|server-side tool results?/,
     'part:tool-approval-request': /approvals/,
     'part:tool-approval-response': /approvals/,
     'output:execution-denied': /denied/,

@@ -79,7 +79,7 @@ describe('importConversation', () => {
       ],
     });
     expect(r.format).toBe('anthropic');
-    expect(r.dropped).toEqual(['dropped 2 image blocks (messages 1, 3)', 'dropped 1 thinking signatures (message 2)', 'dropped 1 provider-only fields `cache_control` (message 2)']);
+    expect(r.dropped).toEqual(['dropped 2 image blocks (messages 1, 3)', 'dropped 1 thinking signature (message 2)', 'dropped 1 provider-only field `cache_control` (message 2)']);
     expect(r.text).toContain('[hmm]\n\na cat');
     expect(clean(r.text)).toEqual([]);
   });
