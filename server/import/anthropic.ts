@@ -6,24 +6,19 @@
 // is a system message, as msglint's export writes one after the first
 // message.
 
-import { argsFromValue, Dropped, extraKeys, ImportError, isObject, textOf, type Conversation, type Turn } from './model.js';
+import { argsFromValue, Dropped, requestMessages, extraKeys, ImportError, isObject, textOf, type Conversation, type Turn } from './model.js';
 
 export function readAnthropic(data: unknown, dropped: Dropped): Conversation {
-  let messages: unknown = data;
   const conv: Conversation = { turns: [] };
   if (isObject(data)) {
-    messages = data.messages;
-    if (typeof data.model === 'string') conv.model = data.model;
     if (typeof data.system === 'string') conv.system = data.system;
     else if (Array.isArray(data.system)) {
       conv.system = data.system.map((b) => (isObject(b) && typeof b.text === 'string' ? b.text : '')).join('\n\n');
       for (const b of data.system) if (isObject(b)) extraKeys(b, ['type', 'text'], -1, dropped);
       if (data.system.length > 1) dropped.add('changed: system blocks joined into one system prompt', -1);
     }
-    const other = Object.keys(data).filter((k) => !['messages', 'model', 'system'].includes(k));
-    if (other.length) dropped.add(`request fields (${other.join(', ')})`, -1, other.length);
   }
-  if (!Array.isArray(messages)) throw new ImportError('expected an array of messages or an object with "messages"');
+  const messages = requestMessages(data, conv, dropped, ['messages', 'model', 'system']);
   messages.forEach((m, at) => {
     if (!isObject(m)) throw new ImportError(`message ${at + 1} is not an object`);
     extraKeys(m, ['role', 'content'], at, dropped);

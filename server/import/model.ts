@@ -70,6 +70,23 @@ function singular(what: string): string {
   return one + what.slice(head.length);
 }
 
+/**
+ * The messages of a request body (`{model?, system?, messages}`, the keys in
+ * `keys` read) or of a bare array; the model's name goes to `conv`, any other
+ * request field is said. Throws ImportError when there is no array.
+ */
+export function requestMessages(data: unknown, conv: Conversation, dropped: Dropped, keys: readonly string[] = ['messages', 'model']): unknown[] {
+  let messages: unknown = data;
+  if (isObject(data)) {
+    messages = data.messages;
+    if (typeof data.model === 'string') conv.model = data.model;
+    const other = Object.keys(data).filter((k) => !keys.includes(k));
+    if (other.length) dropped.add(`request fields (${other.join(', ')})`, -1, other.length);
+  }
+  if (!Array.isArray(messages)) throw new ImportError('expected an array of messages or an object with "messages"');
+  return messages;
+}
+
 /** Whether a value is a plain JSON object. */
 export function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);

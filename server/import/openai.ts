@@ -3,20 +3,13 @@
 // reader serves the AI SDK 3.x `Message[]` (vercel-legacy), which has that
 // shape plus `id` and `createdAt`.
 
-import { argsFromText, Dropped, extraKeys, ImportError, isObject, textOf, timeOf, type Conversation, type ImportedCall, type Turn } from './model.js';
+import { argsFromText, Dropped, requestMessages, extraKeys, ImportError, isObject, textOf, timeOf, type Conversation, type ImportedCall, type Turn } from './model.js';
 
 const MESSAGE_KEYS = ['role', 'content', 'tool_calls', 'tool_call_id', 'function_call', 'name'];
 
 export function readOpenAI(data: unknown, dropped: Dropped, legacy = false): Conversation {
-  let messages: unknown = data;
   const conv: Conversation = { turns: [] };
-  if (isObject(data)) {
-    messages = data.messages;
-    if (typeof data.model === 'string') conv.model = data.model;
-    const other = Object.keys(data).filter((k) => k !== 'messages' && k !== 'model');
-    if (other.length) dropped.add(`request fields (${other.join(', ')})`, -1, other.length);
-  }
-  if (!Array.isArray(messages)) throw new ImportError('expected an array of messages or an object with "messages"');
+  const messages = requestMessages(data, conv, dropped);
   messages.forEach((m, at) => {
     if (!isObject(m)) throw new ImportError(`message ${at + 1} is not an object`);
     const role = m.role;

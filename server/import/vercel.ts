@@ -3,19 +3,12 @@
 // text parts of one message are joined; a text part after a tool call starts
 // a reply of its own, so the order of text and calls is kept.
 
-import { argsFromValue, Dropped, extraKeys, ImportError, isObject, partKind, textOf, type Conversation, type Turn } from './model.js';
+import { argsFromValue, Dropped, requestMessages, extraKeys, ImportError, isObject, partKind, textOf, type Conversation, type Turn } from './model.js';
 
 export function readVercel(data: unknown, dropped: Dropped): Conversation {
-  let messages: unknown = data;
   const conv: Conversation = { turns: [] };
-  if (isObject(data)) {
-    messages = data.messages;
-    if (typeof data.system === 'string') conv.system = data.system;
-    if (typeof data.model === 'string') conv.model = data.model;
-    const other = Object.keys(data).filter((k) => !['messages', 'model', 'system'].includes(k));
-    if (other.length) dropped.add(`request fields (${other.join(', ')})`, -1, other.length);
-  }
-  if (!Array.isArray(messages)) throw new ImportError('expected an array of messages or an object with "messages"');
+  if (isObject(data) && typeof data.system === 'string') conv.system = data.system;
+  const messages = requestMessages(data, conv, dropped, ['messages', 'model', 'system']);
   messages.forEach((m, at) => {
     if (!isObject(m)) throw new ImportError(`message ${at + 1} is not an object`);
     extraKeys(m, ['role', 'content'], at, dropped);

@@ -24,7 +24,7 @@
 import { bodyText } from '../llm-view/view.js';
 import { parse, unescapeReplyStart } from '../syntax/document.js';
 import { scan } from '../syntax/format/scan.js';
-import { escapeBody } from './deps.js';
+import { escapeBody } from '../syntax/document.js';
 
 export interface PreparedBody {
   text: string;

@@ -3,6 +3,8 @@
 // JSON strings, unless they are plain words: any text (line breaks, quotes,
 // `: `, `#`, leading blanks) reads back exactly.
 
+import { RESERVED_TYPES } from '../syntax/document.js';
+
 /** An agent of the frontmatter, with the settings of spec section 7. */
 export interface AgentSpec {
   models?: string | string[];
@@ -22,7 +24,6 @@ export interface StartOptions {
   extra?: Record<string, string>;
 }
 
-const RESERVED = new Set(['tool', 'agent', 'markdown', 'code', 'raw']);
 
 /**
  * An agent name made of `text` (a model name, say): one id segment, the
@@ -32,7 +33,7 @@ const RESERVED = new Set(['tool', 'agent', 'markdown', 'code', 'raw']);
 export function agentName(text: string, fallback = 'assistant'): string {
   let name = text.replace(/[^A-Za-z0-9_-]+/g, '-').replace(/^-+|-+$/g, '');
   if (name === '') name = fallback;
-  if (RESERVED.has(name)) name = `${name}-agent`;
+  if (RESERVED_TYPES.has(name)) name = `${name}-agent`;
   return name;
 }
 

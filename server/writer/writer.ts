@@ -20,7 +20,7 @@
 import { lineEscapeAt, parse } from '../syntax/document.js';
 import { unwritableString, type JsonValue } from '../tool-calls/index.js';
 import { prepareBody, prepareThinking } from './body.js';
-import { toolElementXml } from './deps.js';
+import { toolElementXml } from '../tool-calls/rewrite.js';
 
 export interface WriterOptions {
   /** Random numbers in [0, 1) for nonces; default: the platform's cryptographic source. */
