@@ -70,6 +70,11 @@ const CHECKS: Record<string, { ok: (v: string) => boolean; expected: string }> =
   status: { ok: (v) => v === 'success' || v === 'error', expected: '`success` or `error`' },
   reasoning: { ok: (v) => ['1', '0', 'true', 'false'].includes(v), expected: '1, 0, true or false' },
   mime_type: { ok: (v) => MIME.test(v), expected: 'a MIME type `type/subtype`, such as `text/plain` or `image/png`' },
+  // Like the others, checked wherever it is written: on a cell that is not a
+  // message cell it means nothing, but a wrong value is still wrong.
+  role: { ok: (v) => v === 'user' || v === 'system', expected: '`user` (the default) or `system`' },
+  // Any text but a quote (a line holds no newline): `\"` would put one in.
+  call_id: { ok: (v) => !v.includes('"'), expected: 'the id the model gave the call, without `"`' },
 };
 
 export default defineSegmentRule(

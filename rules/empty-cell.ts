@@ -1,5 +1,21 @@
-import { Cell, isMetadataLine } from '../server/syntax/document.js';
+import { Cell, isMetadataLine, type MessageDocument } from '../server/syntax/document.js';
 import { defineSegmentRule } from '../server/engine/rule-kit.js';
+import type { ReportDescriptor } from '../server/engine/types.js';
+
+/** Whether a cell has no content besides its marker and metadata. */
+function isEmpty(cell: Cell, doc: MessageDocument): boolean {
+  if (cell.p.contentLineCount > 0) return false;
+  // An ordinary footnote that starts with a bracketed word (`[^n]: [RFC 9110] …`)
+  // is parsed as a metadata line, but it is content.
+  for (const node of cell.p.metadata) {
+    if (node.type !== undefined && !isMetadataLine(doc, { segment: cell, node })) return false;
+  }
+  return true;
+}
+
+function emptyReport(cell: Cell): ReportDescriptor {
+  return { at: cell.abs(cell.marker.span), message: `The cell${cell.id ? ` \`${cell.id}\`` : ''} has no content.` };
+}
 
 export default defineSegmentRule(
   {
@@ -8,21 +24,33 @@ export default defineSegmentRule(
     severity: 'warning',
     fixable: null,
     description: 'A cell with no content besides its marker and metadata.',
+    // The cross-cell part: an agent reply is not empty when tool calls of its root name it as PARENT.
+    incremental: { reads: ['agent-reply'], keys: 'id-root' },
   },
   (seg, { doc, report }) => {
     if (!(seg instanceof Cell)) return;
     const cell = seg;
     // An empty tool result or a run that printed nothing is data, not an
     // omission; a cell whose kind is a guess may be one (its id or metadata
-    // is reported).
-    if (cell.cellType === 'tool-result' || cell.cellType === 'code-output' || !cell.kindKnown) return;
-    if (cell.p.contentLineCount > 0) return;
-    // An ordinary footnote that starts with a bracketed word (`[^n]: [RFC 9110] …`)
-    // is parsed as a metadata line, but it is content.
-    const metadata = cell.p.metadata;
-    for (const node of metadata) {
-      if (node.type !== undefined && !isMetadataLine(doc, { segment: cell, node })) return;
+    // is reported). An agent reply is checked across cells, below.
+    if (cell.cellType === 'tool-result' || cell.cellType === 'code-output' || cell.cellType === 'agent-reply' || !cell.kindKnown) return;
+    if (isEmpty(cell, doc)) report(emptyReport(cell));
+  },
+  ({ doc, cells, report }) => {
+    // A reply that asks for tool calls may have no text: the tool call cells
+    // that name it as PARENT are its content (spec section 6). They share
+    // its id root, so the findings are per root.
+    let parents: Set<string> | undefined;
+    for (const cell of cells) {
+      if (cell.cellType !== 'agent-reply' || !cell.kindKnown || !isEmpty(cell, doc)) continue;
+      if (cell.id !== undefined) {
+        if (!parents) {
+          parents = new Set();
+          for (const c of cells) if (c.cellType === 'tool-call' && c.id !== undefined) parents.add(c.id.slice(0, c.id.indexOf('.')));
+        }
+        if (parents.has(cell.id)) continue;
+      }
+      report(emptyReport(cell));
     }
-    report({ at: cell.abs(cell.marker.span), message: `The cell${cell.id ? ` \`${cell.id}\`` : ''} has no content.` });
   },
 );

@@ -13,7 +13,36 @@ function fencedTool(cell: Cell): { at: [number, number]; closed: boolean } | und
 
 const ONLY_THREE = 'it holds only `<server_name>`, `<tool_name>` and `<arguments>`';
 
-function message(kind: StructureProblemKind, name: string): string {
+const TYPES = '`number`, `boolean`, `null`, `array` or `object`';
+
+/** What a value of `type` holds, for a message that says it does not. */
+function expected(type: string | undefined): string {
+  switch (type) {
+    case 'number':
+      return 'a JSON number (`3`, `-1.5`, `2e10`)';
+    case 'boolean':
+      return '`true` or `false`';
+    case 'null':
+      return 'nothing (`<x type="null"/>`)';
+    case 'array':
+      return 'one child element per item, and no text';
+    default:
+      return 'child elements, and no text';
+  }
+}
+
+/** The start of a value as written, on one line. */
+function shown(v: string): string {
+  const line = v.replace(/\s+/g, ' ');
+  return line.length > 40 ? line.slice(0, 40) + '…' : line;
+}
+
+function typeMismatch(name: string, type: string | undefined, detail: string | undefined): string {
+  const what = detail === undefined ? 'text' : detail === '' ? 'nothing' : `\`${shown(detail)}\``;
+  return `\`<${name} type="${type}">\` holds ${what}: a value of type \`${type}\` is ${expected(type)}.`;
+}
+
+function message(kind: StructureProblemKind, name: string, type?: string, detail?: string): string {
   switch (kind) {
     case 'text-in-tool':
       return `Text directly inside \`<tool>\`: ${ONLY_THREE} (put reasoning outside the element).`;
@@ -35,6 +64,16 @@ function message(kind: StructureProblemKind, name: string): string {
       return 'Text directly inside `<arguments>`: each argument is an element, as in `<path>app.py</path>`.';
     case 'text-beside-elements':
       return `Text beside elements in \`<${name}>\`: an argument is either text or elements, not both.`;
+    case 'type-unknown':
+      return `Unknown type \`${detail}\` on \`<${name}>\`: a type is one of ${TYPES} (without one, the value is a string).`;
+    case 'arguments-type':
+      return `\`<arguments>\` takes only \`type="json"\` (the arguments as JSON text), not \`type="${detail}"\`.`;
+    case 'json-with-elements':
+      return '`<arguments type="json">` holds the arguments as JSON text (in CDATA), not elements: drop `type="json"` or write the JSON.';
+    case 'type-mismatch':
+      return typeMismatch(name, type, detail);
+    case 'attribute-not-allowed':
+      return `The attribute \`${detail}\` is not allowed on \`<${name}>\`: \`type\` is the only attribute of an argument.`;
   }
 }
 
@@ -50,8 +89,12 @@ export default defineSegmentRule(
     for (const p of toolProblemsIn(seg, 'tool-xml-structure')) {
       context.report({
         at: seg.abs(p),
-        message: message(p.kind, p.name ?? ''),
-        related: p.first ? [{ at: seg.abs(p.first), message: `The first \`<${p.name}>\`` }] : undefined,
+        message: message(p.kind, p.name ?? '', p.type, p.detail),
+        related: p.first
+          ? [{ at: seg.abs(p.first), message: `The first \`<${p.name}>\`` }]
+          : p.declared
+            ? [{ at: seg.abs(p.declared), message: 'The type is declared here' }]
+            : undefined,
       });
     }
     // A cell whose kind is a guess (its id fits no tool call, or it has no

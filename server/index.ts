@@ -18,3 +18,7 @@ export type * from './engine/types.js';
 export { toLLMView, formatLLMView, exportText, createFormatter, viewBlockers, VIEW_RULES, ExportOptionError, EXPORT_FORMATS, CODE_EXECUTION_TOOL } from './export/index.js';
 export { OpenAIFormatter, AnthropicFormatter, VercelFormatter, ContextJsonFormatter, ConsoleFormatter, listAgents, agentsText } from './export/index.js';
 export type * from './export/index.js';
+export { MessageWriter, startFile, agentName } from './writer/index.js';
+export type { WriterOptions, WriteChange, MessageOptions, ReplyOptions, ToolCallOptions, ToolResultOptions, CodeOptions, CodeOutputOptions, AgentSpec, StartOptions } from './writer/index.js';
+export { importConversation, ImportError, IMPORT_FORMATS, detectFormat } from './import/index.js';
+export type { ImportFormat, ImportOptions, ImportResult } from './import/index.js';

@@ -297,6 +297,7 @@ export const HELP_TEXT = `Usage: msglint [options] [paths...]
        msglint rules [--format json]
        msglint export FILE --to openai|anthropic|vercel|vercel-legacy|context-json|console [...]
        msglint agents FILE [--format json]
+       msglint import FILE|- [--from FORMAT] [-o OUT] [--force] [--redact]
 
 Lint message files (*.msg.md, and *.md files whose frontmatter declares
 message_section). Paths may be files, directories (searched recursively) or

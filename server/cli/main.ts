@@ -21,6 +21,7 @@ async function main(argv: readonly string[]): Promise<number> {
   };
   // Subcommands with their own options, only in first position (as `rules`).
   if (argv[0] === 'export') return (await import('./export-command.js')).runExport(argv.slice(1), io);
+  if (argv[0] === 'import') return (await import('./import-command.js')).runImport(argv.slice(1), io);
   if (argv[0] === 'agents') return (await import('./agents-command.js')).runAgents(argv.slice(1), io);
   const command = parseArgs(argv);
   switch (command.command) {

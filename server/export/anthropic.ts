@@ -10,6 +10,14 @@
 // underscores (`2.k7f3q` -> `2_k7f3q`), with a suffix in the rare case that
 // makes two ids equal (ids.ts). Names follow TOOL_NAME_PATTERN (names.ts).
 //
+// The API takes one system prompt, `system`, before the conversation (a
+// `system` role inside `messages` only in a beta that not every model takes).
+// A later system message (`role="system"`, spec section 9) is therefore sent
+// in a user turn at its place, as a text block that says what it is:
+// `<system>` and `</system>` lines around its text (systemText); merged with
+// the user turn around it like any user content, after the tool results of
+// that turn. The CLI says so on stderr (notes.ts).
+//
 // The first message must be the user's: a view that opens with an assistant
 // message (a file that starts with an agent reply, or with a code cell sent
 // as a call) gets a user message OPENING_USER_TEXT before it. A view that
@@ -25,6 +33,11 @@ import { toolNames } from './names.js';
 
 /** The text of the user message put first when a view opens with an assistant message. */
 export const OPENING_USER_TEXT = '(conversation start)';
+
+/** A later system message as the text block of a user turn that `--to anthropic` sends for it. */
+export function systemText(content: string): string {
+  return `<system>\n${content}\n</system>`;
+}
 
 /** The id rules of `--to anthropic`. */
 export const ANTHROPIC_IDS = { safe: true } as const;
@@ -59,6 +72,9 @@ export class AnthropicFormatter implements IMessageFormatter<AnthropicMessage> {
     for (const m of history) {
       const text: AnthropicBlock[] = m.content !== null && m.content.trim() !== '' ? [{ type: 'text', text: m.content }] : [];
       switch (m.role) {
+        case 'system':
+          if (m.content !== null && m.content.trim() !== '') push('user', [{ type: 'text', text: systemText(m.content) }]);
+          break;
         case 'user':
           push('user', text);
           break;

@@ -31,6 +31,10 @@
 // - A tool name is sent with its MCP server (`SERVER__NAME`) only when tools
 //   of one name from two servers are in the view (names.ts).
 // - `userid` is the cell's `userid` attribute, else `user`.
+// - A later system message (`role="system"`, spec section 9) is a `system`
+//   entry at its place (content: its text), in the turn of the entry before
+//   it: it is nobody's turn. Those before every other message are in the
+//   first entry, the system prompt.
 
 import type { JsonValue } from '../tool-calls/index.js';
 import { resultFor, type IMessageFormatter } from './formatter.js';
@@ -87,6 +91,10 @@ export function contextItems(history: Readonly<InternalMessage[]>, systemPrompt?
   type Draft = { role: ContextEntry['role']; time?: string; after?: string; content: ContextEntry['content']; agent?: string; args?: Record<string, JsonValue> };
   const drafts: Draft[] = [];
   history.forEach((m, i) => {
+    if (m.role === 'system') {
+      drafts.push({ role: 'system', time: m.source.time, content: m.content ?? '' });
+      return;
+    }
     if (m.role === 'user') {
       drafts.push({ role: 'user', time: m.source.time, content: { userid: m.source.userid ?? 'user', text: m.content ?? '' } });
       return;
@@ -128,8 +136,11 @@ export function contextItems(history: Readonly<InternalMessage[]>, systemPrompt?
   let lastRole: string | undefined;
   let time = first;
   for (const d of drafts) {
-    if (lastRole !== undefined && d.role !== lastRole) turn++;
-    lastRole = d.role;
+    // A system entry is nobody's turn: the speaker does not change.
+    if (d.role !== 'system') {
+      if (lastRole !== undefined && d.role !== lastRole) turn++;
+      lastRole = d.role;
+    }
     time = d.time ?? d.after ?? time;
     const estimated = d.time === undefined ? { timestampEstimated: true as const } : {};
     const entry: ContextEntry = { index: items.length, turn, timestamp: time, ...estimated, role: d.role, content: d.content };

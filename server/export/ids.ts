@@ -9,6 +9,12 @@
 //   to fit).
 // The result depends only on the ids in file order: the same file gives the
 // same ids on every export.
+//
+// A call's `call_id` (spec section 9, point 6), the id the model or provider
+// gave it, is sent as it is when the target takes it (its characters and
+// length) and no other call of the view has the same `call_id`; the ids
+// made from cell ids then avoid it. Otherwise, and without one, the id is
+// made from the cell id as above. The call's results carry the same id.
 
 import type { InternalMessage } from './model.js';
 
@@ -23,6 +29,16 @@ export interface IdRules {
 export function toolCallIds(history: Readonly<InternalMessage[]>, rules: IdRules): Map<string, string> {
   const ids = new Map<string, string>();
   const used = new Set<string>();
+  // call_ids first, so that an id made from a cell id never takes one.
+  const callIds = new Map<string, number>();
+  for (const m of history) for (const c of m.toolCalls ?? []) if (c.callId !== undefined) callIds.set(c.callId, (callIds.get(c.callId) ?? 0) + 1);
+  for (const m of history) {
+    for (const c of m.toolCalls ?? []) {
+      if (ids.has(c.id) || c.callId === undefined || callIds.get(c.callId) !== 1 || !acceptsId(c.callId, rules)) continue;
+      used.add(c.callId);
+      ids.set(c.id, c.callId);
+    }
+  }
   for (const m of history) {
     for (const c of m.toolCalls ?? []) {
       if (ids.has(c.id)) continue;
@@ -39,6 +55,13 @@ export function toolCallIds(history: Readonly<InternalMessage[]>, rules: IdRules
     }
   }
   return ids;
+}
+
+/** Whether the target takes `id` as it is. */
+export function acceptsId(id: string, rules: IdRules): boolean {
+  if (id === '') return false;
+  if (rules.safe && !/^[A-Za-z0-9_-]+$/.test(id)) return false;
+  return rules.max === undefined || id.length <= rules.max;
 }
 
 /** 8 hex digits of the 32-bit FNV-1a hash of a string's UTF-16 code units: short, stable, not cryptographic. */

@@ -31,10 +31,17 @@ export interface InternalToolCall {
   text?: string;
   /** `time` of the call cell, normalised to UTC. */
   time?: string;
+  /**
+   * The call cell's `call_id` (spec section 5): the id the model or provider
+   * gave the call, sent instead of one made from `id` where the target
+   * accepts it (ids.ts).
+   */
+  callId?: string;
 }
 
 export interface InternalMessage {
-  role: 'user' | 'assistant' | 'tool';
+  /** `system`: a message cell with `role="system"` after the first other message (those before it join the system prompt). */
+  role: 'system' | 'user' | 'assistant' | 'tool';
   /** null only for an assistant message that holds nothing but tool calls. */
   content: string | null;
   /** assistant: the calls it makes; each is answered by the `tool` messages right after it. */
@@ -61,7 +68,7 @@ export interface MessageSource {
    * cell sent as a call, or an output cell without a type, the default agent there.
    */
   agent?: string;
-  /** user: the `userid` attribute of the cell, when it has one. */
+  /** user, system: the `userid` attribute of the cell, when it has one. */
   userid?: string;
   /** assistant: the leading `[...]` paragraph of the reply (without the brackets). */
   thinking?: string;
@@ -95,7 +102,10 @@ export interface ViewProblem {
 export interface LLMView {
   /** The agent the view is for: `--agent`, else the agent of the `until` reply, else the default agent. */
   agent?: string;
+  /** The agent's `system_prompt`, then the `role="system"` cells before every other message, separated by a blank line. */
   systemPrompt: string | null;
+  /** The `role="system"` cells that joined the system prompt, in file order. */
+  systemCells?: string[];
   /** The time of the first message that has one (used for the system message of context-json). */
   time?: string;
   messages: InternalMessage[];

@@ -1,8 +1,10 @@
 // What an export changes or risks that its output does not show, for the
 // CLI to say on stderr (the exported text stays what the API takes):
 // tool names sent differently from the file's (names.ts), the user message
-// put before a view that opens with an assistant message (Anthropic), and a
-// view that ends with an assistant message (an Anthropic prefill).
+// put before a view that opens with an assistant message (Anthropic), a
+// view that ends with an assistant message (an Anthropic prefill), and
+// system messages after the first other message, which Anthropic gets in a
+// user turn (anthropic.ts).
 
 import { OPENING_USER_TEXT } from './anthropic.js';
 import { API_FORMATS, type ExportFormat, type LLMView } from './model.js';
@@ -23,6 +25,24 @@ export function exportNotes(view: LLMView, to: ExportFormat): ExportNote[] {
     if (c.reasons.includes('pattern')) why.push(`the API takes only names matching \`${TOOL_NAME_PATTERN.source}\``);
     const what = c.server === 'local' ? `the tool \`${c.name}\`` : `the tool \`${c.name}\` of the server \`${c.server}\``;
     notes.push({ cell: c.callId, message: `${what} is sent as \`${c.sent}\`: ${why.join('; ')}` });
+  }
+  if (to === 'anthropic') {
+    for (const m of view.messages) {
+      if (m.role !== 'system' || m.content === null || m.content.trim() === '') continue;
+      notes.push({
+        cell: m.source.cells[0],
+        message: `the system message of cell ${m.source.cells[0]} comes after other messages; the Anthropic API takes one system prompt before the conversation, so it is sent as a text block "<system>…</system>" in a user turn at its place`,
+      });
+    }
+  }
+  if (to === 'vercel') {
+    const system = view.messages.find((m) => m.role === 'system');
+    if (system) {
+      notes.push({
+        cell: system.source.cells[0],
+        message: `the view has system messages after other messages (cell ${system.source.cells[0]} first): they are in \`messages\`, which generateText takes with \`allowSystemInMessages: true\` (ai 7 refuses them without it, ai 6 warns)`,
+      });
+    }
   }
   const first = view.messages[0];
   const last = view.messages[view.messages.length - 1];

@@ -1,6 +1,7 @@
 // OpenAI Chat Completions `messages` (seed 004's OpenAI formatter): the
 // system prompt first, assistant `tool_calls` with `function.arguments` as a
-// JSON string, and one `tool` message per call with its `tool_call_id`.
+// JSON string, and one `tool` message per call with its `tool_call_id`;
+// a later system message (`role="system"`, spec section 9) in its place.
 // The API takes ids of at most 40 characters (longer ones are mapped, see
 // ids.ts) and names matching TOOL_NAME_PATTERN (names.ts).
 // The types are a subset of the `openai` package's ChatCompletionMessageParam
@@ -34,6 +35,9 @@ export class OpenAIFormatter implements IMessageFormatter<OpenAIMessage> {
     if (systemPrompt) out.push({ role: 'system', content: systemPrompt });
     for (const m of history) {
       switch (m.role) {
+        case 'system':
+          out.push({ role: 'system', content: m.content ?? '' });
+          break;
         case 'user':
           out.push({ role: 'user', content: m.content ?? '' });
           break;

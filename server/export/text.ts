@@ -1,7 +1,7 @@
 // Text helpers of the export: times, fences, the thinking paragraph of a
 // reply, and the text of a cell around its `<tool>` elements or code block.
 
-import { bodyText, contentLines } from '../llm-view/view.js';
+import { bodyText, contentLines, escapedLines } from '../llm-view/view.js';
 import type { Cell } from '../syntax/document.js';
 
 /** An ISO 8601 date-time with an offset, as UTC without milliseconds when they are zero; undefined when not valid. */
@@ -53,7 +53,12 @@ export function textOutside(cell: Cell, ranges: [number, number][]): string {
   // elements took seconds when every line looked at every range).
   const sorted = [...ranges].sort((x, y) => x[0] - y[0] || x[1] - y[1]);
   let first = 0;
-  for (const line of contentLines(cell)) {
+  const lines = contentLines(cell);
+  // An escaped line (spec section 6) loses its backslash, as in bodyText.
+  const drops = escapedLines(cell, lines);
+  for (const line of lines) {
+    const drop = drops?.get(line.start);
+    const piece = (a: number, b: number): string => (drop !== undefined && drop >= a && drop < b ? text.slice(a, drop) + text.slice(drop + 1, b) : text.slice(a, b));
     let s = line.start;
     const pieces: string[] = [];
     let cut = false;
@@ -63,10 +68,10 @@ export function textOutside(cell: Cell, ranges: [number, number][]): string {
       if (a >= line.contentEnd) break;
       if (b <= line.start) continue;
       cut = true;
-      if (a > s) pieces.push(text.slice(s, a));
+      if (a > s) pieces.push(piece(s, a));
       s = Math.max(s, b);
     }
-    if (s < line.contentEnd) pieces.push(text.slice(s, line.contentEnd));
+    if (s < line.contentEnd) pieces.push(piece(s, line.contentEnd));
     if (!cut) {
       out.push(pieces.join(''));
       continue;

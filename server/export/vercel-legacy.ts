@@ -28,6 +28,7 @@ export class VercelLegacyFormatter implements IMessageFormatter<VercelLegacyMess
     if (systemPrompt) out.push({ role: 'system', content: systemPrompt });
     for (let i = 0; i < history.length; i++) {
       const m = history[i]!;
+      if (m.role === 'system') out.push({ role: 'system', content: m.content ?? '' });
       if (m.role === 'user') out.push({ role: 'user', content: m.content ?? '' });
       if (m.role !== 'assistant') continue; // tool messages are written after their call
       const calls = m.toolCalls ?? [];

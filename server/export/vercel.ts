@@ -5,7 +5,11 @@
 // field `instructions` and still takes `system`; it refuses a system message
 // inside `messages` by default).
 //
-// - user: `{role: 'user', content: string}`.
+// - user: `{role: 'user', content: string}`; a later system message
+//   (`role="system"`, spec section 9): `{role: 'system', content: string}` in
+//   its place (the SDK's providers send it as their APIs allow);
+//   generateText takes it with `allowSystemInMessages: true` (ai 7 refuses
+//   it without, ai 6 warns), which the CLI says on stderr (notes.ts).
 // - assistant: content parts in order: `{type: 'reasoning'}` for the
 //   thinking paragraph of a reply (when the file marks one), `{type: 'text'}`,
 //   then one `{type: 'tool-call', toolCallId, toolName, input}` per call;
@@ -38,6 +42,7 @@ export interface VercelToolResultPart {
 }
 
 export type VercelMessage =
+  | { role: 'system'; content: string }
   | { role: 'user'; content: string }
   | { role: 'assistant'; content: VercelAssistantPart[] }
   | { role: 'tool'; content: VercelToolResultPart[] };
@@ -58,7 +63,9 @@ export class VercelFormatter implements IMessageFormatter<VercelMessage> {
     const sentName = new Map<string, string>();
     const out: VercelMessage[] = [];
     for (const m of history) {
-      if (m.role === 'user') {
+      if (m.role === 'system') {
+        out.push({ role: 'system', content: m.content ?? '' });
+      } else if (m.role === 'user') {
         out.push({ role: 'user', content: m.content ?? '' });
       } else if (m.role === 'assistant') {
         const parts: VercelAssistantPart[] = [];

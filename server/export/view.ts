@@ -49,11 +49,19 @@
 //   reject empty content.
 // - The system prompt is that of --agent, else of the agent of the `until`
 //   cell when it is an agent reply, else of the default agent at the end of
-//   the view (where the next request would go).
+//   the view (where the next request would go); the `role="system"` message
+//   cells before every other message follow it (spec section 9, point 5),
+//   each separated by a blank line. A later one is a `system` message at its
+//   place (a code cell with `role="system"` too: its code block).
+// - A tool call's `call_id` travels as `callId`; each target decides whether
+//   it can send it (ids.ts).
+// - An escaped line of a body (spec section 6) loses its one backslash
+//   (llm-view's bodyText), and so does an escaped thinking paragraph of a
+//   reply, once the thinking has been split off the text as written.
 
 import { agentInfoAt } from '../agents/agents.js';
-import { bodyText, historyMode, inView, llmView, summaryText, type ViewEntry } from '../llm-view/view.js';
-import { parse, type Cell, type MessageDocument } from '../syntax/document.js';
+import { bodyText, historyMode, inView, llmView, messageRole, summaryText, type ViewEntry } from '../llm-view/view.js';
+import { parse, unescapeReplyStart, type Cell, type MessageDocument } from '../syntax/document.js';
 import { toolCallsOf, type JsonValue } from '../tool-calls/index.js';
 import {
   CODE_EXECUTION_TOOL,
@@ -134,13 +142,22 @@ export function toLLMView(source: MessageDocument | string, options: ToLLMViewOp
 
   const built = build(doc, entries, options.codeAsTool === true);
   const problems = options.codeAsTool ? codePairProblems(doc, untilCell?.index ?? Infinity) : [];
+  // System messages before every other message join the system prompt (spec section 9, point 5).
+  const system: string[] = prompt !== undefined && prompt.trim() !== '' ? [prompt] : [];
+  const systemCells: string[] = [];
+  while (built.messages[0]?.role === 'system') {
+    const m = built.messages.shift()!;
+    system.push(m.content ?? '');
+    systemCells.push(...m.source.cells);
+  }
   const view: LLMView = {
-    systemPrompt: prompt !== undefined && prompt.trim() !== '' ? prompt : null,
+    systemPrompt: system.length ? system.join('\n\n') : null,
     messages: built.messages,
     omitted: built.omitted,
     problems,
   };
   if (agent !== undefined) view.agent = agent;
+  if (systemCells.length) view.systemCells = systemCells;
   const time = built.messages.find((m) => m.source.time !== undefined)?.source.time;
   if (time !== undefined) view.time = time;
   return view;
@@ -200,7 +217,7 @@ function build(doc: MessageDocument, entries: ViewEntry[], codeAsTool: boolean):
         const userid = cell.attr('userid');
         if (userid !== undefined) source.userid = userid;
         if (summary) source.summary = true;
-        startBlock(cell, { role: 'user', content, source });
+        startBlock(cell, { role: messageRole(cell), content, source });
         break;
       }
       case 'agent-reply':
@@ -208,7 +225,8 @@ function build(doc: MessageDocument, entries: ViewEntry[], codeAsTool: boolean):
       case 'untyped-output': {
         // `<tool>` elements that the reply's own tool call cells record are sent as those calls, not as text.
         const raw = summary ? [] : recordedElements(cell, recorded);
-        const content = summary ? summaryText(cell) : raw.length ? textOutside(cell, raw) : bodyText(cell);
+        const written = summary ? summaryText(cell) : raw.length ? textOutside(cell, raw) : bodyText(cell);
+        let content = written;
         const source: MessageSource = { cells: [id], kind: 'reply', ...withTime(time) };
         const agent = cell.type ?? doc.defaultAgentAt(cell.offset);
         if (agent !== undefined) source.agent = agent;
@@ -218,9 +236,12 @@ function build(doc: MessageDocument, entries: ViewEntry[], codeAsTool: boolean):
           source.summary = true;
           source.text = content;
         } else {
-          const parts = splitThinking(content);
-          if (parts.thinking !== undefined) source.thinking = parts.thinking;
-          source.text = parts.text;
+          // Split as written: an escaped `\\[…]` (spec section 6) is not thinking, and loses its backslash after.
+          const parts = splitThinking(written);
+          if (parts.thinking !== undefined) {
+            source.thinking = parts.thinking;
+            source.text = parts.text;
+          } else source.text = content = unescapeReplyStart(written);
         }
         open = startBlock(cell, { role: 'assistant', content, source }, true);
         break;
@@ -241,7 +262,10 @@ function build(doc: MessageDocument, entries: ViewEntry[], codeAsTool: boolean):
           ? summaryText(cell)
           : textOutside(cell, toolCallsOf(cell).map((t): [number, number] => [t.element.start, t.element.end]));
         const input = summary ? {} : { ...(info?.arguments ?? {}) };
-        addCall(cell, makeCall(id || `call_${cell.index + 1}`, name, info?.server ?? 'local', input, text || undefined, time), {});
+        const call = makeCall(id || `call_${cell.index + 1}`, name, info?.server ?? 'local', input, text || undefined, time);
+        const callId = cell.attr('call_id');
+        if (callId !== undefined && callId !== '') call.callId = callId;
+        addCall(cell, call, {});
         break;
       }
       case 'tool-result': {

@@ -13,7 +13,11 @@
 //   (its own, other cells' misplaced ones, temporary agent declarations) and
 //   without lines that are only an HTML comment (msglint directives and notes
 //   are not shown by Markdown viewers); blank lines at both ends are dropped.
-//   An ordinary footnote (`[^n]: text`, no `[TYPE]`) is content.
+//   An ordinary footnote (`[^n]: text`, no `[TYPE]`) is content. An escaped
+//   line (spec section 6: `\# %% x`, `\[^3]: x`, outside closed fences,
+//   comments and CDATA) loses its one escaping backslash; a reply's escaped
+//   thinking paragraph (`\[not thinking]`) is the export's to undo, after it
+//   has split the thinking off (server/export/view.ts).
 // - A code cell contributes the content of its first code block; without a
 //   code block (reported by `code-cell-block`) it contributes its body.
 // - A textual code output contributes its lines with the `stdout> ` prefix
@@ -25,8 +29,10 @@
 //   results still pair with it); the summary replaces its arguments and text.
 // - An output cell whose agent is unknown or that has no metadata is an
 //   `assistant` message, as the reply it most likely is.
+// - A message cell with `role="system"` is a system message (spec section
+//   9, point 5); a `role` value that is not valid counts as the default, user.
 
-import type { Cell, MessageDocument } from '../syntax/document.js';
+import { lineEscapeAt, OpaqueCursor, opaqueSpans, type Cell, type Line, type MessageDocument } from '../syntax/document.js';
 import { agentInfoAt } from '../agents/agents.js';
 import { essence, isTextualMimeType, MIME_TYPE } from './mime.js';
 import { contentLines, outputPrefix } from '../syntax/tree/output.js';
@@ -45,7 +51,16 @@ export const HISTORY_MODES: Readonly<Record<string, HistoryMode>> = {
   summary: 'summary',
 };
 
-export type ViewRole = 'user' | 'assistant' | 'tool-call' | 'tool-result' | 'code-output';
+export type ViewRole = 'system' | 'user' | 'assistant' | 'tool-call' | 'tool-result' | 'code-output';
+
+/**
+ * The `role` of a message cell (spec section 5): `system` makes it a system
+ * message at its place; anything else (`user`, the default, or a value
+ * `attribute-value` reports) a user message.
+ */
+export function messageRole(cell: Cell): 'system' | 'user' {
+  return cell.cellType === 'message' && cell.attr('role') === 'system' ? 'system' : 'user';
+}
 
 export interface ViewEntry {
   cell: Cell;
@@ -68,7 +83,7 @@ export function inView(cell: Cell): boolean {
 export function viewRole(cell: Cell): ViewRole {
   switch (cell.cellType) {
     case 'message':
-      return 'user';
+      return messageRole(cell);
     case 'tool-call':
       return 'tool-call';
     case 'tool-result':
@@ -106,6 +121,33 @@ export function outputMimeType(cell: Cell): string | undefined {
 export function isBinaryOutput(cell: Cell): boolean {
   const mime = outputMimeType(cell);
   return mime !== undefined && !isTextualMimeType(mime);
+}
+
+/**
+ * The escaped lines of a cell's body (spec section 6) among `lines` (in
+ * order): the offset of the backslash to drop, by line start. Undefined when
+ * the cell has none.
+ */
+export function escapedLines(cell: Cell, lines: readonly Line[]): Map<number, number> | undefined {
+  const text = cell.text;
+  if (text.indexOf('\\') === -1) return undefined;
+  let out: Map<number, number> | undefined;
+  let cursor: OpaqueCursor | undefined;
+  for (const l of lines) {
+    const at = lineEscapeAt(text, l.start, l.contentEnd, 1);
+    if (at === -1) continue;
+    cursor ??= new OpaqueCursor(opaqueSpans(cell.p));
+    if (cursor.inside(l.start)) continue;
+    (out ??= new Map()).set(l.start, at);
+  }
+  return out;
+}
+
+/** A line's piece, without the backslash of its escape when it has one. */
+function linePiece(text: string, start: number, end: number, drop: number | undefined): BodyPiece {
+  if (drop === undefined) return { start, end };
+  if (drop === start) return { start: start + 1, end };
+  return { start, end, text: text.slice(start, drop) + text.slice(drop + 1, end) };
 }
 
 /**
@@ -148,12 +190,15 @@ export function bodyPieces(cell: Cell): BodyPiece[] {
       }
       return [...pieces, ...stderr];
     }
+    const drops = escapedLines(cell, lines);
     return lines.map((l) => {
       const pre = outputPrefix(text, l);
-      return { start: pre && pre.stream === 'stdout' ? pre.contentStart : l.start, end: l.contentEnd };
+      if (!pre) return linePiece(text, l.start, l.contentEnd, drops?.get(l.start));
+      return { start: pre.stream === 'stdout' ? pre.contentStart : l.start, end: l.contentEnd };
     });
   }
-  return lines.map((l) => ({ start: l.start, end: l.contentEnd }));
+  const drops = escapedLines(cell, lines);
+  return lines.map((l) => linePiece(text, l.start, l.contentEnd, drops?.get(l.start)));
 }
 
 /** The text of a cell's body as the view has it (see the decisions above). */

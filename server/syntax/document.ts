@@ -32,3 +32,4 @@ export { isMap, unclosedFrontmatter } from './format/frontmatter.js';
 export type { Line } from './format/lines.js';
 export type { MarkerProblem } from './format/marker.js';
 export type { MetadataNode, MetadataProblem } from './format/metadata.js';
+export { escapeBody, unescapeBody, unescapeReplyStart, lineEscapeAt, opaqueSpans, OpaqueCursor, thinkingEscapeAt, type EscapeOptions } from './format/escape.js';

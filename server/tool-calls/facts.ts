@@ -4,6 +4,7 @@
 
 import type { Span } from '../base/text.js';
 import type { RegionNode, ToolElement } from '../syntax/format/scan.js';
+import type { ArgumentType } from './arg-types.js';
 import type { JsonNode, JsonValue } from './json.js';
 import type { XmlElement, XmlError } from './xml.js';
 
@@ -26,7 +27,17 @@ export type StructureProblemKind =
   | 'server-name-elements'
   | 'server-name-empty'
   | 'text-in-arguments'
-  | 'text-beside-elements';
+  | 'text-beside-elements'
+  /** An argument element's `type` that is none of ARGUMENT_TYPES (`detail`: the value). */
+  | 'type-unknown'
+  /** `<arguments type="…">` with a type other than `json` (`detail`: the value). */
+  | 'arguments-type'
+  /** `<arguments type="json">` with child elements: at the first. */
+  | 'json-with-elements'
+  /** A value that does not fit its element's `type` (`type`; `detail`: the text, for number and boolean). */
+  | 'type-mismatch'
+  /** An attribute other than `type` on `<arguments>` or an argument element (`detail`: its name). */
+  | 'attribute-not-allowed';
 
 /** What is wrong with a `<tool>` body in the legacy JSON form (legacy-json-invalid). */
 export type LegacyProblemKind = 'json' | 'not-an-object' | 'repeated-key' | 'server-name' | 'tool-name' | 'arguments' | 'unknown-key' | 'no-tool-name';
@@ -50,8 +61,11 @@ export type ToolProblem = Span &
     /** `close` is the `]CDATA-END` of a pair; `fixable` when the text between holds no `]]>`. */
     | { rule: 'cdata-placeholder'; kind: 'pair'; close: Span; fixable: boolean }
     | { rule: 'cdata-placeholder'; kind: 'open' | 'close' }
-    /** `name`: the element concerned; `first`: the start tag of the first one, for `second`. */
-    | { rule: 'tool-xml-structure'; kind: StructureProblemKind; name?: string; first?: Span }
+    /**
+     * `name`: the element concerned; `first`: the start tag of the first one,
+     * for `second`; `declared`: the `type` attribute a problem comes from.
+     */
+    | { rule: 'tool-xml-structure'; kind: StructureProblemKind; name?: string; first?: Span; type?: string; detail?: string; declared?: Span }
     /** `decoded`: the value as CDATA would hold it, when the text can be kept exactly. */
     | { rule: 'cdata-recommended'; name: string; decoded?: string }
     /** `detail`: the JSON error, or the key concerned. */
@@ -71,6 +85,19 @@ export interface ArgumentElement {
   text?: { value: string; start: number; end: number };
   /** Whether its character data uses CDATA (or the placeholder spelling). */
   cdata: boolean;
+  /** Its `type` attribute, when it is one of ARGUMENT_TYPES (spec section 8, "Typed values"). */
+  type?: ArgumentType;
+}
+
+/** `<arguments type="json">`: the arguments as the model wrote them. */
+export interface RawArguments {
+  /** The text: CDATA as it is, blanks at the ends of plain text dropped. */
+  text: string;
+  /** Its span in the cell (first to last significant character; empty at the start tag's end when there is none). */
+  start: number;
+  end: number;
+  /** The text read as JSON, when it is one JSON value (of any kind); undefined when it is not JSON. */
+  value?: JsonValue;
 }
 
 export interface LegacyInfo {
@@ -97,10 +124,15 @@ export interface ToolCallInfo {
    * The arguments (spec section 8): an element with text is a string, an
    * element with child elements an object, repeated sibling elements a list
    * (as are the children of `<files>` when they are all `<file>`, or all
-   * `<item>`). Empty when there is no `<arguments>`. The legacy form keeps
-   * its JSON values (numbers, booleans, null).
+   * `<item>`). A `type` attribute makes a value a number, boolean, null,
+   * list or object (even with one or no item). Empty when there is no
+   * `<arguments>`; for `<arguments type="json">`, the parsed text when it is
+   * a JSON object, else empty (see rawArguments). The legacy form keeps its
+   * JSON values.
    */
   arguments: Record<string, JsonValue>;
+  /** For `<arguments type="json">`: its text, and the value when it is JSON. */
+  rawArguments?: RawArguments;
   /** XML form, once well-formed: the `<tool>` element and its parts. */
   root?: XmlElement;
   serverNameElement?: XmlElement;

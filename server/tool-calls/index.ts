@@ -8,8 +8,11 @@ export type { ToolCallInfo, ToolProblem, ToolProblemRule, StructureProblemKind, 
 export { toolGraph, toolCells, isToolCellType, callsAmong, resultsAmong } from './graph.js';
 export { toolProblemsIn } from './problems.js';
 export type { ToolGraph, CallRef, ResultRef } from './graph.js';
-export { legacyToXml, cdataSection, needsCdata, singularOf, isListItemName, unwritableString } from './rewrite.js';
+export { legacyToXml, toolElementXml, cdataSection, cdataExact, needsCdata, singularOf, isListItemName, unwritableString, jsonText } from './rewrite.js';
+export type { ToolElementCall } from './rewrite.js';
+export { ARGUMENT_TYPES, RAW_ARGUMENTS_TYPE } from './arg-types.js';
+export type { ArgumentType } from './arg-types.js';
 export { readXml, textValue, isXmlName, MAX_DEPTH } from './xml.js';
-export type { XmlElement, XmlPiece, XmlError, XmlReadResult } from './xml.js';
+export type { XmlElement, XmlAttribute, XmlPiece, XmlError, XmlReadResult } from './xml.js';
 export { parseJson, jsonValue } from './json.js';
 export type { JsonNode, JsonValue, JsonError } from './json.js';

@@ -62,7 +62,9 @@ export function readLegacy(p: CellParse, t: ToolElement, info: ToolCallInfo, bs:
   }
   if (bad) return;
   const value = jsonValue(node);
-  const rewrite = legacyToXml({ server, tool: tool!, args }, eolOf(p, t.start), indentOf(text, t.start));
+  // The file's line ends are the file's, not the model's: the rewrite writes its own.
+  const argsText = args ? text.slice(args.start, args.end).replace(/\r\n?/g, '\n') : undefined;
+  const rewrite = legacyToXml({ server, tool: tool!, args, argsText }, eolOf(p, t.start), indentOf(text, t.start));
   info.legacy = { node, value, span: { start: node.start, end: node.end }, rewrite };
   info.toolName = (tool as { value: string }).value;
   if (server) {

@@ -1,12 +1,18 @@
 // The shape of a well-formed `<tool>` element (spec section 8): which
 // children it has, its tool and server names, and its arguments read into
-// JSON values, with the tool-xml-structure and cdata-recommended facts.
+// JSON values (typed by their `type` attribute, or kept as JSON text by
+// `<arguments type="json">`), with the tool-xml-structure and
+// cdata-recommended facts.
 
 import type { Span } from '../base/text.js';
 import { isBlankCode as blank, type ArgumentElement, type ToolCallInfo, type ToolProblem } from './facts.js';
-import { setProp, type JsonValue } from './json.js';
+import { ARGUMENT_TYPES, RAW_ARGUMENTS_TYPE, type ArgumentType } from './arg-types.js';
+import { jsonValue, parseJson, setProp, type JsonValue } from './json.js';
 import { isListItemName } from './rewrite.js';
-import { pieceIsBlank, textValue, type XmlElement } from './xml.js';
+import { pieceIsBlank, textValue, type XmlAttribute, type XmlElement } from './xml.js';
+
+/** A JSON number, the whole text (the `number` type). */
+const JSON_NUMBER = /^-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?$/;
 
 /** Significant character data directly in `el`, as spans between its child elements. */
 function strayText(text: string, el: XmlElement): Span[] {
@@ -40,11 +46,11 @@ function startTag(el: XmlElement): { start: number; end: number } {
 }
 
 type StructureProblem = Extract<ToolProblem, { rule: 'tool-xml-structure' }>;
-type PushStructure = (span: Span, kind: StructureProblem['kind'], name?: string, first?: Span) => void;
+type PushStructure = (span: Span, kind: StructureProblem['kind'], name?: string, first?: Span, more?: Pick<StructureProblem, 'type' | 'detail' | 'declared'>) => void;
 
 export function readStructure(text: string, root: XmlElement, info: ToolCallInfo): void {
-  const push: PushStructure = (span, kind, name, first) => {
-    info.problems.push({ rule: 'tool-xml-structure', kind, start: span.start, end: span.end, name, first });
+  const push: PushStructure = (span, kind, name, first, more) => {
+    info.problems.push({ rule: 'tool-xml-structure', kind, start: span.start, end: span.end, name, first, ...more });
   };
   for (const s of strayText(text, root)) push(s, 'text-in-tool');
   for (const child of root.children) {
@@ -85,14 +91,88 @@ export function readStructure(text: string, root: XmlElement, info: ToolCallInfo
   }
   const argsEl = info.argumentsElement;
   if (argsEl) {
-    for (const s of strayText(text, argsEl)) push(s, 'text-in-arguments');
-    info.arguments = objectValue(text, argsEl, info, '', push);
+    let raw: XmlAttribute | undefined;
+    for (const a of argsEl.attributes) {
+      if (a.name !== 'type') push(a, 'attribute-not-allowed', argsEl.name, undefined, { detail: a.name });
+      else if (a.value === RAW_ARGUMENTS_TYPE) raw = a;
+      else push(valueSpan(a), 'arguments-type', argsEl.name, undefined, { detail: a.value });
+    }
+    if (raw) readRaw(text, argsEl, raw, info, push);
+    else {
+      for (const s of strayText(text, argsEl)) push(s, 'text-in-arguments');
+      info.arguments = objectValue(text, argsEl, info, '', push);
+    }
   }
+}
+
+/** An attribute's value, or the whole attribute when the value is empty (an empty range shows nothing). */
+function valueSpan(a: XmlAttribute): Span {
+  return a.valueEnd > a.valueStart ? { start: a.valueStart, end: a.valueEnd } : a;
+}
+
+/** `<arguments type="json">`: its text is the arguments, JSON or not; child elements are not read. */
+function readRaw(text: string, el: XmlElement, declared: XmlAttribute, info: ToolCallInfo, push: PushStructure): void {
+  if (el.children.length) {
+    push(startTag(el.children[0]!), 'json-with-elements', el.name, undefined, { declared });
+    return;
+  }
+  const v = textValue(text, el);
+  info.rawArguments = { text: v.value, start: v.start, end: v.end };
+  const parsed = parseJson(v.value, 0, v.value.length);
+  if ('node' in parsed) {
+    const value = jsonValue(parsed.node);
+    info.rawArguments.value = value;
+    if (parsed.node.kind === 'object') info.arguments = value as Record<string, JsonValue>;
+  }
+}
+
+/** The element's `type` when it is a known one; its other attributes and an unknown type are reported. */
+function declaredType(el: XmlElement, push: PushStructure): XmlAttribute | undefined {
+  let found: XmlAttribute | undefined;
+  for (const a of el.attributes) {
+    if (a.name !== 'type') push(a, 'attribute-not-allowed', el.name, undefined, { detail: a.name });
+    else if ((ARGUMENT_TYPES as readonly string[]).includes(a.value)) found = a;
+    else push(valueSpan(a), 'type-unknown', el.name, undefined, { detail: a.value });
+  }
+  return found;
+}
+
+/** The value of an element with a known `type`; a value that does not fit is reported once and read as text. */
+function typedValue(text: string, el: XmlElement, type: ArgumentType, declared: XmlAttribute, arg: ArgumentElement, info: ToolCallInfo, path: string, push: PushStructure): JsonValue {
+  const mismatch = (span: Span, detail?: string): void => push(span, 'type-mismatch', el.name, undefined, { type, detail, declared });
+  if (type === 'array' || type === 'object') {
+    for (const s of strayText(text, el)) mismatch(s);
+    if (type === 'object') return objectValue(text, el, info, path, push);
+    return el.children.map((c) => elementValue(text, c, info, `${path}/${c.name}`, push));
+  }
+  // A scalar: its child elements are not read (one problem, not one per child).
+  const v = (arg.text = textValue(text, el));
+  if (el.children.length) {
+    mismatch(startTag(el.children[0]!), `<${el.children[0]!.name}>`);
+    return v.value;
+  }
+  const span = v.end > v.start ? v : declared;
+  if (type === 'null') {
+    if (v.value === '') return null;
+    mismatch(span, v.value);
+  } else if (type === 'boolean') {
+    if (v.value === 'true' || v.value === 'false') return v.value === 'true';
+    mismatch(span, v.value);
+  } else {
+    if (JSON_NUMBER.test(v.value)) return Number(v.value);
+    mismatch(span, v.value);
+  }
+  return v.value;
 }
 
 function elementValue(text: string, el: XmlElement, info: ToolCallInfo, path: string, push: PushStructure): JsonValue {
   const arg: ArgumentElement = { element: el, path, cdata: el.pieces.some((x) => x.kind === 'cdata' || x.kind === 'placeholder') };
   info.argumentElements.push(arg);
+  const declared = el.attributes.length ? declaredType(el, push) : undefined;
+  if (declared) {
+    arg.type = declared.value as ArgumentType;
+    return typedValue(text, el, arg.type, declared, arg, info, path, push);
+  }
   if (el.children.length === 0) {
     arg.text = textValue(text, el);
     recommendCdata(text, arg, info);

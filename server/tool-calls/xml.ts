@@ -18,7 +18,7 @@
 // steps share its position, element stack and first error; split, they
 // would pass that state between files.
 
-import { kept } from '../base/lists.js';
+import { kept, NONE } from '../base/lists.js';
 import type { Span } from '../base/text.js';
 
 /** Deepest element nesting read (the `<tool>` element is depth 1). */
@@ -41,6 +41,19 @@ export interface XmlPiece {
   value: string;
 }
 
+/** An attribute of a start tag (`type="number"`). */
+export interface XmlAttribute {
+  name: string;
+  /** From the name to the closing quote, included. */
+  start: number;
+  end: number;
+  /** Inside the quotes. */
+  valueStart: number;
+  valueEnd: number;
+  /** The value as XML reads it: references decoded, each literal tab, line feed, carriage return or CRLF a space. */
+  value: string;
+}
+
 export interface XmlElement {
   name: string;
   /** From `<` of the start tag to the end of the end tag. */
@@ -53,6 +66,8 @@ export interface XmlElement {
   /** The `<` of the end tag (for `<x/>`: equal to `openEnd`). */
   closeStart: number;
   selfClosing: boolean;
+  /** In the order written; most elements have none (the shared empty list). */
+  attributes: readonly XmlAttribute[];
   parent: XmlElement | undefined;
   children: readonly XmlElement[];
   /** Character data directly inside, in order (comments and PIs left out). */
@@ -203,11 +218,17 @@ export function readReference(text: string, amp: number, limit: number): { value
   return { value: v, end: semi + 1 };
 }
 
+/** Attribute-value normalization of literal text (XML 1.0 section 3.3.3, after line-end handling). */
+function literalAttr(s: string): string {
+  return /[\t\n\r]/.test(s) ? s.replace(/\r\n|[\t\n\r]/g, ' ') : s;
+}
+
 interface StartTag {
   name: string;
   nameStart: number;
   end: number;
   selfClosing: boolean;
+  attributes: readonly XmlAttribute[];
 }
 
 /** Reads a start tag at `lt`. */
@@ -223,16 +244,17 @@ function readStartTag(text: string, lt: number, limit: number): StartTag | XmlEr
   }
   const name = m[0];
   let i = lt + 1 + name.length;
-  // Attribute names met so far; most tags have none.
+  // Attribute names met so far, and the attributes; most tags have none.
   let seen: Set<string> | undefined;
+  let attributes: XmlAttribute[] | undefined;
   for (;;) {
     const wsStart = i;
     while (i < limit && isWs(text.charCodeAt(i))) i++;
     if (i >= limit) return { start: lt, end: lt + 1 + name.length, message: `The start tag \`<${name}\` is not closed with \`>\`.` };
     const c = text[i];
-    if (c === '>') return { name, nameStart: lt + 1, end: i + 1, selfClosing: false };
+    if (c === '>') return { name, nameStart: lt + 1, end: i + 1, selfClosing: false, attributes: attributes ?? NONE };
     if (c === '/') {
-      if (text[i + 1] === '>') return { name, nameStart: lt + 1, end: i + 2, selfClosing: true };
+      if (text[i + 1] === '>') return { name, nameStart: lt + 1, end: i + 2, selfClosing: true, attributes: attributes ?? NONE };
       return { start: i, end: i + 1, message: `Expected \`/>\` or \`>\` to end the start tag \`<${name}\`.` };
     }
     // An attribute.
@@ -255,17 +277,23 @@ function readStartTag(text: string, lt: number, limit: number): StartTag | XmlEr
     if (q !== '"' && q !== "'") return { start: i, end: Math.min(i + 1, limit), message: `The value of the attribute \`${attrName}\` must be in quotes.` };
     const close = text.indexOf(q, i + 1);
     if (close === -1 || close >= limit) return { start: i, end: i + 1, message: `The value of the attribute \`${attrName}\` has no closing quote.` };
+    let value = '';
+    let chunk = i + 1;
     for (let j = i + 1; j < close; j++) {
       const ch = text.charCodeAt(j);
       if (ch === 60) return { start: j, end: j + 1, message: 'An attribute value may not contain `<`; write `&lt;`.' };
       if (ch === 38) {
         const r = readReference(text, j, close);
         if ('error' in r) return { ...r.error, cause: undefined };
+        value += literalAttr(text.slice(chunk, j)) + r.value;
         j = r.end - 1;
+        chunk = r.end;
       }
     }
+    value += literalAttr(text.slice(chunk, close));
     if (seen?.has(attrName)) return { start: attrStart, end: attrStart + attrName.length, message: `The attribute \`${attrName}\` appears twice.` };
     (seen ??= new Set()).add(attrName);
+    (attributes ??= []).push({ name: attrName, start: attrStart, end: close + 1, valueStart: i + 1, valueEnd: close, value });
     i = close + 1;
   }
 }
@@ -346,6 +374,7 @@ export function readXml(text: string, start: number, limit: number): XmlReadResu
     openEnd: first.end,
     closeStart: first.end,
     selfClosing: first.selfClosing,
+    attributes: first.attributes,
     parent: undefined,
     children: [],
     pieces: [],
@@ -487,6 +516,7 @@ export function readXml(text: string, start: number, limit: number): XmlReadResu
       openEnd: tag.end,
       closeStart: tag.end,
       selfClosing: tag.selfClosing,
+      attributes: tag.attributes,
       parent: cur,
       children: [],
       pieces: [],

@@ -20,16 +20,18 @@ export const LAYERS: readonly (readonly [string, number])[] = [
   ['server/tool-calls', 2],
   ['server/agents', 2],
   ['server/llm-view', 3],
+  ['server/writer', 3],
   ['server/engine', 4],
   ['rules', 5],
   ['server/export', 6],
   ['server/config', 6],
   ['server/linter.ts', 6],
-  ['server/cli', 7],
-  ['server/lsp', 7],
-  ['server/index.ts', 7],
-  ['client/src', 8],
-  ['client/playground', 8],
+  ['server/import', 7],
+  ['server/cli', 8],
+  ['server/lsp', 8],
+  ['server/index.ts', 8],
+  ['client/src', 9],
+  ['client/playground', 9],
 ];
 
 function layerOf(file: string): readonly [string, number] | undefined {

@@ -2,7 +2,8 @@
 // what the SDKs' types say (the tests type-check against those too). Each
 // function returns the problems found, empty when the API would take it.
 //
-// OpenAI Chat Completions: every tool call answered by `tool` messages
+// OpenAI Chat Completions: system messages anywhere (a file's later
+// `role="system"` cells are sent in place), non-empty; every tool call answered by `tool` messages
 // before the next non-tool message, and tool messages nowhere else; call ids
 // of 1 to 40 characters, unique; function names matching the pattern;
 // arguments a JSON object.
@@ -12,8 +13,9 @@
 // the next (user) message, and `tool_result` nowhere else; ids matching
 // ^[a-zA-Z0-9_-]+$, unique; names matching the pattern; `input` an object; a
 // final assistant message (prefill) not ending with white space.
-// Vercel AI SDK (ModelMessage): no system message among the messages (ai 7
-// refuses it by default); tool-call parts answered by tool-result parts (same
+// Vercel AI SDK (ModelMessage): a system message among the messages only
+// with text (generateText takes it with `allowSystemInMessages: true`; ai 7
+// refuses it without, ai 6 warns); tool-call parts answered by tool-result parts (same
 // id and name) in the tool messages that follow, before the next message of
 // another role; ids and names fit both providers above, as the SDK forwards
 // them.
@@ -32,7 +34,7 @@ export function openaiRules(messages: OpenAIMessage[]): string[] {
   const seen = new Set<string>();
   for (let i = 0; i < messages.length; i++) {
     const m = messages[i]!;
-    if (m.role === 'system' && i > 0) problems.push(`message ${i}: a system message after the first`);
+    if (m.role === 'system' && m.content.trim() === '') problems.push(`message ${i}: an empty system message`);
     if (m.role === 'tool') {
       problems.push(`message ${i}: a tool message not right after the assistant message with its call`);
       continue;
@@ -105,7 +107,10 @@ export function vercelRules(request: VercelRequest): string[] {
   const seen = new Set<string>();
   for (let i = 0; i < ms.length; i++) {
     const m = ms[i]!;
-    if ((m.role as string) === 'system') problems.push(`message ${i}: a system message among the messages`);
+    if (m.role === 'system') {
+      if (m.content.trim() === '') problems.push(`message ${i}: an empty system message`);
+      continue;
+    }
     if (m.role === 'tool') {
       problems.push(`message ${i}: a tool message not right after the assistant message with its calls`);
       continue;

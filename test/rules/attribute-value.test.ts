@@ -93,6 +93,37 @@ describe('attribute-value', () => {
     });
   });
 
+  describe('role', () => {
+    it.each(['user', 'system', '"system"'])('accepts %s', (v) => {
+      expect(check(cell(`role=${v}`))).toEqual([]);
+    });
+
+    it.each(['assistant', 'System', 'developer', '""'])('reports %s', (v) => {
+      expect(bad(`role=${v}`)).toEqual([v]);
+    });
+
+    it('names the two values', () => {
+      expect(checkRule(RULE, cell('role=assistant'))[0]!.message).toBe('`role` must be `user` (the default) or `system`, not `assistant`.');
+    });
+
+    it('checks the value on a cell that is not a message cell too, as it does status on a message cell', () => {
+      const t = file('# %%% Reply[^1]', '', '[^1]: [tool] role=system', '', 'x');
+      expect(checkRule(RULE, t)).toEqual([]);
+      expect(checkRule(RULE, t.replace('role=system', 'role=admin')).map((f) => f.text)).toEqual(['admin']);
+    });
+  });
+
+  describe('call_id', () => {
+    it.each(['call_abc123', '"toolu_01A9 with spaces"', '"call:a.b/c"'])('accepts %s', (v) => {
+      const t = file('# %%% Reply[^1]', '', '[^1]: [tool] name="f"', '', 'x').replace('name="f"', `name="f" call_id=${v}`);
+      expect(checkRule(RULE, t)).toEqual([]);
+    });
+
+    it('reports a quote in it', () => {
+      expect(bad('call_id="a\\"b"')).toEqual(['"a\\"b"']);
+    });
+  });
+
   it('does not check other attributes', () => {
     expect(check(cell('output_file=out/1.txt name=anything custom=!!'))).toEqual([]);
   });

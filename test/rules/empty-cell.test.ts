@@ -1,5 +1,5 @@
 // empty-cell: a cell with no content besides its marker and metadata.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { check, checkRule, file, fixText } from '../helpers.js';
 
 const RULE = 'empty-cell';
@@ -85,6 +85,42 @@ describe('empty-cell', () => {
   it('reports an empty agent reply', () => {
     const t = file(...FM, '# %% Ask[^1]', '', '[^1]: [markdown]', '', 'Hi.', '', '# %%% Reply[^2]', '', '[^2]: [coder]', '', ...NEXT);
     expect(checkRule(RULE, t).map((f) => [f.line, f.text])).toEqual([[14, '# %%% Reply[^2]']]);
+  });
+
+  describe('a reply that asks for tool calls', () => {
+    const callCell = (id: string) => [`## %%% Call[^${id}]`, '', `[^${id}]: [tool] name="touch"`, '', '<tool>', '<tool_name>touch</tool_name>', '</tool>', ''];
+    const resultCell = (id: string) => [`## %%% Result[^${id}]`, '', `[^${id}]: [tool] status="success"`, '', 'done', ''];
+    const empty = (...after: string[]) => file(...FM, '# %% Ask[^1]', '', '[^1]: [markdown]', '', 'Hi.', '', '# %%% Reply[^2]', '', '[^2]: [coder] reasoning=1', '', ...after, ...NEXT);
+
+    it('is not empty when tool call cells name it as PARENT: they are its content', () => {
+      expect(checkRule(RULE, empty(...callCell('2.k7f3q'), ...resultCell('2.k7f3q.1')))).toEqual([]);
+      expect(checkRule(RULE, empty(...callCell('2.k7f3q'), ...callCell('2.m4p9z'), ...resultCell('2.k7f3q.1'), ...resultCell('2.m4p9z.1')))).toEqual([]);
+    });
+
+    it('is empty when the calls name another reply', () => {
+      const t = empty(...callCell('7.k7f3q'), ...resultCell('7.k7f3q.1'));
+      expect(checkRule(RULE, t).map((f) => f.text)).toEqual(['# %%% Reply[^2]']);
+    });
+
+    it('follows edits elsewhere in the file: a call added, renamed or removed (incremental lint)', async () => {
+      const { lint, lintDocument, parseForLint } = await import('../../server/linter.js');
+      vi.stubEnv('MSGLINT_CHECK_INCREMENTAL', '1');
+      try {
+        const texts = [empty(), empty(...callCell('2.k7f3q'), ...resultCell('2.k7f3q.1')), empty(...callCell('3.k7f3q'), ...resultCell('3.k7f3q.1')), empty()];
+        let doc = parseForLint(texts[0]!, { fileName: 'a.msg.md' });
+        lintDocument(doc);
+        const found: number[] = [];
+        for (const text of texts.slice(1)) {
+          doc = parseForLint(text, { fileName: 'a.msg.md', previous: doc });
+          const diagnostics = lintDocument(doc);
+          expect(diagnostics).toEqual(lint(text, { fileName: 'a.msg.md' }).diagnostics);
+          found.push(diagnostics.filter((d) => d.ruleId === RULE).length);
+        }
+        expect(found).toEqual([0, 1, 1]);
+      } finally {
+        vi.unstubAllEnvs();
+      }
+    });
   });
 
   it('has no fix', () => {

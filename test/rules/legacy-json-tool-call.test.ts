@@ -28,14 +28,16 @@ describe(R, () => {
     expect(fixText(fixed)).toBe(fixed);
   });
 
-  it('writes CDATA, lists, nested objects, numbers, booleans and null', () => {
+  it('writes CDATA, lists, nested objects, and typed numbers, booleans, null, lists and objects', () => {
     const args = {
       path: 'a.go',
       content: 'if a < b && c {\n\treturn "]]>"\n}\n',
       files: [{ path: 'x', mode: 420 }, { path: 'y', mode: 1e21 }],
       entries: ['one'],
-      options: { recursive: true, depth: -1.5, filter: null, empty: '' },
+      options: { recursive: true, depth: -1.5, filter: null, empty: '', none: [], opts: {} },
       note: '  padded  ',
+      box: { boxes: [[1], []] },
+      only: { item: 'x' },
     };
     const text = withCall(`<tool>{"tool_name": "write", "arguments": ${JSON.stringify(args)}}</tool>`, 'write');
     const fixed = fixText(text);
@@ -47,26 +49,39 @@ describe(R, () => {
           '<arguments>',
           '  <path>a.go</path>',
           '  <content><![CDATA[if a < b && c {\n\treturn "]]]]><![CDATA[>"\n}\n]]></content>',
-          '  <files>',
+          '  <files type="array">',
           '    <file>',
           '      <path>x</path>',
-          '      <mode>420</mode>',
+          '      <mode type="number">420</mode>',
           '    </file>',
           '    <file>',
           '      <path>y</path>',
-          '      <mode>1e+21</mode>',
+          '      <mode type="number">1e+21</mode>',
           '    </file>',
           '  </files>',
-          '  <entries>',
+          '  <entries type="array">',
           '    <entry>one</entry>',
           '  </entries>',
           '  <options>',
-          '    <recursive>true</recursive>',
-          '    <depth>-1.5</depth>',
-          '    <filter>null</filter>',
+          '    <recursive type="boolean">true</recursive>',
+          '    <depth type="number">-1.5</depth>',
+          '    <filter type="null"/>',
           '    <empty></empty>',
+          '    <none type="array"/>',
+          '    <opts type="object"/>',
           '  </options>',
           '  <note><![CDATA[  padded  ]]></note>',
+          '  <box>',
+          '    <boxes type="array">',
+          '      <box type="array">',
+          '        <item type="number">1</item>',
+          '      </box>',
+          '      <box type="array"/>',
+          '    </boxes>',
+          '  </box>',
+          '  <only type="object">',
+          '    <item>x</item>',
+          '  </only>',
           '</arguments>',
           '</tool>',
         ].join('\n'),
@@ -74,11 +89,7 @@ describe(R, () => {
       ),
     );
     expect(check(fixed)).toEqual([]);
-    expect(infoOf(fixed).arguments).toEqual({
-      ...args,
-      files: [{ path: 'x', mode: '420' }, { path: 'y', mode: '1e+21' }],
-      options: { recursive: 'true', depth: '-1.5', filter: 'null', empty: '' },
-    });
+    expect(infoOf(fixed).arguments).toEqual(args);
   });
 
   it('rewrites an inline call in place, and keeps the indentation of an indented one', () => {
@@ -99,25 +110,45 @@ describe(R, () => {
     expect(infoOf(fixed).arguments).toEqual({ c: 'a\nb' });
   });
 
-  it('reports without a fix what XML cannot say back the same', () => {
-    const cases: [object, RegExp][] = [
-      [{ 'my key': 1 }, /the key "my key" is not an XML element name/],
-      [{ '1st': 1 }, /not an XML element name/],
-      [{ 'a:b': 1 }, /not an XML element name/],
-      [{ files: [] }, /`files` is an empty list/],
-      [{ opts: {} }, /`opts` is an empty object/],
-      [{ files: { file: 'x' } }, /`files` holds only `file`, which would read back as a list/],
-      [{ s: 'a\rb' }, /carriage return/],
-      [{ s: 'a\u0001b' }, /U\+0001/],
+  it('writes a carriage return in a string as `&#13;` between CDATA sections', () => {
+    const text = withCall('<tool>{"tool_name": "t", "arguments": {"s": "a\\r\\nb\\r"}}</tool>', 't');
+    const fixed = fixText(text);
+    expect(fixed).toContain('  <s><![CDATA[a]]>&#13;<![CDATA[\nb]]>&#13;</s>');
+    expect(check(fixed)).toEqual([]);
+    expect(infoOf(fixed).arguments).toEqual({ s: 'a\r\nb\r' });
+  });
+
+  it('keeps the JSON text, in `<arguments type="json">`, of arguments that elements cannot hold', () => {
+    const cases = ['{"my key": 1}', '{"1st": [1, 2]}', '{"a:b": {"c": null}}', '{"ok": {"": true}}', '{"s": "a\\u0001b"}', '{"a": 1, "a": 2}', '{\n  "x y": "]]>"\n}'];
+    for (const json of cases) {
+      const text = withCall(`<tool>{"tool_name": "t", "arguments": ${json}}</tool>`, 't');
+      const fixed = fixText(text);
+      expect(check(fixed)).toEqual([]);
+      const info = infoOf(fixed);
+      expect(info.rawArguments?.text).toBe(json);
+      expect(info.arguments).toEqual(JSON.parse(json));
+      expect(info.arguments).toEqual(infoOf(text).arguments);
+    }
+    expect(fixText(withCall('<tool>{"tool_name": "t", "arguments": {"my key": "]]>"}}</tool>', 't'))).toContain(
+      '<arguments type="json"><![CDATA[{"my key": "]]]]><![CDATA[>"}]]></arguments>',
+    );
+  });
+
+  it('reports without a fix what XML cannot hold even as JSON text', () => {
+    const cases: [string, RegExp][] = [
+      ['{"s": "a\uFFFEb", "ky": 1}', /No automatic rewrite: a string holds the character U\+FFFE, which XML cannot hold, and the JSON text holds the character U\+FFFE/],
+      ['{"s": "a\uFFFFb"}', /U\+FFFF/],
     ];
-    for (const [args, why] of cases) {
-      const text = withCall(`<tool>{"tool_name": "t", "arguments": ${JSON.stringify(args)}}</tool>`, 't');
+    for (const [json, why] of cases) {
+      const text = withCall(`<tool>{"tool_name": "t", "arguments": ${json}}</tool>`, 't');
       const found = checkRule(R, text);
       expect(found).toHaveLength(1);
       expect(found[0]!.diagnostic.fix).toBeUndefined();
       expect(found[0]!.message).toMatch(why);
       expect(found[0]!.message).toMatch(/No automatic rewrite/);
     }
+    const badName = checkRule(R, withCall('<tool>{"tool_name": "t\\u0001"}</tool>', 't'));
+    expect(badName[0]!.message).toMatch(/No automatic rewrite: a string holds the character U\+0001/);
   });
 
   it('reports legacy calls in agent replies too', () => {

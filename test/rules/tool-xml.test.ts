@@ -27,13 +27,13 @@ describe(R, () => {
       '  <b>&#65;&#x42; &#x1F600;</b>  <!-- a comment -->',
       '  <c><![CDATA[if (a < b && c) { return "]]]]><![CDATA[>"; }]]></c>',
       '  <d/>',
-      '  <e attr="1" other=\'2 &amp; 3\'>v</e>',
+      '  <e type=\'n&#117;mber\'>7</e>',
       '  <?pi some data?>',
     ].join('\n');
     const text = withCall(args(inner));
     expect(check(text)).toEqual([]);
     const info = toolCallsOf(parse(text).cells[2]!)[0]!;
-    expect(info.arguments).toEqual({ a: 'x & y < z > "q" \'s\'', b: 'AB 😀', c: 'if (a < b && c) { return "]]>"; }', d: '', e: 'v' });
+    expect(info.arguments).toEqual({ a: 'x & y < z > "q" \'s\'', b: 'AB 😀', c: 'if (a < b && c) { return "]]>"; }', d: '', e: 7 });
   });
 
   it('reports an unescaped & at the character and suggests CDATA', () => {

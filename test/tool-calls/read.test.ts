@@ -70,8 +70,15 @@ describe('toolCallsOf', () => {
     expect(Object.getPrototypeOf(a)).toBe(Object.prototype);
   });
 
-  it('ignores attributes', () => {
-    expect(argsOf('<a kind="x">1</a>')).toEqual({ a: '1' });
+  it('reads an argument with another attribute than `type` as before, and reports the attribute', () => {
+    const { cell, info } = read('<tool>\n<tool_name>t</tool_name>\n<arguments>\n<a kind="x">1</a>\n</arguments>\n</tool>');
+    expect(info.arguments).toEqual({ a: '1' });
+    expect(info.problems.map((p) => [p.rule, spanText(cell, p)])).toEqual([['tool-xml-structure', 'kind="x"']]);
+  });
+
+  it('ignores attributes on `<tool>`, `<tool_name>` and `<server_name>` (the spec names none for them)', () => {
+    const { info } = read('<tool id="1"><tool_name lang="en">t</tool_name><server_name x="y">s</server_name></tool>');
+    expect([info.toolName, info.server, info.problems]).toEqual(['t', 's', []]);
   });
 
   it('reads the legacy form with its JSON values and spans', () => {
@@ -80,7 +87,7 @@ describe('toolCallsOf', () => {
     expect(info.arguments).toEqual({ n: 12345678901234567890, b: false });
     expect(spanText(cell, info.legacy!.span)).toBe('{"tool_name": "t", "arguments": {"n": 12345678901234567890, "b": false}}');
     // The rewrite keeps the number as it is spelled.
-    expect('body' in info.legacy!.rewrite && info.legacy!.rewrite.body).toContain('<n>12345678901234567890</n>');
+    expect('body' in info.legacy!.rewrite && info.legacy!.rewrite.body).toContain('<n type="number">12345678901234567890</n>');
   });
 
   it('reads each cell text once', () => {

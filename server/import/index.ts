@@ -1,0 +1,81 @@
+// Import: a conversation in a provider's shape (or msglint's context-json,
+// dexto's or Forge's) as a message file (spec section 9, "Import"). One
+// reader per source turns the JSON into provider-neutral turns (model.ts),
+// write.ts writes them with the writer; what the file cannot hold is in
+// `dropped`, one line per kind, never left out silently.
+
+import { allRules, lintAndFix } from '../linter.js';
+import type { WriterOptions } from '../writer/index.js';
+import { readAnthropic } from './anthropic.js';
+import { readContextJson } from './context-json.js';
+import { detectFormat } from './detect.js';
+import { readDexto } from './dexto.js';
+import { readForge } from './forge.js';
+import { Dropped, ImportError, IMPORT_FORMATS, type Conversation, type ImportFormat } from './model.js';
+import { readOpenAI } from './openai.js';
+import { readVercel } from './vercel.js';
+import { writeConversation } from './write.js';
+
+export { ImportError, IMPORT_FORMATS, detectFormat };
+export type { ImportFormat };
+
+export interface ImportOptions {
+  /** The source format; recognised from the input when absent. */
+  from?: ImportFormat;
+  /** Replace credentials with `[REDACTED:KIND]` (the `secret` rule's fix with `{ "redact": true }`). */
+  redact?: boolean;
+  /** Random numbers for the nonces of tool call ids (tests); default: cryptographic. */
+  random?: WriterOptions['random'];
+}
+
+export interface ImportResult {
+  /** The message file. */
+  text: string;
+  format: ImportFormat;
+  /** What the file could not hold, one line per kind: `dropped 2 image parts (messages 3, 5)`. */
+  dropped: string[];
+}
+
+/** A conversation (JSON text) as a message file. Throws ImportError (one line) on bad JSON or an unknown shape. */
+export function importConversation(input: string, options: ImportOptions = {}): ImportResult {
+  let data: unknown;
+  try {
+    data = JSON.parse(input.replace(/^\uFEFF/, ''));
+  } catch (error) {
+    throw new ImportError(`not JSON: ${(error instanceof Error ? error.message : String(error)).replace(/\s+/g, ' ')}`);
+  }
+  const format = options.from ?? detectFormat(data);
+  if (format === undefined) throw new ImportError('not a conversation of a known shape (give --from FORMAT)');
+  if (!IMPORT_FORMATS.includes(format)) throw new ImportError(`unknown format '${String(format)}' (expected one of: ${IMPORT_FORMATS.join(', ')})`);
+  const dropped = new Dropped();
+  const conv = read(format, data, dropped);
+  let text = writeConversation(conv, dropped, options.random ? { random: options.random } : {});
+  if (options.redact) text = redact(text);
+  return { text, format, dropped: dropped.lines() };
+}
+
+function read(format: ImportFormat, data: unknown, dropped: Dropped): Conversation {
+  switch (format) {
+    case 'openai':
+      return readOpenAI(data, dropped);
+    case 'vercel-legacy':
+      return readOpenAI(data, dropped, true);
+    case 'anthropic':
+      return readAnthropic(data, dropped);
+    case 'vercel':
+      return readVercel(data, dropped);
+    case 'context-json':
+      return readContextJson(data, dropped);
+    case 'dexto':
+      return readDexto(data, dropped);
+    case 'forge':
+      return readForge(data, dropped);
+  }
+}
+
+/** The file with each credential replaced by `[REDACTED:KIND]`: the `secret` rule's fix, only that rule on. */
+function redact(text: string): string {
+  const rules: Record<string, 'off' | ['error', { redact: true }]> = Object.fromEntries(allRules.map((r) => [r.meta.id, 'off' as const]));
+  rules.secret = ['error', { redact: true }];
+  return lintAndFix(text, { fileName: 'import.msg.md', config: { rules } }).text;
+}

@@ -1,0 +1,153 @@
+// The conversation every source is read into before it is written: the
+// provider-neutral turns of a chat, and the list of what was left out.
+
+import type { JsonValue } from '../tool-calls/index.js';
+
+export type ImportFormat = 'openai' | 'anthropic' | 'vercel' | 'vercel-legacy' | 'context-json' | 'dexto' | 'forge';
+export const IMPORT_FORMATS: readonly ImportFormat[] = ['openai', 'anthropic', 'vercel', 'vercel-legacy', 'context-json', 'dexto', 'forge'];
+
+/** Bad JSON or a shape no source has: one line for the user. */
+export class ImportError extends Error {
+  override readonly name = 'ImportError';
+}
+
+export interface ImportedCall {
+  /** The provider's id of the call, kept as `call_id`. */
+  id?: string;
+  name: string;
+  server?: string;
+  /** The arguments: a JSON object, or the text as the model wrote it (`<arguments type="json">`). */
+  args: { object: Record<string, JsonValue> } | { raw: string } | { none: true };
+  /** The model's text that goes with this call (context-json's `reasoning` of a call). */
+  text?: string;
+  time?: string;
+}
+
+export type Turn =
+  | { role: 'user'; text: string; time?: string; attributes?: Record<string, string>; at: number }
+  | { role: 'system'; text: string; time?: string; at: number }
+  | { role: 'assistant'; text: string; thinking?: string; calls: ImportedCall[]; time?: string; reasoning?: boolean; at: number }
+  | { role: 'tool'; callId?: string; name?: string; text: string; isError?: boolean; time?: string; at: number };
+
+export interface Conversation {
+  /** A system prompt given apart from the messages (Anthropic's and the AI SDK's `system`). */
+  system?: string;
+  /** The model named by the input, if any: the agent is named after it. */
+  model?: string;
+  turns: Turn[];
+  /** True for sources whose results carry no call id: a result answers the oldest call still unanswered. */
+  positionalResults?: boolean;
+}
+
+/** What an import leaves out, counted per kind with the (1-based) messages concerned. */
+export class Dropped {
+  private readonly kinds = new Map<string, { count: number; where: Set<number> }>();
+
+  /** `what`: a plural noun phrase (`image parts`); `at`: the 0-based index of the input message. */
+  add(what: string, at: number, count = 1): void {
+    let k = this.kinds.get(what);
+    if (!k) this.kinds.set(what, (k = { count: 0, where: new Set() }));
+    k.count += count;
+    if (at >= 0) k.where.add(at + 1);
+  }
+
+  /** One line per kind: `dropped 2 image parts (messages 3, 5)`. */
+  lines(): string[] {
+    const out: string[] = [];
+    for (const [what, { count, where }] of this.kinds) {
+      const list = [...where].sort((a, b) => a - b);
+      const places = list.length ? ` (message${list.length === 1 ? '' : 's'} ${list.join(', ')})` : '';
+      out.push(`${what.startsWith('changed') ? '' : `dropped ${count} `}${what}${places}`);
+    }
+    return out;
+  }
+}
+
+/** Whether a value is a plain JSON object. */
+export function isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/** Whitespace outside strings removed: JSON text as JSON.stringify writes it, if it is compact otherwise. */
+function minify(text: string): string {
+  let out = '';
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (inString) {
+      out += c;
+      if (c === '\\') out += text[++i] ?? '';
+      else if (c === '"') inString = false;
+    } else if (c === '"') {
+      inString = true;
+      out += c;
+    } else if (!/\s/.test(c)) out += c;
+  }
+  return out;
+}
+
+/**
+ * The arguments of a call given as JSON text (OpenAI's `function.arguments`):
+ * typed values when the text is a JSON object that JSON.stringify gives back
+ * up to spacing, else the text itself (`""`, `arg1, arg2`, an array, numbers
+ * JSON cannot keep, `\u` escapes), so that nothing changes.
+ */
+export function argsFromText(text: string): ImportedCall['args'] {
+  try {
+    const v: unknown = JSON.parse(text);
+    if (isObject(v) && minify(text) === JSON.stringify(v)) return { object: v as Record<string, JsonValue> };
+  } catch {
+    // Not JSON: kept as written.
+  }
+  return { raw: text };
+}
+
+/** The arguments of a call given as a value (Anthropic's and the AI SDK's `input`). */
+export function argsFromValue(value: unknown): ImportedCall['args'] {
+  if (value === undefined) return { none: true };
+  if (isObject(value)) return { object: value as Record<string, JsonValue> };
+  return { raw: JSON.stringify(value) };
+}
+
+/** An ISO 8601 time from a string or epoch milliseconds; undefined when it is neither. */
+export function timeOf(v: unknown): string | undefined {
+  if (typeof v === 'number' && Number.isFinite(v)) {
+    const d = new Date(v);
+    return Number.isNaN(d.getTime()) ? undefined : d.toISOString().replace('.000Z', 'Z');
+  }
+  if (typeof v === 'string' && /^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:[Zz]|[+-]\d{2}:?\d{2})$/.test(v.trim())) return v.trim();
+  return undefined;
+}
+
+/** The text of `content` given as a string or a list of parts; each other part is dropped under its kind. */
+export function textOf(content: unknown, at: number, dropped: Dropped, join = '\n\n', textTypes = ['text']): string {
+  if (typeof content === 'string') return content;
+  if (content === null || content === undefined) return '';
+  if (!Array.isArray(content)) {
+    dropped.add('message contents of an unknown shape', at);
+    return '';
+  }
+  const texts: string[] = [];
+  for (const part of content) {
+    if (typeof part === 'string') texts.push(part);
+    else if (isObject(part) && textTypes.includes(String(part.type)) && typeof part.text === 'string') {
+      texts.push(part.text);
+      extraKeys(part, ['type', 'text'], at, dropped);
+    } else dropped.add(`${partKind(part)} parts`, at);
+  }
+  return texts.join(join);
+}
+
+/** The kind of a content part, for `dropped` (`image`, `file`, …). */
+export function partKind(part: unknown): string {
+  if (!isObject(part)) return 'unknown';
+  const t = String(part.type ?? 'unknown');
+  if (/image/.test(t)) return 'image';
+  if (/file|document|audio/.test(t)) return 'file';
+  return t;
+}
+
+/** Keys of a part or message beyond those a message file holds: one `dropped` line per key. */
+export function extraKeys(obj: Record<string, unknown>, known: readonly string[], at: number, dropped: Dropped): void {
+  for (const k of Object.keys(obj)) if (!known.includes(k) && obj[k] !== undefined) dropped.add(`provider-only fields \`${k}\``, at);
+}

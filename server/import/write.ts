@@ -1,0 +1,110 @@
+// A conversation written as a message file (spec section 9, "Import").
+//
+// Decisions where the spec is silent:
+// - The agent is named after the model when the input names one (made one
+//   id segment: `claude-3.5` -> `claude-3-5`), else `assistant`; it is the
+//   default agent, and the only one.
+// - The first system message, when it comes before every other message
+//   (or the source's own `system` field), is the agent's `system_prompt`;
+//   every other one is a `role="system"` message cell at its place.
+// - An assistant message is one reply cell (its thinking first) followed by
+//   one tool call cell per call; a reply with only calls has no text.
+// - A result answers the call with its id; in sources without ids (Forge,
+//   the legacy `function` role) the oldest call still unanswered. A second
+//   result of a call is its `.2`. A result with no call is still written,
+//   as the result of a call id no cell has: `tool-result-orphan` reports it.
+// - A message left empty (no text, no calls) is left out: export leaves
+//   such messages out too, and providers reject them.
+
+import { agentName, MessageWriter, startFile, type WriterOptions } from '../writer/index.js';
+import type { Conversation, Dropped } from './model.js';
+
+export function writeConversation(conv: Conversation, dropped: Dropped, options: WriterOptions = {}): string {
+  const turns = [...conv.turns];
+  let prompt = conv.system;
+  const first = turns[0];
+  if (prompt === undefined && first?.role === 'system') {
+    prompt = first.text;
+    turns.shift();
+  }
+  const agent = agentName(conv.model ?? 'assistant');
+  const spec: { models?: string[]; system_prompt?: string } = {};
+  if (conv.model !== undefined) spec.models = [conv.model];
+  if (prompt !== undefined && prompt !== '') spec.system_prompt = prompt;
+  const w = new MessageWriter(startFile({ agents: { [agent]: spec }, default_agent: agent }), options);
+
+  /** Call cells by the source's call id (the latest with that id), and those waiting for a result, in order. */
+  const byId = new Map<string, string>();
+  const waiting: string[] = [];
+  const cellTurn = new Map<string, number>();
+  let lastReply: string | undefined;
+  let lastCall: string | undefined;
+
+  for (const turn of turns) {
+    switch (turn.role) {
+      case 'user':
+      case 'system': {
+        if (turn.text === '') {
+          dropped.add('empty messages', turn.at);
+          break;
+        }
+        const id = w.message(turn.text, {
+          ...(turn.role === 'system' ? { role: 'system' as const } : {}),
+          ...(turn.time !== undefined ? { time: turn.time } : {}),
+          ...(turn.role === 'user' && turn.attributes ? { attributes: turn.attributes } : {}),
+        });
+        cellTurn.set(id, turn.at);
+        break;
+      }
+      case 'assistant': {
+        if (turn.text === '' && !turn.calls.length && (turn.thinking ?? '').trim() === '') {
+          dropped.add('empty messages', turn.at);
+          break;
+        }
+        const reply = w.reply(agent, {
+          text: turn.text,
+          ...(turn.thinking !== undefined ? { thinking: turn.thinking } : {}),
+          ...(turn.time !== undefined ? { time: turn.time } : {}),
+          ...(turn.reasoning ? { reasoning: true } : {}),
+        });
+        cellTurn.set(reply, turn.at);
+        lastReply = reply;
+        for (const call of turn.calls) {
+          const id = w.toolCall(reply, {
+            name: call.name,
+            ...(call.server !== undefined ? { server: call.server } : {}),
+            ...('object' in call.args ? { arguments: call.args.object } : 'raw' in call.args ? { rawArguments: call.args.raw } : {}),
+            ...(call.id !== undefined ? { callId: call.id } : {}),
+            ...(call.text !== undefined ? { text: call.text } : {}),
+            ...((call.time ?? turn.time) !== undefined ? { time: (call.time ?? turn.time)! } : {}),
+          });
+          cellTurn.set(id, turn.at);
+          if (call.id !== undefined) byId.set(call.id, id);
+          waiting.push(id);
+          lastCall = id;
+        }
+        break;
+      }
+      case 'tool': {
+        let call: string | undefined;
+        if (turn.callId !== undefined && !conv.positionalResults) call = byId.get(turn.callId);
+        else call = waiting[0] ?? lastCall;
+        if (call === undefined) {
+          call = w.unknownCallId(lastReply ?? 'orphan');
+          dropped.add('changed: results without their call, written as results of a call that is not in the file', turn.at);
+        }
+        const k = waiting.indexOf(call);
+        if (k !== -1) waiting.splice(k, 1);
+        const id = w.toolResult(call, {
+          text: turn.text,
+          ...(turn.isError ? { status: 'error' as const } : {}),
+          ...(turn.time !== undefined ? { time: turn.time } : {}),
+        });
+        cellTurn.set(id, turn.at);
+        break;
+      }
+    }
+  }
+  for (const change of w.changes) dropped.add(`changed: ${change.what}`, cellTurn.get(change.cell) ?? -1);
+  return w.text;
+}

@@ -1,0 +1,124 @@
+// Text made into a cell body that reads back as written (spec section 6),
+// and what could not be: each such change is returned as words, so that the
+// caller (the importer) reports it instead of changing text silently.
+//
+// What the LLM view does to a body, and what the writer does about it:
+// - A line read as a cell marker or a metadata line, or a first paragraph
+//   `[…]` of a reply: escaped with one backslash (escapeBody), which the view
+//   drops again. Exact.
+// - CRLF: the file's line breaks are LF, and the view joins lines with LF, so
+//   a CR before a LF is lost; written as LF and reported. A lone CR is not a
+//   line break in the format: kept.
+// - Blank lines at the start or end of a body: the view drops them; left out
+//   and reported.
+// - A line that is only an HTML comment: the view drops it (msglint
+//   directives and notes are comments); written, and reported.
+// - A fence that never closes: a later fence anywhere in the file could
+//   close it and hide the cells between (spec section 2), so it is closed at
+//   the end of the body with a fence line of its own, which the view then
+//   has too; reported. An HTML comment that never closes likewise gets a
+//   `-->` line.
+
+import { scan } from '../syntax/format/scan.js';
+import { escapeBody } from './deps.js';
+
+export interface PreparedBody {
+  text: string;
+  changes: string[];
+}
+
+/** The blank lines at both ends removed, as the view does (a blank line is empty or spaces and tabs). */
+function trimBlankLines(lines: string[]): string[] {
+  let s = 0;
+  let e = lines.length;
+  while (s < e && /^[ \t]*$/.test(lines[s]!)) s++;
+  while (e > s && /^[ \t]*$/.test(lines[e - 1]!)) e--;
+  return lines.slice(s, e);
+}
+
+/** Only an HTML comment (or the lines of one): what the view leaves out of a body. */
+function commentOnlyLines(lines: readonly string[]): boolean {
+  let open = false;
+  for (const line of lines) {
+    const t = line.trim();
+    if (open) {
+      if (t.includes('-->')) {
+        open = false;
+        if (t.endsWith('-->')) return true;
+      }
+      continue;
+    }
+    if (t.startsWith('<!--')) {
+      const end = t.indexOf('-->', 4);
+      if (end === -1) open = true;
+      else if (end + 3 === t.length) return true;
+    }
+  }
+  return false;
+}
+
+/**
+ * A body as written into a cell: escaped, its ends trimmed of blank lines,
+ * unclosed fences made explicit; `changes` says what the view will not give
+ * back exactly.
+ */
+export function prepareBody(text: string, options: { replyStart?: boolean } = {}): PreparedBody {
+  const changes: string[] = [];
+  let t = text;
+  if (t.includes('\r\n')) {
+    changes.push('CRLF line breaks written as LF');
+    t = t.replace(/\r\n/g, '\n');
+  }
+  const all = t.split('\n');
+  const lines = trimBlankLines(all);
+  if (lines.length !== all.length && t !== '') changes.push('blank lines at the start or end left out');
+  if (commentOnlyLines(lines)) changes.push('a line that is only an HTML comment is not in the LLM view');
+  return { text: escapeBody(closeOpeners(lines.join('\n'), changes, options), options), changes };
+}
+
+/**
+ * The text (not yet escaped) with a closing line for a fence or a comment
+ * that never closes in the text as it will be written (see above), each
+ * reported in `changes`.
+ */
+function closeOpeners(text: string, changes: string[], options: { replyStart?: boolean }): string {
+  let out = text;
+  // Each closer can only close regions: a few rounds reach the fixed point.
+  for (let round = 0; round < 4; round++) {
+    const written = escapeBody(out, options);
+    const found = scan(written, 0, written.length, { markers: false, headings: false, keepLines: true, blocks: true, leading: undefined, stopAtMarker: undefined });
+    const fence = found.fences.find((f) => !f.close);
+    const comment = found.comments.find((c) => !c.closed);
+    if (fence && (!comment || fence.open.start < comment.start)) {
+      out += `\n${fence.char.repeat(fence.length)}`;
+      changes.push('a fence that never closes is closed at the end');
+    } else if (comment) {
+      out += '\n-->';
+      changes.push('an HTML comment that never closes is closed at the end');
+    } else break;
+  }
+  return out;
+}
+
+/**
+ * A reply's thinking paragraph (`[…]`, spec section 6): one paragraph, so a
+ * blank line inside is removed; its ends are trimmed by the view. When its
+ * first line needs an escape, `[` stands on a line of its own, so that the
+ * escaped line still starts a line.
+ */
+export function prepareThinking(thinking: string): PreparedBody {
+  const changes: string[] = [];
+  let t = thinking.replace(/\r\n/g, '\n');
+  if (t !== thinking) changes.push('CRLF line breaks in thinking written as LF');
+  const lines = t.split('\n');
+  const kept = lines.filter((l) => l.trim() !== '');
+  if (kept.length !== lines.length && t.trim().includes('\n')) {
+    if (trimBlankLines(lines).length !== kept.length) changes.push('blank lines inside thinking removed (thinking is one paragraph)');
+  }
+  t = kept.join('\n');
+  if (t !== t.trim()) changes.push('white space at the ends of thinking trimmed');
+  t = t.trim();
+  const escaped = escapeBody(closeOpeners(t, changes, {}));
+  const own = escaped.split('\n')[0] !== t.split('\n')[0] || t.startsWith('^') || /^ {0,3}(`{3}|~{3})/.test(t);
+  return { text: own ? `[\n${escaped}\n]` : `[${escaped}]`, changes };
+}

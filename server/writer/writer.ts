@@ -1,0 +1,321 @@
+// Appending cells to a message file's text (spec sections 3-8): ids, the
+// metadata line, the marker and a body that reads back as written.
+//
+// Decisions where the spec is silent:
+// - Message cells and agent replies get the next free number (one more than
+//   the largest number used as an id in the file); tool calls
+//   `PARENT.NONCE` with a fresh nonce of six characters of `a-z 0-9`, at
+//   least one a letter (an all-digit nonce is a `tool-call-nonce` warning),
+//   unique in the file; results `CALL.N`, code outputs `CODE.N`, N counting
+//   on from those already in the file.
+// - Markers: `# %%` for message cells, `# %%%` for replies and code
+//   outputs, `## %%%` for tool calls and their results (indented one level,
+//   as spec section 10's example has them). No title unless one is given.
+// - Every cell ends with a line break and is separated from the next by a
+//   blank line.
+// - What cannot be written as given is written as near as the format
+//   allows and listed in `changes` (body.ts says what and why), never
+//   dropped without a word.
+
+import { parse } from '../syntax/document.js';
+import type { JsonValue } from '../tool-calls/index.js';
+import { prepareBody, prepareThinking } from './body.js';
+import { toolElementXml } from './deps.js';
+
+export interface WriterOptions {
+  /** Random numbers in [0, 1) for nonces; default: the platform's cryptographic source. */
+  random?: () => number;
+}
+
+/** A change the writer made to what it was given, for the caller to report. */
+export interface WriteChange {
+  /** The id of the cell concerned. */
+  cell: string;
+  what: string;
+}
+
+export interface MessageOptions {
+  /** `system`: a system message at this place (spec section 5, `role`). Default `user`. */
+  role?: 'user' | 'system';
+  /** ISO 8601 with an offset or `Z`. */
+  time?: string;
+  title?: string;
+  /** Other attributes (`userid`, …), written after the known ones. */
+  attributes?: Record<string, string>;
+}
+
+export interface ReplyOptions {
+  text?: string;
+  /** The thinking paragraph (`[…]`): one paragraph, written first. */
+  thinking?: string;
+  time?: string;
+  reasoning?: boolean;
+  title?: string;
+  attributes?: Record<string, string>;
+}
+
+export interface ToolCallOptions {
+  name: string;
+  /** `local` (the default) or an MCP server's name. */
+  server?: string;
+  /** The arguments, with their JSON types. */
+  arguments?: Record<string, JsonValue>;
+  /** The arguments exactly as the model wrote them (JSON text that need not be valid): `<arguments type="json">`. */
+  rawArguments?: string;
+  /** The id the model or provider gave the call (`call_id`). */
+  callId?: string;
+  /** The model's text around the call, written before the `<tool>` element. */
+  text?: string;
+  time?: string;
+  title?: string;
+}
+
+export interface ToolResultOptions {
+  text: string;
+  status?: 'success' | 'error';
+  time?: string;
+  /** `0.5s`, `120ms`, … */
+  duration?: string;
+  title?: string;
+}
+
+export interface CodeOptions {
+  /** The author's text around the code, written before it. */
+  text?: string;
+  time?: string;
+  title?: string;
+}
+
+export interface CodeOutputOptions {
+  /** The output's lines with their stream, or one text on stdout. */
+  output: string | { stream: 'stdout' | 'stderr'; text: string }[];
+  status?: 'success' | 'error';
+  mimeType?: string;
+  time?: string;
+  duration?: string;
+}
+
+const SEGMENT = /^[A-Za-z0-9_-]+$/;
+
+/** Whether a value can be written on a metadata line (no line break; spec section 5). */
+export function writableValue(value: string): boolean {
+  return !/[\n\r]/.test(value);
+}
+
+/** `key=value`, quoted (with `\"` and `\\`) unless the value is a bare token. */
+export function attribute(key: string, value: string): string {
+  if (/^[A-Za-z0-9_.:+-]+$/.test(value) && !/^(?:time|call_id|name|role)$/.test(key)) return `${key}=${value}`;
+  return `${key}="${value.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
+}
+
+/** Appends cells to a message file's text; `text` is the file so far. */
+export class MessageWriter {
+  private parts: string[] = [];
+  private nextNumber = 1;
+  private readonly nonces = new Set<string>();
+  private readonly ids = new Set<string>();
+  /** The next N of each call's results and each code cell's outputs. */
+  private readonly counters = new Map<string, number>();
+  private readonly random: () => number;
+  readonly changes: WriteChange[] = [];
+
+  /** A writer that appends to `text` (a message file, or '' for a new one). */
+  constructor(text = '', options: WriterOptions = {}) {
+    this.random = options.random ?? cryptoRandom;
+    if (text !== '') {
+      this.parts.push(text);
+      for (const cell of parse(text, { fileName: 'message.msg.md' }).cells) if (cell.id !== undefined) this.use(cell.id);
+    }
+  }
+
+  /** The file's text with everything appended so far. */
+  get text(): string {
+    return this.parts.join('');
+  }
+
+  private use(id: string): void {
+    this.ids.add(id);
+    const segs = id.split('.');
+    if (segs.length === 1 && /^\d+$/.test(id)) this.nextNumber = Math.max(this.nextNumber, Number(id) + 1);
+    if (segs.length >= 2) this.nonces.add(segs[1]!);
+    if (segs.length >= 2 && /^\d+$/.test(segs[segs.length - 1]!)) {
+      const parent = segs.slice(0, -1).join('.');
+      this.counters.set(parent, Math.max(this.counters.get(parent) ?? 1, Number(segs[segs.length - 1]) + 1));
+    }
+  }
+
+  private newNumber(): string {
+    while (this.ids.has(String(this.nextNumber))) this.nextNumber++;
+    return String(this.nextNumber++);
+  }
+
+  private newNonce(): string {
+    const alphabet = 'abcdefghijklmnopqrstuvwxyz0123456789';
+    for (;;) {
+      let n = '';
+      for (let i = 0; i < 6; i++) n += alphabet[Math.floor(this.random() * alphabet.length) % alphabet.length];
+      if (/[a-z]/.test(n) && !this.nonces.has(n)) {
+        this.nonces.add(n);
+        return n;
+      }
+    }
+  }
+
+  private note(cell: string, changes: readonly string[]): void {
+    for (const what of changes) this.changes.push({ cell, what });
+  }
+
+  private attrs(cell: string, pairs: [string, string | undefined][]): string {
+    let out = '';
+    for (const [k, v] of pairs) {
+      if (v === undefined) continue;
+      if (!writableValue(v)) {
+        this.note(cell, [`the attribute ${k} holds a line break and is left out`]);
+        continue;
+      }
+      out += ` ${attribute(k, v)}`;
+    }
+    return out;
+  }
+
+  private cell(marker: string, id: string, type: string, attributes: [string, string | undefined][], body: string, title?: string, empty = false): void {
+    this.use(id);
+    const prev = this.text;
+    let lead = prev === '' || prev.endsWith('\n\n') ? '' : prev.endsWith('\n') ? '\n' : '\n\n';
+    // An empty message cell is reported as an omission; written on purpose, it is said so before its marker.
+    if (empty) lead += '<!-- msglint-disable-next-line empty-cell -->\n';
+    const heading = `${marker} ${title !== undefined && title.trim() !== '' && !/[\n\r]/.test(title) ? `${title.trim()} ` : ''}[^${id}]`;
+    const meta = `[^${id}]: [${type}]${this.attrs(id, attributes)}`;
+    this.parts.push(`${lead}${heading}\n\n${meta}\n${body === '' ? '' : `\n${body}\n`}`);
+  }
+
+  /** A user message (or, with `role: 'system'`, a system message at this place). Returns its id. */
+  message(body: string, options: MessageOptions = {}): string {
+    const id = this.newNumber();
+    const prepared = prepareBody(body);
+    this.note(id, prepared.changes);
+    const attributes: [string, string | undefined][] = [
+      ['time', options.time],
+      ['role', options.role === 'system' ? 'system' : undefined],
+      ...Object.entries(options.attributes ?? {}),
+    ];
+    this.cell('# %%', id, 'markdown', attributes, prepared.text, options.title, prepared.text === '');
+    return id;
+  }
+
+  /** An agent reply of `agent` (a defined agent's name). Returns its id, the PARENT of its tool calls. */
+  reply(agent: string, options: ReplyOptions = {}): string {
+    const id = this.newNumber();
+    const pieces: string[] = [];
+    if (options.thinking !== undefined && options.thinking.trim() !== '') {
+      const t = prepareThinking(options.thinking);
+      this.note(id, t.changes);
+      pieces.push(t.text);
+    }
+    if (options.text !== undefined) {
+      const b = prepareBody(options.text, { replyStart: pieces.length === 0 });
+      this.note(id, b.changes);
+      if (b.text !== '') pieces.push(b.text);
+    }
+    const attributes: [string, string | undefined][] = [
+      ['time', options.time],
+      ['reasoning', options.reasoning ? '1' : undefined],
+      ...Object.entries(options.attributes ?? {}),
+    ];
+    this.cell('# %%%', id, agent, attributes, pieces.join('\n\n'), options.title);
+    return id;
+  }
+
+  /** A tool call asked for by the reply `parent`. Returns its id, `PARENT.NONCE`. */
+  toolCall(parent: string, call: ToolCallOptions): string {
+    const id = `${parent}.${this.newNonce()}`;
+    let callId = call.callId;
+    if (callId !== undefined && (callId.includes('"') || !writableValue(callId))) {
+      this.note(id, ['the call id holds a quote or a line break and is left out (call_id)']);
+      callId = undefined;
+    }
+    const xml = toolElementXml({
+      name: call.name,
+      ...(call.server !== undefined && call.server !== 'local' ? { server: call.server } : {}),
+      ...(call.rawArguments !== undefined ? { rawArguments: call.rawArguments } : call.arguments !== undefined ? { arguments: call.arguments } : {}),
+    });
+    const pieces: string[] = [];
+    if (call.text !== undefined) {
+      const b = prepareBody(call.text, { replyStart: false });
+      this.note(id, b.changes);
+      if (b.text !== '') pieces.push(b.text);
+    }
+    pieces.push(xml);
+    this.cell('## %%%', id, 'tool', [['name', call.name], ['call_id', callId], ['time', call.time]], pieces.join('\n\n'), call.title);
+    return id;
+  }
+
+  /**
+   * A tool call id (`PARENT.NONCE`) that no cell has and no later call gets:
+   * for a result whose call is missing (the importer writes it as such a
+   * fragment, which `tool-result-orphan` reports).
+   */
+  unknownCallId(parent: string): string {
+    const id = `${parent}.${this.newNonce()}`;
+    this.nonces.add(id.split('.')[1]!);
+    return id;
+  }
+
+  /** The next result of the tool call `call` (`CALL.N`). Returns its id. */
+  toolResult(call: string, result: ToolResultOptions): string {
+    const n = this.counters.get(call) ?? 1;
+    const id = `${call}.${n}`;
+    const b = prepareBody(result.text);
+    this.note(id, b.changes);
+    this.cell('## %%%', id, 'tool', [['status', result.status], ['time', result.time], ['duration', result.duration]], b.text, result.title);
+    return id;
+  }
+
+  /** A code cell: `code` in a fenced block of `language`. Returns its id. */
+  code(language: string, code: string, options: CodeOptions = {}): string {
+    const id = this.newNumber();
+    let c = code;
+    if (c.includes('\r\n')) {
+      this.note(id, ['CRLF line breaks written as LF']);
+      c = c.replace(/\r\n/g, '\n');
+    }
+    let longest = 2;
+    for (const m of c.matchAll(/^ {0,3}(`{3,})/gm)) longest = Math.max(longest, m[1]!.length);
+    const f = '`'.repeat(longest + 1);
+    const lang = SEGMENT.test(language) ? language : 'text';
+    if (lang !== language) this.note(id, [`the language ${JSON.stringify(language)} is written as text`]);
+    const pieces: string[] = [];
+    if (options.text !== undefined) {
+      const b = prepareBody(options.text);
+      this.note(id, b.changes);
+      if (b.text !== '') pieces.push(b.text);
+    }
+    pieces.push(`${f}${lang}\n${c}\n${f}`);
+    this.cell('# %%', id, 'code', [['time', options.time]], pieces.join('\n\n'), options.title);
+    return id;
+  }
+
+  /** The next output of the code cell `code` (`CODE.N`), typed with `language`. Returns its id. */
+  codeOutput(code: string, language: string, output: CodeOutputOptions): string {
+    const n = this.counters.get(code) ?? 1;
+    const id = `${code}.${n}`;
+    const lines =
+      typeof output.output === 'string'
+        ? output.output.replace(/\r\n/g, '\n').split('\n').map((text) => ({ stream: 'stdout' as const, text }))
+        : output.output.flatMap((l) => l.text.replace(/\r\n/g, '\n').split('\n').map((text) => ({ stream: l.stream, text })));
+    const body = lines.map((l) => (l.text === '' ? `${l.stream}>` : `${l.stream}> ${l.text}`)).join('\n');
+    this.cell('# %%%', id, SEGMENT.test(language) ? language : 'text', [
+      ['time', output.time],
+      ['status', output.status],
+      ['duration', output.duration],
+      ['mime_type', output.mimeType],
+    ], body);
+    return id;
+  }
+}
+
+function cryptoRandom(): number {
+  const a = new Uint32Array(1);
+  globalThis.crypto.getRandomValues(a);
+  return a[0]! / 0x100000000;
+}
