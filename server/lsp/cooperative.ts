@@ -12,12 +12,14 @@ export const SLICE_MS = 5;
 /**
  * Lets the event loop run once: Node's setImmediate (after the poll for
  * I/O, so stdin is read), or in a Web Worker a message to itself (a
- * setTimeout chain would be clamped to 4 ms per turn).
+ * setTimeout chain is clamped to 4 ms per turn: the last resort).
  */
 export const pause: () => Promise<void> =
   typeof setImmediate === 'function'
     ? () => new Promise((resolve) => setImmediate(resolve))
-    : () => {
+    : typeof MessageChannel !== 'function'
+      ? () => new Promise((resolve) => setTimeout(resolve, 0))
+      : () => {
         const channel = new MessageChannel() as unknown as WebMessageChannel;
         return new Promise((resolve) => {
           channel.port1.onmessage = () => {
