@@ -9,8 +9,8 @@ import { cellsWithMetadataElsewhere } from '../syntax/tree/segment-lists.js';
 import { sameDoubtful, scopeOf, touchedRoots, type DoubtQuery, type Moved } from './keyed.js';
 import { rerender } from './line-mentions.js';
 import type { RuleSet } from './rule-set.js';
-import { addSegmentTimes, reporter, SEGMENTS_PER_STEP, type KeptSegments, type RawFindings } from './run.js';
-import type { Steps } from './steps.js';
+import { addSegmentTimes, reporter, type KeptSegments, type RawFindings } from './run.js';
+import { SEGMENTS_PER_STEP, type Steps } from './steps.js';
 import { timingCollector } from './timing.js';
 import type { Diagnostic, MsglintConfig, Rule, TextEdit } from './types.js';
 

@@ -12,7 +12,7 @@ import { mergeEdits } from './fix.js';
 import { keepTemplate, renderLines } from './line-mentions.js';
 import { ruleOptions, type RuleSet, type SegmentRule } from './rule-set.js';
 import { doubtfulIdBetween, doubtQuery, rootAt, WHOLE, type CheckScope, type DoubtQuery, type Moved } from './keyed.js';
-import type { Steps } from './steps.js';
+import { SEGMENTS_PER_STEP, type Steps } from './steps.js';
 import { addRuleTime, timingCollector, type LintTimes } from './timing.js';
 import type { Diagnostic, MsglintConfig, ReportDescriptor, Rule, Severity, TextEdit } from './types.js';
 
@@ -147,13 +147,6 @@ export interface RawFindings {
   /** Per rule with RuleIncremental.keys, the doubtfulIdBetween questions its findings rest on (none: not known). */
   doubt: Map<string, DoubtQuery[]>;
 }
-
-/**
- * Segments checked between two steps of a lint (see steps.ts): a step of a
- * few milliseconds at most on a cold file, and few enough steps that
- * yielding costs nothing measurable.
- */
-export const SEGMENTS_PER_STEP = 64;
 
 /** Turns findings into diagnostics of one document. */
 export function reporter(doc: MessageDocument, raw: RawFindings) {

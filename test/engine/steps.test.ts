@@ -9,8 +9,7 @@ import { generateMessageFile } from '../../bench/generate.mjs';
 import { createLinter } from '../../server/engine/linter.js';
 import { parseForLint } from '../../server/engine/lint.js';
 import { defineRule, defineSegmentRule } from '../../server/engine/rule-kit.js';
-import { SEGMENTS_PER_STEP } from '../../server/engine/run.js';
-import { drain, runSteps, StepRun, type Cooperation } from '../../server/engine/steps.js';
+import { drain, runSteps, SEGMENTS_PER_STEP, StepRun, type Cooperation } from '../../server/engine/steps.js';
 import type { RuleMeta } from '../../server/engine/types.js';
 import { lint, lintDocument, lintDocumentSteps } from '../../server/linter.js';
 
