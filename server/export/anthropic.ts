@@ -18,6 +18,11 @@
 // the user turn around it like any user content, after the tool results of
 // that turn. The CLI says so on stderr (notes.ts).
 //
+// A `tool_use` block's `input` must be an object: a call's typed arguments,
+// or for `<arguments type="json">` the text's JSON object; when the text is
+// no JSON object (not JSON, or an array, a number, …) the input is `{}`, and
+// export notes say so.
+//
 // The first message must be the user's: a view that opens with an assistant
 // message (a file that starts with an agent reply, or with a code cell sent
 // as a call) gets a user message OPENING_USER_TEXT before it. A view that

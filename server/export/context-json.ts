@@ -15,7 +15,9 @@
 //   entry: `result` (the text) and `isError: true` for status=error.
 // - Arguments are spread beside `toolCall` as in the seed's example; when
 //   one of them is named `toolCall`, `reasoning`, `result` or `isError` they
-//   go under `arguments` instead.
+//   go under `arguments` instead. So does what `<arguments type="json">`
+//   holds when it is no JSON object: its JSON value, or its text when it is
+//   not JSON.
 // - `turn` starts at 0 and grows each time the speaker changes between user
 //   and assistant (the seed: user 0, then assistant 1, 1).
 // - `timestamp` (ISO 8601, UTC) is always there. It is the `time` of the
@@ -114,8 +116,11 @@ export function contextItems(history: Readonly<InternalMessage[]>, systemPrompt?
     }
     calls.forEach((call, n) => {
       const content: ContextAssistantContent = { toolCall: names.of(call) };
-      const args = call.input;
-      if (Object.keys(args).some((k) => RESERVED.has(k))) content.arguments = args;
+      const raw = call.rawArguments;
+      const notObject = raw !== undefined && (raw.value === undefined || raw.value === null || typeof raw.value !== 'object' || Array.isArray(raw.value));
+      const args: Record<string, JsonValue> = notObject ? { arguments: raw.value !== undefined ? raw.value : raw.text } : call.input;
+      if (notObject) content.arguments = args.arguments;
+      else if (Object.keys(args).some((k) => RESERVED.has(k))) content.arguments = args;
       else for (const [k, v] of Object.entries(args)) content[k] = v;
       const reasoning = join(n === 0 ? carried : undefined, call.text);
       if (reasoning !== undefined) content.reasoning = reasoning;

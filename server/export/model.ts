@@ -20,11 +20,21 @@ export interface InternalToolCall {
   type: 'function';
   function: {
     name: string;
-    /** `input` as a JSON string (what OpenAI's `function.arguments` holds). */
+    /**
+     * What OpenAI's `function.arguments` holds: the text of `<arguments
+     * type="json">` unchanged (JSON or not), else `input` as a JSON string.
+     */
     arguments: string;
   };
-  /** The arguments (spec section 8); `{}` for a call shown as a summary. */
+  /**
+   * The arguments as an object (spec section 8), typed values included: for
+   * `<arguments type="json">` the parsed text when it is a JSON object,
+   * else `{}` (rawArguments has what the model wrote); `{}` for a call shown
+   * as a summary.
+   */
   input: Record<string, JsonValue>;
+  /** `<arguments type="json">`: its text, and its value when the text is JSON (of any kind). */
+  rawArguments?: { text: string; value?: JsonValue };
   /** `local` or an MCP server's name. */
   server: string;
   /** The model's reasoning around the `<tool>` element (or the text around a code block), or the summary. */

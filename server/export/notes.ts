@@ -2,12 +2,14 @@
 // CLI to say on stderr (the exported text stays what the API takes):
 // tool names sent differently from the file's (names.ts), the user message
 // put before a view that opens with an assistant message (Anthropic), a
-// view that ends with an assistant message (an Anthropic prefill), and
-// system messages after the first other message, which Anthropic gets in a
-// user turn (anthropic.ts).
+// view that ends with an assistant message (an Anthropic prefill), system
+// messages after the first other message (Anthropic gets them in a user
+// turn, anthropic.ts; the AI SDK takes them only when allowed), and
+// arguments written as `<arguments type="json">` that are no JSON object.
 
 import { OPENING_USER_TEXT } from './anthropic.js';
-import { API_FORMATS, type ExportFormat, type LLMView } from './model.js';
+import type { JsonValue } from '../tool-calls/index.js';
+import { API_FORMATS, type ExportFormat, type InternalToolCall, type LLMView } from './model.js';
 import { TOOL_NAME_PATTERN, toolNames } from './names.js';
 
 export interface ExportNote {
@@ -26,6 +28,7 @@ export function exportNotes(view: LLMView, to: ExportFormat): ExportNote[] {
     const what = c.server === 'local' ? `the tool \`${c.name}\`` : `the tool \`${c.name}\` of the server \`${c.server}\``;
     notes.push({ cell: c.callId, message: `${what} is sent as \`${c.sent}\`: ${why.join('; ')}` });
   }
+  for (const m of view.messages) for (const c of m.toolCalls ?? []) rawNote(c, to, notes);
   if (to === 'anthropic') {
     for (const m of view.messages) {
       if (m.role !== 'system' || m.content === null || m.content.trim() === '') continue;
@@ -59,4 +62,28 @@ export function exportNotes(view: LLMView, to: ExportFormat): ExportNote[] {
     });
   }
   return notes;
+}
+
+/** What `<arguments type="json">` holds, when it is no JSON object. */
+function notAnObject(value: JsonValue | undefined): string | undefined {
+  if (value === undefined) return 'not JSON';
+  if (value === null) return 'the JSON value null, not an object';
+  if (Array.isArray(value)) return 'a JSON array, not an object';
+  return typeof value === 'object' ? undefined : `a JSON ${typeof value}, not an object`;
+}
+
+/** A call whose `<arguments type="json">` is no JSON object: what the target gets instead (spec section 8). */
+function rawNote(c: InternalToolCall, to: ExportFormat, notes: ExportNote[]): void {
+  const raw = c.rawArguments;
+  const what = raw && notAnObject(raw.value);
+  if (!raw || !what) return;
+  const are = `the arguments of the call \`${c.function.name}\` (\`<arguments type="json">\`) are ${what}`;
+  if (to === 'anthropic') {
+    notes.push({ cell: c.id, message: `${are}; the Anthropic API takes only an object as \`input\`, so it is sent as \`{}\`` });
+  } else if (to === 'vercel') {
+    const sent = raw.value === undefined ? 'their text, as a string' : 'that value';
+    notes.push({ cell: c.id, message: `${are}; \`input\` is sent as ${sent}, which the SDK's providers may not take as it is (Anthropic's takes only an object)` });
+  } else if (to === 'openai' || to === 'vercel-legacy') {
+    notes.push({ cell: c.id, message: `${are}; \`function.arguments\` is sent as written` });
+  }
 }

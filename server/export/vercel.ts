@@ -13,7 +13,12 @@
 // - assistant: content parts in order: `{type: 'reasoning'}` for the
 //   thinking paragraph of a reply (when the file marks one), `{type: 'text'}`,
 //   then one `{type: 'tool-call', toolCallId, toolName, input}` per call;
-//   parallel calls stay in one message.
+//   parallel calls stay in one message. `input` is the typed arguments; for
+//   `<arguments type="json">` it is the text's JSON value, of any kind (the
+//   SDK's schema takes any value: `z.unknown()`), or, when the text is not
+//   JSON, the text itself as a string (export notes say so: the SDK's
+//   providers send `input` on as JSON, so such a string reaches OpenAI
+//   JSON-encoded, and Anthropic takes only an object).
 // - the results of an assistant message's calls: one `role: 'tool'` message
 //   right after it, one `{type: 'tool-result', toolCallId, toolName, output}`
 //   per call, `output` being `{type: 'text', value}`, or `{type:
@@ -25,14 +30,14 @@
 import type { JsonValue } from '../tool-calls/index.js';
 import type { IMessageFormatter } from './formatter.js';
 import { toolCallIds } from './ids.js';
-import type { InternalMessage } from './model.js';
+import type { InternalMessage, InternalToolCall } from './model.js';
 import { toolNames } from './names.js';
 import { splitThinking } from './text.js';
 
 export type VercelAssistantPart =
   | { type: 'text'; text: string }
   | { type: 'reasoning'; text: string }
-  | { type: 'tool-call'; toolCallId: string; toolName: string; input: Record<string, JsonValue> };
+  | { type: 'tool-call'; toolCallId: string; toolName: string; input: JsonValue };
 
 export interface VercelToolResultPart {
   type: 'tool-result';
@@ -51,6 +56,13 @@ export type VercelMessage =
 export interface VercelRequest {
   system?: string;
   messages: VercelMessage[];
+}
+
+/** A call's `input` for the AI SDK: the typed arguments, or what `<arguments type="json">` holds (see above). */
+export function vercelInput(c: InternalToolCall): JsonValue {
+  const raw = c.rawArguments;
+  if (!raw) return c.input;
+  return raw.value !== undefined ? raw.value : raw.text;
 }
 
 /** The id rules of `--to vercel` (and the OpenAI limit on length). */
@@ -75,7 +87,7 @@ export class VercelFormatter implements IMessageFormatter<VercelMessage> {
         if (split.text.trim() !== '') parts.push({ type: 'text', text: split.text });
         for (const c of m.toolCalls ?? []) {
           sentName.set(c.id, names.of(c));
-          parts.push({ type: 'tool-call', toolCallId: ids.get(c.id)!, toolName: names.of(c), input: c.input });
+          parts.push({ type: 'tool-call', toolCallId: ids.get(c.id)!, toolName: names.of(c), input: vercelInput(c) });
         }
         out.push({ role: 'assistant', content: parts });
       } else {

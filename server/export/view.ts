@@ -262,7 +262,8 @@ function build(doc: MessageDocument, entries: ViewEntry[], codeAsTool: boolean):
           ? summaryText(cell)
           : textOutside(cell, toolCallsOf(cell).map((t): [number, number] => [t.element.start, t.element.end]));
         const input = summary ? {} : { ...(info?.arguments ?? {}) };
-        const call = makeCall(id || `call_${cell.index + 1}`, name, info?.server ?? 'local', input, text || undefined, time);
+        const raw = summary ? undefined : info?.rawArguments;
+        const call = makeCall(id || `call_${cell.index + 1}`, name, info?.server ?? 'local', input, text || undefined, time, raw);
         const callId = cell.attr('call_id');
         if (callId !== undefined && callId !== '') call.callId = callId;
         addCall(cell, call, {});
@@ -367,8 +368,18 @@ function addResult(
   block.results.get(callId)!.push(part);
 }
 
-function makeCall(id: string, name: string, server: string, input: Record<string, JsonValue>, text: string | undefined, time: string | undefined): InternalToolCall {
-  const call: InternalToolCall = { id, type: 'function', function: { name, arguments: JSON.stringify(input) }, input, server };
+function makeCall(
+  id: string,
+  name: string,
+  server: string,
+  input: Record<string, JsonValue>,
+  text: string | undefined,
+  time: string | undefined,
+  raw?: { text: string; value?: JsonValue },
+): InternalToolCall {
+  // The arguments as the model wrote them go on unchanged where a string is taken (spec section 8).
+  const call: InternalToolCall = { id, type: 'function', function: { name, arguments: raw ? raw.text : JSON.stringify(input) }, input, server };
+  if (raw) call.rawArguments = raw.value === undefined ? { text: raw.text } : { text: raw.text, value: raw.value };
   if (text !== undefined) call.text = text;
   if (time !== undefined) call.time = time;
   return call;

@@ -2,7 +2,9 @@
 // bare `messages` array. Each text block is a reply or message of its own
 // (export merges consecutive same-role messages back into one); tool_use
 // blocks are calls of the reply before them in the message, thinking the
-// thinking of the reply after it.
+// thinking of the reply after it. A user text block `<system>\n…\n</system>`
+// is a system message, as msglint's export writes one after the first
+// message.
 
 import { argsFromValue, Dropped, extraKeys, ImportError, isObject, textOf, type Conversation, type Turn } from './model.js';
 
@@ -32,7 +34,9 @@ export function readAnthropic(data: unknown, dropped: Dropped): Conversation {
         if (!isObject(b)) continue;
         if (b.type === 'text' && typeof b.text === 'string') {
           extraKeys(b, ['type', 'text'], at, dropped);
-          conv.turns.push({ role: 'user', text: b.text, at });
+          // msglint's export sends a later system message so (server/export/anthropic.ts, systemText): read back as one.
+          const system = /^<system>\n([\s\S]*)\n<\/system>$/.exec(b.text);
+          conv.turns.push(system ? { role: 'system', text: system[1]!, at } : { role: 'user', text: b.text, at });
         } else if (b.type === 'tool_result') {
           extraKeys(b, ['type', 'tool_use_id', 'content', 'is_error'], at, dropped);
           conv.turns.push({

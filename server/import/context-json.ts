@@ -10,7 +10,7 @@ const CALL_KEYS = new Set(['toolCall', 'reasoning', 'result', 'isError', 'argume
 
 export function readContextJson(data: unknown, dropped: Dropped): Conversation {
   if (!Array.isArray(data)) throw new ImportError('expected an array of context-json entries');
-  const conv: Conversation = { turns: [], positionalResults: true };
+  const conv: Conversation = { turns: [] };
   let open: Extract<Turn, { role: 'assistant' }> | undefined;
   let openTurn: unknown;
   let results: Turn[] = [];
@@ -33,10 +33,14 @@ export function readContextJson(data: unknown, dropped: Dropped): Conversation {
       const userid = isObject(c) && typeof c.userid === 'string' && c.userid !== 'user' ? c.userid : undefined;
       conv.turns.push({ role: 'user', text, ...base, ...(userid !== undefined ? { attributes: { userid } } : {}) });
     } else if (e.role === 'assistant' && isObject(c) && typeof c.toolCall === 'string') {
-      const sameTurn = open !== undefined && openTurn === e.turn;
+      // A call with an estimated time that is not its reply's came from another reply.
+      const estimate = e.timestampEstimated === true ? timeOf(e.timestamp) : undefined;
+      const sameTurn = open !== undefined && openTurn === e.turn && (estimate === undefined || open.time === undefined || estimate === open.time);
       if (!sameTurn) {
         flush();
-        open = { role: 'assistant', text: '', calls: [], ...base };
+        // The reply a call belongs to gives an estimated time to the call: it keeps the estimate, as the reply's time.
+        const replyTime = time ?? timeOf(e.timestamp);
+        open = { role: 'assistant', text: '', calls: [], at, ...(replyTime !== undefined ? { time: replyTime } : {}) };
         conv.turns.push(open);
       }
       const args = isObject(c.arguments) && Object.keys(c).every((k) => CALL_KEYS.has(k))

@@ -12,7 +12,7 @@ import { Dropped, extraKeys, ImportError, isObject, textOf, type Conversation, t
 
 export function readForge(data: unknown, dropped: Dropped): Conversation {
   if (!Array.isArray(data)) throw new ImportError('expected an array of Forge messages');
-  const conv: Conversation = { turns: [], positionalResults: true };
+  const conv: Conversation = { turns: [] };
   data.forEach((m, at) => {
     if (!isObject(m)) throw new ImportError(`message ${at + 1} is not an object`);
     extraKeys(m, ['role', 'content'], at, dropped);

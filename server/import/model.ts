@@ -35,8 +35,6 @@ export interface Conversation {
   /** The model named by the input, if any: the agent is named after it. */
   model?: string;
   turns: Turn[];
-  /** True for sources whose results carry no call id: a result answers the oldest call still unanswered. */
-  positionalResults?: boolean;
 }
 
 /** What an import leaves out, counted per kind with the (1-based) messages concerned. */

@@ -17,7 +17,6 @@ export function readOpenAI(data: unknown, dropped: Dropped, legacy = false): Con
     if (other.length) dropped.add(`request fields (${other.join(', ')})`, -1, other.length);
   }
   if (!Array.isArray(messages)) throw new ImportError('expected an array of messages or an object with "messages"');
-  let legacyCalls = false;
   messages.forEach((m, at) => {
     if (!isObject(m)) throw new ImportError(`message ${at + 1} is not an object`);
     const role = m.role;
@@ -60,7 +59,6 @@ export function readOpenAI(data: unknown, dropped: Dropped, legacy = false): Con
         }
         const fc = typeof m.function_call === 'string' ? safeParse(m.function_call) : m.function_call;
         if (isObject(fc) && typeof fc.name === 'string') {
-          legacyCalls = true;
           turn.calls.push({ name: fc.name, args: argsFromText(typeof fc.arguments === 'string' ? fc.arguments : JSON.stringify(fc.arguments ?? {})) });
         }
         conv.turns.push(turn);
@@ -78,7 +76,6 @@ export function readOpenAI(data: unknown, dropped: Dropped, legacy = false): Con
         break;
       case 'function':
         extraKeys(m, known.filter((k) => k !== 'id'), at, dropped);
-        legacyCalls = true;
         conv.turns.push({ role: 'tool', text: textOf(m.content, at, dropped, ''), ...(typeof m.name === 'string' ? { name: m.name } : {}), ...base });
         break;
       case 'data':
@@ -88,8 +85,6 @@ export function readOpenAI(data: unknown, dropped: Dropped, legacy = false): Con
         throw new ImportError(`message ${at + 1} has the role ${JSON.stringify(role)}, which this format does not have`);
     }
   });
-  // The `function` role carries no call id: a result answers the call before it.
-  if (legacyCalls) conv.positionalResults = true;
   return conv;
 }
 

@@ -9,8 +9,9 @@
 //   every other one is a `role="system"` message cell at its place.
 // - An assistant message is one reply cell (its thinking first) followed by
 //   one tool call cell per call; a reply with only calls has no text.
-// - A result answers the call with its id; in sources without ids (Forge,
-//   the legacy `function` role) the oldest call still unanswered. A second
+// - A result answers the call with its id; one without an id (Forge, the
+//   legacy `function` role, context-json) the oldest call still unanswered,
+//   or else the last call. A second
 //   result of a call is its `.2`. A result with no call is still written,
 //   as the result of a call id no cell has: `tool-result-orphan` reports it.
 // - A message left empty (no text, no calls) is left out: export leaves
@@ -76,7 +77,7 @@ export function writeConversation(conv: Conversation, dropped: Dropped, options:
             ...('object' in call.args ? { arguments: call.args.object } : 'raw' in call.args ? { rawArguments: call.args.raw } : {}),
             ...(call.id !== undefined ? { callId: call.id } : {}),
             ...(call.text !== undefined ? { text: call.text } : {}),
-            ...((call.time ?? turn.time) !== undefined ? { time: (call.time ?? turn.time)! } : {}),
+            ...(call.time !== undefined ? { time: call.time } : {}),
           });
           cellTurn.set(id, turn.at);
           if (call.id !== undefined) byId.set(call.id, id);
@@ -87,7 +88,7 @@ export function writeConversation(conv: Conversation, dropped: Dropped, options:
       }
       case 'tool': {
         let call: string | undefined;
-        if (turn.callId !== undefined && !conv.positionalResults) call = byId.get(turn.callId);
+        if (turn.callId !== undefined) call = byId.get(turn.callId);
         else call = waiting[0] ?? lastCall;
         if (call === undefined) {
           call = w.unknownCallId(lastReply ?? 'orphan');

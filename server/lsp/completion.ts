@@ -5,7 +5,10 @@
 // - types after `[^id]: [`, attribute keys for the cell's kind, values of
 //   history / status / reasoning / mime_type / name;
 // - frontmatter keys, agent keys and values;
-// - tool names already used in the file inside `<tool_name>`.
+// - tool names already used in the file inside `<tool_name>`;
+// - inside a `<tool>` element, the `type` attribute of an argument element
+//   and its values (`number`, `boolean`, `null`, `array`, `object`; `json`
+//   on `<arguments>`).
 // Work per request is local to the line; file-wide facts (next id, tool
 // names) are computed once per version, from the indexes a version takes
 // over from the previous one where there is one (completion often follows
@@ -26,15 +29,16 @@ import { messageDocument, type OpenMessageDocument, type ServerContext } from '.
 import { toOffset, toRange } from './convert.js';
 import { guard } from './guard.js';
 import { attributeValueAtEnd, toolNameIn } from './line-scan.js';
-import { ATTRIBUTE_DOCS } from './hover.js';
+import { ATTRIBUTE_DOCS, ROLE_DOCS } from './hover.js';
+import { argumentTypeItems } from './argument-types.js';
 
 export const TRIGGER_CHARACTERS = ['#', '%', '[', '=', '"', '<', ' '];
 
 const COMMON_KEYS = ['history', 'summary', 'time'];
 const KEYS_BY_KIND: Record<string, string[]> = {
-  message: COMMON_KEYS,
+  message: [...COMMON_KEYS, 'role'],
   'agent-reply': [...COMMON_KEYS, 'reasoning'],
-  'tool-call': [...COMMON_KEYS, 'name'],
+  'tool-call': [...COMMON_KEYS, 'name', 'call_id'],
   'tool-result': [...COMMON_KEYS, 'status', 'duration'],
   'code-output': [...COMMON_KEYS, 'status', 'duration', 'mime_type', 'output_file'],
   agent: ['models', 'context_window', 'max_output_tokens', 'reasoning', 'use_temperature', 'temperature', 'default'],
@@ -42,6 +46,7 @@ const KEYS_BY_KIND: Record<string, string[]> = {
 const VALUES: Record<string, string[]> = {
   history: ['include', 'exclude', 'summary'],
   status: ['success', 'error'],
+  role: ['user', 'system'],
   reasoning: ['1', '0', 'true', 'false'],
   use_temperature: ['true', 'false'],
   default: ['1'],
@@ -140,6 +145,8 @@ function complete(ctx: ServerContext, open: OpenMessageDocument, offset: number)
     // The name being typed is in the file too: not a suggestion.
     return toolNamesOf(open).filter((name) => name !== toolName[1]).map((name) => ({ label: name, kind: CompletionItemKind.Function, textEdit: { range: range(offset - toolName[1]!.length), newText: name } }));
   }
+  const typed = argumentTypeItems(seg, offset, prefix, suffix, range);
+  if (typed) return typed;
   if (opaque) return [];
 
   if (prefix.startsWith('[^')) return metadataItems(open, offset, prefix, suffix, range);
@@ -271,6 +278,7 @@ function metadataItems(open: OpenMessageDocument, offset: number, prefix: string
         label: v,
         kind: CompletionItemKind.Value,
         detail: key === 'history' ? undefined : key,
+        ...(key === 'role' && ROLE_DOCS[v] ? { documentation: ROLE_DOCS[v] } : {}),
         textEdit: { range: range(offset - valueMatch[2].length), newText: needsQuotes ? `"${v}"` : v + closeQuote },
       };
     });

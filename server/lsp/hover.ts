@@ -1,7 +1,9 @@
 // Hover: on an id, the cell it names (kind, type, attributes; a tool call's
 // results and their status; whether it is in the LLM view and its estimated
 // tokens); on an agent name, the agent's settings; on a `history` value, what
-// the model will see; on any problem, the rule's summary and a link to its
+// the model will see; on a `role` value, what it makes of the message; on
+// the `type` attribute of an argument element in a `<tool>`, what the type
+// means; on any problem, the rule's summary and a link to its
 // docs; anywhere else in a cell (its marker line, its body), the cell's kind
 // and whether it is in the LLM view, with its estimated tokens.
 
@@ -14,6 +16,7 @@ import { agentFor, cellById, derivedCells, targetAt, type Span, type Target } fr
 import { messageDocument, type ServerContext } from './context.js';
 import { toOffset, toRange } from './convert.js';
 import { guard } from './guard.js';
+import { argumentTypeAt } from './argument-types.js';
 
 const KIND_LABEL: Record<Cell['cellType'], string> = {
   message: 'Message cell',
@@ -36,12 +39,22 @@ export const ATTRIBUTE_DOCS: Record<string, string> = {
   duration: 'Tool result or code output: a number and a unit, `ms`, `s` or `m` (`0.5s`, `120ms`).',
   mime_type: 'Code output: `type/subtype`, default `text/plain`; a binary type means the body is base64.',
   output_file: 'Code output: a relative path where large output is stored.',
+  role: 'Message cell: `user` (default) or `system`, a system message at this place; before every other message it joins the system prompt.',
+  call_id:
+    "Tool call: the id the model or provider gave the call (any text without `\"`). Export sends it as the call's id, and its results', where the target accepts it (OpenAI: at most 40 characters; Anthropic: only `A-Z a-z 0-9 _ -`) and no other call has the same one; otherwise the id is made from the cell id.",
   models: 'Temporary agent: a comma-separated list of model names (default: the agent name).',
   default: 'Temporary agent: `default=1` makes it the default agent from this line on.',
   context_window: 'Agent: the context window in tokens (a positive integer).',
   max_output_tokens: 'Agent: the most tokens a reply may have (not above context_window).',
   temperature: 'Agent: sampling temperature, 0 to 2 (ignored when use_temperature is false).',
   use_temperature: 'Agent: whether the temperature is sent (default true).',
+};
+
+/** What each `role` value makes of a message cell (spec sections 5 and 9). */
+export const ROLE_DOCS: Record<string, string> = {
+  user: 'A user message (the default).',
+  system:
+    'A system message at this place of the conversation. Before every other message it joins the system prompt (after the agent\'s `system_prompt`); later, Anthropic gets it as a `<system>` text block of a user turn.',
 };
 
 /** What the model sees of a cell for each `history` value (spec section 9). */
@@ -118,6 +131,8 @@ export function describeCell(doc: MessageDocument, cell: Cell): string {
     case 'tool-call': {
       const results = derivedCells(doc, id);
       if (parent) out.push(`Called by \`[^${parent.id}]\` (${parent.type ?? 'no type'})`);
+      const callId = cell.attr('call_id');
+      if (callId !== undefined) out.push(`Call id: \`${callId}\`, sent as the call's id where the target accepts it`);
       if (results.length === 0) out.push('No result yet.');
       else out.push('Results: ' + results.map((r) => `\`${r.id}\` ${r.attr('status') ?? 'no status'}${r.attr('duration') ? ` (${r.attr('duration')})` : ''}`).join(', '));
       break;
@@ -134,6 +149,7 @@ export function describeCell(doc: MessageDocument, cell: Cell): string {
       break;
     }
     case 'message': {
+      if (cell.attr('role') === 'system') out.push(`Role: ${ROLE_DOCS.system}`);
       const outputs = derivedCells(doc, id).filter((c) => c.cellType === 'code-output');
       if (outputs.length) out.push('Outputs: ' + outputs.map((c) => `\`${c.id}\` ${c.attr('status') ?? ''}`.trim()).join(', '));
       break;
@@ -199,6 +215,10 @@ function describeTarget(doc: MessageDocument, t: Target, offset: number): string
       return docs ? `**${t.attr.key}**: ${docs}` : `**${t.attr.key}**: an attribute msglint does not interpret.`;
     }
     case 'attr-value': {
+      if (t.attr.key === 'role') {
+        const meaning = Object.hasOwn(ROLE_DOCS, t.attr.value) ? ROLE_DOCS[t.attr.value] : `\`${t.attr.value}\` is not a role: use user or system.`;
+        return `**role=${t.attr.value}**: ${meaning}`;
+      }
       if (t.attr.key !== 'history') return undefined;
       const cell = cellById(doc, t.meta.node.id.id);
       const meaning = `**history=${t.attr.value}**: ${historyMeaning(t.attr.value, cell)}`;
@@ -227,6 +247,11 @@ export function registerHover(ctx: ServerContext): void {
           parts.push(text);
           span = target.span;
         }
+      }
+      const typed = parts.length ? undefined : argumentTypeAt(doc, offset);
+      if (typed) {
+        parts.push(typed.text);
+        span = typed.span;
       }
       // Elsewhere in a cell: the cell and its place in the LLM view, after any problem here.
       const cell = parts.length ? undefined : doc.cellAt(offset);

@@ -14,7 +14,7 @@
 // placeholder gives one diagnostic (cdata-placeholder) and not a cascade of
 // XML errors for the `<` and `&` inside it.
 //
-// One file of about 540 lines: the reader is one loop over the text whose
+// One file of about 590 lines: the reader is one loop over the text whose
 // steps share its position, element stack and first error; split, they
 // would pass that state between files.
 

@@ -12,19 +12,25 @@
 // - Blank lines at the start or end of a body: the view drops them; left out
 //   and reported.
 // - A line that is only an HTML comment: the view drops it (msglint
-//   directives and notes are comments); written, and reported.
+//   directives and notes are comments); written, and reported. Every body
+//   is read back as the view reads it (readBack), so that no other
+//   difference goes unreported either.
 // - A fence that never closes: a later fence anywhere in the file could
 //   close it and hide the cells between (spec section 2), so it is closed at
 //   the end of the body with a fence line of its own, which the view then
 //   has too; reported. An HTML comment that never closes likewise gets a
 //   `-->` line.
 
+import { bodyText } from '../llm-view/view.js';
+import { parse, unescapeReplyStart } from '../syntax/document.js';
 import { scan } from '../syntax/format/scan.js';
 import { escapeBody } from './deps.js';
 
 export interface PreparedBody {
   text: string;
   changes: string[];
+  /** The view finds no content in it (blank, or only comments). */
+  empty: boolean;
 }
 
 /** The blank lines at both ends removed, as the view does (a blank line is empty or spaces and tabs). */
@@ -72,8 +78,22 @@ export function prepareBody(text: string, options: { replyStart?: boolean } = {}
   const all = t.split('\n');
   const lines = trimBlankLines(all);
   if (lines.length !== all.length && t !== '') changes.push('blank lines at the start or end left out');
-  if (commentOnlyLines(lines)) changes.push('a line that is only an HTML comment is not in the LLM view');
-  return { text: escapeBody(closeOpeners(lines.join('\n'), changes, options), options), changes };
+  const closed = closeOpeners(lines.join('\n'), changes, options);
+  const written = escapeBody(closed, options);
+  const back = readBack(written, options);
+  if (back !== closed) {
+    changes.push(commentOnlyLines(lines) ? 'a line that is only an HTML comment is not in the LLM view' : 'the LLM view reads the text differently');
+  }
+  return { text: written, changes, empty: back.trim() === '' };
+}
+
+/** What the LLM view makes of a body: the text of a message cell holding it (a reply's, with replyStart). */
+export function readBack(body: string, options: { replyStart?: boolean } = {}): string {
+  const doc = parse(`# %% [^1]\n\n[^1]: [markdown]\n\n${body}\n`, { fileName: 'body.msg.md' });
+  const cell = doc.cells[0];
+  if (!cell || doc.cells.length !== 1) return '\u0000';
+  const text = bodyText(cell);
+  return options.replyStart ? unescapeReplyStart(text) : text;
 }
 
 /**
@@ -119,6 +139,9 @@ export function prepareThinking(thinking: string): PreparedBody {
   if (t !== t.trim()) changes.push('white space at the ends of thinking trimmed');
   t = t.trim();
   const escaped = escapeBody(closeOpeners(t, changes, {}));
-  const own = escaped.split('\n')[0] !== t.split('\n')[0] || t.startsWith('^') || /^ {0,3}(`{3}|~{3})/.test(t);
-  return { text: own ? `[\n${escaped}\n]` : `[${escaped}]`, changes };
+  const own = escaped.split('\n')[0] !== t.split('\n')[0] || t.startsWith('^') || /^ {0,3}(`{3}|~{3})/m.test(escaped);
+  const text = own ? `[\n${escaped}\n]` : `[${escaped}]`;
+  const back = readBack(text);
+  if (back.slice(1, -1).trim() !== t) changes.push(commentOnlyLines(kept) ? 'a line of thinking that is only an HTML comment is not in the LLM view' : 'the LLM view reads the thinking differently');
+  return { text, changes, empty: t === '' };
 }

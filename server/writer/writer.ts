@@ -17,8 +17,8 @@
 //   allows and listed in `changes` (body.ts says what and why), never
 //   dropped without a word.
 
-import { parse } from '../syntax/document.js';
-import type { JsonValue } from '../tool-calls/index.js';
+import { lineEscapeAt, parse } from '../syntax/document.js';
+import { unwritableString, type JsonValue } from '../tool-calls/index.js';
 import { prepareBody, prepareThinking } from './body.js';
 import { toolElementXml } from './deps.js';
 
@@ -96,6 +96,8 @@ export interface CodeOutputOptions {
 }
 
 const SEGMENT = /^[A-Za-z0-9_-]+$/;
+/** What XML 1.0 cannot hold (as tool-calls/xml.ts's INVALID_CHAR_RE), line breaks aside. */
+const INVALID_XML_CHARS = /[\x00-\x08\x0B\x0C\x0E-\x1F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
 /** Whether a value can be written on a metadata line (no line break; spec section 5). */
 export function writableValue(value: string): boolean {
@@ -199,7 +201,7 @@ export class MessageWriter {
       ['role', options.role === 'system' ? 'system' : undefined],
       ...Object.entries(options.attributes ?? {}),
     ];
-    this.cell('# %%', id, 'markdown', attributes, prepared.text, options.title, prepared.text === '');
+    this.cell('# %%', id, 'markdown', attributes, prepared.text, options.title, prepared.empty);
     return id;
   }
 
@@ -207,7 +209,9 @@ export class MessageWriter {
   reply(agent: string, options: ReplyOptions = {}): string {
     const id = this.newNumber();
     const pieces: string[] = [];
+    let empty = true;
     if (options.thinking !== undefined && options.thinking.trim() !== '') {
+      empty = false;
       const t = prepareThinking(options.thinking);
       this.note(id, t.changes);
       pieces.push(t.text);
@@ -216,28 +220,46 @@ export class MessageWriter {
       const b = prepareBody(options.text, { replyStart: pieces.length === 0 });
       this.note(id, b.changes);
       if (b.text !== '') pieces.push(b.text);
+      if (!b.empty) empty = false;
     }
     const attributes: [string, string | undefined][] = [
       ['time', options.time],
       ['reasoning', options.reasoning ? '1' : undefined],
       ...Object.entries(options.attributes ?? {}),
     ];
-    this.cell('# %%%', id, agent, attributes, pieces.join('\n\n'), options.title);
+    // A reply with no text is not empty when tool calls follow it (they name it as PARENT); without them it is said so.
+    this.cell('# %%%', id, agent, attributes, pieces.join('\n\n'), options.title, empty && pieces.length > 0);
     return id;
   }
 
   /** A tool call asked for by the reply `parent`. Returns its id, `PARENT.NONCE`. */
   toolCall(parent: string, call: ToolCallOptions): string {
     const id = `${parent}.${this.newNonce()}`;
+    let name = call.name;
+    if (!writableValue(name) || unwritableString(name) !== undefined) {
+      // `name` is a metadata attribute too, which holds no line break; XML holds no control character.
+      name = name.replace(/[\r\n]+/g, ' ').replace(INVALID_XML_CHARS, '\uFFFD');
+      this.note(id, ['the tool name holds a line break or a character XML cannot hold, written as a space or U+FFFD']);
+    }
+    if (!/^[a-zA-Z0-9_-]{1,64}$/.test(name)) this.note(id, ['the tool name is not one the OpenAI and Anthropic APIs take (tool-name-syntax warns)']);
     let callId = call.callId;
     if (callId !== undefined && (callId.includes('"') || !writableValue(callId))) {
       this.note(id, ['the call id holds a quote or a line break and is left out (call_id)']);
       callId = undefined;
     }
+    // A string with a line shaped like a metadata line would be read as one even inside CDATA: such
+    // arguments go as their JSON text, on one line (`<arguments type="json">`), which reads back the same.
+    const asJson = call.rawArguments === undefined && call.arguments !== undefined && hasLineToEscape(call.arguments);
     const xml = toolElementXml({
-      name: call.name,
+      name,
       ...(call.server !== undefined && call.server !== 'local' ? { server: call.server } : {}),
-      ...(call.rawArguments !== undefined ? { rawArguments: call.rawArguments } : call.arguments !== undefined ? { arguments: call.arguments } : {}),
+      ...(call.rawArguments !== undefined
+        ? { rawArguments: call.rawArguments }
+        : asJson
+          ? { rawArguments: JSON.stringify(call.arguments) }
+          : call.arguments !== undefined
+            ? { arguments: call.arguments }
+            : {}),
     });
     const pieces: string[] = [];
     if (call.text !== undefined) {
@@ -246,7 +268,7 @@ export class MessageWriter {
       if (b.text !== '') pieces.push(b.text);
     }
     pieces.push(xml);
-    this.cell('## %%%', id, 'tool', [['name', call.name], ['call_id', callId], ['time', call.time]], pieces.join('\n\n'), call.title);
+    this.cell('## %%%', id, 'tool', [['name', name], ['call_id', callId], ['time', call.time]], pieces.join('\n\n'), call.title);
     return id;
   }
 
@@ -312,6 +334,18 @@ export class MessageWriter {
     ], body);
     return id;
   }
+}
+
+/** Whether a string of the value has a line after a line break that a body would have to escape (a marker or metadata line). */
+function hasLineToEscape(value: JsonValue): boolean {
+  if (typeof value === 'string') {
+    if (!/[\n\r]/.test(value)) return false;
+    const lines = value.split(/\r\n|\n|\r/);
+    return lines.some((line, i) => i > 0 && lineEscapeAt(line, 0, line.length) !== -1);
+  }
+  if (Array.isArray(value)) return value.some(hasLineToEscape);
+  if (value !== null && typeof value === 'object') return Object.values(value).some(hasLineToEscape);
+  return false;
 }
 
 function cryptoRandom(): number {

@@ -1,6 +1,9 @@
 // `role="system"` message cells and tool calls' `call_id` (spec sections 5
 // and 9) in the LLM view and in every target.
 
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { exportNotes, formatLLMView, toLLMView, type ContextEntry } from '../../server/export/index.js';
 import { file } from '../helpers.js';
@@ -98,6 +101,27 @@ describe('role="system"', () => {
     expect(entries[3]!.content).toBe('Switch tone.');
     const console = formatLLMView(view, 'console');
     expect(console.split('\n\n').filter((b) => b.startsWith('🧠 System:'))).toEqual(['🧠 System: You code.', '🧠 System: Switch tone.']);
+  });
+});
+
+// The AI SDK's own test of a mid-conversation system message
+// (vercel/ai, packages/anthropic/src/convert-to-anthropic-prompt.test.ts),
+// kept outside this repository: without it the test skips, saying why.
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const SHARED = process.env.MSGLINT_SHARED ?? path.resolve(ROOT, '../shared');
+const MID_SYSTEM = path.join(SHARED, 'external/conversations/ai-sdk/ai-sdk-mid-conversation-system.json');
+const midSystemMissing = existsSync(MID_SYSTEM) ? undefined : `${MID_SYSTEM} is absent (the data of another project stays outside this one; set MSGLINT_SHARED)`;
+
+describe('a mid-conversation system message of the AI SDK', () => {
+  it.skipIf(midSystemMissing !== undefined)(`is what --to vercel gives for role="system" cells${midSystemMissing ? ` (skipped: ${midSystemMissing})` : ''}`, () => {
+    type Part = { type: string; text: string };
+    const data = (JSON.parse(readFileSync(MID_SYSTEM, 'utf8')) as { data: { role: string; content: string | Part[] }[] }).data;
+    const text = (c: string | Part[]) => (typeof c === 'string' ? c : c.map((p) => p.text).join(''));
+    // The file a writer makes of it: each message a cell, system ones with role="system".
+    const cells = data.map((m, i) => (m.role === 'assistant' ? reply(String(i + 1), text(m.content)) : ask(String(i + 1), text(m.content), m.role === 'system' ? ' role="system"' : '')));
+    const out = formatLLMView(toLLMView(msg(...cells), { agent: 'coder' }), 'vercel');
+    expect(out.system).toBe(`You code.\n\n${text(data[0]!.content)}`);
+    expect(out.messages.map((m) => [m.role, typeof m.content === 'string' ? m.content : text(m.content as Part[])])).toEqual(data.slice(1).map((m) => [m.role, text(m.content)]));
   });
 });
 

@@ -58,4 +58,70 @@ describe(R, () => {
   it('does not check the shape of XML that is not well-formed', () => {
     expect(found('<tool>\n<tool_name>a & b</tool_name>\n<other/>\n</tool>')).toEqual([]);
   });
+
+  describe('typed values', () => {
+    const args = (inner: string) => `<tool>\n<tool_name>t</tool_name>\n<arguments>\n${inner}\n</arguments>\n</tool>`;
+    const typed = (inner: string) => found(args(inner));
+
+    it('accepts every type on values that fit it, and `<arguments type="json">` with any text', () => {
+      const inner = [
+        '<count type="number">-1.5e3</count>',
+        '<flag type="boolean"> false </flag>',
+        '<none type="null"/>',
+        '<also type="null">  </also>',
+        '<list type="array"><item>a</item></list>',
+        '<empty type="array"/>',
+        '<obj type="object"></obj>',
+        '<files type="object"><file>x</file></files>',
+      ].join('\n');
+      expect(check(withCall(args(inner), 't'))).toEqual([]);
+      for (const raw of ['<![CDATA[{"a": 1}]]>', '<![CDATA[not json]]>', '[1, 2]', '', '<![CDATA[{"a": "]]]]><![CDATA[>"}]]>']) {
+        expect(check(withCall(`<tool><tool_name>t</tool_name><arguments type="json">${raw}</arguments></tool>`, 't'))).toEqual([]);
+      }
+    });
+
+    it('reports an unknown type at its value, once, and reads the value as it would without it', () => {
+      expect(typed('<count type="int">3</count>')).toEqual([['int', 'Unknown type `int` on `<count>`: a type is one of `number`, `boolean`, `null`, `array` or `object` (without one, the value is a string).']]);
+      expect(typed('<count type="">3</count>').map((x) => x[0])).toEqual(['type=""']);
+      expect(typed("<a type='Number'>x</a>").map((x) => x[0])).toEqual(['Number']);
+    });
+
+    it('reports a type on <arguments> other than json, and reads the arguments as elements', () => {
+      expect(typed('<a type="numbr">1</a>').length).toBe(1);
+      expect(found('<tool><tool_name>t</tool_name><arguments type="object"><a>1</a></arguments></tool>')).toEqual([
+        ['object', '`<arguments>` takes only `type="json"` (the arguments as JSON text), not `type="object"`.'],
+      ]);
+    });
+
+    it('reports `type="json"` with child elements at the first one, with the attribute as related information', () => {
+      const r = checkRule(R, withCall('<tool><tool_name>t</tool_name>\n<arguments type="json">\n<a type="bad">1</a><b/>\n</arguments></tool>'));
+      expect(r.map((f) => [f.text, f.message])).toEqual([['<a type="bad">', expect.stringMatching(/^`<arguments type="json">` holds the arguments as JSON text/)]]);
+      expect(r[0]!.diagnostic.related?.[0]?.message).toBe('The type is declared here');
+    });
+
+    it('reports a value that does not fit its type at the value, or at the attribute when there is none', () => {
+      expect(typed('<n type="number">1.</n>')).toEqual([['1.', '`<n type="number">` holds `1.`: a value of type `number` is a JSON number (`3`, `-1.5`, `2e10`).']]);
+      expect(typed('<n type="number">+1</n>').map((x) => x[0])).toEqual(['+1']);
+      expect(typed('<n type="number"><![CDATA[ 1]]></n>').map((x) => x[0])).toEqual(['<![CDATA[ 1]]>']);
+      expect(typed('<n type="number"></n>')).toEqual([['type="number"', '`<n type="number">` holds nothing: a value of type `number` is a JSON number (`3`, `-1.5`, `2e10`).']]);
+      expect(typed('<b type="boolean">True</b>')).toEqual([['True', '`<b type="boolean">` holds `True`: a value of type `boolean` is `true` or `false`.']]);
+      expect(typed('<z type="null">null</z>')).toEqual([['null', '`<z type="null">` holds `null`: a value of type `null` is nothing (`<x type="null"/>`).']]);
+      expect(typed('<n type="number"><v>1</v><w type="bad"/></n>')).toEqual([['<v>', '`<n type="number">` holds `<v>`: a value of type `number` is a JSON number (`3`, `-1.5`, `2e10`).']]);
+      expect(typed('<l type="array">a <item>1</item> b</l>')).toEqual([
+        ['a', '`<l type="array">` holds text: a value of type `array` is one child element per item, and no text.'],
+        ['b', '`<l type="array">` holds text: a value of type `array` is one child element per item, and no text.'],
+      ]);
+      expect(typed('<o type="object">text</o>')).toEqual([['text', '`<o type="object">` holds text: a value of type `object` is child elements, and no text.']]);
+    });
+
+    it('reports another attribute on an argument or <arguments> at the attribute, and none on the other elements', () => {
+      expect(typed('<a kind="x" type="number">1</a>')).toEqual([['kind="x"', 'The attribute `kind` is not allowed on `<a>`: `type` is the only attribute of an argument.']]);
+      expect(found('<tool id="1"><tool_name x="y">t</tool_name><arguments mode="raw"><a>1</a></arguments></tool>').map((x) => x[0])).toEqual(['mode="raw"']);
+    });
+
+    it('reports nothing else for a call with a typed-value problem (no cdata-recommended, no cascade)', () => {
+      const text = withCall(args('<z type="null">line one\nline two</z>'), 't');
+      expect(check(text).map((f) => f.ruleId)).toEqual([R]);
+    });
+  });
 });

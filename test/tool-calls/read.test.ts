@@ -63,6 +63,56 @@ describe('toolCallsOf', () => {
     expect(argsOf('<item>1</item>')).toEqual({ item: '1' });
   });
 
+  it('reads typed values: numbers, booleans, null, lists and objects of any size', () => {
+    expect(argsOf('<n type="number">-1.5e3</n><i type="number">12345678901234567890</i><b type="boolean">\n true \n</b><f type="boolean">false</f><z type="null"/><z2 type="null"></z2>')).toEqual({
+      n: -1500,
+      i: 12345678901234567890,
+      b: true,
+      f: false,
+      z: null,
+      z2: null,
+    });
+    expect(argsOf('<one type="array"><x>a</x></one><none type="array"/><mixed type="array"><a>1</a><b type="number">2</b><c type="array"/></mixed>')).toEqual({
+      one: ['a'],
+      none: [],
+      mixed: ['1', 2, []],
+    });
+    expect(argsOf('<files type="object"><file>x</file></files><empty type="object"/><deep type="object"><l type="array"><item type="object"/></l></deep>')).toEqual({
+      files: { file: 'x' },
+      empty: {},
+      deep: { l: [{}] },
+    });
+    // Repeated typed siblings are a list, as untyped ones are.
+    expect(argsOf('<p type="number">1</p><p type="number">2</p>')).toEqual({ p: [1, 2] });
+    const { info } = read('<tool><tool_name>t</tool_name><arguments><n type="number">1</n><s>x</s></arguments></tool>');
+    expect(info.argumentElements.map((a) => [a.path, a.type])).toEqual([
+      ['n', 'number'],
+      ['s', undefined],
+    ]);
+    expect(info.ok).toBe(true);
+  });
+
+  it('reads `<arguments type="json">`: the text as written, its value when it is JSON, the arguments when it is an object', () => {
+    const raw = (inner: string) => read(`<tool><tool_name>t</tool_name><arguments type="json">${inner}</arguments></tool>`);
+    const obj = raw('<![CDATA[ {"a": [1, {"b": null}], "a2": "x]]]]><![CDATA[>"} ]]>');
+    expect(obj.info.rawArguments).toMatchObject({ text: ' {"a": [1, {"b": null}], "a2": "x]]>"} ', value: { a: [1, { b: null }], a2: 'x]]>' } });
+    expect(obj.info.arguments).toEqual({ a: [1, { b: null }], a2: 'x]]>' });
+    expect(spanText(obj.cell, obj.info.rawArguments)).toBe('<![CDATA[ {"a": [1, {"b": null}], "a2": "x]]]]><![CDATA[>"} ]]>');
+    expect([obj.info.ok, obj.info.problems]).toEqual([true, []]);
+    const list = raw('\n  [1, 2]\n');
+    expect([list.info.rawArguments?.text, list.info.rawArguments?.value, list.info.arguments]).toEqual(['[1, 2]', [1, 2], {}]);
+    const bad = raw('<![CDATA[{"a": ]]>');
+    expect(bad.info.rawArguments).toEqual({ text: '{"a": ', start: expect.any(Number), end: expect.any(Number) });
+    expect([bad.info.arguments, bad.info.ok]).toEqual([{}, true]);
+    expect(raw('<![CDATA[null]]>').info.rawArguments?.value).toBeNull();
+    expect(raw('').info.rawArguments).toMatchObject({ text: '' });
+    expect('value' in raw('').info.rawArguments!).toBe(false);
+  });
+
+  it('reads a value that does not fit its type as text, and the element as if it had no unknown type', () => {
+    expect(argsOf('<n type="number">ten</n><u type="integer">3</u><o type="object">t</o>')).toEqual({ n: 'ten', u: '3', o: {} });
+  });
+
   it('keeps a `__proto__` argument as data', () => {
     const a = argsOf('<__proto__><polluted>yes</polluted></__proto__>');
     expect(Object.keys(a)).toEqual(['__proto__']);
