@@ -13,4 +13,6 @@ export const getRule = linter.getRule;
 export const lint = linter.lint;
 export const lintAndFix = linter.lintAndFix;
 export const lintDocument = linter.lintDocument;
+export const lintSteps = linter.lintSteps;
+export const lintDocumentSteps = linter.lintDocumentSteps;
 export { parseForLint } from './engine/lint.js';

@@ -16,6 +16,7 @@ import {
 } from 'vscode-languageclient';
 import { CLIENT_ID, COMMANDS, SERVER_FIX_ALL_COMMAND, SERVER_LINT_WORKSPACE_COMMAND } from './constants.js';
 import { exportLLMView } from './export.js';
+import { importConversation, type ImportSource } from './import.js';
 import { describeError } from './errors.js';
 import { legacyRewriteEdits } from './legacy.js';
 import { ServerStatus } from './status.js';
@@ -55,6 +56,9 @@ export async function activateClient(
       const doc = activeDocument(lc);
       return doc && exportLLMView(lc, doc, (message) => output?.error(message));
     }),
+    vscode.commands.registerCommand(COMMANDS.importConversation, (source?: ImportSource) =>
+      isRunning(lc) ? importConversation(lc, (message) => output?.warn(message), source) : undefined,
+    ),
     lc.onDidChangeState((e) => {
       if (e.newState === State.Running) status?.set('running', '', lc.initializeResult?.serverInfo?.version);
       else if (e.newState === State.Starting) status?.set('starting');

@@ -13,6 +13,7 @@ export const COMMANDS = {
   showOutput: 'msglint.showOutput',
   exportLLMView: 'msglint.exportLLMViewToEditor',
   lintWorkspace: 'msglint.lintWorkspaceFiles',
+  importConversation: 'msglint.importConversation',
 } as const;
 
 /**
@@ -33,6 +34,12 @@ export const EXPORT_TARGETS = [
   { format: 'context-json', description: 'indexed conversation' },
   { format: 'console', description: 'readable text' },
 ] as const;
+
+/** The server's request that turns a conversation's JSON into a message file (`{ text, from? }` → `{ text, format, dropped }`). */
+export const SERVER_IMPORT_REQUEST = 'msglint/importConversation';
+
+/** The formats the server imports (its IMPORT_FORMATS), offered when it cannot recognise one. */
+export const IMPORT_FORMATS = ['openai', 'anthropic', 'vercel', 'vercel-legacy', 'context-json', 'dexto', 'forge'] as const;
 
 /** The server's workspace/executeCommand command that applies every safe fix to a document. */
 export const SERVER_FIX_ALL_COMMAND = 'msglint.fixAll';

@@ -1,6 +1,7 @@
 // Linting a text or a parsed document with a rule set: the runner (run.ts)
 // or, after a prose edit, the re-lint (relint.ts), then disable comments.
-// createLinter (linter.ts) binds these to a list of rules.
+// createLinter (linter.ts) binds these to a list of rules. Each lint is a
+// generator of steps (steps.ts); `lint` and `lintDocument` drain it.
 
 import { keepFootnoteCounts } from '../syntax/tree/footnotes.js';
 import { keepRootIndex } from '../syntax/tree/roots.js';
@@ -13,6 +14,7 @@ import { applyEdits, fixesOf } from './fix.js';
 import { keepFindings, keptSegments, keyedChecks, lintEdited, movedChecks } from './relint.js';
 import { ruleSeverity, type RuleSet } from './rule-set.js';
 import { lintWhole, type RawFindings } from './run.js';
+import { drain, type Steps } from './steps.js';
 import { timingCollector } from './timing.js';
 import type { Diagnostic, LintOptions, LintResult, MsglintConfig, Rule } from './types.js';
 
@@ -20,14 +22,29 @@ const NO_CONFIG: MsglintConfig = Object.freeze({});
 
 /** Runs every enabled rule of `ruleSet` over a parsed document, then applies disable comments. */
 export function lintDocument(ruleSet: RuleSet, doc: MessageDocument, options: LintOptions = {}): Diagnostic[] {
+  return drain(lintParsed(ruleSet, doc, options, true));
+}
+
+/**
+ * lintDocument in steps (steps.ts). Given up before its end, it has kept
+ * nothing for the next version and the document is as it was: linting it
+ * again starts afresh (segments whose findings were cached on the way cost
+ * a comparison), and a version parsed from it lints whole.
+ */
+export function lintDocumentSteps(ruleSet: RuleSet, doc: MessageDocument, options: LintOptions = {}): Steps<Diagnostic[]> {
   return lintParsed(ruleSet, doc, options, true);
 }
 
-/** `keep`: keep findings for later versions (false for a text linted once, as `lint` does). */
-function lintParsed(ruleSet: RuleSet, doc: MessageDocument, options: LintOptions, keep: boolean): Diagnostic[] {
+/**
+ * `keep`: keep findings for later versions (false for a text linted once, as
+ * `lint` does). What follows the rules (keeping findings, disable comments)
+ * is one step, so a lint given up has done all of it or none.
+ */
+function* lintParsed(ruleSet: RuleSet, doc: MessageDocument, options: LintOptions, keep: boolean): Steps<Diagnostic[]> {
   if (!doc.isMessageFile) return [];
   const config = options.config ?? NO_CONFIG;
-  const raw = lintEdited(ruleSet, doc, config) ?? lintAgain(ruleSet, doc, config, keep);
+  const raw = (yield* lintEdited(ruleSet, doc, config)) ?? (yield* lintAgain(ruleSet, doc, config, keep));
+  yield;
   if (raw.reused && checkingIncremental()) checkIncremental(ruleSet, doc, options, config, raw);
   if (keep) keepFindings(doc, raw);
   segmentsWithDirectives(doc);
@@ -58,7 +75,7 @@ function prepareForEdits(doc: MessageDocument): void {
 }
 
 /** A whole lint, keeping what still holds of the previous version's findings (see relint.ts). */
-function lintAgain(ruleSet: RuleSet, doc: MessageDocument, config: MsglintConfig, keep: boolean): RawFindings {
+function lintAgain(ruleSet: RuleSet, doc: MessageDocument, config: MsglintConfig, keep: boolean): Steps<RawFindings> {
   const moved = movedChecks(ruleSet, doc, config);
   const keyed = keyedChecks(ruleSet, doc, config);
   const reused = moved && keyed ? (rule: Rule) => moved(rule) ?? keyed.moved(rule) : (moved ?? keyed?.moved);
@@ -77,7 +94,7 @@ function checkingIncremental(): boolean {
 
 function checkIncremental(ruleSet: RuleSet, doc: MessageDocument, options: LintOptions, config: MsglintConfig, raw: RawFindings): void {
   const fresh = parseOnly(doc.text, { ...options, previous: undefined, edit: undefined }, true);
-  const full = lintWhole(ruleSet, fresh, config, false);
+  const full = drain(lintWhole(ruleSet, fresh, config, false));
   const problem = differences(raw.diagnostics, full.diagnostics);
   if (problem) throw new Error(`msglint: incremental lint differs from a full lint (MSGLINT_CHECK_INCREMENTAL) in ${problem}`);
 }
@@ -129,11 +146,17 @@ function parseOnly(text: string, options: LintOptions, once: boolean): MessageDo
 }
 
 export function lint(ruleSet: RuleSet, text: string, options: LintOptions = {}): LintResult {
+  return drain(lintSteps(ruleSet, text, options));
+}
+
+/** `lint` in steps (steps.ts): the parse is the first step, then lintDocumentSteps's. */
+export function* lintSteps(ruleSet: RuleSet, text: string, options: LintOptions = {}): Steps<LintResult> {
   const doc = options.previous ? parseForLint(text, options) : parseForLint(text, options, true);
+  yield;
   return {
     filePath: options.fileName ?? '<text>',
     isMessageFile: doc.isMessageFile,
-    diagnostics: lintParsed(ruleSet, doc, options, false),
+    diagnostics: yield* lintParsed(ruleSet, doc, options, false),
     text,
   };
 }

@@ -10,6 +10,7 @@ import { sameDoubtful, scopeOf, touchedRoots, type DoubtQuery, type Moved } from
 import { rerender } from './line-mentions.js';
 import type { RuleSet } from './rule-set.js';
 import { addSegmentTimes, reporter, type KeptSegments, type RawFindings } from './run.js';
+import { SEGMENTS_PER_STEP, type Steps } from './steps.js';
 import { timingCollector } from './timing.js';
 import type { Diagnostic, MsglintConfig, Rule, TextEdit } from './types.js';
 
@@ -199,9 +200,9 @@ function indexOfSegment(doc: MessageDocument, seg: Segment): number {
  * prose (DocumentEdit.sameStructure): the edited segments are checked again,
  * and so are the cross-cell rules that read prose; every other finding is
  * the previous version's, moved by the edit. Undefined when that does not
- * apply (a whole lint is needed).
+ * apply (a whole lint is needed). In steps (steps.ts), as lintWhole.
  */
-export function lintEdited(ruleSet: RuleSet, doc: MessageDocument, config: MsglintConfig): RawFindings | undefined {
+export function* lintEdited(ruleSet: RuleSet, doc: MessageDocument, config: MsglintConfig): Steps<RawFindings | undefined> {
   const edit = doc.edit;
   if (!edit?.sameStructure) return undefined;
   const before = edit.previous && rawFindings.get(edit.previous);
@@ -226,6 +227,7 @@ export function lintEdited(ruleSet: RuleSet, doc: MessageDocument, config: Msgli
   if (segmentRules.length) {
     const check = segmentChecker(segmentRules, config, spent);
     for (let j = 0, list = edit.changed; j < list.length; j++) {
+      if (j !== 0 && j % SEGMENTS_PER_STEP === 0) yield;
       const i = list[j]!;
       const seg = doc.segments[i]!;
       if (seg.parse) pushSegmentFindings(i, seg, check(seg), severityOf);
@@ -233,8 +235,10 @@ export function lintEdited(ruleSet: RuleSet, doc: MessageDocument, config: Msgli
   }
   if (spent) addSegmentTimes(times!, segmentRules, spent);
   for (const { rule, severity } of checks) {
-    if (rule.meta.incremental?.readsProse) runCheck(rule, severity, config, times);
-    else if (before.doubt.has(rule.meta.id)) raw.doubt.set(rule.meta.id, before.doubt.get(rule.meta.id)!); // the same cells
+    if (rule.meta.incremental?.readsProse) {
+      yield;
+      runCheck(rule, severity, config, times);
+    } else if (before.doubt.has(rule.meta.id)) raw.doubt.set(rule.meta.id, before.doubt.get(rule.meta.id)!); // the same cells
   }
   return raw;
 }

@@ -12,6 +12,7 @@ import { mergeEdits } from './fix.js';
 import { keepTemplate, renderLines } from './line-mentions.js';
 import { ruleOptions, type RuleSet, type SegmentRule } from './rule-set.js';
 import { doubtfulIdBetween, doubtQuery, rootAt, WHOLE, type CheckScope, type DoubtQuery, type Moved } from './keyed.js';
+import { SEGMENTS_PER_STEP, type Steps } from './steps.js';
 import { addRuleTime, timingCollector, type LintTimes } from './timing.js';
 import type { Diagnostic, MsglintConfig, ReportDescriptor, Rule, Severity, TextEdit } from './types.js';
 
@@ -306,15 +307,20 @@ export function reporter(doc: MessageDocument, raw: RawFindings) {
  * `kept`: after an edit that keeps the previous version's segments, their
  * findings, moved, and the few segments to check (keptSegments in
  * relint.ts); the other segments are not looked at.
+ *
+ * In steps (steps.ts): a step after every SEGMENTS_PER_STEP segments and
+ * before every cross-cell check. Given up between two steps, it leaves
+ * nothing half made: a segment's cached findings are whole, and the
+ * version's findings are kept (keepFindings) only by the caller, at the end.
  */
-export function lintWhole(
+export function* lintWhole(
   ruleSet: RuleSet,
   doc: MessageDocument,
   config: MsglintConfig,
   keep: boolean,
   moved?: (rule: Rule) => Moved | undefined,
   kept?: KeptSegments,
-): RawFindings {
+): Steps<RawFindings> {
   const raw: RawFindings = { ruleSet, config, reused: false, diagnostics: [], origins: [], roots: [], doubt: new Map() };
   const { runCheck, segmentChecker, pushSegmentFindings } = reporter(doc, raw);
   const times = timingCollector();
@@ -341,6 +347,7 @@ export function lintWhole(
     }
     const count = kept ? kept.check.length : segments.length;
     for (let n = 0; n < count; n++) {
+      if (n !== 0 && n % SEGMENTS_PER_STEP === 0) yield;
       const i = kept ? kept.check[n]! : n;
       const seg = segments[i]!;
       const parse = seg.parse;
@@ -366,6 +373,8 @@ export function lintWhole(
   for (let i = 0; i < checks.length; i++) {
     const rule = checks[i]!.rule;
     const found = moved?.(rule);
+    // Between rules: a step ends before each cross-cell check that runs.
+    if (!found || found.scope) yield;
     if (!found) {
       runCheck(rule, checks[i]!.severity, config, times);
       continue;

@@ -3,6 +3,10 @@
 // pause in typing. A push carries the document version it was computed for
 // and is computed at the moment it is sent, so it is never stale. With
 // `run: onSave` diagnostics are computed when a document is opened or saved.
+// A pull or a push lints in steps (cooperative.ts): a pull cancelled while it
+// lints is answered RequestCancelled, one whose document changed under it
+// ServerCancelled (the client pulls again), and a push whose document
+// changed is dropped (the change's push follows).
 
 import {
   DocumentDiagnosticReportKind,
@@ -14,6 +18,7 @@ import {
   type DocumentDiagnosticReport,
 } from 'vscode-languageserver/node';
 import { toLspDiagnostic } from './convert.js';
+import { unfinishedError, type Unfinished } from './cooperative.js';
 import type { DocumentState, DocumentStore } from './documents.js';
 import { describeError, guard, type Log } from './guard.js';
 import type { LintSettings, SettingsService } from './settings.js';
@@ -33,6 +38,14 @@ export interface DiagnosticsMode {
 export function lspDiagnostics(state: DocumentState, ls: LintSettings): LspDiagnostic[] {
   return state.derive(ls, 'lsp-diagnostics', () => state.lint(ls).map((d) => toLspDiagnostic(state.text, state.uri, d))) ?? [];
 }
+
+/** lspDiagnostics linted in steps (DocumentState.lintInSteps): why not, when it did not finish. */
+export async function lspDiagnosticsInSteps(state: DocumentState, ls: LintSettings, cancelled: () => boolean): Promise<LspDiagnostic[] | Unfinished> {
+  const found = await state.lintInSteps(ls, cancelled);
+  return typeof found === 'string' ? found : lspDiagnostics(state, ls);
+}
+
+const NEVER = (): boolean => false;
 
 export class DiagnosticsFeature {
   private readonly timers = new Map<string, NodeJS.Timeout>();
@@ -75,7 +88,13 @@ export class DiagnosticsFeature {
       resultId = this.resultId(state);
     }
     if (previousResultId === resultId) return { kind: DocumentDiagnosticReportKind.Unchanged, resultId };
-    items ??= lspDiagnostics(state, ls);
+    if (!items) {
+      const found = await lspDiagnosticsInSteps(state, ls, () => token.isCancellationRequested);
+      // Closed while it was linted: nothing to report, as for a document closed before.
+      if (this.store.get(uri) !== state) return { kind: DocumentDiagnosticReportKind.Full, items: [] };
+      if (typeof found === 'string') throw unfinishedError('textDocument/diagnostic', found);
+      items = found;
+    }
     this.warmAfter(state, ls);
     return { kind: DocumentDiagnosticReportKind.Full, resultId, items };
   }
@@ -153,7 +172,9 @@ export class DiagnosticsFeature {
       if (this.store.get(state.uri) !== state) return;
       if (ls.run === 'onSave' && why === 'change') return;
       // Computed now, for the version the document has now: never stale.
-      const diagnostics = lspDiagnostics(state, ls);
+      const diagnostics = await lspDiagnosticsInSteps(state, ls, NEVER);
+      // Changed or closed while it was linted: the change's push follows, a closed document gets none.
+      if (typeof diagnostics === 'string' || this.store.get(state.uri) !== state) return;
       await this.connection.sendDiagnostics({ uri: state.uri, version: state.version, diagnostics });
       this.warmAfter(state, ls);
     } catch (e) {

@@ -5,10 +5,12 @@
 // tokens, indexes): computed on request and cached until the next edit.
 
 import type { TextDocumentContentChangeEvent } from 'vscode-languageserver-textdocument';
-import { lintDocument, parseForLint } from '../linter.js';
+import { lintDocumentSteps, parseForLint } from '../linter.js';
+import { drain, runSteps, StepRun } from '../engine/steps.js';
 import type { Diagnostic, MsglintConfig } from '../engine/types.js';
 import { isMessageFile } from '../syntax/format/detect.js';
 import type { MessageDocument, TextEditHint } from '../syntax/document.js';
+import { pause, SLICE_MS, type Unfinished } from './cooperative.js';
 import type { ServerEnvironment } from './environment.js';
 import { EditableText, type TextChange } from './text.js';
 
@@ -24,6 +26,12 @@ export interface DocumentConfig {
   enabled: boolean;
 }
 
+/** A lint of one version under way in steps. */
+interface LintRun {
+  doc: MessageDocument;
+  run: StepRun<Diagnostic[]>;
+}
+
 export class DocumentState {
   text: EditableText;
   /** The path used for detection and config lookup (a path for file: URIs). */
@@ -37,6 +45,12 @@ export class DocumentState {
   /** The last parse of any version: cell parses are reused from it. */
   private lastParse: MessageDocument | undefined;
   private diagnostics: Diagnostic[] | undefined;
+  /**
+   * The lint of `parsed` under way in steps (lintInSteps), paused or given
+   * up by a cancelled request: the next request for this version resumes
+   * it. Closed when the version or the config changes.
+   */
+  private running: LintRun | undefined;
   private derived = new Map<string, unknown>();
   /**
    * The edit from the last parse's text to the current one, as one range
@@ -73,6 +87,7 @@ export class DocumentState {
     this.diagnostics = undefined;
     this.messageFile = undefined;
     this.derived.clear();
+    this.stopLint();
   }
 
   /** Drops the caches when the config they were computed with changed. */
@@ -82,6 +97,21 @@ export class DocumentState {
     this.parsed = undefined;
     this.diagnostics = undefined;
     this.derived.clear();
+    this.stopLint();
+  }
+
+  /** The lint under way is of a version or config gone: it must not run on (a newer version's parse has taken its segments over). */
+  private stopLint(): void {
+    this.running?.run.close();
+    this.running = undefined;
+  }
+
+  /** The document was closed: a lint under way is given up (lintInSteps answers 'stale'). */
+  close(): void {
+    this.parsed = undefined;
+    this.diagnostics = undefined;
+    this.derived.clear();
+    this.stopLint();
   }
 
   /** Whether this document gets msglint's features at all (spec section 1). */
@@ -103,16 +133,59 @@ export class DocumentState {
     return this.parsed;
   }
 
-  /** The engine's diagnostics of the current version (empty for files that get none). */
+  /** The engine's diagnostics of the current version (empty for files that get none); finishes a lint under way in steps. */
   lint(dc: DocumentConfig): Diagnostic[] {
     const doc = this.parse(dc);
     if (!doc) return [];
-    if (!this.diagnostics) {
-      this.diagnostics = lintDocument(doc, { fileName: this.fileName, config: dc.config });
-      // The client's line starts, counted once now rather than on the next keystroke.
-      void this.text.lineCount;
+    if (!this.diagnostics) drain(this.lintRun(doc, dc));
+    return this.diagnostics!;
+  }
+
+  /**
+   * The same diagnostics, linted in steps with pauses for the event loop
+   * (cooperative.ts), so that messages are read while a long lint runs.
+   * `cancelled`: stops before the next step when it returns true (a
+   * request's token). Unfinished, it answers why: 'cancelled', or 'stale'
+   * when the version or config changed meanwhile. A lint given up by a
+   * cancel stays paused where it was, and the next request resumes it.
+   */
+  async lintInSteps(dc: DocumentConfig, cancelled: () => boolean): Promise<Diagnostic[] | Unfinished> {
+    const doc = this.parse(dc);
+    if (!doc) return [];
+    if (this.diagnostics) return this.diagnostics;
+    const run = this.lintRun(doc, dc);
+    // Stops when the run is no longer the one under way: finished by lint(), or closed by an edit.
+    const outcome = await runSteps(run, { stop: () => this.running?.run !== run || cancelled(), pause, sliceMs: SLICE_MS });
+    if (this.parsed !== doc) return 'stale';
+    // Finished by another request meanwhile (lint() drains the same run).
+    if (this.diagnostics) return this.diagnostics;
+    return outcome.done ? outcome.value : 'cancelled';
+  }
+
+  /** The lint of the current version: the one under way, or a new one. */
+  private lintRun(doc: MessageDocument, dc: DocumentConfig): StepRun<Diagnostic[]> {
+    if (this.running?.doc === doc) return this.running.run;
+    this.stopLint();
+    const running: LintRun = { doc, run: undefined! };
+    running.run = new StepRun(this.lintSteps(running, dc));
+    this.running = running;
+    return running.run;
+  }
+
+  /** A lint's steps; its result is kept when it is done, while it is still the one under way. */
+  private *lintSteps(running: LintRun, dc: DocumentConfig): Generator<void, Diagnostic[], void> {
+    try {
+      const diagnostics = yield* lintDocumentSteps(running.doc, { fileName: this.fileName, config: dc.config });
+      if (this.running === running) {
+        this.diagnostics = diagnostics;
+        // The client's line starts, counted once now rather than on the next keystroke.
+        void this.text.lineCount;
+      }
+      return diagnostics;
+    } finally {
+      // Done, given up or thrown: a lint that threw is not resumed, the next request starts afresh.
+      if (this.running === running) this.running = undefined;
     }
-    return this.diagnostics;
   }
 
   /** Something derived from the current version and config, computed once. */
@@ -227,6 +300,7 @@ export class DocumentStore {
   }
 
   close(uri: string): void {
+    this.map.get(uri)?.close();
     this.map.delete(uri);
   }
 

@@ -20,6 +20,7 @@ import { registerFolding } from './folding.js';
 import { registerFormatting } from './formatting.js';
 import { createLog, describeError, guard } from './guard.js';
 import { registerHover } from './hover.js';
+import { registerImport } from './import.js';
 import { registerLinks } from './links.js';
 import { registerNavigation } from './navigation.js';
 import { registerRename } from './rename.js';
@@ -189,4 +190,5 @@ function registerFeatures(ctx: ServerContext): void {
   registerFolding(ctx);
   registerSemanticTokens(ctx);
   registerLinks(ctx);
+  registerImport(ctx);
 }

@@ -10,7 +10,10 @@
 // gets "unchanged" for it. Clients ask again every few seconds, so a file is
 // read only when its stamp (size, times, inode) moved since the last pass.
 // A large tree streams: partial results every BATCH files when the client
-// gives a partial result token, and work done progress throughout.
+// gives a partial result token, and work done progress throughout. Each file
+// is linted in steps (cooperative.ts): a cancel is heeded within a file, and
+// answered RequestCancelled (the partial results sent are the client's to
+// keep, as the protocol allows).
 
 import {
   DocumentDiagnosticReportKind,
@@ -25,8 +28,10 @@ import {
   type WorkspaceDocumentDiagnosticReport,
 } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { lint } from '../linter.js';
+import { lintSteps } from '../linter.js';
+import { runSteps } from '../engine/steps.js';
 import { toLspDiagnostic } from './convert.js';
+import { pause, SLICE_MS, unfinishedError } from './cooperative.js';
 import type { DocumentStore } from './documents.js';
 import type { WorkspaceFiles } from './environment.js';
 import type { Log } from './guard.js';
@@ -99,7 +104,7 @@ export class WorkspaceDiagnostics {
       batch = [];
     };
     const seen = new Set<string>();
-    await this.pass(token, progress, (uri, result) => {
+    await this.pass('workspace/diagnostic', token, progress, (uri, result) => {
       seen.add(uri);
       batch.push(
         previous.get(uri) === result.resultId
@@ -121,7 +126,7 @@ export class WorkspaceDiagnostics {
     const now = new Set<string>();
     let problems = 0;
     const sends: Promise<void>[] = [];
-    await this.pass(token, progress, (uri, result) => {
+    await this.pass(LINT_WORKSPACE_COMMAND, token, progress, (uri, result) => {
       if (result.items.length === 0 && !this.published.has(uri)) return;
       if (result.items.length) now.add(uri);
       problems += result.items.length;
@@ -136,8 +141,12 @@ export class WorkspaceDiagnostics {
     return { files: now.size, problems };
   }
 
-  /** Lints every file of the folders that is not open, calling `take` with each message file's result. */
-  private async pass(token: CancellationToken, progress: WorkDoneProgressReporter, take: (uri: string, result: MessageFileResult) => void): Promise<void> {
+  /**
+   * Lints every file of the folders that is not open, calling `take` with
+   * each message file's result; throws RequestCancelled, naming `method`,
+   * once `token` is cancelled.
+   */
+  private async pass(method: string, token: CancellationToken, progress: WorkDoneProgressReporter, take: (uri: string, result: MessageFileResult) => void): Promise<void> {
     progress.begin('msglint: linting the workspace', 0, undefined, true);
     try {
       const { files, problems } = await this.files.list(this.folders);
@@ -145,12 +154,13 @@ export class WorkspaceDiagnostics {
       const live = new Set(files);
       for (const known of this.results.keys()) if (!live.has(known)) this.results.delete(known);
       for (let i = 0; i < files.length; i++) {
-        if (token.isCancellationRequested) return;
+        if (token.isCancellationRequested) throw unfinishedError(method, 'cancelled');
         if (i % BATCH === 0) progress.report(Math.floor((i / files.length) * 100), `${i}/${files.length} files`);
         const fsPath = files[i]!;
         const uri = this.files.uri(fsPath);
         if (this.store.get(uri)) continue;
-        const result = await this.lintFile(uri, fsPath);
+        const result = await this.lintFile(uri, fsPath, token);
+        if (result === 'cancelled') throw unfinishedError(method, 'cancelled');
         if (result) take(uri, result);
       }
     } finally {
@@ -159,7 +169,7 @@ export class WorkspaceDiagnostics {
   }
 
   /** A file's result: the last one while its stamp and settings hold, else a fresh lint; undefined for files that are not message files (or not linted). */
-  private async lintFile(uri: string, fsPath: string): Promise<MessageFileResult | undefined> {
+  private async lintFile(uri: string, fsPath: string, token: CancellationToken): Promise<MessageFileResult | 'cancelled' | undefined> {
     const ls = await this.settings.forFile(uri, fsPath);
     if (!ls.enabled) return undefined;
     const settingsKey = `${this.settings.generation}:${ls.key}`;
@@ -172,7 +182,14 @@ export class WorkspaceDiagnostics {
     }
     let items: LspDiagnostic[] | undefined;
     try {
-      const result = lint(read.text, { fileName: fsPath, config: ls.config });
+      const steps = lintSteps(read.text, { fileName: fsPath, config: ls.config });
+      const outcome = await runSteps(steps, { stop: () => token.isCancellationRequested, pause, sliceMs: SLICE_MS });
+      if (!outcome.done) {
+        // Nothing of it is kept: the next pass reads and lints the file again.
+        steps.return(undefined!);
+        return 'cancelled';
+      }
+      const result = outcome.value;
       if (result.isMessageFile) {
         const text = TextDocument.create(uri, 'markdown', 0, read.text);
         items = result.diagnostics.map((d) => toLspDiagnostic(text, uri, d));

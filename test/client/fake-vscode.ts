@@ -5,7 +5,9 @@
 // vscode-languageclient touches is an inert proxy, so its start-up runs
 // (spawning the bundled server over IPC) without an editor behind it.
 
+import { readFileSync, statSync } from 'node:fs';
 import Module from 'node:module';
+import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 type Listener<T> = (e: T) => unknown;
@@ -83,6 +85,12 @@ class Uri {
   static file(p: string): Uri {
     return Uri.parse(pathToFileURL(p).href);
   }
+  static from(c: { scheme: string; authority?: string; path?: string; query?: string; fragment?: string }): Uri {
+    return new Uri(c.scheme, c.authority ?? '', c.path ?? '', c.query ?? '', c.fragment ?? '');
+  }
+  static joinPath(base: Uri, ...segments: string[]): Uri {
+    return base.with({ path: path.posix.join(base.path, ...segments) });
+  }
   get fsPath(): string {
     return this.path;
   }
@@ -157,8 +165,9 @@ export class FakeTextDocument {
     readonly fileName: string,
     public text: string,
     readonly languageId = 'markdown',
+    uri?: Uri,
   ) {
-    this.uri = Uri.file(fileName);
+    this.uri = uri ?? Uri.file(fileName);
   }
   getText(): string {
     return this.text;
@@ -228,8 +237,12 @@ export interface FakeVscode {
   textDocuments: FakeTextDocument[];
   /** Edits applied with workspace.applyEdit. */
   appliedEdits: WorkspaceEdit[];
-  /** Quick picks answer with the item of this label (undefined: dismissed); untitled documents opened, with the column they were shown in. */
-  ui: { pick?: string; opened: { language: string; content: string; column?: number }[] };
+  /**
+   * Quick picks answer with the item of this label (undefined: dismissed);
+   * untitled documents opened with content, with the column they were shown
+   * in; what the open dialog answers; the clipboard's text.
+   */
+  ui: { pick?: string; opened: { language: string; content: string; column?: number }[]; openDialog?: Uri[]; clipboard?: string };
   /** Makes `doc` the active editor's document (undefined: no editor). */
   setActive(doc: FakeTextDocument | undefined): void;
   restore(): void;
@@ -340,7 +353,8 @@ export function installFakeVscode(version = '1.91.0'): FakeVscode {
       showInformationMessage: async (m: string) => void messages.push(`info: ${m}`),
       showWarningMessage: async (m: string) => void messages.push(`warning: ${m}`),
       showErrorMessage: async (m: string) => void messages.push(`error: ${m}`),
-      showQuickPick: async (items: { label: string }[]) => items.find((item) => item.label === ui.pick),
+      showQuickPick: async (items: ({ label: string } | string)[]) => items.find((item) => (typeof item === 'string' ? item : item.label) === ui.pick),
+      showOpenDialog: async () => ui.openDialog,
       showTextDocument: async (doc: { column?: number }, options: { viewColumn?: number }) => void (doc.column = options.viewColumn),
     }),
     ViewColumn: { Active: -1, Beside: -2 },
@@ -358,7 +372,18 @@ export function installFakeVscode(version = '1.91.0'): FakeVscode {
         return true;
       },
       getConfiguration,
-      openTextDocument: async (init: { language: string; content: string }) => ui.opened[ui.opened.push({ ...init }) - 1],
+      // A URI (an untitled one, empty) becomes an open document; content becomes an entry of ui.opened.
+      openTextDocument: async (init: { language: string; content: string } | Uri) => {
+        if (!(init instanceof Uri)) return ui.opened[ui.opened.push({ ...init }) - 1];
+        const doc = new FakeTextDocument(init.path, init.scheme === 'untitled' ? '' : readFileSync(init.path, 'utf8'), 'markdown', init);
+        textDocuments.push(doc);
+        return doc;
+      },
+      // file: URIs only.
+      fs: {
+        readFile: async (uri: Uri) => new Uint8Array(readFileSync(uri.fsPath)),
+        stat: async (uri: Uri) => statSync(uri.fsPath),
+      },
       onDidChangeConfiguration: noEvent,
       onDidOpenTextDocument: noEvent,
       onDidCloseTextDocument: noEvent,
@@ -368,7 +393,7 @@ export function installFakeVscode(version = '1.91.0'): FakeVscode {
       onDidChangeWorkspaceFolders: noEvent,
     }),
     languages: withFallback('languages', { match }),
-    env: withFallback('env', { appName: 'Fake Code', language: 'en', machineId: 'test', sessionId: 'test', uiKind: 1 }),
+    env: withFallback('env', { appName: 'Fake Code', language: 'en', machineId: 'test', sessionId: 'test', uiKind: 1, clipboard: { readText: async () => ui.clipboard ?? '' } }),
     extensions: withFallback('extensions', { all: [], getExtension: () => undefined, onDidChange: noEvent }),
   };
   const fake = withFallback('vscode', vscode);

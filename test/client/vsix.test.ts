@@ -8,7 +8,7 @@
 //   (so it cannot fall back on node_modules), answers over stdio.
 // The .vsix is packed once, in beforeAll (a few seconds).
 
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -42,6 +42,12 @@ interface Manifest {
     menus?: { commandPalette?: { command: string }[] };
   };
 }
+
+/** An OpenAI conversation with an image part, which a message file cannot hold. */
+const CONVERSATION = JSON.stringify([
+  { role: 'user', content: [{ type: 'text', text: 'What is in this picture?' }, { type: 'image_url', image_url: { url: 'https://example.com/cat.png' } }] },
+  { role: 'assistant', content: 'A cat.' },
+]);
 
 /** A message file with two legacy JSON tool calls. */
 const LEGACY = [
@@ -285,6 +291,37 @@ describe('the packaged extension in a stand-in VS Code', () => {
     await fake.registeredCommands.get(COMMANDS.exportLLMView)!();
     expect(fake.ui.opened).toHaveLength(2);
     expect(EXPORT_TARGETS.map((t) => t.format)).toEqual(EXPORT_FORMATS);
+  });
+
+  it('"Import conversation…" opens `msglint import`\'s message file of a JSON file unsaved, in its folder under a free name, and says what was dropped', async () => {
+    const dir = path.join(packed.dir, 'import');
+    mkdirSync(dir, { recursive: true });
+    const json = path.join(dir, 'chat.json');
+    writeFileSync(json, CONVERSATION);
+    // Taken: the import is named chat-2.msg.md.
+    writeFileSync(path.join(dir, 'chat.msg.md'), '# %% [^1]\n');
+    fake.ui.pick = 'From a JSON file…';
+    fake.ui.openDialog = [(fake.module.Uri as { file(p: string): FakeTextDocument['uri'] }).file(json)];
+    await fake.registeredCommands.get(COMMANDS.importConversation)!();
+    const doc = fake.textDocuments.at(-1)!;
+    expect(doc.uri.scheme).toBe('untitled');
+    expect(doc.uri.path).toBe(path.join(dir, 'chat-2.msg.md'));
+    const cli = spawnSync(process.execPath, [CLI, 'import', json], { encoding: 'utf8' });
+    expect(doc.text).toBe(cli.stdout);
+    expect(fake.messages.at(-1)).toMatch(/^warning: msglint: imported from openai, but the message file cannot hold everything: dropped 1 image/);
+    expect(fake.log.some((l) => l.includes('Import conversation (openai): dropped 1 image'))).toBe(true);
+
+    // The clipboard, holding no conversation: the reason, and nothing opened.
+    const opened = fake.textDocuments.length;
+    fake.ui.pick = 'From the clipboard';
+    fake.ui.clipboard = '{"hello": 1}';
+    await fake.registeredCommands.get(COMMANDS.importConversation)!();
+    expect(fake.messages.at(-1)).toBe('error: msglint: not imported: not a conversation of a known shape (give --from FORMAT)');
+    expect(fake.textDocuments.length).toBe(opened);
+    // Dismissed: nothing.
+    fake.ui.pick = undefined;
+    await fake.registeredCommands.get(COMMANDS.importConversation)!();
+    expect(fake.textDocuments.length).toBe(opened);
   });
 
   it('asks for a file when no editor is active, and hides the status item outside Markdown', async () => {

@@ -66,6 +66,9 @@ function startWorker(code: string) {
     TextDecoder,
     URL,
     crypto: globalThis.crypto,
+    // A worker has these: a long lint pauses by a message to itself, timed by performance.now().
+    MessageChannel,
+    performance,
   });
   (context as { globalThis: unknown }).globalThis = context;
   vm.runInContext(code, context, { filename: BUNDLE });
@@ -149,6 +152,9 @@ describe('the Web Worker bundle', () => {
     expect(codes, 'msglint.rules turns empty-cell off').not.toContain('empty-cell');
     const exported = await worker.request('workspace/executeCommand', { command: 'msglint.exportLLMView', arguments: [uri, 'openai', { force: true }] });
     expect(Array.isArray(exported)).toBe(true);
+    // The import of VS Code for the Web's "Import conversation…": done by the worker.
+    const imported = (await worker.request('msglint/importConversation', { text: JSON.stringify([{ role: 'user', content: 'Hi.' }, { role: 'assistant', content: 'Hello.' }]) })) as { text: string; format: string };
+    expect(imported).toMatchObject({ format: 'openai', text: expect.stringContaining('Hello.') });
     // An uncaught error is logged to the client and handled: the server keeps serving.
     expect(worker.uncaught(new Error('boom'))).toBe(true);
     const logged = await worker.next((m) => m.method === 'window/logMessage' && JSON.stringify(m.params).includes('boom'));

@@ -9,7 +9,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { generateMessageFile } from '../../bench/generate.mjs';
 import { fixes } from '../../bench/lib/crafted.mjs';
+import { lint } from '../../server/linter.js';
 import { ensureBuilt, LspClient, serverMain } from './client.js';
 
 const dirs: string[] = [];
@@ -24,7 +26,8 @@ function tempDir(files: Record<string, string>): string {
   return dir;
 }
 
-type Answer = { id: number | null; result?: unknown; error?: { code: number; message: string } };
+type Answer = { id: number | null; result?: unknown; error?: { code: number; message: string; data?: unknown } };
+type Notification = { method: string; params: any };
 
 /** The server spoken to byte by byte: what the test writes, and the answers (responses only) it reads. */
 function rawServer() {
@@ -32,6 +35,11 @@ function rawServer() {
   const proc = spawn(process.execPath, [serverMain, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
   let buffer = Buffer.alloc(0);
   const answers: Answer[] = [];
+  const notifications: Notification[] = [];
+  /** Woken on every message: a test that answers the server at once must not lose a polling interval. */
+  let waiting: (() => void)[] = [];
+  const arrived = () => new Promise<void>((resolve) => waiting.push(resolve));
+  const within = (ms: number) => Promise.race([arrived(), new Promise((resolve) => setTimeout(resolve, ms))]);
   proc.stdout.on('data', (chunk: Buffer) => {
     buffer = Buffer.concat([buffer, chunk]);
     for (;;) {
@@ -42,6 +50,10 @@ function rawServer() {
       const message = JSON.parse(buffer.subarray(end + 4, end + 4 + length).toString('utf8'));
       buffer = buffer.subarray(end + 4 + length);
       if ('id' in message && !('method' in message)) answers.push(message);
+      else if (!('id' in message)) notifications.push(message);
+      const wake = waiting;
+      waiting = [];
+      for (const w of wake) w();
     }
   });
   const frame = (body: unknown) => {
@@ -55,9 +67,21 @@ function rawServer() {
       for (let i = 0; i < 600; i++) {
         const found = answers.find((a) => a.id === id);
         if (found) return found;
-        await new Promise((resolve) => setTimeout(resolve, 50));
+        await within(50);
       }
       throw new Error(`no answer to ${id}`);
+    },
+    /** The answers so far, in the order they came. */
+    answers,
+    notifications,
+    /** Waits for a notification that `pick` chooses. */
+    notification: async (pick: (n: Notification) => boolean): Promise<Notification> => {
+      for (let i = 0; i < 600; i++) {
+        const found = notifications.find(pick);
+        if (found) return found;
+        await within(50);
+      }
+      throw new Error('no such notification');
     },
     stop: () => proc.kill(),
   };
@@ -100,6 +124,90 @@ describe('the protocol’s lifecycle (point 10)', () => {
       server.send(format(2), format(3), { jsonrpc: '2.0', method: '$/cancelRequest', params: { id: 3 } });
       expect(((await server.answer(2)).result as unknown[]).length).toBeGreaterThanOrEqual(5_000);
       expect((await server.answer(3)).error?.code).toBe(-32800);
+    } finally {
+      server.stop();
+    }
+  }, 120_000);
+});
+
+describe('$/cancelRequest stops a lint in progress (point 10)', () => {
+  // Large enough that its lint (some 300 ms here) runs over many slices of
+  // 5 ms: a request sent with the pull is answered while the pull still
+  // lints, which shows the lint paused, and a cancel sent then arrives long
+  // before the lint would end. A few problems at the end give diagnostics to compare.
+  // Made before the servers start: made between two messages, it would give the lint time to end.
+  const [big1, big2] = [1, 2].map((seed) => generateMessageFile({ turns: 1000, seed }) + '#%%\n\n# %% [^zz\n\nText.\n');
+  const uri = 'file:///nowhere/big.msg.md';
+  const pullCapabilities = { textDocument: { diagnostic: { dynamicRegistration: false } } };
+  const start = async (capabilities: unknown) => {
+    const server = rawServer();
+    server.send({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { processId: null, rootUri: null, capabilities } }, { jsonrpc: '2.0', method: 'initialized', params: {} });
+    await server.answer(1);
+    return server;
+  };
+  const pull = (id: number) => ({ jsonrpc: '2.0', id, method: 'textDocument/diagnostic', params: { textDocument: { uri } } });
+  const open = (text: string) => ({ jsonrpc: '2.0', method: 'textDocument/didOpen', params: { textDocument: { uri, languageId: 'markdown', version: 1, text } } });
+  const replace = (version: number, text: string) => ({ jsonrpc: '2.0', method: 'textDocument/didChange', params: { textDocument: { uri, version }, contentChanges: [{ text }] } });
+  const cancel = (id: number) => ({ jsonrpc: '2.0', method: '$/cancelRequest', params: { id } });
+  /** What the server must report for `text`: rule, place and message of each diagnostic. */
+  const expected = (text: string) => lint(text, { fileName: 'big.msg.md' }).diagnostics.map((d) => [d.ruleId, d.range.start.line, d.range.start.character, d.message]);
+  const reported = (items: any[]) => items.map((d) => [d.code, d.range.start.line, d.range.start.character, d.message]);
+  /** Answered before the pull `id`: the pull's lint let another message in. */
+  const answeredBefore = (server: ReturnType<typeof rawServer>, first: number, then: number) => {
+    const order = server.answers.map((a) => a.id);
+    return order.indexOf(first) !== -1 && (order.indexOf(then) === -1 || order.indexOf(first) < order.indexOf(then));
+  };
+
+  it('a pull cancelled while it lints: RequestCancelled, and the next pull reports the diagnostics', async () => {
+    const server = await start(pullCapabilities);
+    try {
+      const text = big1;
+      server.send(open(text), pull(2), hover(3));
+      await server.answer(3);
+      expect(answeredBefore(server, 3, 2)).toBe(true);
+      server.send(cancel(2));
+      const answer = await server.answer(2);
+      expect(answer.error).toMatchObject({ code: -32800, message: 'textDocument/diagnostic: cancelled while linting' });
+      // The lint given up is resumed, and the server keeps answering.
+      server.send(pull(4));
+      const report = (await server.answer(4)).result as { kind: string; items: any[] };
+      expect(report.kind).toBe('full');
+      expect(reported(report.items)).toEqual(expected(text));
+      expect(reported(report.items).length).toBeGreaterThan(0);
+    } finally {
+      server.stop();
+    }
+  }, 120_000);
+
+  it('a pull whose document changes while it lints: ServerCancelled with retriggerRequest, and the new version’s diagnostics next', async () => {
+    const server = await start(pullCapabilities);
+    try {
+      server.send(open(big1), pull(2), hover(3));
+      await server.answer(3);
+      const text = big2;
+      server.send(replace(2, text));
+      const answer = await server.answer(2);
+      expect(answeredBefore(server, 3, 2)).toBe(true);
+      expect(answer.error).toMatchObject({ code: -32802, data: { retriggerRequest: true } });
+      server.send(pull(4));
+      expect(reported(((await server.answer(4)).result as { items: any[] }).items)).toEqual(expected(text));
+    } finally {
+      server.stop();
+    }
+  }, 120_000);
+
+  it('a push whose document changes while it lints is dropped; the new version’s is published', async () => {
+    const server = await start({});
+    try {
+      server.send(open(big1), hover(2));
+      await server.answer(2);
+      const text = big2;
+      server.send(replace(2, text));
+      // Not published before the hover's answer: the push of version 1 was still linting.
+      expect(server.notifications.some((n) => n.method === 'textDocument/publishDiagnostics' && n.params.version === 1)).toBe(false);
+      const published = await server.notification((n) => n.method === 'textDocument/publishDiagnostics');
+      expect(published.params.version).toBe(2);
+      expect(reported(published.params.diagnostics)).toEqual(expected(text));
     } finally {
       server.stop();
     }

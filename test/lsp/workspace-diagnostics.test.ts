@@ -9,7 +9,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Diagnostic, WorkspaceDiagnosticReport, WorkspaceDocumentDiagnosticReport } from 'vscode-languageserver-protocol';
+import { CancellationTokenSource } from 'vscode-languageserver-protocol';
 import { afterAll, describe, expect, it } from 'vitest';
+import { generateMessageFile } from '../../bench/generate.mjs';
 import { writeTree } from '../cli/helpers.js';
 import { LspClient, modernCapabilities, pushCapabilities, root } from './client.js';
 
@@ -133,6 +135,33 @@ describe('workspace/diagnostic', () => {
       await client.stop();
     }
   });
+
+  it('a cancel is heeded while a file is linted: RequestCancelled, and the next request reports every file', async () => {
+    // 50 files make the first partial result; it is sent as the large file after them begins (some 300 ms of lint).
+    const dir = realpathSync(mkdtempSync(path.join(tmpdir(), 'msglint-workspace-')));
+    dirs.push(dir);
+    writeTree(dir, {
+      ...Object.fromEntries(Array.from({ length: 50 }, (_, i) => [`a/f${String(i).padStart(2, '0')}.msg.md`, CLEAN])),
+      'b/big.msg.md': `${generateMessageFile({ turns: 1000 })}#%%\n`,
+    });
+    const client = await LspClient.start({ rootDir: dir });
+    const cancel = new CancellationTokenSource();
+    client.conn.onNotification('$/progress', (p: { token: string }) => {
+      if (p.token === 'partial') cancel.cancel();
+    });
+    try {
+      const answer = await client.conn.sendRequest('workspace/diagnostic', { previousResultIds: [], partialResultToken: 'partial' }, cancel.token).then(
+        () => undefined,
+        (e: { code: number; message: string }) => e,
+      );
+      expect(answer).toMatchObject({ code: -32800, message: 'workspace/diagnostic: cancelled while linting' });
+      const report = await client.request<WorkspaceDiagnosticReport>('workspace/diagnostic', { previousResultIds: [] });
+      expect(fullReports(report.items)).toEqual(cliProblems(dir));
+      expect(fullReports(report.items)[uriOf(dir, 'b/big.msg.md')]!.length).toBeGreaterThan(0);
+    } finally {
+      await client.stop();
+    }
+  }, 120_000);
 });
 
 describe('msglint.lintWorkspace', () => {
