@@ -43,6 +43,15 @@ describe('escapeBody', () => {
     expect(escapeBody(file('````', '# %%', '```', '# %%', '```'))).toBe(file('````', '\\# %%', '```', '\\# %%', '```'));
   });
 
+  it('leaves the last line of a comment or CDATA section alone, and the cell reads no metadata there', () => {
+    // The line starts inside the region, so it is no footnote definition (it was one to the cell parse).
+    for (const body of ['<!--\n[^3]: [tool] x\r<!-- c -->\n', '<!--\n[^3]: [tool] x -->\n', '<tool><tool_name>t</tool_name><arguments><a><![CDATA[\n[^3]: [tool] x]]></a></arguments></tool>\n']) {
+      expect(escapeBody(body)).toBe(body);
+      const doc = parse(cellFile(body, false), { fileName: 'x.msg.md' });
+      expect(doc.cells[0]!.p.metadata.map((m) => m.id.id), JSON.stringify(body)).toEqual(['1']);
+    }
+  });
+
   it('escapes the thinking paragraph of a reply only with replyStart', () => {
     expect(escapeBody('[not thinking]\n\nText.')).toBe('[not thinking]\n\nText.');
     expect(escapeBody('[not thinking]\n\nText.', { replyStart: true })).toBe('\\[not thinking]\n\nText.');

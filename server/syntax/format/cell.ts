@@ -10,6 +10,7 @@ import { parseMarker, type MarkerNode } from './marker.js';
 import { isFootnoteDefinition, parseMetadata, type MetadataNode } from './metadata.js';
 import type { Span } from '../../base/text.js';
 import { scan, type FenceBlock, type RegionNode, type ToolElement } from './scan.js';
+import { OpaqueCursor, opaqueSpans } from './escape.js';
 
 export type DirectiveKind = 'disable' | 'enable' | 'disable-line' | 'disable-next-line' | 'disable-file';
 
@@ -196,6 +197,7 @@ export function parseCell(text: string, hasMarker: boolean): CellParse {
   // Fences in line order: [first line, last line] of each, walked with a cursor.
   let fi = 0;
   let oi = 0;
+  let regions: OpaqueCursor | undefined;
 
   for (let li = 0, start = 0; start < text.length; li++, start = line.end) {
     lineAt(text, start, line);
@@ -222,7 +224,8 @@ export function parseCell(text: string, hasMarker: boolean): CellParse {
       placementLine = li;
       placementStart = line.start;
     }
-    if (!opaque && isFootnoteDefinition(text, line.start, line.contentEnd)) {
+    // The last line of a comment or CDATA section starts inside it: not a footnote definition either.
+    if (!opaque && isFootnoteDefinition(text, line.start, line.contentEnd) && !(regions ??= openRegions(s)).inside(line.start)) {
       metadata.push(parseMetadata(text, line.start, line.contentEnd));
       continue;
     }
@@ -266,6 +269,11 @@ export function parseCell(text: string, hasMarker: boolean): CellParse {
     opaqueLines: kept(opaqueLines),
     hasUnclosed: hasUnclosed(s),
   });
+}
+
+/** The closed comments and CDATA sections a line may start inside (read on the first footnote-shaped line only). */
+function openRegions(s: { fences: FenceBlock[]; comments: RegionNode[]; tools: ToolElement[] }): OpaqueCursor {
+  return new OpaqueCursor(opaqueSpans({ fences: [], comments: s.comments, tools: s.tools }));
 }
 
 function hasUnclosed(s: { fences: FenceBlock[]; comments: RegionNode[]; tools: ToolElement[] }): boolean {
