@@ -9,11 +9,15 @@ export type { FenceBlock, ToolElement, RegionNode } from './syntax/format/scan.j
 export type { Span } from './base/text.js';
 export { LineIndex } from './syntax/format/lines.js';
 export { isMessageFile } from './syntax/format/detect.js';
+export { escapeBody, unescapeBody } from './syntax/document.js';
 export { contentLines, outputLines, outputPrefix } from './syntax/tree/output.js';
 export type { OutputLine, OutputStream } from './syntax/tree/output.js';
 export { ruleSeverity } from './engine/rule-set.js';
-export { allRules, getRule, lint, lintAndFix, lintDocument } from './linter.js';
+export { allRules, getRule, lint, lintAndFix, lintDocument, lintSteps, lintDocumentSteps } from './linter.js';
+export { drain, runSteps } from './engine/steps.js';
+export type { Steps, Cooperation, StepOutcome } from './engine/steps.js';
 export { applyEdits } from './engine/fix.js';
+export { toolElementXml } from './tool-calls/rewrite.js';
 export type * from './engine/types.js';
 export { toLLMView, formatLLMView, exportText, createFormatter, viewBlockers, VIEW_RULES, ExportOptionError, EXPORT_FORMATS, CODE_EXECUTION_TOOL } from './export/index.js';
 export { OpenAIFormatter, AnthropicFormatter, VercelFormatter, ContextJsonFormatter, ConsoleFormatter, listAgents, agentsText } from './export/index.js';
