@@ -24,6 +24,7 @@
 import { bodyText } from '../llm-view/view.js';
 import { parse, unescapeReplyStart } from '../syntax/document.js';
 import { scan } from '../syntax/format/scan.js';
+import { toolCallsOf } from '../tool-calls/index.js';
 import { escapeBody } from '../syntax/document.js';
 
 export interface PreparedBody {
@@ -68,7 +69,7 @@ function commentOnlyLines(lines: readonly string[]): boolean {
  * unclosed fences made explicit; `changes` says what the view will not give
  * back exactly.
  */
-export function prepareBody(text: string, options: { replyStart?: boolean } = {}): PreparedBody {
+export function prepareBody(text: string, options: { replyStart?: boolean } = {}, checksTools = false): PreparedBody {
   const changes: string[] = [];
   let t = text;
   if (t.includes('\r\n')) {
@@ -84,16 +85,30 @@ export function prepareBody(text: string, options: { replyStart?: boolean } = {}
   if (back !== closed) {
     changes.push(commentOnlyLines(lines) ? 'a line that is only an HTML comment is not in the LLM view' : 'the LLM view reads the text differently');
   }
+  // In a reply, text that mentions `<tool>` is read as a tool element wherever
+  // it stands outside code (spec sections 6, 8), and the format has no escape
+  // for it: kept as written, said here, and reported by lint.
+  if (checksTools && written.includes('<tool>') && hasBrokenToolElement(written)) changes.push('a `<tool>` in the text is not a well-formed tool element: kept as written, and lint reports it');
   return { text: written, changes, empty: back.trim() === '' };
+}
+
+/** The one cell of a message file holding `body`, as the view and the rules read it. */
+function cellHolding(body: string) {
+  const doc = parse(`# %% [^1]\n\n[^1]: [markdown]\n\n${body}\n`, { fileName: 'body.msg.md' });
+  return doc.cells.length === 1 ? doc.cells[0] : undefined;
 }
 
 /** What the LLM view makes of a body: the text of a message cell holding it (a reply's, with replyStart). */
 export function readBack(body: string, options: { replyStart?: boolean } = {}): string {
-  const doc = parse(`# %% [^1]\n\n[^1]: [markdown]\n\n${body}\n`, { fileName: 'body.msg.md' });
-  const cell = doc.cells[0];
-  if (!cell || doc.cells.length !== 1) return '\u0000';
+  const cell = cellHolding(body);
+  if (!cell) return '\u0000';
   const text = bodyText(cell);
   return options.replyStart ? unescapeReplyStart(text) : text;
+}
+
+function hasBrokenToolElement(body: string): boolean {
+  const cell = cellHolding(body);
+  return cell !== undefined && toolCallsOf(cell).some((call) => !call.ok);
 }
 
 /**

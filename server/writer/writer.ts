@@ -17,7 +17,7 @@
 //   allows and listed in `changes` (body.ts says what and why), never
 //   dropped without a word.
 
-import { lineEscapeAt, parse } from '../syntax/document.js';
+import { parse } from '../syntax/document.js';
 import { unwritableString, type JsonValue } from '../tool-calls/index.js';
 import { prepareBody, prepareThinking } from './body.js';
 import { toolElementXml } from '../tool-calls/rewrite.js';
@@ -217,7 +217,7 @@ export class MessageWriter {
       pieces.push(t.text);
     }
     if (options.text !== undefined) {
-      const b = prepareBody(options.text, { replyStart: pieces.length === 0 });
+      const b = prepareBody(options.text, { replyStart: pieces.length === 0 }, true);
       this.note(id, b.changes);
       if (b.text !== '') pieces.push(b.text);
       if (!b.empty) empty = false;
@@ -247,19 +247,14 @@ export class MessageWriter {
       this.note(id, ['the call id holds a quote or a line break and is left out (call_id)']);
       callId = undefined;
     }
-    // A string with a line shaped like a metadata line would be read as one even inside CDATA: such
-    // arguments go as their JSON text, on one line (`<arguments type="json">`), which reads back the same.
-    const asJson = call.rawArguments === undefined && call.arguments !== undefined && hasLineToEscape(call.arguments);
     const xml = toolElementXml({
       name,
       ...(call.server !== undefined && call.server !== 'local' ? { server: call.server } : {}),
       ...(call.rawArguments !== undefined
         ? { rawArguments: call.rawArguments }
-        : asJson
-          ? { rawArguments: JSON.stringify(call.arguments) }
-          : call.arguments !== undefined
-            ? { arguments: call.arguments }
-            : {}),
+        : call.arguments !== undefined
+          ? { arguments: call.arguments }
+          : {}),
     });
     const pieces: string[] = [];
     if (call.text !== undefined) {
@@ -334,18 +329,6 @@ export class MessageWriter {
     ], body);
     return id;
   }
-}
-
-/** Whether a string of the value has a line after a line break that a body would have to escape (a marker or metadata line). */
-function hasLineToEscape(value: JsonValue): boolean {
-  if (typeof value === 'string') {
-    if (!/[\n\r]/.test(value)) return false;
-    const lines = value.split(/\r\n|\n|\r/);
-    return lines.some((line, i) => i > 0 && lineEscapeAt(line, 0, line.length) !== -1);
-  }
-  if (Array.isArray(value)) return value.some(hasLineToEscape);
-  if (value !== null && typeof value === 'object') return Object.values(value).some(hasLineToEscape);
-  return false;
 }
 
 function cryptoRandom(): number {

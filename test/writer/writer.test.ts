@@ -92,6 +92,16 @@ describe('MessageWriter', () => {
     expect(diagnostics(w.text)).toEqual([]);
   });
 
+  it('says so when a reply mentions a `<tool>` that is no tool element (the format has no escape for it), not for one that is, nor in a message', () => {
+    const w = newFile();
+    w.message('Write <tool> then the name.');
+    w.reply('coder', { text: 'Write <tool> then the name.' });
+    w.reply('coder', { text: 'As I wrote:\n\n<tool><tool_name>ls</tool_name></tool>' });
+    w.reply('coder', { text: 'In code, `<tool>` is text.' });
+    expect(w.changes.map((c) => `${c.cell}: ${c.what}`)).toEqual(['2: a `<tool>` in the text is not a well-formed tool element: kept as written, and lint reports it']);
+    expect(diagnostics(w.text).map((d) => d.split(' ')[0])).toEqual(['tool-xml']);
+  });
+
   it('a tool name no API takes is written and said; a line break in it becomes a space', () => {
     const w = newFile();
     const r = w.reply('coder', { text: 'x' });
