@@ -13,6 +13,8 @@
 //   - hovers in .msglintrc.json and in package.json's `msglint` key show the
 //     config schema's descriptions,
 //   - "msglint: Export LLM view…" opens what `msglint export` writes,
+//   - "msglint: Import conversation…" picks a JSON file in the open dialog and
+//     opens a message file beside it that exports as `msglint import`'s does,
 // so a change that breaks activation, the bundled server or formatting in
 // VS Code fails. It does so twice, once per extension host:
 //   node  the .vsix as it ships: code-server runs its `main` (the server as a
@@ -71,6 +73,15 @@ const UNOPENED = 'never-opened.msg.md';
 const UNOPENED_TEXT = '# %% Hi[^1]\n\n[^1]: [markdown]\n\nHello.\n\n#%% Again[^2]\n\n[^2]: [markdown]\n\n# %% Empty[^3]\n\n[^3]: [markdown]\n';
 // A clean conversation to export.
 const SESSION = 'session.msg.md';
+// A conversation to import: OpenAI messages with a system prompt, a tool call and its result.
+const IMPORT_JSON = 'chat.json';
+const IMPORT_MESSAGES = [
+  { role: 'system', content: 'You are a careful coding assistant.' },
+  { role: 'user', content: 'What is in app.py?' },
+  { role: 'assistant', content: null, tool_calls: [{ id: 'call_7Xk2', type: 'function', function: { name: 'read_file', arguments: '{"path":"app.py","lines":40}' } }] },
+  { role: 'tool', tool_call_id: 'call_7Xk2', content: 'def add(a, b):\n    return a - b' },
+  { role: 'assistant', content: 'It subtracts where it should add.' },
+];
 const EXPORT_TARGET = 'openai';
 // A body line of a message cell of the showcase, for the hover.
 const HOVER_LINE = 23;
@@ -158,7 +169,14 @@ async function expectations(dir) {
   const session = path.join(dir, SESSION);
   await copyFile(path.join(ROOT, 'examples/coding-session.msg.md'), session);
   const { stdout: exported } = await promisify(execFile)(process.execPath, [CLI, 'export', session, '--to', EXPORT_TARGET]);
+  // What the imported file must export: the CLI's import of the same JSON, exported (nonces differ between imports, the export does not).
+  const importJson = path.join(dir, IMPORT_JSON);
+  await writeFile(importJson, `${JSON.stringify(IMPORT_MESSAGES, null, 2)}\n`);
+  const imported = path.join(dir, 'cli-import.msg.md');
+  await promisify(execFile)(process.execPath, [CLI, 'import', importJson, '-o', imported, '--force']);
+  const { stdout: importExported } = await promisify(execFile)(process.execPath, [CLI, 'export', imported, '--to', 'openai']);
   return {
+    importExported: JSON.parse(importExported),
     unopenedProblems,
     sessionText: await readFile(session, 'utf8'),
     exported: JSON.parse(exported),
@@ -176,6 +194,7 @@ async function checkHost(host, { installDir, expected, keep }) {
   await writeFile(legacy, expected.legacyText);
   await writeFile(path.join(workspace, UNOPENED), UNOPENED_TEXT);
   await writeFile(path.join(workspace, SESSION), expected.sessionText);
+  await writeFile(path.join(workspace, IMPORT_JSON), `${JSON.stringify(IMPORT_MESSAGES, null, 2)}\n`);
   // Config files for the schema's hovers. They change nothing: the rule is set as the msglint.rules setting
   // sets it, and package.json's msglint key gives way to .msglintrc.json in the same folder.
   await writeFile(path.join(workspace, '.msglintrc.json'), `${JSON.stringify({ rules: RULES_SETTING }, null, 2)}\n`);
@@ -300,12 +319,54 @@ async function checkHost(host, { installDir, expected, keep }) {
   if (JSON.stringify(exported) !== JSON.stringify(expected.exported)) throw new Error(`"Export LLM view…" (${EXPORT_TARGET}) differs from msglint export: ${firstDifference(JSON.stringify(exported, null, 1), JSON.stringify(expected.exported, null, 1))}`);
   say(`Export LLM view: ${EXPORT_TARGET}, as msglint export writes it, beside the file`);
 
+  step = `${host}: importing a conversation`;
+  await runCommand(page, 'msglint: Import conversation…', { asks: true });
+  await pickQuickItem(page, 'msglint: Import conversation', 'From a JSON file…');
+  await pickDialogFile(page, IMPORT_JSON);
+  const importedName = IMPORT_JSON.replace(/\.json$/, '.msg.md');
+  await page.waitForSelector(`.tabs-container .tab.active[data-resource-name="${importedName}"]`, { timeout: 30_000 }).catch((e) => {
+    throw new Error(`"Import conversation…" opened no ${importedName}: ${String(e?.message ?? e).split('\n')[0]}`);
+  });
+  await screenshot('9-import');
+  await page.keyboard.press('Control+S');
+  // The editor already has its path; should a save dialog ask anyway, it proposes that path.
+  await page.waitForSelector('.quick-input-widget input.input', { state: 'visible', timeout: 3_000 }).then(() => page.keyboard.press('Enter'), () => {});
+  const importedFile = path.join(workspace, importedName);
+  const deadline = Date.now() + 20_000;
+  while (!existsSync(importedFile) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
+  if (!existsSync(importedFile)) throw new Error(`saving the imported conversation wrote no ${importedName}`);
+  const { stdout: reexported } = await promisify(execFile)(process.execPath, [CLI, 'export', importedFile, '--to', 'openai']);
+  if (JSON.stringify(JSON.parse(reexported)) !== JSON.stringify(expected.importExported)) {
+    throw new Error(`the imported file does not export as msglint import's does: ${firstDifference(JSON.stringify(JSON.parse(reexported), null, 1), JSON.stringify(expected.importExported, null, 1))}`);
+  }
+  say(`Import conversation: ${IMPORT_JSON} opened as ${importedName}, saved beside it, and exports as msglint import's file does`);
+
   // This host's cleanups now, not at exit: the next host starts from nothing.
   for (const c of [closeBrowser, closeLog, ...own]) {
     cleanups.splice(cleanups.indexOf(c), 1);
     await Promise.resolve().then(c).catch(() => {});
   }
   current = { dir: undefined, page: undefined };
+}
+
+/**
+ * Picks a file of the workspace folder in the simple open dialog (code-server
+ * has no native one): once the folder is listed, its name is typed after the
+ * folder's path the dialog proposes, and the dialog accepted.
+ */
+async function pickDialogFile(page, name) {
+  const row = page.locator('.quick-input-list .monaco-list-row').filter({ has: page.locator('.label-name', { hasText: new RegExp(`^${name.replace(/[.]/g, '\\.')}$`) }) }).first();
+  await row.waitFor({ state: 'visible', timeout: 30_000 }).catch((e) => {
+    throw new Error(`the open dialog does not list ${name}: ${String(e?.message ?? e).split('\n')[0]}`);
+  });
+  const input = page.locator('.quick-input-widget input.input');
+  const folder = await input.inputValue();
+  await input.fill(`${folder.endsWith('/') ? folder : `${folder}/`}${name}`);
+  await page.waitForFunction((n) => document.querySelector('.quick-input-widget input.input')?.value.endsWith(n), name, { timeout: 10_000 });
+  await page.keyboard.press('Enter');
+  await page.waitForSelector('.quick-input-widget', { state: 'hidden', timeout: 30_000 }).catch(() => {
+    throw new Error(`the open dialog did not take ${name}`);
+  });
 }
 
 /** Waits for an untitled editor to be the active one (what the export opens). */
