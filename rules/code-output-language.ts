@@ -29,7 +29,7 @@ export default defineRule(
     severity: 'warning',
     fixable: 'fix',
     description: "A code output type that differs from its code cell's code block language.",
-    incremental: { reads: ['code-output', 'message'], keys: 'id-root' },
+    incremental: { keys: 'id-root' },
   },
   ({ doc, cells, report, doubtfulIdBetween }) => {
     for (const cell of cells) {

@@ -41,7 +41,7 @@ export default defineRule(
     severity: 'error',
     fixable: null,
     description: 'A code output `CODE.N` whose CODE is not an earlier `[code]` cell.',
-    incremental: { reads: ['code-output'], keys: 'id-root' },
+    incremental: { keys: 'id-root' },
   },
   ({ doc, cells, report, doubtfulIdBetween }) => {
     for (const cell of cells) {

@@ -11,7 +11,7 @@ export default defineRule(
     severity: 'warning',
     fixable: null,
     description: 'Outputs of one code cell not numbered 1, 2, … without gaps or repeats.',
-    incremental: { reads: ['code-output'], keys: 'id-root' },
+    incremental: { keys: 'id-root' },
   },
   ({ doc, cells, report, doubtfulIdBetween }) => {
     // Outputs of each valid code cell, in file order. Outputs of a missing or

@@ -111,7 +111,7 @@ export default defineRule(
     severity: 'error',
     fixable: 'suggestion',
     description: 'A text output line without the `stdout> ` / `stderr> ` prefix, or a binary `mime_type` whose body is not valid base64.',
-    incremental: { reads: ['code-output'], keys: 'id-root' },
+    incremental: { keys: 'id-root' },
   },
   ({ cells, report }) => {
     for (const cell of cells) {

@@ -7,7 +7,7 @@ const rule = defineRule(
     severity: 'error',
     fixable: null,
     description: 'A second cell with an id already used.',
-    incremental: { reads: [], keys: 'id-root' },
+    incremental: { keys: 'id-root' },
   },
   ({ doc, cells, report }) => {
     // Usually every id is used once: then there are as many ids as cells with one.

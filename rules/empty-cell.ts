@@ -25,7 +25,7 @@ export default defineSegmentRule(
     fixable: null,
     description: 'A cell with no content besides its marker and metadata.',
     // The cross-cell part: an agent reply is not empty when tool calls of its root name it as PARENT.
-    incremental: { reads: ['agent-reply'], keys: 'id-root' },
+    incremental: { keys: 'id-root' },
   },
   (seg, { doc, report }) => {
     if (!(seg instanceof Cell)) return;

@@ -28,7 +28,7 @@ export default defineRule(
     severity: 'error',
     fixable: null,
     description: 'A tool call and its results whose `history` settings put one in the LLM view and leave the other out.',
-    incremental: { reads: ['tool-call', 'tool-result'], keys: 'id-root' },
+    incremental: { keys: 'id-root' },
   },
   ({ cells, report }) => {
     // Results by the id of the call they answer (PARENT.NONCE), in file order.

@@ -8,7 +8,6 @@ const rule = defineRule(
     severity: 'error',
     fixable: null,
     description: 'A nonce used by two tool calls.',
-    incremental: { reads: ['tool-call', 'tool-result'] },
   },
   ({ doc, report }) => {
     const graph = toolGraph(doc);

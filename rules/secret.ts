@@ -52,7 +52,6 @@ export default defineSegmentRule(
       additionalProperties: false,
     },
     // The cross-cell part reads only the frontmatter, which segment checks never see.
-    incremental: { reads: [] },
   },
   (seg, context) => reportIn(searched(seg), seg.offset, context),
   (context) => {

@@ -8,7 +8,7 @@ export default defineRule(
     severity: 'warning',
     fixable: null,
     description: 'A nonce shorter than 4 characters or made only of digits.',
-    incremental: { reads: ['tool-call', 'tool-result'], keys: 'id-root' },
+    incremental: { keys: 'id-root' },
   },
   ({ doc, cells, report }) => {
     for (const call of callsAmong(doc, cells)) {

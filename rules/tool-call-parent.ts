@@ -19,7 +19,7 @@ const rule = defineRule(
     severity: 'error',
     fixable: null,
     description: 'A tool call whose PARENT is not an earlier agent reply cell.',
-    incremental: { reads: ['tool-call', 'tool-result'], keys: 'id-root' },
+    incremental: { keys: 'id-root' },
   },
   ({ doc, cells: scope, report, doubtfulIdBetween }) => {
     for (const call of callsAmong(doc, scope)) {

@@ -8,7 +8,6 @@ export default defineRule(
     severity: 'warning',
     fixable: null,
     description: 'A tool call with no result, unless it is the last cell of the file.',
-    incremental: { reads: ['tool-call', 'tool-result'] },
   },
   ({ doc, report, doubtfulIdBetween }) => {
     // The graph keeps the calls with no result after them.

@@ -15,7 +15,7 @@ export default defineRule(
     severity: 'error',
     fixable: 'fix',
     description: 'The metadata `name` of a tool call differs from the XML `<tool_name>`, or is missing.',
-    incremental: { reads: ['tool-call'], keys: 'id-root' },
+    incremental: { keys: 'id-root' },
   },
   ({ cells, report }) => {
     for (const cell of cells) {

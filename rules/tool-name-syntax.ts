@@ -8,7 +8,7 @@ export default defineRule(
     severity: 'warning',
     fixable: null,
     description: 'A tool name (the `<tool_name>`, or the metadata `name`) that does not match `^[a-zA-Z0-9_-]{1,64}$`: OpenAI and Anthropic reject it.',
-    incremental: { reads: ['tool-call'], keys: 'id-root' },
+    incremental: { keys: 'id-root' },
   },
   ({ cells, report }) => {
     for (const cell of cells) {

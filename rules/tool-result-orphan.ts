@@ -8,7 +8,7 @@ const rule = defineRule(
     severity: 'error',
     fixable: null,
     description: 'A tool result whose `PARENT.NONCE` is not an earlier tool call.',
-    incremental: { reads: ['tool-call', 'tool-result'], keys: 'id-root' },
+    incremental: { keys: 'id-root' },
   },
   ({ doc, cells, report, doubtfulIdBetween }) => {
     const graph = toolGraph(doc);

@@ -10,7 +10,7 @@ export default defineRule(
     severity: 'warning',
     fixable: null,
     description: 'Results of one tool call not numbered 1, 2, … without gaps or repeats.',
-    incremental: { reads: ['tool-call', 'tool-result'], keys: 'id-root' },
+    incremental: { keys: 'id-root' },
   },
   ({ doc, cells, report, doubtfulIdBetween }) => {
     const graph = toolGraph(doc);

@@ -9,7 +9,6 @@ const rule = defineRule(
     severity: 'error',
     fixable: 'suggestion',
     description: 'An output cell whose type is not a defined agent, `tool` or a code output language.',
-    incremental: { reads: ['unknown-output'] },
   },
   ({ doc, report }) => {
     const agents = new AgentsByPosition(doc.agents);

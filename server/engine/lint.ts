@@ -11,7 +11,7 @@ import { parse, type MessageDocument } from '../syntax/document.js';
 import { differences } from './contract.js';
 import { applyDirectives, collectDirectives } from './directives.js';
 import { applyEdits, fixesOf } from './fix.js';
-import { keepFindings, keptSegments, keyedChecks, lintEdited, movedChecks } from './relint.js';
+import { keepFindings, keptSegments, keyedChecks, lintEdited } from './relint.js';
 import { ruleSeverity, type RuleSet } from './rule-set.js';
 import { lintWhole, type RawFindings } from './run.js';
 import { drain, type Steps } from './steps.js';
@@ -76,10 +76,8 @@ function prepareForEdits(doc: MessageDocument): void {
 
 /** A whole lint, keeping what still holds of the previous version's findings (see relint.ts). */
 function lintAgain(ruleSet: RuleSet, doc: MessageDocument, config: MsglintConfig, keep: boolean): Steps<RawFindings> {
-  const moved = movedChecks(ruleSet, doc, config);
   const keyed = keyedChecks(ruleSet, doc, config);
-  const reused = moved && keyed ? (rule: Rule) => moved(rule) ?? keyed.moved(rule) : (moved ?? keyed?.moved);
-  return lintWhole(ruleSet, doc, config, keep, reused, keptSegments(ruleSet, doc, config));
+  return lintWhole(ruleSet, doc, config, keep, keyed?.moved, keptSegments(ruleSet, doc, config));
 }
 
 /**

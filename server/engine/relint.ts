@@ -3,7 +3,7 @@
 // keyed by id root) only in some roots' cells: the previous version's
 // findings are kept per document and moved by the edit.
 
-import { Cell, type CellType, type DocumentEdit, type MessageDocument, type Segment } from '../syntax/document.js';
+import { Cell, type DocumentEdit, type MessageDocument, type Segment } from '../syntax/document.js';
 import { Memo } from '../base/memo.js';
 import { cellsWithMetadataElsewhere } from '../syntax/tree/segment-lists.js';
 import { sameDoubtful, scopeOf, touchedRoots, type DoubtQuery, type Moved } from './keyed.js';
@@ -42,38 +42,6 @@ function movedFinding(d: Diagnostic, move: (p: number) => number, doc: MessageDo
   if (moved.related?.some((r) => Number.isNaN(r.range.start.offset) || Number.isNaN(r.range.end.offset))) return undefined;
   // A message that names a line names it where its place is now.
   return rerender(moved, d);
-}
-
-/**
- * After an edit that keeps the file-wide facts (DocumentEdit.sameFacts),
- * the previous findings of a cross-cell check that need not run again: it
- * declares the cell types it reads (RuleIncremental.reads) and no edited
- * cell has one of them, and it names no line numbers or no lines moved.
- * Undefined for a check that must run (and for every check when that does
- * not apply): the whole lint runs it.
- */
-export function movedChecks(ruleSet: RuleSet, doc: MessageDocument, config: MsglintConfig): ((rule: Rule) => Moved | undefined) | undefined {
-  const edit = doc.edit;
-  if (!edit?.sameFacts) return undefined;
-  const before = edit.previous && rawFindings.get(edit.previous);
-  if (!before || before.ruleSet !== ruleSet || before.config !== config) return undefined;
-  const touched = new Set<CellType>();
-  for (const i of edit.changed) touched.add((doc.segments[i] as Cell).cellType);
-  const move = mover(edit);
-  return (rule) => {
-    const inc = rule.meta.incremental;
-    if (!inc?.reads || inc.readsProse || inc.reads.some((t) => touched.has(t))) return undefined;
-    // The same cells: the rule's questions stand as they were.
-    const out: Moved = { kept: [], keptRoots: [], doubt: before.doubt.get(rule.meta.id)?.slice() };
-    for (let i = 0; i < before.diagnostics.length; i++) {
-      if (before.origins[i] !== rule.meta.id) continue;
-      const moved = movedFinding(before.diagnostics[i]!, move, doc);
-      if (!moved) return undefined;
-      out.kept.push(moved);
-      out.keptRoots.push(before.roots[i]);
-    }
-    return out;
-  };
 }
 
 /** What an edit whose touched roots can be told lets the whole lint keep (see keyedChecks). */

@@ -153,7 +153,8 @@ export interface RuleMeta {
    * cross-cell part). Which findings are local to a segment is declared by
    * the rule's shape (Rule.checkSegment), so a single kind ('cell' | 'prose'
    * | 'file') would say it twice and could not describe a rule with both
-   * parts; these two flags are what the shape does not tell.
+   * parts; these flags are what the shape does not tell. Which cells an
+   * edit changed is the engine's to find out, not the rule's to declare.
    * MSGLINT_CHECK_INCREMENTAL=1 checks the declaration (docs/architecture.md).
    */
   incremental?: RuleIncremental;
@@ -166,16 +167,6 @@ export interface RuleIncremental {
    * while the findings of other cross-cell checks are moved.
    */
   readsProse?: boolean;
-  /**
-   * The cell types whose text the `check` reads (marker title, metadata
-   * attributes, body, tool XML, outputs); of other cells it reads only the
-   * file-wide facts: ids, cell types, which metadata line is whose, agents
-   * and languages. After an edit that changes the text of some cells but
-   * none of those facts (DocumentEdit.sameFacts), the check runs again only
-   * when one of the edited cells has a type it reads; otherwise its findings
-   * are the previous version's, moved. Undeclared: it reads every cell.
-   */
-  reads?: readonly CellType[];
   /**
    * 'id-root': the `check`'s findings are per id root (an id's first
    * dot-separated segment: `12` for `12`, `12.k7f3q` and `12.k7f3q.1`; a
