@@ -9,12 +9,12 @@ import type { TextEdit } from '../server/engine/types.js';
  * run on into the footnote definition.
  */
 export function metadataInsertion(doc: MessageDocument, cell: Cell): { eol: string; after: string } {
-  const l = cell.p.lines[0]!;
+  const l = cell.parse.lines[0]!;
   const eol = l.end > l.contentEnd ? cell.eol : eolBefore(doc, cell);
   let after = '';
   if (l.end > l.contentEnd) {
     // The line after the marker, read from the cell (or the segment after it), not from the whole text.
-    const next = l.end < cell.text.length ? cell.p.lines[1] : undefined;
+    const next = l.end < cell.text.length ? cell.parse.lines[1] : undefined;
     const following = next ? undefined : doc.segmentAt(cell.end);
     const line = next ? cell.text.slice(next.start, next.contentEnd) : following && following !== cell ? following.text.slice(0, following.text.search(/\r?\n|$/)) : '';
     if (line.trim() !== '') after = eol;
@@ -78,7 +78,7 @@ export default defineRule(
 
       // A metadata line right under the marker whose id no cell uses: the
       // author only forgot the reference.
-      const p = cell.p;
+      const p = cell.parse;
       const orphan = p.placementStart >= 0 ? p.metadata.find((m) => m.span.start === p.placementStart) : undefined;
       if (
         orphan &&

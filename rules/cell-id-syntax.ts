@@ -4,12 +4,12 @@ import { Cell, idMisfit, WELL_FORMED_ID } from '../server/syntax/document.js';
 
 /** Why an id of this shape fits no cell kind of spec section 4, or null. */
 function shapeProblem(cell: Cell, id: string): string | null {
-  const misfit = idMisfit(cell.cellType, id);
+  const misfit = idMisfit(cell.cellKind, id);
   if (misfit === undefined) return null;
   const segments = id.split('.');
   if (misfit === 'too-many') return `An id has at most three segments (PARENT.NONCE.N for a tool result), not ${segments.length}.`;
   const last = segments[segments.length - 1];
-  switch (cell.cellType) {
+  switch (cell.cellKind) {
     case 'message':
       return 'A message cell has a one-segment id, such as `1` or `intro`.';
     case 'agent-reply':

@@ -33,7 +33,7 @@ export default defineRule(
   },
   ({ doc, cells, report, doubtfulIdBetween }) => {
     for (const cell of cells) {
-      if (cell.cellType !== 'code-output' || !cell.kindKnown || !cell.metadata) continue;
+      if (cell.cellKind !== 'code-output' || !cell.kindKnown || !cell.metadata) continue;
       const found = codeParent({ doc, doubtfulIdBetween }, cell);
       if (!found || !('parent' in found)) continue;
       const language = found.parent.codeBlock?.language;

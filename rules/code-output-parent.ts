@@ -46,7 +46,7 @@ export default defineRule(
   ({ doc, cells, report, doubtfulIdBetween }) => {
     for (const cell of cells) {
       // Without metadata, an `X.N` id is only a guess at a code output (metadata-missing reports it).
-      if (cell.cellType !== 'code-output' || !cell.kindKnown || !cell.metadata) continue;
+      if (cell.cellKind !== 'code-output' || !cell.kindKnown || !cell.metadata) continue;
       const found = codeParent({ doc, doubtfulIdBetween }, cell);
       if (!found || 'parent' in found) continue;
       const ref = cell.marker.idRef!;

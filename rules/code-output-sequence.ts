@@ -21,7 +21,7 @@ export default defineRule(
     for (const cell of cells) {
       // An output without metadata is only a guess (metadata-missing reports
       // it): it takes its number, and is not reported.
-      if (cell.cellType !== 'code-output') continue;
+      if (cell.cellKind !== 'code-output') continue;
       const found = codeParent({ doc, doubtfulIdBetween }, cell);
       if (!found || !('parent' in found)) continue;
       const nText = cell.marker.idRef!.segments[1]!.text;

@@ -98,7 +98,7 @@ export function base64Problem(text: string, lines: Line[]): { start: number; end
  */
 function streamLines(cell: Cell): Line[] {
   const lines = contentLines(cell);
-  const comments = cell.p.comments;
+  const comments = cell.parse.comments;
   if (!comments.some((c) => !c.closed)) return lines;
   const opensUnclosed = (l: Line): boolean => comments.some((c) => !c.closed && c.start >= l.start && c.start < l.contentEnd && cell.text.slice(l.start, c.start).trim() === '');
   return lines.filter((l) => !opensUnclosed(l));
@@ -115,7 +115,7 @@ export default defineRule(
   },
   ({ cells, report }) => {
     for (const cell of cells) {
-      if (cell.cellType !== 'code-output' || !cell.kindKnown || !cell.metadata) continue;
+      if (cell.cellKind !== 'code-output' || !cell.kindKnown || !cell.metadata) continue;
       // An invalid mime_type is attribute-value's; which form the body has is then unknown.
       if (outputMimeType(cell) === undefined) continue;
       const lines = streamLines(cell);

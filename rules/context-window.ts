@@ -28,7 +28,7 @@ interface Windows {
 }
 
 // Per version, so that the next one, when it differs only in prose
-// (DocumentEdit.sameStructure) or keeps the other cells (keepsCells),
+// (DocumentEdit.proseOnly) or keeps the other cells (keepsCells),
 // counts only the edited cells.
 const windowsCache = new Memo<MessageDocument, Windows>();
 
@@ -42,7 +42,7 @@ function windowsOf(doc: MessageDocument): Windows {
   if (w) return w;
   const edit = doc.edit;
   const before = edit?.previous && windowsCache.get(edit.previous);
-  if (before && edit!.sameStructure && before.adds.length === doc.cells.length) w = recounted(doc, before);
+  if (before && edit!.proseOnly && before.adds.length === doc.cells.length) w = recounted(doc, before);
   else if (before && edit!.keepsCells) w = spliced(doc, before);
   else {
     w = { adds: new Float64Array(doc.cells.length), replies: [] };
@@ -55,7 +55,7 @@ function windowsOf(doc: MessageDocument): Windows {
 
 /** Sets a cell's part of `w` (its adds, and its reply entry when it is a reply with a window, pushed). */
 function count(doc: MessageDocument, cell: Cell, w: Windows, prompts: Map<string, number>): void {
-  const reply = cell.cellType === 'agent-reply' && cell.type !== undefined ? cell.type : undefined;
+  const reply = cell.cellKind === 'agent-reply' && cell.type !== undefined ? cell.type : undefined;
   const window = reply !== undefined ? agentInfoAt(doc, reply, cell.offset)?.settings.contextWindow : undefined;
   if (reply === undefined || window === undefined) {
     w.adds[cell.index] = adds(cell);
@@ -133,8 +133,8 @@ interface CellKinds {
 const kindsCache = new Memo<MessageDocument, CellKinds>();
 
 function kindOf(cell: Cell): string | undefined {
-  if (cell.cellType === 'agent-reply' && cell.type !== undefined) return cell.type;
-  return cell.cellType === 'code-output' ? '' : undefined;
+  if (cell.cellKind === 'agent-reply' && cell.type !== undefined) return cell.type;
+  return cell.cellKind === 'code-output' ? '' : undefined;
 }
 
 function addKind(k: CellKinds, cell: Cell, sign: 1 | -1): void {
@@ -172,7 +172,7 @@ function cellKinds(doc: MessageDocument): CellKinds {
 /** Estimated tokens of the view up to and including each agent reply, for replies whose agent has a context window. */
 export function replyWindows(doc: MessageDocument): { cell: Cell; tokens: number; window: number; agent: string }[] {
   const out: { cell: Cell; tokens: number; window: number; agent: string }[] = [];
-  const previous = doc.edit?.sameStructure || doc.edit?.keepsCells ? doc.edit.previous : undefined;
+  const previous = doc.edit?.proseOnly || doc.edit?.keepsCells ? doc.edit.previous : undefined;
   // Counts kept from the previous version are updated for the edited cells:
   // the checks below, which read every cell, are for a version without them.
   if (windowsCache.get(doc) === undefined && !(previous && windowsCache.get(previous) !== undefined)) {

@@ -4,10 +4,10 @@ import type { ReportDescriptor } from '../server/engine/types.js';
 
 /** Whether a cell has no content besides its marker and metadata. */
 function isEmpty(cell: Cell, doc: MessageDocument): boolean {
-  if (cell.p.contentLineCount > 0) return false;
+  if (cell.parse.contentLineCount > 0) return false;
   // An ordinary footnote that starts with a bracketed word (`[^n]: [RFC 9110] …`)
   // is parsed as a metadata line, but it is content.
-  for (const node of cell.p.metadata) {
+  for (const node of cell.parse.metadata) {
     if (node.type !== undefined && !isMetadataLine(doc, { segment: cell, node })) return false;
   }
   return true;
@@ -33,7 +33,7 @@ export default defineSegmentRule(
     // An empty tool result or a run that printed nothing is data, not an
     // omission; a cell whose kind is a guess may be one (its id or metadata
     // is reported). An agent reply is checked across cells, below.
-    if (cell.cellType === 'tool-result' || cell.cellType === 'code-output' || cell.cellType === 'agent-reply' || !cell.kindKnown) return;
+    if (cell.cellKind === 'tool-result' || cell.cellKind === 'code-output' || cell.cellKind === 'agent-reply' || !cell.kindKnown) return;
     if (isEmpty(cell, doc)) report(emptyReport(cell));
   },
   ({ doc, cells, report }) => {
@@ -42,11 +42,11 @@ export default defineSegmentRule(
     // its id root, so the findings are per root.
     let parents: Set<string> | undefined;
     for (const cell of cells) {
-      if (cell.cellType !== 'agent-reply' || !cell.kindKnown || !isEmpty(cell, doc)) continue;
+      if (cell.cellKind !== 'agent-reply' || !cell.kindKnown || !isEmpty(cell, doc)) continue;
       if (cell.id !== undefined) {
         if (!parents) {
           parents = new Set();
-          for (const c of cells) if (c.cellType === 'tool-call' && c.id !== undefined) parents.add(c.id.slice(0, c.id.indexOf('.')));
+          for (const c of cells) if (c.cellKind === 'tool-call' && c.id !== undefined) parents.add(c.id.slice(0, c.id.indexOf('.')));
         }
         if (parents.has(cell.id)) continue;
       }

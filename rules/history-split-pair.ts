@@ -34,7 +34,7 @@ export default defineRule(
     // Results by the id of the call they answer (PARENT.NONCE), in file order.
     const results = new Map<string, Cell[]>();
     for (const cell of cells) {
-      if (cell.cellType !== 'tool-result' || !cell.id || !settled(cell)) continue;
+      if (cell.cellKind !== 'tool-result' || !cell.id || !settled(cell)) continue;
       const key = cell.id.slice(0, cell.id.lastIndexOf('.'));
       const list = results.get(key);
       if (list) list.push(cell);
@@ -42,7 +42,7 @@ export default defineRule(
     }
     const done = new Set<string>();
     for (const call of cells) {
-      if (call.cellType !== 'tool-call' || !call.id || done.has(call.id) || !settled(call)) continue;
+      if (call.cellKind !== 'tool-call' || !call.id || done.has(call.id) || !settled(call)) continue;
       done.add(call.id);
       const callIn = inView(call);
       const split = (results.get(call.id) ?? []).filter((r) => r.offset > call.offset && inView(r) !== callIn);

@@ -1,7 +1,7 @@
 // Every rule, in the order of the catalog (../docs/rules/ has one page each).
 import type { Rule } from '../server/engine/types.js';
 
-// Structure
+// FileFacts
 import cellMarker from './cell-marker.js';
 import cellIdMissing from './cell-id-missing.js';
 import cellIdSyntax from './cell-id-syntax.js';
@@ -11,7 +11,7 @@ import metadataUnused from './metadata-unused.js';
 import metadataPlacement from './metadata-placement.js';
 import metadataSyntax from './metadata-syntax.js';
 import duplicateAttribute from './duplicate-attribute.js';
-import cellType from './cell-type.js';
+import cellKind from './cell-type.js';
 import unknownAgent from './unknown-agent.js';
 import historyValue from './history-value.js';
 import historySummary from './history-summary.js';
@@ -61,7 +61,7 @@ import unknownRule from './unknown-rule.js';
 import unusedDisable from './unused-disable.js';
 
 export const rules: Rule[] = [
-  // Structure
+  // FileFacts
   cellMarker,
   cellIdMissing,
   cellIdSyntax,
@@ -71,7 +71,7 @@ export const rules: Rule[] = [
   metadataPlacement,
   metadataSyntax,
   duplicateAttribute,
-  cellType,
+  cellKind,
   unknownAgent,
   historyValue,
   historySummary,

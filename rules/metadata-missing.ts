@@ -22,7 +22,7 @@ function likelyType(doc: MessageDocument, cell: Cell): string | undefined {
 function inUnclosedFence(cell: Cell, id: string): boolean {
   const text = cell.text;
   const head = `[^${id}]:`;
-  for (const f of cell.p.fences) {
+  for (const f of cell.parse.fences) {
     if (f.close) continue;
     for (let at = text.indexOf(head, f.contentStart); at !== -1 && at < f.contentEnd; at = text.indexOf(head, at + 1)) {
       let p = at;

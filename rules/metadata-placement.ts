@@ -15,7 +15,7 @@ const rule = defineRule(
       const m = cell.metadata;
       // A later cell with a duplicated id is duplicate-id's finding, not a misplaced line.
       if (!m || doc.cellsById.get(cell.id!)?.[0] !== cell) continue;
-      const p = cell.p;
+      const p = cell.parse;
       if (m.segment === cell && p.placementStart >= 0 && p.placementStart === m.node.span.start) continue;
       // An HTML comment that never closes, above the line, would have been
       // skipped closed: unclosed-fence reports it.

@@ -21,7 +21,7 @@ export default defineRule(
         if (m.node.type === 'agent') continue;
         // The line under the marker of a cell without an id: the reference
         // is what is missing (cell-id-missing reports it and adds it).
-        if (own && !own.marker.idRef && own.p.placementStart === m.node.span.start) continue;
+        if (own && !own.marker.idRef && own.parse.placementStart === m.node.span.start) continue;
         report({ at: m.segment.abs(m.node.id.refSpan), message: `No cell uses the id \`${id}\`: this metadata line has no effect.`, tags: [1] });
       } else if (cells[0]!.metadata !== m && !(own && own.id === id && own !== cells[0])) {
         // (The own line of a later cell with the same id is not a second

@@ -2,7 +2,7 @@ import { defineRule } from '../server/engine/rule-kit.js';
 import type { Cell } from '../server/syntax/document.js';
 import { callsAmong } from '../server/tool-calls/index.js';
 
-const KIND: Record<Cell['cellType'], string> = {
+const KIND: Record<Cell['cellKind'], string> = {
   message: 'a message cell',
   'agent-reply': 'an agent reply',
   'tool-call': 'a tool call',
@@ -27,7 +27,7 @@ const rule = defineRule(
       if (!call.cell.kindKnown) continue;
       const cells = doc.cellsById.get(call.parent) ?? [];
       const earlier = cells.filter((c) => c.index < call.cell.index);
-      if (earlier.some((c) => c.cellType === 'agent-reply')) continue;
+      if (earlier.some((c) => c.cellKind === 'agent-reply')) continue;
       // A reply whose kind is unknown (its agent is unknown, it has no
       // metadata) is reported as such (unknown-agent, metadata-missing).
       if (earlier.some((c) => !c.kindKnown)) continue;
@@ -38,7 +38,7 @@ const rule = defineRule(
       let related: { at: [number, number]; message: string }[] | undefined;
       const target = earlier[0] ?? cells[0];
       if (earlier.length) {
-        message = `The parent ${id} of this tool call is ${KIND[earlier[0]!.cellType]}, not an agent reply.`;
+        message = `The parent ${id} of this tool call is ${KIND[earlier[0]!.cellKind]}, not an agent reply.`;
       } else if (cells.length) {
         message = `The parent ${id} of this tool call comes after it (line {{line}}); the agent reply that asks for a call comes before it.`;
       } else {

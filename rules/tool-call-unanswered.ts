@@ -19,7 +19,7 @@ export default defineRule(
       // Calls at the end of the file, with only tool calls after them, are still running.
       let running = true;
       for (let i = call.cell.index + 1; i < doc.cells.length && running; i++) {
-        if (doc.cells[i]!.cellType !== 'tool-call') running = false;
+        if (doc.cells[i]!.cellKind !== 'tool-call') running = false;
       }
       if (running) continue;
       report({

@@ -20,7 +20,7 @@ export default defineRule(
   ({ cells, report }) => {
     for (const cell of cells) {
       // Not a cell whose id fits no tool call (cell-id-syntax): it may be a result.
-      if (cell.cellType !== 'tool-call' || !cell.kindKnown || !cell.metadata || cell.type !== 'tool') continue;
+      if (cell.cellKind !== 'tool-call' || !cell.kindKnown || !cell.metadata || cell.type !== 'tool') continue;
       const m = cell.metadata;
       const tools = toolCallsOf(cell);
       const xmlName = tools.length === 1 ? tools[0]!.toolName : undefined;

@@ -12,7 +12,7 @@ export default defineRule(
   },
   ({ cells, report }) => {
     for (const cell of cells) {
-      if (cell.cellType !== 'tool-call' || cell.type !== 'tool') continue;
+      if (cell.cellKind !== 'tool-call' || cell.type !== 'tool') continue;
       // The call's own name, else (no readable call) the metadata name; a
       // metadata name that differs from the call's is tool-name-mismatch's.
       const tool = toolNameOf(cell);

@@ -4,7 +4,7 @@ import { toolCallsOf, toolProblemsIn, type StructureProblemKind } from '../serve
 
 /** A `<tool>` written inside a fenced code block of the cell (where it is code, not a call), and whether that fence closes. */
 function fencedTool(cell: Cell): { at: [number, number]; closed: boolean } | undefined {
-  for (const f of cell.p.fences) {
+  for (const f of cell.parse.fences) {
     const at = cell.text.slice(f.contentStart, f.contentEnd).search(/<tool[\s>]/);
     if (at !== -1) return { at: cell.abs({ start: f.contentStart + at, end: f.contentStart + at + 5 }), closed: f.close !== undefined };
   }
@@ -99,7 +99,7 @@ export default defineSegmentRule(
     }
     // A cell whose kind is a guess (its id fits no tool call, or it has no
     // metadata type) may be no tool call: its id or metadata is reported.
-    if (!(seg instanceof Cell) || seg.cellType !== 'tool-call' || !seg.kindKnown) return;
+    if (!(seg instanceof Cell) || seg.cellKind !== 'tool-call' || !seg.kindKnown) return;
     const cell = seg;
     const tools = toolCallsOf(cell);
     if (tools.length === 0) {

@@ -25,7 +25,7 @@ export default defineSegmentRule(
     // has no rule of its own for comments, and this is the same mistake.
     // Inside a `<tool>` element whose XML is read, it is an XML error, which
     // tool-xml reports.
-    const xmlRead = seg instanceof Cell && isToolCellType(seg.cellType) && seg.kindKnown;
+    const xmlRead = seg instanceof Cell && isToolCellType(seg.cellKind) && seg.kindKnown;
     for (const c of p.comments) {
       if (c.closed || (xmlRead && p.tools.some((t) => t.start < c.start && c.start < t.end))) continue;
       report({

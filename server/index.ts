@@ -1,6 +1,6 @@
 // msglint's library API: the syntax tree, the rules and the linter.
 export { parse, MessageDocument, Cell, Segment, COMMON_LANGUAGES, MESSAGE_TYPES } from './syntax/document.js';
-export type { CellType, SegmentKind, AgentDefinition, ParseOptions } from './syntax/document.js';
+export type { CellKind, SegmentKind, AgentDefinition, ParseOptions } from './syntax/document.js';
 export type { CellParse, Block, Directive } from './syntax/format/cell.js';
 export type { MarkerNode, IdNode } from './syntax/format/marker.js';
 export type { MetadataNode, AttributeNode } from './syntax/format/metadata.js';

@@ -165,14 +165,14 @@ function indexOfSegment(doc: MessageDocument, seg: Segment): number {
 
 /**
  * The findings of a version that differs from the previous one only in
- * prose (DocumentEdit.sameStructure): the edited segments are checked again,
+ * prose (DocumentEdit.proseOnly): the edited segments are checked again,
  * and so are the cross-cell rules that read prose; every other finding is
  * the previous version's, moved by the edit. Undefined when that does not
  * apply (a whole lint is needed). In steps (steps.ts), as lintWhole.
  */
 export function* lintEdited(ruleSet: RuleSet, doc: MessageDocument, config: MsglintConfig): Steps<RawFindings | undefined> {
   const edit = doc.edit;
-  if (!edit?.sameStructure) return undefined;
+  if (!edit?.proseOnly) return undefined;
   const before = edit.previous && rawFindings.get(edit.previous);
   if (!before || before.ruleSet !== ruleSet || before.config !== config) return undefined;
   const changed = new Set(edit.changed);

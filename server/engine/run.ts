@@ -112,7 +112,7 @@ function segmentSignature(doc: MessageDocument, seg: Segment, facts: SignatureFa
   let defaultAgent = facts.defaults[0]!.name;
   for (const d of facts.defaults) if (d.from <= seg.offset) defaultAgent = d.name;
   // Whether the id fits and the kind is known depend on other cells too (a metadata line in another cell with the same id).
-  return [seg.kind, facts.env, lines, seg.cellType, m?.node, metadataAt, bodyAgents, defaultAgent, firstWithItsId(doc, seg), seg.idFits, seg.kindKnown];
+  return [seg.kind, facts.env, lines, seg.cellKind, m?.node, metadataAt, bodyAgents, defaultAgent, firstWithItsId(doc, seg), seg.idFits, seg.kindKnown];
 }
 
 /** Whether no cell before this one has its id (looked up per cell: a set of the others costs a walk over every id per keystroke). */
@@ -128,7 +128,7 @@ function shiftEdit(e: TextEdit, by: number): TextEdit {
  * The findings of one version before disable comments, each with where it
  * came from: the index of the segment whose checks found it, or the id of
  * the cross-cell rule. Kept per document, so that the next version, when it
- * differs only in prose (DocumentEdit.sameStructure), re-checks only the
+ * differs only in prose (DocumentEdit.proseOnly), re-checks only the
  * edited segments and the rules that read prose, and moves the rest.
  */
 export interface RawFindings {

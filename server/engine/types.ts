@@ -3,7 +3,7 @@
 // document text; lines and characters are 0-based, as in LSP.
 
 import type { Range, TextEdit } from '../base/text.js';
-import type { Cell, CellType, MessageDocument, Segment, TextEditHint } from '../syntax/document.js';
+import type { Cell, CellKind, MessageDocument, Segment, TextEditHint } from '../syntax/document.js';
 import type { MetadataNode } from '../syntax/format/metadata.js';
 
 export type { Position, Range, TextEdit } from '../base/text.js';
@@ -163,7 +163,7 @@ export interface RuleMeta {
 export interface RuleIncremental {
   /**
    * The `check` reads the prose of message cells (the text a DocumentEdit
-   * with `sameStructure` may change): it runs again after such an edit,
+   * with `proseOnly` may change): it runs again after such an edit,
    * while the findings of other cross-cell checks are moved.
    */
   readsProse?: boolean;

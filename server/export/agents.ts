@@ -86,7 +86,7 @@ export function listAgents(doc: MessageDocument, file?: string): AgentListing {
   });
 
   for (const cell of doc.cells) {
-    if (cell.cellType !== 'agent-reply' || cell.type === undefined) continue;
+    if (cell.cellKind !== 'agent-reply' || cell.type === undefined) continue;
     const def = doc.agentAt(cell.type, cell.offset);
     const entry = def && entries.get(def);
     if (entry) entry.answered.push({ id: cell.id ?? '', line: line(cell.offset) });

@@ -11,7 +11,7 @@ export type RecordedCalls = Map<string, { server: string; name: string }[]>;
 export function parentAgent(doc: MessageDocument, callId: string): string | undefined {
   const parentId = callId.slice(0, Math.max(0, callId.lastIndexOf('.')));
   const cells = doc.cellsById.get(callId);
-  const parent = doc.cellsById.get(parentId)?.find((c) => c.isOutput && c.cellType !== 'tool-call' && c.cellType !== 'tool-result');
+  const parent = doc.cellsById.get(parentId)?.find((c) => c.isOutput && c.cellKind !== 'tool-call' && c.cellKind !== 'tool-result');
   if (parent) return parent.type ?? doc.defaultAgentAt(parent.offset);
   return cells?.[0] ? doc.defaultAgentAt(cells[0].offset) : undefined;
 }

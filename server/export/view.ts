@@ -133,7 +133,7 @@ export function toLLMView(source: MessageDocument | string, options: ToLLMViewOp
       );
     }
     agent = options.agent;
-  } else if (untilCell?.cellType === 'agent-reply' && untilCell.type !== undefined) {
+  } else if (untilCell?.cellKind === 'agent-reply' && untilCell.type !== undefined) {
     agent = untilCell.type;
   } else {
     agent = doc.defaultAgentAt(endOffset);
@@ -197,7 +197,7 @@ function build(doc: MessageDocument, entries: ViewEntry[], codeAsTool: boolean):
     const summary = entry.contributes === 'summary';
     const time = normalizeTime(cell.attr('time'));
     const id = cell.id ?? '';
-    switch (cell.cellType) {
+    switch (cell.cellKind) {
       case 'message': {
         if (codeAsTool && cell.type === 'code') {
           const block = cell.codeBlock;
@@ -332,7 +332,7 @@ function settleCalls(block: Block, omit: (cell: Cell, reason: Omission['reason']
   for (const { call, cell } of block.calls) {
     if (answered.some((a) => a.call === call)) continue;
     const why =
-      call.function.name === CODE_EXECUTION_TOOL && cell.cellType === 'message'
+      call.function.name === CODE_EXECUTION_TOOL && cell.cellKind === 'message'
         ? `the code cell ${call.id} has no output in the view, and as a code_execution call it needs one`
         : `the tool call ${call.id} has no result in the view`;
     omit(cell, 'no-result', why);
@@ -394,7 +394,7 @@ function codePairProblems(doc: MessageDocument, lastIndex: number): ViewProblem[
   const problems: ViewProblem[] = [];
   for (const cell of doc.cells) {
     if (cell.index > lastIndex) break;
-    if (cell.cellType !== 'code-output' || !cell.id) continue;
+    if (cell.cellKind !== 'code-output' || !cell.id) continue;
     const segs = cell.id.split('.');
     if (segs.length !== 2) continue;
     const code = doc.cellsById.get(segs[0]!)?.find((c) => c.index < cell.index && !c.isOutput && c.type === 'code');

@@ -220,7 +220,7 @@ export function tokenWeight(text: string, start = 0, end = text.length): number 
 
 interface CachedTokens {
   contributes: 'body' | 'summary';
-  cellType: Cell['cellType'];
+  cellKind: Cell['cellKind'];
   metadata: unknown;
   tokens: number;
 }
@@ -233,18 +233,18 @@ export function cellTokens(cell: Cell, contributes: 'body' | 'summary'): number 
   const parse = cell.parse!;
   const metadata = cell.metadata?.node;
   let list = tokenCache.get(parse);
-  const hit = list?.find((c) => c.contributes === contributes && c.cellType === cell.cellType && c.metadata === metadata);
+  const hit = list?.find((c) => c.contributes === contributes && c.cellKind === cell.cellKind && c.metadata === metadata);
   if (hit) return hit.tokens;
   const tokens = countCellTokens(cell, contributes);
   if (!list) tokenCache.set(parse, (list = []));
-  list.push({ contributes, cellType: cell.cellType, metadata, tokens });
+  list.push({ contributes, cellKind: cell.cellKind, metadata, tokens });
   if (list.length > 4) list.shift();
   return tokens;
 }
 
 function countCellTokens(cell: Cell, contributes: 'body' | 'summary'): number {
   if (contributes === 'summary') return MESSAGE_OVERHEAD_TOKENS + estimateTokens(summaryText(cell));
-  if (cell.cellType === 'code-output' && isBinaryOutput(cell)) return MESSAGE_OVERHEAD_TOKENS + BINARY_OUTPUT_TOKENS;
+  if (cell.cellKind === 'code-output' && isBinaryOutput(cell)) return MESSAGE_OVERHEAD_TOKENS + BINARY_OUTPUT_TOKENS;
   const pieces = bodyPieces(cell);
   let w = pieces.length > 1 ? (pieces.length - 1) * NEWLINE_RUN : 0;
   for (const p of pieces) w += p.text !== undefined ? tokenWeight(p.text) : tokenWeight(cell.text, p.start, p.end);

@@ -59,7 +59,7 @@ export type ViewRole = 'system' | 'user' | 'assistant' | 'tool-call' | 'tool-res
  * `attribute-value` reports) a user message.
  */
 export function messageRole(cell: Cell): 'system' | 'user' {
-  return cell.cellType === 'message' && cell.attr('role') === 'system' ? 'system' : 'user';
+  return cell.cellKind === 'message' && cell.attr('role') === 'system' ? 'system' : 'user';
 }
 
 export interface ViewEntry {
@@ -81,7 +81,7 @@ export function inView(cell: Cell): boolean {
 }
 
 export function viewRole(cell: Cell): ViewRole {
-  switch (cell.cellType) {
+  switch (cell.cellKind) {
     case 'message':
       return messageRole(cell);
     case 'tool-call':
@@ -136,7 +136,7 @@ export function escapedLines(cell: Cell, lines: readonly Line[]): Map<number, nu
   for (const l of lines) {
     const at = lineEscapeAt(text, l.start, l.contentEnd, 1);
     if (at === -1) continue;
-    cursor ??= new OpaqueCursor(opaqueSpans(cell.p));
+    cursor ??= new OpaqueCursor(opaqueSpans(cell.parse));
     if (cursor.inside(l.start)) continue;
     (out ??= new Map()).set(l.start, at);
   }
@@ -169,7 +169,7 @@ export interface BodyPiece {
  */
 export function bodyPieces(cell: Cell): BodyPiece[] {
   const text = cell.text;
-  if (cell.cellType === 'message' && cell.type === 'code') {
+  if (cell.cellKind === 'message' && cell.type === 'code') {
     const block = cell.codeBlock;
     if (block && block.fence.close) {
       let end = block.fence.contentEnd;
@@ -179,7 +179,7 @@ export function bodyPieces(cell: Cell): BodyPiece[] {
     }
   }
   const lines = contentLines(cell);
-  if (cell.cellType === 'code-output') {
+  if (cell.cellKind === 'code-output') {
     if (isBinaryOutput(cell)) {
       const pieces: BodyPiece[] = [{ start: 0, end: 0, text: `[${outputMimeType(cell)} base64]` }];
       const stderr: BodyPiece[] = [];
@@ -235,7 +235,7 @@ export function contributionText(entry: ViewEntry): string {
  * agent's at that point of the file.
  */
 export function systemPromptFor(doc: MessageDocument, cell: Cell): string | undefined {
-  if (cell.cellType === 'agent-reply' && cell.type !== undefined) {
+  if (cell.cellKind === 'agent-reply' && cell.type !== undefined) {
     const own = agentInfoAt(doc, cell.type, cell.offset)?.settings.systemPrompt;
     if (own !== undefined) return own;
   }

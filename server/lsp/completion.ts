@@ -66,10 +66,10 @@ function nextId(doc: MessageDocument): number {
 function toolNames(doc: MessageDocument): string[] {
   const toolNames = new Set<string>();
   for (const cell of doc.cells) {
-    if (cell.cellType !== 'tool-call') continue;
+    if (cell.cellKind !== 'tool-call') continue;
     const name = cell.attr('name');
     if (name) toolNames.add(name);
-    for (const t of cell.p.tools) {
+    for (const t of cell.parse.tools) {
       const name = toolNameIn(cell.text.slice(t.start, t.end));
       if (name !== undefined) toolNames.add(name);
     }
@@ -201,7 +201,7 @@ function markerItems(ctx: ServerContext, open: OpenMessageDocument, offset: numb
     { label: '# %% message cell', detail: `message cell [^${id}]`, body: [`# %% \${1:Title}[^${id}]`, '', `[^${id}]: [\${2|markdown,code,raw|}]`, '', '$0'] },
     { label: '# %%% agent reply', detail: `agent reply [^${id}]`, body: [`# %%% \${1:Reply}[^${id}]`, '', `[^${id}]: [\${2${choice(agentChoice)}}]`, '', '$0'] },
   ];
-  const reply = lastOf((c) => c.cellType === 'agent-reply' && c.id !== undefined);
+  const reply = lastOf((c) => c.cellKind === 'agent-reply' && c.id !== undefined);
   if (reply) {
     const callId = `${reply.id}.${newNonce(toolGraph(doc).callsByNonce)}`;
     snippets.push({
@@ -210,7 +210,7 @@ function markerItems(ctx: ServerContext, open: OpenMessageDocument, offset: numb
       body: [`## %%% \${1:Tool call}[^${callId}]`, '', `[^${callId}]: [tool] name="\${2:tool_name}"`, '', '<tool>', '<tool_name>$2</tool_name>', '<arguments>', '  $0', '</arguments>', '</tool>', ''],
     });
   }
-  const call = lastOf((c) => c.cellType === 'tool-call' && c.id !== undefined && c.id.split('.').length === 2);
+  const call = lastOf((c) => c.cellKind === 'tool-call' && c.id !== undefined && c.id.split('.').length === 2);
   if (call) {
     const resultId = `${call.id}.${nextN(call.id!)}`;
     snippets.push({
@@ -219,7 +219,7 @@ function markerItems(ctx: ServerContext, open: OpenMessageDocument, offset: numb
       body: [`## %%% \${1:Tool result}[^${resultId}]`, '', `[^${resultId}]: [tool] status="\${2|success,error|}"`, '', '$0'],
     });
   }
-  const code = lastOf((c) => c.cellType === 'message' && c.type === 'code' && c.id !== undefined && !c.id.includes('.'));
+  const code = lastOf((c) => c.cellKind === 'message' && c.type === 'code' && c.id !== undefined && !c.id.includes('.'));
   if (code) {
     const outId = `${code.id}.${nextN(code.id!)}`;
     const lang = code.codeBlock?.language || 'text';
@@ -269,7 +269,7 @@ function metadataItems(open: OpenMessageDocument, offset: number, prefix: string
     const quoted = valueMatch[1] === '"';
     const cell = cellById(doc, node.id.id);
     let values = VALUES[key] ?? [];
-    if (key === 'name' && (node.type === 'tool' || cell?.cellType === 'tool-call')) values = toolNamesOf(open).filter((v) => v !== valueMatch[2]);
+    if (key === 'name' && (node.type === 'tool' || cell?.cellKind === 'tool-call')) values = toolNamesOf(open).filter((v) => v !== valueMatch[2]);
     if (key === 'reasoning' && node.type === 'agent') values = ['true', 'false'];
     const closeQuote = quoted && !suffix.startsWith('"') ? '"' : '';
     return values.map((v) => {
@@ -287,7 +287,7 @@ function metadataItems(open: OpenMessageDocument, offset: number, prefix: string
   const keyMatch = /(?:^|\s)([A-Za-z][\w-]*)?$/.exec(prefix);
   if (!keyMatch) return [];
   const typedKey = keyMatch[1] ?? '';
-  const kind = isAgentDeclaration(doc, node) ? 'agent' : (cellById(doc, node.id.id)?.cellType ?? guessKind(node.id.id, node.type));
+  const kind = isAgentDeclaration(doc, node) ? 'agent' : (cellById(doc, node.id.id)?.cellKind ?? guessKind(node.id.id, node.type));
   const present = new Set(node.attributes.map((a) => a.key));
   return (KEYS_BY_KIND[kind] ?? COMMON_KEYS)
     .filter((k) => !present.has(k) || k === typedKey)

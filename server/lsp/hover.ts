@@ -18,7 +18,7 @@ import { toOffset, toRange } from './convert.js';
 import { guard } from './guard.js';
 import { argumentTypeAt } from './argument-types.js';
 
-const KIND_LABEL: Record<Cell['cellType'], string> = {
+const KIND_LABEL: Record<Cell['cellKind'], string> = {
   message: 'Message cell',
   'agent-reply': 'Agent reply',
   'tool-call': 'Tool call',
@@ -121,13 +121,13 @@ export function describeCell(doc: MessageDocument, cell: Cell): string {
   const id = cell.id ?? '';
   const out: string[] = [];
   const type = cell.type !== undefined ? ` · type \`${cell.type}\`` : '';
-  out.push(`**${KIND_LABEL[cell.cellType]}** \`[^${id}]\`${type} · line ${lineOf(doc, cell.offset)}`);
+  out.push(`**${KIND_LABEL[cell.cellKind]}** \`[^${id}]\`${type} · line ${lineOf(doc, cell.offset)}`);
   if (cell.marker.titleText) out.push(`Title: ${cell.marker.titleText}`);
   const attrs = attributesLine(cell);
   if (attrs) out.push(`Attributes: ${attrs}`);
   if (!cell.metadata) out.push('No metadata line for this id.');
   const parent = id.includes('.') ? cellById(doc, id.slice(0, id.lastIndexOf('.'))) : undefined;
-  switch (cell.cellType) {
+  switch (cell.cellKind) {
     case 'tool-call': {
       const results = derivedCells(doc, id);
       if (parent) out.push(`Called by \`[^${parent.id}]\` (${parent.type ?? 'no type'})`);
@@ -144,13 +144,13 @@ export function describeCell(doc: MessageDocument, cell: Cell): string {
       if (parent) out.push(`Output of code cell \`[^${parent.id}]\`${parent.codeBlock?.language ? ` (${parent.codeBlock.language})` : ''}`);
       break;
     case 'agent-reply': {
-      const calls = derivedCells(doc, id).filter((c) => c.cellType === 'tool-call');
+      const calls = derivedCells(doc, id).filter((c) => c.cellKind === 'tool-call');
       if (calls.length) out.push('Tool calls: ' + calls.map((c) => `\`${c.id}\`${c.attr('name') ? ` ${c.attr('name')}` : ''}`).join(', '));
       break;
     }
     case 'message': {
       if (cell.attr('role') === 'system') out.push(`Role: ${ROLE_DOCS.system}`);
-      const outputs = derivedCells(doc, id).filter((c) => c.cellType === 'code-output');
+      const outputs = derivedCells(doc, id).filter((c) => c.cellKind === 'code-output');
       if (outputs.length) out.push('Outputs: ' + outputs.map((c) => `\`${c.id}\` ${c.attr('status') ?? ''}`.trim()).join(', '));
       break;
     }
@@ -165,7 +165,7 @@ export function describeCell(doc: MessageDocument, cell: Cell): string {
 function describeCellBriefly(doc: MessageDocument, cell: Cell): string {
   const id = cell.id !== undefined ? ` \`[^${cell.id}]\`` : '';
   const type = cell.type !== undefined ? ` · type \`${cell.type}\`` : '';
-  return `**${KIND_LABEL[cell.cellType]}**${id}${type} · line ${lineOf(doc, cell.offset)}\n\n${viewLine(cell)}`;
+  return `**${KIND_LABEL[cell.cellKind]}**${id}${type} · line ${lineOf(doc, cell.offset)}\n\n${viewLine(cell)}`;
 }
 
 function describeAgent(doc: MessageDocument, name: string, offset: number): string {
@@ -207,7 +207,7 @@ function describeTarget(doc: MessageDocument, t: Target, offset: number): string
       if (t.type === 'tool') return '**Type** `tool`: a tool call (id `PARENT.NONCE`) or a tool result (id `PARENT.NONCE.N`).';
       if (t.type === 'agent') return '**Type** `agent`: declares a temporary agent named by this id.';
       if (['markdown', 'code', 'raw'].includes(t.type)) return `**Type** \`${t.type}\`: a message cell.`;
-      if (cell?.cellType === 'code-output' || doc.isLanguage(t.type)) return `**Type** \`${t.type}\`: the language of a code output.`;
+      if (cell?.cellKind === 'code-output' || doc.isLanguage(t.type)) return `**Type** \`${t.type}\`: the language of a code output.`;
       return `**Type** \`${t.type}\`: not a known agent, \`tool\` or language.`;
     }
     case 'attr-key': {
@@ -266,7 +266,7 @@ export function registerHover(ctx: ServerContext): void {
         parts.push(describeCellBriefly(doc, cell));
         if (!span) {
           // On the marker line, the hover is about that line; in the body, the editor picks the word.
-          const marker = cell.p.lines[0]!;
+          const marker = cell.parse.lines[0]!;
           if (offset <= cell.offset + marker.contentEnd) span = [cell.offset, cell.offset + marker.contentEnd];
         }
       }

@@ -10,7 +10,7 @@ import { messageDocument, type ServerContext } from './context.js';
 import { toRange } from './convert.js';
 import { guard } from './guard.js';
 
-const KIND: Record<Cell['cellType'], SymbolKind> = {
+const KIND: Record<Cell['cellKind'], SymbolKind> = {
   message: SymbolKind.Module,
   'agent-reply': SymbolKind.Class,
   'tool-call': SymbolKind.Method,
@@ -20,7 +20,7 @@ const KIND: Record<Cell['cellType'], SymbolKind> = {
   'untyped-output': SymbolKind.Object,
 };
 
-const KIND_NAME: Record<Cell['cellType'], string> = {
+const KIND_NAME: Record<Cell['cellKind'], string> = {
   message: 'message',
   'agent-reply': 'reply',
   'tool-call': 'tool call',
@@ -70,8 +70,8 @@ export function documentSymbols(doc: MessageDocument, text: TextDocument): Docum
     const end = contentEnd(cell);
     const symbol: DocumentSymbol = {
       name: title && id !== undefined ? `${title} [^${id}]` : title || (id !== undefined ? `[^${id}]` : '(cell without id)'),
-      detail: [KIND_NAME[cell.cellType], cell.type].filter(Boolean).join(' · '),
-      kind: KIND[cell.cellType],
+      detail: [KIND_NAME[cell.cellKind], cell.type].filter(Boolean).join(' · '),
+      kind: KIND[cell.cellKind],
       range: toRange(text, cell.offset, end),
       selectionRange: toRange(text, selection[0], Math.max(selection[0], selection[1])),
     };
@@ -79,11 +79,11 @@ export function documentSymbols(doc: MessageDocument, text: TextDocument): Docum
     nodes.push(node);
     let parent: Node | undefined;
     const parts = id?.split('.') ?? [];
-    if (cell.cellType === 'message') {
+    if (cell.cellKind === 'message') {
       currentMessage = node;
-    } else if (cell.cellType === 'tool-call' || cell.cellType === 'code-output') {
+    } else if (cell.cellKind === 'tool-call' || cell.cellKind === 'code-output') {
       parent = byId.get(parts.slice(0, -1).join('.')) ?? currentMessage;
-    } else if (cell.cellType === 'tool-result') {
+    } else if (cell.cellKind === 'tool-result') {
       parent = byId.get(parts.slice(0, 2).join('.')) ?? byId.get(parts[0] ?? '') ?? currentMessage;
     } else {
       parent = currentMessage;

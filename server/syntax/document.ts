@@ -3,7 +3,7 @@
 // document), parse.ts (parsing), reuse.ts (what a new version takes from the
 // previous one), typing.ts (the typing path), facts.ts (file-wide facts).
 
-export { Cell, Segment, type CellType, type SegmentKind } from './tree/segment.js';
+export { Cell, Segment, type CellKind, type SegmentKind } from './tree/segment.js';
 export {
   COMMON_LANGUAGES,
   MESSAGE_TYPES,
@@ -21,7 +21,7 @@ export { isMetadataLine } from './tree/footnotes.js';
 export { commonPrefix, commonSuffix } from './edit/reuse.js';
 export { shapeOf } from './edit/typing.js';
 export { borrowsMetadata } from './tree/facts.js';
-export type { Structure } from './tree/message-document.js';
+export type { FileFacts } from './tree/message-document.js';
 
 // What rules and features ask of a tree beyond its classes: the facade's
 // queries and types, so that nothing above imports the tree's internals.

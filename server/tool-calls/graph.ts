@@ -2,7 +2,7 @@
 // `PARENT.NONCE` answers the agent reply PARENT, a result `PARENT.NONCE.N`
 // answers the call `PARENT.NONCE`. Computed once per document.
 
-import { Cell, type CellType, type MessageDocument } from '../syntax/document.js';
+import { Cell, type CellKind, type MessageDocument } from '../syntax/document.js';
 import { Memo } from '../base/memo.js';
 import { replacedSegments } from '../syntax/tree/message-document.js';
 
@@ -87,11 +87,11 @@ export function toolGraph(doc: MessageDocument): ToolGraph {
 
 /** The ref of a cell, when it is a tool call or result with a well-formed id of its shape. */
 function refOf(cell: Cell): CallRef | ResultRef | undefined {
-  if (cell.cellType !== 'tool-call' && cell.cellType !== 'tool-result') return undefined;
+  if (cell.cellKind !== 'tool-call' && cell.cellKind !== 'tool-result') return undefined;
   const ref = cell.marker.idRef;
   if (!ref || !ref.segments.every((s) => SEGMENT.test(s.text))) return undefined;
-  if (cell.cellType === 'tool-call' && ref.segments.length === 2) return new CallRef(cell);
-  if (cell.cellType === 'tool-result' && ref.segments.length === 3) return new ResultRef(cell);
+  if (cell.cellKind === 'tool-call' && ref.segments.length === 2) return new CallRef(cell);
+  if (cell.cellKind === 'tool-result' && ref.segments.length === 3) return new ResultRef(cell);
   return undefined;
 }
 
@@ -223,7 +223,7 @@ export function callsAmong(doc: MessageDocument, cells: readonly Cell[]): CallRe
   if (cells === doc.cells) return g.calls;
   const out: CallRef[] = [];
   for (const c of cells) {
-    if (c.cellType !== 'tool-call' || c.id === undefined) continue;
+    if (c.cellKind !== 'tool-call' || c.id === undefined) continue;
     for (const r of g.callsById.get(c.id) ?? []) if (r.cell === c) out.push(r);
   }
   return out;
@@ -235,18 +235,18 @@ export function resultsAmong(doc: MessageDocument, cells: readonly Cell[]): Resu
   if (cells === doc.cells) return g.results;
   const out: ResultRef[] = [];
   for (const c of cells) {
-    const segs = c.cellType === 'tool-result' ? c.marker.idRef?.segments : undefined;
+    const segs = c.cellKind === 'tool-result' ? c.marker.idRef?.segments : undefined;
     if (!segs || segs.length !== 3) continue;
     for (const r of g.resultsByCall.get(`${segs[0]!.text}.${segs[1]!.text}`) ?? []) if (r.cell === c) out.push(r);
   }
   return out;
 }
 
-export function isToolCellType(t: CellType): boolean {
+export function isToolCellType(t: CellKind): boolean {
   return t === 'tool-call' || t === 'agent-reply';
 }
 
 /** Cells whose `<tool>` elements are checked: tool calls, and agent replies (raw model output, spec section 6). */
 export function toolCells(doc: MessageDocument): Cell[] {
-  return doc.cells.filter((c) => isToolCellType(c.cellType));
+  return doc.cells.filter((c) => isToolCellType(c.cellKind));
 }

@@ -21,7 +21,7 @@ const byRule = new Memo<CellParse, ReadonlyMap<ToolProblemRule, readonly ToolPro
  * free text.
  */
 export function toolProblemsIn<R extends ToolProblemRule>(seg: Segment, rule: R): readonly Extract<ToolProblem, { rule: R }>[] {
-  if (!(seg instanceof Cell) || !isToolCellType(seg.cellType) || !seg.kindKnown) return NONE;
+  if (!(seg instanceof Cell) || !isToolCellType(seg.cellKind) || !seg.kindKnown) return NONE;
   const parse = seg.parse;
   if (!parse || parse.tools.length === 0) return NONE;
   let grouped = byRule.get(parse);

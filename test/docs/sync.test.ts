@@ -12,7 +12,7 @@ const ROOT = path.resolve(import.meta.dirname, '../..');
 
 it('reads id, severity and fix from the rows of the catalog tables, and nothing else', () => {
   const spec = [
-    '## Structure (sections 3-5)',
+    '## FileFacts (sections 3-5)',
     '',
     '| id | sev | fix | reports |',
     '|---|---|---|---|',

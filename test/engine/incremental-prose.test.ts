@@ -1,5 +1,5 @@
 // Typing in the prose of a message cell takes the fast path: the new version
-// keeps the previous one's file-wide facts (DocumentEdit.sameStructure) and
+// keeps the previous one's file-wide facts (DocumentEdit.proseOnly) and
 // its cross-cell findings, moved by the edit. Whatever path is taken, the
 // facts and the diagnostics must equal those of a fresh parse and lint.
 import { readFileSync } from 'node:fs';
@@ -42,7 +42,7 @@ function proseLines(text: string, blank = false): number[] {
 /** The file-wide facts of a document, by offsets (comparable across parses). */
 function facts(doc: MessageDocument) {
   return {
-    cells: doc.cells.map((c) => [c.offset, c.end, c.cellType, c.id, c.metadata ? c.metadata.segment.abs(c.metadata.node.span) : null]),
+    cells: doc.cells.map((c) => [c.offset, c.end, c.cellKind, c.id, c.metadata ? c.metadata.segment.abs(c.metadata.node.span) : null]),
     ids: [...doc.cellsById].map(([id, cells]) => [id, cells.map((c) => c.offset)]).sort((a, b) => (a[0]! < b[0]! ? -1 : 1)), // ids in no particular order
     metadata: doc.metadata.map((m) => m.segment.abs(m.node.span)),
     agents: doc.agents.map((a) => [a.name, a.source, a.at, a.from]),
@@ -86,8 +86,8 @@ describe('typing in prose', () => {
             const edit = e.hinted ? { start: at, oldEnd, text: e.ins } : undefined;
             doc = parseForLint(text, { fileName: 'a.msg.md', config, previous: doc, edit, takeOver: true });
             all++;
-            if (doc.edit?.sameStructure) fast++;
-            if (doc.edit?.sameStructure && doc.edit.linesAdded) fastLines++;
+            if (doc.edit?.proseOnly) fast++;
+            if (doc.edit?.proseOnly && doc.edit.linesAdded) fastLines++;
             const incremental = lintDocument(doc, { config, reportUnusedDisableDirectives: true });
             const fresh = parseForLint(text, { fileName: 'a.msg.md', config });
             expect(facts(doc)).toEqual(facts(fresh));
@@ -110,33 +110,33 @@ describe('typing in prose', () => {
     const fresh = () => parseForLint(base, { fileName: 'a.msg.md', config });
     const at = base.indexOf('A short question.') + 1;
     const typed = parseForLint(base.slice(0, at) + 'x' + base.slice(at), { fileName: 'a.msg.md', config, previous: doc });
-    expect(typed.edit?.sameStructure).toBe(true);
+    expect(typed.edit?.proseOnly).toBe(true);
     expect(typed.edit?.changed).toHaveLength(1);
     const ref = parseForLint(base.slice(0, at) + '[^9]' + base.slice(at), { fileName: 'a.msg.md', config, previous: doc });
-    expect(ref.edit?.sameStructure).toBe(false);
+    expect(ref.edit?.proseOnly).toBe(false);
     // Without the editor's edit, a new line is compared as a change of structure...
     const line = parseForLint(base.slice(0, at) + '\n' + base.slice(at), { fileName: 'a.msg.md', config, previous: doc });
-    expect(line.edit?.sameStructure).toBe(false);
+    expect(line.edit?.proseOnly).toBe(false);
     // ...with it, Enter inside a prose line, or at its end, only splits prose (or adds a blank line below the first content).
     for (const where of [at, base.indexOf('A short question.') + 'A short question.'.length]) {
       const edit = { start: where, oldEnd: where, text: '\n' };
       const split = parseForLint(base.slice(0, where) + '\n' + base.slice(where), { fileName: 'a.msg.md', config, previous: fresh(), edit, takeOver: true });
-      expect(split.edit?.sameStructure).toBe(true);
+      expect(split.edit?.proseOnly).toBe(true);
       expect(split.edit?.linesAdded).toBe(1);
     }
     // A blank line between the marker and the metadata line moves the metadata: not the fast path.
     const marker = base.indexOf('# %% Ask again[^50]') + '# %% Ask again[^50]\n'.length;
     const blank = { start: marker, oldEnd: marker, text: '\n' };
-    expect(parseForLint(base.slice(0, marker) + '\n' + base.slice(marker), { fileName: 'a.msg.md', config, previous: fresh(), edit: blank, takeOver: true }).edit?.sameStructure).toBe(false);
+    expect(parseForLint(base.slice(0, marker) + '\n' + base.slice(marker), { fileName: 'a.msg.md', config, previous: fresh(), edit: blank, takeOver: true }).edit?.proseOnly).toBe(false);
     // An agent's reply is prose too; the body of a tool result is not (rules read it).
     const reply = base.indexOf('An answer.') + 2;
     const edit = { start: reply, oldEnd: reply, text: 'x' };
     const inReply = parseForLint(base.slice(0, reply) + 'x' + base.slice(reply), { fileName: 'a.msg.md', config, previous: fresh(), edit, takeOver: true });
-    expect(inReply.edit?.sameStructure).toBe(true);
-    expect(inReply.cells.find((c) => c.id === '52')?.cellType).toBe('agent-reply');
-    const result = doc.cells.find((c) => c.cellType === 'tool-result')!;
+    expect(inReply.edit?.proseOnly).toBe(true);
+    expect(inReply.cells.find((c) => c.id === '52')?.cellKind).toBe('agent-reply');
+    const result = doc.cells.find((c) => c.cellKind === 'tool-result')!;
     const inResult = result.end - 2;
     const typed2 = parseForLint(base.slice(0, inResult) + 'x' + base.slice(inResult), { fileName: 'a.msg.md', config, previous: doc });
-    expect(typed2.edit?.sameStructure).toBe(false);
+    expect(typed2.edit?.proseOnly).toBe(false);
   });
 });

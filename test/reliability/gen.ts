@@ -85,7 +85,7 @@ const cellId = fc.oneof(
   fc.tuple(fc.constantFrom('1', '4'), fc.constantFrom('1', '2')).map(([a, b]) => `${a}.${b}`),
   fc.array(idSegment, { minLength: 1, maxLength: 4 }).map((s) => s.join('.')),
 );
-const cellType = fc.constantFrom('markdown', 'code', 'raw', 'tool', 'agent', 'coder', 'reviewer', 'gpt', 'python', 'bash', 'assistant', 'bogus', '');
+const cellKind = fc.constantFrom('markdown', 'code', 'raw', 'tool', 'agent', 'coder', 'reviewer', 'gpt', 'python', 'bash', 'assistant', 'bogus', '');
 const attribute = fc.oneof(
   fc.constantFrom(
     'time="2025-05-30T09:00:00+08:00"', 'time="yesterday"', 'duration=0.2s', 'duration=forever', 'status="success"', 'status="error"', 'status="maybe"',
@@ -106,7 +106,7 @@ const marker = fc
   })
   .map((m) => `${m.indent}${m.hashes}${m.space}${m.percents}${m.title}${m.id === null ? '' : `[^${m.id}]`}\n`);
 const metadataLine = fc
-  .record({ id: cellId, type: cellType, attrs: fc.array(attribute, { maxLength: 4 }), bracket: fc.constantFrom(true, true, true, false) })
+  .record({ id: cellId, type: cellKind, attrs: fc.array(attribute, { maxLength: 4 }), bracket: fc.constantFrom(true, true, true, false) })
   .map((m) => `[^${m.id}]: ${m.bracket ? `[${m.type}]` : m.type}${m.attrs.length ? ' ' + m.attrs.join(' ') : ''}\n`);
 
 const toolXml = fc

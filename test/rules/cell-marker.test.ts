@@ -1,4 +1,4 @@
-// cell-marker: malformed percent markers (spec section 3, rules.md "Structure").
+// cell-marker: malformed percent markers (spec section 3, rules.md "FileFacts").
 import { describe, expect, it } from 'vitest';
 import { applyFix, check, checkRule, file, fixText } from '../helpers.js';
 

@@ -48,7 +48,7 @@ describe('escapeBody', () => {
     for (const body of ['<!--\n[^3]: [tool] x\r<!-- c -->\n', '<!--\n[^3]: [tool] x -->\n', '<tool><tool_name>t</tool_name><arguments><a><![CDATA[\n[^3]: [tool] x]]></a></arguments></tool>\n']) {
       expect(escapeBody(body)).toBe(body);
       const doc = parse(cellFile(body, false), { fileName: 'x.msg.md' });
-      expect(doc.cells[0]!.p.metadata.map((m) => m.id.id), JSON.stringify(body)).toEqual(['1']);
+      expect(doc.cells[0]!.parse.metadata.map((m) => m.id.id), JSON.stringify(body)).toEqual(['1']);
     }
   });
 
@@ -80,7 +80,7 @@ describe('escapeBody', () => {
         const doc = parse(source, { fileName: 'x.msg.md' });
         expect(doc.cells.length, JSON.stringify(y)).toBe(1);
         const cell = doc.cells[0]!;
-        expect(cell.p.metadata.filter((m) => m.type !== undefined).length, JSON.stringify(y)).toBe(1);
+        expect(cell.parse.metadata.filter((m) => m.type !== undefined).length, JSON.stringify(y)).toBe(1);
         const ids = check(source)
           .map((f) => f.ruleId)
           .filter((r) => r === 'cell-marker' || r.startsWith('metadata-'));

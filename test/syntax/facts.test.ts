@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { borrowsMetadata, parse } from '../../server/syntax/document.js';
 import { build, CELLS, edit } from '../cascades/conversation.js';
 
-const facts = (text: string) => parse(text, { fileName: 'x.msg.md' }).cells.map((c) => [c.id, c.cellType, c.idFits, c.kindKnown]);
+const facts = (text: string) => parse(text, { fileName: 'x.msg.md' }).cells.map((c) => [c.id, c.cellKind, c.idFits, c.kindKnown]);
 
 describe('facts of cells', () => {
   it('in a valid conversation every id fits and every kind is known', () => {
@@ -51,7 +51,7 @@ describe('facts of cells', () => {
   it('an output cell typed by the metadata line of another cell with its id: the kind is a guess', () => {
     // The result takes the call's id: the call's line, first for that id, types both.
     const doc = parse(build({ result: edit('result', '2.k7f3q.1', '2.k7f3q') }), { fileName: 'x.msg.md' });
-    expect(doc.cells.slice(2, 4).map((c) => [c.id, c.cellType, c.kindKnown, borrowsMetadata(c)])).toEqual([
+    expect(doc.cells.slice(2, 4).map((c) => [c.id, c.cellKind, c.kindKnown, borrowsMetadata(c)])).toEqual([
       ['2.k7f3q', 'tool-call', true, false],
       ['2.k7f3q', 'tool-call', false, true],
     ]);
@@ -67,7 +67,7 @@ describe('facts of cells', () => {
     const text = build({ result: edit('result', '2.k7f3q.1', '2.k7f3q.1.1') });
     const first = parse(text, { fileName: 'x.msg.md' });
     const next = parse(text.replace('Reading.', 'Reading it.'), { fileName: 'x.msg.md', previous: first });
-    expect(next.edit?.sameStructure).toBe(true);
+    expect(next.edit?.proseOnly).toBe(true);
     expect(next.cells.map((c) => [c.idFits, c.kindKnown])).toEqual(first.cells.map((c) => [c.idFits, c.kindKnown]));
     expect(next.cells[3]!.kindKnown).toBe(false);
   });

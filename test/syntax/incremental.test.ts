@@ -41,7 +41,7 @@ describe('incremental parsing', () => {
     const edited = example.slice(0, at) + '# %% Inserted[^9]\n\n[^9]: [markdown]\n\nNew.\n\n' + example.slice(at);
     const incremental = parse(edited, { fileName: 'a.msg.md', previous: first });
     const fresh = parse(edited, { fileName: 'a.msg.md' });
-    const shape = (d: typeof fresh) => d.cells.map((c) => [c.offset, c.id, c.cellType, c.type, c.text]);
+    const shape = (d: typeof fresh) => d.cells.map((c) => [c.offset, c.id, c.cellKind, c.type, c.text]);
     expect(shape(incremental)).toEqual(shape(fresh));
   });
 
@@ -86,7 +86,7 @@ describe('incremental parsing equals a fresh parse', () => {
           doc = parse(text, { fileName: 'a.msg.md', previous: doc });
           const fresh = parse(text, { fileName: 'a.msg.md' });
           expect(doc.segments.map((s) => [s.kind, s.offset, s.text])).toEqual(fresh.segments.map((s) => [s.kind, s.offset, s.text]));
-          expect(doc.cells.map((c) => [c.id, c.cellType, c.type])).toEqual(fresh.cells.map((c) => [c.id, c.cellType, c.type]));
+          expect(doc.cells.map((c) => [c.id, c.cellKind, c.type])).toEqual(fresh.cells.map((c) => [c.id, c.cellKind, c.type]));
         }
       }),
       { numRuns: 300 },
@@ -98,7 +98,7 @@ describe('incremental parsing equals a fresh parse', () => {
 function facts(doc: ReturnType<typeof parse>): unknown {
   return {
     segments: doc.segments.map((s) => [s.kind, s.offset, s.text]),
-    cells: doc.cells.map((c) => [c.index, c.id, c.cellType, c.type, c.idFits, c.kindKnown, c.metadata && c.metadata.segment.abs(c.metadata.node.span)]),
+    cells: doc.cells.map((c) => [c.index, c.id, c.cellKind, c.type, c.idFits, c.kindKnown, c.metadata && c.metadata.segment.abs(c.metadata.node.span)]),
     metadata: doc.metadata.map((m) => [m.segment.abs(m.node.span), m.node.id.id, isMetadataLine(doc, m)]),
     byId: [...doc.cellsById].map(([id, cells]) => [id, cells.map((c) => c.offset)]).sort((a, b) => (a[0]! < b[0]! ? -1 : 1)),
     agents: doc.agents.map((a) => [a.name, a.source, a.at, a.from]),
@@ -265,7 +265,7 @@ describe('incremental parsing with the editor\'s edit equals a fresh parse', () 
             const before = doc;
             doc = parse(text, { fileName: 'a.msg.md', previous: doc, edit, takeOver: true });
             if (doc.edit?.changed.length === 1 && doc.segments[doc.edit.changed[0]! + 1] === before.segments[doc.edit.changed[0]! + 1]) inCell++;
-            if (doc.edit?.replaced && !doc.edit.sameStructure && !doc.edit.sameFacts) across++;
+            if (doc.edit?.replaced && !doc.edit.proseOnly && !doc.edit.sameFacts) across++;
             expect(facts(doc)).toEqual(facts(parse(text, { fileName: 'a.msg.md' })));
             at += k.ins.length;
           }

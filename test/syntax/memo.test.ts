@@ -106,8 +106,8 @@ describe('tree objects that hold memos', () => {
     const at = TEXT.indexOf('Read the file');
     const edited = TEXT.slice(0, at) + 'x' + TEXT.slice(at);
     const second = parse(edited, { fileName: 'a.msg.md', previous: first });
-    expect(second.edit?.sameStructure).toBe(true);
-    expect(second.structure[MEMO]).toBe(first.structure[MEMO]);
+    expect(second.edit?.proseOnly).toBe(true);
+    expect(second.facts[MEMO]).toBe(first.facts[MEMO]);
     expect(lintDocument(second)).toEqual(lint(edited, { fileName: 'a.msg.md' }).diagnostics);
   });
 });
@@ -124,7 +124,7 @@ describe('caches of tree objects', () => {
     };
     walk(path.join(ROOT, 'server'));
     walk(path.join(ROOT, 'rules'));
-    const offenders = sources.filter((file) => /new WeakMap<\s*(MessageDocument|CellParse|Structure|Cell|Segment|object)\b/.test(readFileSync(file, 'utf8')));
+    const offenders = sources.filter((file) => /new WeakMap<\s*(MessageDocument|CellParse|FileFacts|Cell|Segment|object)\b/.test(readFileSync(file, 'utf8')));
     expect(offenders.map((file) => path.relative(ROOT, file))).toEqual([]);
   });
 });

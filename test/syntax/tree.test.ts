@@ -38,7 +38,7 @@ describe('syntax tree ranges', () => {
   it('splits frontmatter and cells', () => {
     expect(doc.segments.map((s) => s.kind)).toEqual(['frontmatter', 'prologue', 'cell', 'cell']);
     expect(doc.cells.map((c) => c.id)).toEqual(['2', '2.k7f3q']);
-    expect(doc.cells.map((c) => c.cellType)).toEqual(['agent-reply', 'tool-call']);
+    expect(doc.cells.map((c) => c.cellKind)).toEqual(['agent-reply', 'tool-call']);
   });
 
   it('classifies output cells by their type, and without one by the shape of their id', () => {
@@ -57,7 +57,7 @@ describe('syntax tree ranges', () => {
       ['# %%% What[^7]\n\n[^7]: [pascal]', 'unknown-output'],
     ];
     const d = parse(cells.map(([c]) => `${c}\n\nx\n`).join('\n'), { fileName: 'x.msg.md' });
-    expect(d.cells.map((c) => c.cellType)).toEqual(cells.map(([, t]) => t));
+    expect(d.cells.map((c) => c.cellKind)).toEqual(cells.map(([, t]) => t));
   });
 
   it('gives every marker part', () => {
@@ -100,7 +100,7 @@ describe('syntax tree ranges', () => {
 
   it('gives tool elements and their CDATA sections', () => {
     const c = doc.cells[1]!;
-    const [tool] = c.p.tools;
+    const [tool] = c.parse.tools;
     expect(tool!.closed).toBe(true);
     expect(slice(c, tool!).startsWith('<tool>')).toBe(true);
     expect(slice(c, tool!).endsWith('</tool>')).toBe(true);

@@ -17,7 +17,7 @@ function snapshot(doc: MessageDocument): unknown {
   return {
     text: doc.text,
     segments: doc.segments.map((s) => [s.kind, s.offset, s.end, s.index, s.text]),
-    cells: doc.cells.map((c) => [c.index, c.offset, c.id, c.cellType, c.type, c.idFits, c.kindKnown, c.metadata && c.metadata.segment.abs(c.metadata.node.span)]),
+    cells: doc.cells.map((c) => [c.index, c.offset, c.id, c.cellKind, c.type, c.idFits, c.kindKnown, c.metadata && c.metadata.segment.abs(c.metadata.node.span)]),
     at: doc.cells.map((c) => doc.cellAt(c.offset)?.offset),
     metadata: doc.metadata.map((m) => [m.segment.offset, m.segment.abs(m.node.span), m.node.id.id, isMetadataLine(doc, m)]),
     byId: [...doc.cellsById].map(([id, cells]) => [id, cells.map((c) => c.offset)]).sort((a, b) => (a[0]! < b[0]! ? -1 : 1)),

@@ -20,7 +20,7 @@ describe('valid files', () => {
   it('a generated realistic file gets no diagnostics, in LF and CRLF', () => {
     const text = realisticFile(60);
     const doc = parse(text, { fileName: 'gen.msg.md' });
-    expect(doc.cells.filter((c) => c.cellType === 'tool-call').length).toBeGreaterThan(100);
+    expect(doc.cells.filter((c) => c.cellKind === 'tool-call').length).toBeGreaterThan(100);
     expect(lint(text, { fileName: 'gen.msg.md' }).diagnostics.map((d) => `${d.range.start.line + 1} ${d.ruleId}: ${d.message}`)).toEqual([]);
     const crlf = text.replace(/\n/g, '\r\n');
     expect(lint(crlf, { fileName: 'gen.msg.md' }).diagnostics.filter((d) => TOOL_RULES.includes(d.ruleId))).toEqual([]);
@@ -31,7 +31,7 @@ describe('large files', () => {
   it('reads ~5,000 tool calls quickly, once per cell text', () => {
     const text = realisticFile(2500, 7);
     const doc = parseForLint(text, { fileName: 'big.msg.md' });
-    const cells = doc.cells.filter((c) => c.p.tools.length);
+    const cells = doc.cells.filter((c) => c.parse.tools.length);
     expect(cells.length).toBeGreaterThan(4000);
     const t0 = performance.now();
     const first = cells.map((c) => toolCallsOf(c));
@@ -41,7 +41,7 @@ describe('large files', () => {
     expect(cells.every((c, i) => toolCallsOf(c) === first[i])).toBe(true);
     // An edit elsewhere keeps the cell parses, and so the readings.
     const edited = parseForLint(text + '\n\nA new line.\n', { fileName: 'big.msg.md', previous: doc });
-    const again = edited.cells.filter((c) => c.p.tools.length);
+    const again = edited.cells.filter((c) => c.parse.tools.length);
     expect(again.slice(0, -1).every((c, i) => toolCallsOf(c) === first[i])).toBe(true);
     expect(lintDocument(edited).filter((d) => TOOL_RULES.includes(d.ruleId))).toEqual([]);
   });

@@ -11,7 +11,7 @@ import { documentHeadings } from '../format/headings.js';
 import { scan } from '../format/scan.js';
 import { parseAcross } from './splice.js';
 import { Cell, Segment } from '../tree/segment.js';
-import { parseInCell, proseOnly, sameList, shapeOf } from './typing.js';
+import { parseInCell, isProseCell, sameList, shapeOf } from './typing.js';
 
 /** Parses a message file. Never throws: any text gives a tree. */
 export function parse(text: string, options: ParseOptions = {}): MessageDocument {
@@ -113,9 +113,9 @@ export function parse(text: string, options: ParseOptions = {}): MessageDocument
 
   const edit = prev && range ? describeEdit(doc, prev, range, md) : undefined;
   doc.edit = edit;
-  if (edit?.sameStructure) resolveLike(doc, prev!.structure, edit.changed);
+  if (edit?.proseOnly) resolveLike(doc, prev!.facts, edit.changed);
   else if (edit && !md && segsAligned(doc, prev!, edit) && keepsFacts(doc, prev!, edit.changed)) {
-    resolveLike(doc, prev!.structure, edit.changed);
+    resolveLike(doc, prev!.facts, edit.changed);
     edit.sameFacts = true;
   } else resolve(doc);
   return doc;
@@ -155,7 +155,7 @@ function editRange(old: string, text: string): { start: number; oldEnd: number; 
 }
 
 function describeEdit(doc: MessageDocument, prev: MessageDocument, range: { start: number; oldEnd: number; newEnd: number }, md: boolean): DocumentEdit {
-  const edit: DocumentEdit = { previous: prev, ...range, sameStructure: false, changed: [] };
+  const edit: DocumentEdit = { previous: prev, ...range, proseOnly: false, changed: [] };
   const delta = range.newEnd - range.oldEnd;
   const segs = doc.segments;
   const olds = prev.segments;
@@ -183,10 +183,10 @@ function describeEdit(doc: MessageDocument, prev: MessageDocument, range: { star
       continue;
     }
     const oldStart = old.offset <= range.start ? old.offset : old.offset + delta;
-    if (oldStart !== seg.offset || !proseOnly(prev, old) || shapeOf(seg.parse) !== shapeOf(old.parse)) same = false;
+    if (oldStart !== seg.offset || !isProseCell(prev, old) || shapeOf(seg.parse) !== shapeOf(old.parse)) same = false;
   }
   if (!aligned) edit.changed = segs.map((_, i) => i);
-  edit.sameStructure = same;
+  edit.proseOnly = same;
   return edit;
 }
 

@@ -6,7 +6,7 @@
 
 import { parseCell } from '../format/cell.js';
 import { addBodyAgent, addConfiguredAgents, classify, fenceLanguages, setFacts } from '../tree/facts.js';
-import { COMMON_LANGUAGES, isMdFile, MessageDocument, type DoubtChange, type ParseOptions, type Structure, type TextEditHint } from '../tree/message-document.js';
+import { COMMON_LANGUAGES, isMdFile, MessageDocument, type DoubtChange, type ParseOptions, type FileFacts, type TextEditHint } from '../tree/message-document.js';
 import { addFrom, addWhereAtLeast, replaceRange, spliceNumbers } from '../../base/lists.js';
 import { MEMO } from '../../base/memo.js';
 import { footnoteReferences, spliceFootnoteReferences } from '../tree/footnotes.js';
@@ -14,7 +14,7 @@ import { mayCloseAfter, mayCloseBefore } from './closers.js';
 import { firstUnclosed, keepFirstUnclosed } from '../tree/unclosed.js';
 import { knownLinesOf } from '../tree/roots.js';
 import { scan } from '../format/scan.js';
-import { Cell, CELL_TYPE_CODE, type Segment } from '../tree/segment.js';
+import { Cell, CELL_KIND_CODE, type Segment } from '../tree/segment.js';
 import { sameList } from './typing.js';
 
 type Entry = MessageDocument['metadata'][number];
@@ -27,7 +27,7 @@ type Entry = MessageDocument['metadata'][number];
  * or the set of code languages (the facts are then resolved again).
  */
 export function parseAcross(text: string, options: ParseOptions, prev: MessageDocument, e: TextEditHint): MessageDocument | undefined {
-  if (isMdFile(options.fileName) || !prev.structure || prev.cells.length === 0) return undefined;
+  if (isMdFile(options.fileName) || !prev.facts || prev.cells.length === 0) return undefined;
   if (!sameList(options.agents, prev.options.agents) || !sameList(options.languages, prev.options.languages)) return undefined;
   const first = prev.cells[0]!;
   // The prologue, frontmatter and the first marker line stay as they are.
@@ -53,7 +53,7 @@ export function parseAcross(text: string, options: ParseOptions, prev: MessageDo
     doubtChanged: facts.doubtChanged,
     previous: prev,
     ...range,
-    sameStructure: false,
+    proseOnly: false,
     changed: added.map((_, i) => at + i),
     replaced: { at, removed: removed.length, added: added.length, cell: found.from, gone: removed, goneLines: facts.goneLines! },
   };
@@ -165,13 +165,13 @@ function keepsAgentsAndLanguages(prev: MessageDocument, removed: Cell[], added: 
   }
   const flipped = new Set<string>();
   for (const [lang, d] of counted.languages) {
-    const before = prev.structure.languageCounts.get(lang) ?? 0;
+    const before = prev.facts.languageCounts.get(lang) ?? 0;
     if (d !== 0 && (before === 0 || before + d === 0) && !COMMON_LANGUAGES.has(lang)) flipped.add(lang);
   }
   if (flipped.size === 0) return true;
   // Kept only when no metadata line of the new version names such a language: those before, less the removed, and the added.
   const types = counted.types;
-  for (const [type, n] of prev.structure.typeCounts) if (n > 0 && flipped.has(type.toLowerCase()) && n + (types.get(type) ?? 0) > 0) return false;
+  for (const [type, n] of prev.facts.typeCounts) if (n > 0 && flipped.has(type.toLowerCase()) && n + (types.get(type) ?? 0) > 0) return false;
   for (const [type, d] of types) if (d > 0 && flipped.has(type.toLowerCase())) return false;
   return true;
 }
@@ -212,7 +212,7 @@ function counted(counts: ReadonlyMap<string, number>, changes: ReadonlyMap<strin
  * kindKnown) made again for the ids the edit touches.
  */
 function spliceFacts(doc: MessageDocument, prev: MessageDocument, at: number, removed: Cell[], added: Cell[], changes: CountChanges, delta: number, out: { refreshed: Segment[]; doubtChanged?: DoubtChange; goneLines?: Entry[] }): void {
-  const shared = prev.structure;
+  const shared = prev.facts;
   const shift = added.length - removed.length;
   const firstIndex = (prev.segments[at] as Cell | undefined)?.index ?? prev.cells.length;
   const oldAfter = at + removed.length;
@@ -331,8 +331,8 @@ function spliceFacts(doc: MessageDocument, prev: MessageDocument, at: number, re
   for (const k of bodyAgents) addBodyAgent(doc, metadata[k]!);
 
   // Per-cell facts, by index, for the cells of touched ids and the added cells.
-  const cellTypes = spliceNumbers(shared.cellTypes, firstIndex, removed.length, added.length);
-  const cellFacts = spliceNumbers(shared.cellFacts, firstIndex, removed.length, added.length);
+  const cellKinds = spliceNumbers(shared.cellKinds, firstIndex, removed.length, added.length);
+  const cellFlags = spliceNumbers(shared.cellFlags, firstIndex, removed.length, added.length);
   const cellMeta = spliceNumbers(shared.cellMeta, firstIndex, removed.length, added.length);
   cellMeta.fill(-1, firstIndex, firstIndex + added.length);
   if (metaShift !== 0) addWhereAtLeast(cellMeta, m1, metaShift);
@@ -363,14 +363,14 @@ function spliceFacts(doc: MessageDocument, prev: MessageDocument, at: number, re
     const k = c.id !== undefined ? firstLine.get(c.id) : undefined;
     c.metadata = k === undefined ? undefined : metadata[k];
     cellMeta[c.index] = k ?? -1;
-    cellTypes[c.index] = CELL_TYPE_CODE[(c.cellType = classify(doc, c))];
-    cellFacts[c.index] = setFacts(doc, c);
+    cellKinds[c.index] = CELL_KIND_CODE[(c.cellKind = classify(doc, c))];
+    cellFlags[c.index] = setFacts(doc, c);
   }
-  const structure: Structure = {
+  const structure: FileFacts = {
     byId,
     cellMeta,
-    cellTypes,
-    cellFacts,
+    cellKinds,
+    cellFlags,
     bodyAgents,
     codeLanguages,
     languageCounts,
@@ -380,7 +380,7 @@ function spliceFacts(doc: MessageDocument, prev: MessageDocument, at: number, re
     metaNodes,
     [MEMO]: [],
   };
-  doc.structure = structure;
+  doc.facts = structure;
   if (flipped.length || replacedDoubtful) out.doubtChanged = { flipped, replaced: replacedDoubtful };
 }
 

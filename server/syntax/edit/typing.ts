@@ -8,7 +8,7 @@ import { keepsCellFacts, resolveInCell } from '../tree/facts.js';
 import { isMdFile, MessageDocument, type ParseOptions, type TextEditHint } from '../tree/message-document.js';
 import { firstUnclosed, keepFirstUnclosed } from '../tree/unclosed.js';
 import { scan } from '../format/scan.js';
-import { Cell, CELL_TYPES, type Segment } from '../tree/segment.js';
+import { Cell, CELL_KINDS, type Segment } from '../tree/segment.js';
 
 /**
  * An edit within the body of one cell (below its marker line): that cell is
@@ -24,7 +24,7 @@ import { Cell, CELL_TYPES, type Segment } from '../tree/segment.js';
  * edit is anything else.
  */
 export function parseInCell(text: string, options: ParseOptions, prev: MessageDocument, e: TextEditHint): MessageDocument | undefined {
-  if (isMdFile(options.fileName) || !prev.structure) return undefined;
+  if (isMdFile(options.fileName) || !prev.facts) return undefined;
   if (!sameList(options.agents, prev.options.agents) || !sameList(options.languages, prev.options.languages)) return undefined;
   const seg = prev.segmentAt(e.start);
   if (!(seg instanceof Cell) || !seg.parse) return undefined;
@@ -39,7 +39,7 @@ export function parseInCell(text: string, options: ParseOptions, prev: MessageDo
   const cellText = seg.text.slice(0, rel) + e.text + seg.text.slice(relEnd);
   const parse = parseCell((' ' + cellText).slice(1), true);
   const at = prev.segments.indexOf(seg, seg.index);
-  const prose = proseOnly(prev, seg) && typingShape(parse) !== undefined && typingShape(parse) === typingShape(seg.parse);
+  const prose = isProseCell(prev, seg) && typingShape(parse) !== undefined && typingShape(parse) === typingShape(seg.parse);
   if (!prose && !(keepsBoundaries(prev, at, seg, parse) && keepsCellFacts(prev, seg, parse))) return undefined;
 
   prev.edit = undefined;
@@ -57,7 +57,7 @@ export function parseInCell(text: string, options: ParseOptions, prev: MessageDo
     start: e.start,
     oldEnd: e.oldEnd,
     newEnd: e.start + e.text.length,
-    sameStructure: prose,
+    proseOnly: prose,
     sameFacts: !prose,
     keepsCells: true,
     changed: [at],
@@ -100,9 +100,9 @@ const PLAIN_PROSE = /^[ \t]*[\p{L}\p{N}'"(][\p{L}\p{M}\p{N} \t.,;:'"?!()\-]*$/u;
  * outputs is read by cross-cell rules (tool XML, output prefixes), so any
  * change there is a change of structure.
  */
-export function proseOnly(doc: MessageDocument, seg: Segment): boolean {
+export function isProseCell(doc: MessageDocument, seg: Segment): boolean {
   if (!(seg instanceof Cell)) return false;
-  const type = CELL_TYPES[doc.structure.cellTypes[seg.index]!];
+  const type = CELL_KINDS[doc.facts.cellKinds[seg.index]!];
   return type === 'message' || type === 'agent-reply';
 }
 

@@ -1,15 +1,15 @@
 // File-wide facts of a parsed file: cells by id, which metadata line
 // belongs to which cell, agents, code languages, cell types. Versions that
-// differ only in prose share them by index (Structure).
+// differ only in prose share them by index (FileFacts).
 
 import { idFits, outputKindKnown } from './ids.js';
 import type { CellParse } from '../format/cell.js';
-import type { MessageDocument, MetadataEntry, Structure } from './message-document.js';
+import type { MessageDocument, MetadataEntry, FileFacts } from './message-document.js';
 import { MEMO } from '../../base/memo.js';
 import { setFirstUnclosed } from './unclosed.js';
 import { footnoteReferences, keepFootnoteReferences } from './footnotes.js';
 import type { MetadataNode } from '../format/metadata.js';
-import { Cell, CELL_TYPE_CODE, CELL_TYPES, type CellType, type Segment } from './segment.js';
+import { Cell, CELL_KIND_CODE, CELL_KINDS, type CellKind, type Segment } from './segment.js';
 
 /** `cellsById` as a view of cell indices: versions of the same structure share the index. */
 class CellsById implements ReadonlyMap<string, Cell[]> {
@@ -140,18 +140,18 @@ export function resolve(doc: MessageDocument): void {
     addBodyAgent(doc, m);
   }
 
-  const cellTypes = new Uint8Array(doc.cells.length);
-  const cellFacts = new Uint8Array(doc.cells.length);
+  const cellKinds = new Uint8Array(doc.cells.length);
+  const cellFlags = new Uint8Array(doc.cells.length);
   for (let i = 0, list = doc.cells; i < list.length; i++) {
     const cell = list[i]!;
-    cellTypes[i] = CELL_TYPE_CODE[(cell.cellType = classify(doc, cell))];
-    cellFacts[i] = setFacts(doc, cell);
+    cellKinds[i] = CELL_KIND_CODE[(cell.cellKind = classify(doc, cell))];
+    cellFlags[i] = setFacts(doc, cell);
   }
-  doc.structure = {
+  doc.facts = {
     byId: ids,
     cellMeta,
-    cellTypes,
-    cellFacts,
+    cellKinds,
+    cellFlags,
     bodyAgents,
     codeLanguages,
     languageCounts,
@@ -160,14 +160,14 @@ export function resolve(doc: MessageDocument): void {
     metaSegment: Int32Array.from(metaSegment),
     // Made now, so that the versions that share this structure share it.
     [MEMO]: [],
-    ...ownStructure(doc, metaNodes),
+    ...ownFacts(doc, metaNodes),
   };
 }
 
-/** Sets Cell.idFits and Cell.kindKnown from the cell's kind; returns them as Structure.cellFacts bits. */
+/** Sets Cell.idFits and Cell.kindKnown from the cell's kind; returns them as FileFacts.cellFlags bits. */
 export function setFacts(doc: MessageDocument, cell: Cell): number {
-  const fits = (cell.idFits = idFits(cell.cellType, cell.id));
-  const known = (cell.kindKnown = !cell.isOutput || (!borrowsMetadata(cell) && outputKindKnown(cell.cellType, cell.type, fits, doc)));
+  const fits = (cell.idFits = idFits(cell.cellKind, cell.id));
+  const known = (cell.kindKnown = !cell.isOutput || (!borrowsMetadata(cell) && outputKindKnown(cell.cellKind, cell.type, fits, doc)));
   return (fits ? 1 : 0) | (known ? 2 : 0);
 }
 
@@ -182,7 +182,7 @@ export function borrowsMetadata(cell: Cell): boolean {
   return m !== undefined && m.segment !== cell && m.segment instanceof Cell && m.segment.id === cell.id;
 }
 
-function ownStructure(_doc: MessageDocument, metaNodes: MetadataNode[]): Pick<Structure, 'metaNodes'> {
+function ownFacts(_doc: MessageDocument, metaNodes: MetadataNode[]): Pick<FileFacts, 'metaNodes'> {
   return { metaNodes };
 }
 
@@ -200,7 +200,7 @@ export function addBodyAgent(doc: MessageDocument, m: { segment: Segment; node: 
 
 /**
  * The file-wide facts of a version with the same structure as the one
- * `structure` was built for (DocumentEdit.sameStructure), or the same facts
+ * `structure` was built for (DocumentEdit.proseOnly), or the same facts
  * (sameFacts, see keepsFacts): the same by index, so only the metadata list
  * is rebuilt (its segments moved, the edited cells' lines replaced).
  */
@@ -210,9 +210,9 @@ export function addBodyAgent(doc: MessageDocument, m: { segment: Segment; node: 
  * what isMetadataLine found (the same, as prose edits keep every footnote
  * reference).
  */
-export function resolveLike(doc: MessageDocument, shared: Structure, changed: number[], sharing?: MessageDocument): void {
+export function resolveLike(doc: MessageDocument, shared: FileFacts, changed: number[], sharing?: MessageDocument): void {
   // Metadata nodes by index: the previous version's, with those of the
-  // edited segments replaced (the same number of lines, by sameStructure).
+  // edited segments replaced (the same number of lines, by proseOnly).
   const nodes = shared.metaNodes.slice();
   for (const si of changed) {
     const p = doc.segments[si]!.parse;
@@ -227,14 +227,14 @@ export function resolveLike(doc: MessageDocument, shared: Structure, changed: nu
   const before = sharing?.metadata;
   if (before) while (k < nodes.length && before[k]?.segment === segments[metaSegment[k]!] && before[k]!.node === nodes[k]) metadata.push(before[k++]!);
   for (; k < nodes.length; k++) metadata.push({ segment: segments[metaSegment[k]!]!, node: nodes[k]!, isMetadata: undefined });
-  const { cellMeta, cellTypes, cellFacts } = shared;
+  const { cellMeta, cellKinds, cellFlags } = shared;
   const cells = doc.cells;
   for (let i = 0; i < cells.length; i++) {
     const cell = cells[i]!;
     const k = cellMeta[i]!;
     if (k !== -1) cell.metadata = metadata[k];
-    cell.cellType = CELL_TYPES[cellTypes[i]!]!;
-    const facts = cellFacts[i]!;
+    cell.cellKind = CELL_KINDS[cellKinds[i]!]!;
+    const facts = cellFlags[i]!;
     if (facts !== 3) {
       cell.idFits = (facts & 1) !== 0;
       cell.kindKnown = (facts & 2) !== 0;
@@ -245,7 +245,7 @@ export function resolveLike(doc: MessageDocument, shared: Structure, changed: nu
   doc.codeLanguages = shared.codeLanguages;
   addConfiguredAgents(doc);
   for (const k of shared.bodyAgents) addBodyAgent(doc, metadata[k]!);
-  doc.structure = { ...shared, byId: undefined, indexById, ...ownStructure(doc, nodes) };
+  doc.facts = { ...shared, byId: undefined, indexById, ...ownFacts(doc, nodes) };
 }
 
 /**
@@ -276,7 +276,7 @@ export function keepsCellFacts(prev: MessageDocument, old: Cell, parse: CellPars
  */
 export function resolveInCell(doc: MessageDocument, prev: MessageDocument, at: number, cell: Cell, delta: number): MetadataEntry[] {
   const old = prev.segments[at] as Cell;
-  const shared = prev.structure;
+  const shared = prev.facts;
   // Cells by id, made before the lists change when they are a view of them (CellsById).
   const byId = prev.cellsById instanceof Map ? (prev.cellsById as Map<string, Cell[]>) : new Map(prev.cellsById);
   // The previous version's lists, changed in place (it is spent): a copy of
@@ -287,7 +287,7 @@ export function resolveInCell(doc: MessageDocument, prev: MessageDocument, at: n
   cells[old.index] = cell;
   for (let i = at + 1; i < segments.length; i++) segments[i]!.offset += delta;
   cell.index = old.index;
-  cell.cellType = old.cellType;
+  cell.cellKind = old.cellKind;
   cell.idFits = old.idFits;
   cell.kindKnown = old.kindKnown;
 
@@ -321,7 +321,7 @@ export function resolveInCell(doc: MessageDocument, prev: MessageDocument, at: n
   doc.codeLanguages = shared.codeLanguages;
   addConfiguredAgents(doc);
   for (const k of shared.bodyAgents) addBodyAgent(doc, metadata[k]!);
-  doc.structure = { ...shared, byId, metaNodes };
+  doc.facts = { ...shared, byId, metaNodes };
   return gone;
 }
 
@@ -331,7 +331,7 @@ function indicesById(byId: Map<string, Cell[]>): Map<string, number[]> {
   return out;
 }
 
-export function classify(doc: MessageDocument, cell: Cell): CellType {
+export function classify(doc: MessageDocument, cell: Cell): CellKind {
   if (!cell.isOutput) return 'message';
   const type = cell.type;
   // The id's shape from its text (the segments are made only when asked for).
@@ -372,7 +372,7 @@ function idShape(id: string | undefined): { count: number; second: string } {
  * DocumentEdit.sameFacts).
  */
 export function keepsFacts(doc: MessageDocument, prev: MessageDocument, changed: number[]): boolean {
-  if (!prev.structure || doc.cells.length !== prev.cells.length) return false;
+  if (!prev.facts || doc.cells.length !== prev.cells.length) return false;
   for (const i of changed) {
     const cell = doc.segments[i] as Cell;
     const old = prev.segments[i] as Cell;

@@ -4,7 +4,7 @@
 // Cell.kindKnown), so that other rules can leave alone what a misfit id makes
 // unknown.
 
-import type { CellType } from './segment.js';
+import type { CellKind } from './segment.js';
 
 /** Segments of `A-Z a-z 0-9 _ -`, none empty. */
 export const WELL_FORMED_ID = /^[A-Za-z0-9_-]+(?:\.[A-Za-z0-9_-]+)*$/;
@@ -33,12 +33,12 @@ function positiveFrom(id: string, from: number): boolean {
  * (output cells of unknown type take any shape). Segments are counted by
  * their dots, so a malformed id (an empty segment, a space) has a shape too.
  */
-export function idMisfit(cellType: CellType, id: string): IdMisfit | undefined {
+export function idMisfit(cellKind: CellKind, id: string): IdMisfit | undefined {
   let n = 1;
   for (let i = id.indexOf('.'); i !== -1 && n <= 3; i = id.indexOf('.', i + 1)) n++;
   if (n > 3) return 'too-many';
   const last = id.lastIndexOf('.') + 1;
-  switch (cellType) {
+  switch (cellKind) {
     case 'message':
     case 'agent-reply':
       return n === 1 ? undefined : 'count';
@@ -54,8 +54,8 @@ export function idMisfit(cellType: CellType, id: string): IdMisfit | undefined {
 }
 
 /** An id that names a cell of this kind reliably: present, well-formed and of the kind's shape. */
-export function idFits(cellType: CellType, id: string | undefined): boolean {
-  return id !== undefined && id !== '' && WELL_FORMED_ID.test(id) && idMisfit(cellType, id) === undefined;
+export function idFits(cellKind: CellKind, id: string | undefined): boolean {
+  return id !== undefined && id !== '' && WELL_FORMED_ID.test(id) && idMisfit(cellKind, id) === undefined;
 }
 
 /**
@@ -69,8 +69,8 @@ export function idFits(cellType: CellType, id: string | undefined): boolean {
  * guess the kind of a cell typed by the metadata line of another cell with
  * the same id.)
  */
-export function outputKindKnown(cellType: CellType, type: string | undefined, fits: boolean, doc: { isLanguage(type: string): boolean }): boolean {
-  switch (cellType) {
+export function outputKindKnown(cellKind: CellKind, type: string | undefined, fits: boolean, doc: { isLanguage(type: string): boolean }): boolean {
+  switch (cellKind) {
     case 'agent-reply':
       return true;
     case 'code-output':

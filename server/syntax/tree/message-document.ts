@@ -12,7 +12,7 @@ import type { Heading } from '../format/scan.js';
 import { Cell, type Segment } from './segment.js';
 
 /** @internal File-wide facts by index: the same for versions that differ only in prose. */
-export interface Structure {
+export interface FileFacts {
   /** Cells by id, in file order: for the version that built the structure. */
   byId?: Map<string, Cell[]>;
   /**
@@ -22,10 +22,10 @@ export interface Structure {
   indexById?: Map<string, number[]>;
   /** Per cell, the index in `metadata` of its metadata line, or -1. */
   cellMeta: Int32Array;
-  /** Per cell, its type's index in CELL_TYPES (bytes: copied per structural keystroke). */
-  cellTypes: Uint8Array;
+  /** Per cell, its type's index in CELL_KINDS (bytes: copied per structural keystroke). */
+  cellKinds: Uint8Array;
   /** Per cell, Cell.idFits (bit 1) and Cell.kindKnown (bit 2). */
-  cellFacts: Uint8Array;
+  cellFlags: Uint8Array;
   /** Indices in `metadata` of the body agents, in `agents` order. */
   bodyAgents: number[];
   codeLanguages: Set<string>;
@@ -162,7 +162,7 @@ export class MessageDocument {
    */
   edit?: DocumentEdit;
   /** @internal File-wide facts by index, shared with later versions of the same structure. */
-  structure!: Structure;
+  facts!: FileFacts;
   private agentsIndexed: AgentIndex | undefined = undefined;
   /** @internal Values computed for this version (server/base/memo.ts). */
   [MEMO]: unknown[] | undefined = undefined;
@@ -258,7 +258,7 @@ export class MessageDocument {
    * in other languages lint the same.
    */
   get languagesRead(): string {
-    const types = this.structure?.typeCounts;
+    const types = this.facts?.typeCounts;
     const named = types ? new Set([...types.keys()].map((t) => t.toLowerCase())) : undefined;
     const out: string[] = [];
     for (const l of this.codeLanguages) if (!COMMON_LANGUAGES.has(l) && (!named || named.has(l))) out.push(l);
@@ -318,7 +318,7 @@ export interface DocumentEdit {
    * `linesAdded`): file-wide facts are the same, and findings that do not
    * read prose stay the same, moved by the edit.
    */
-  sameStructure: boolean;
+  proseOnly: boolean;
   /** Indices of the segments whose parse is not the previous version's. */
   changed: number[];
   /**
@@ -358,7 +358,7 @@ export interface DocumentEdit {
    * every edited segment a cell with the same id (no other cell's), kind,
    * metadata lines' ids and types (each line the cell's own) and code block
    * languages; only their text changed (metadata attributes, tool XML,
-   * fences, outputs, prose). The facts are shared as with `sameStructure`;
+   * fences, outputs, prose). The facts are shared as with `proseOnly`;
    * cross-cell checks that declare which cell types they read
    * (RuleIncremental.reads) run again only when an edited cell has one.
    */

@@ -18,7 +18,7 @@ function firstNonBlank(text: string, line: Line): number {
  * ends. Offsets are relative to the cell (use `cell.abs`).
  */
 export function contentLines(cell: Cell): Line[] {
-  const p = cell.p;
+  const p = cell.parse;
   const text = cell.text;
   const metadata = p.metadata;
   const out: Line[] = [];

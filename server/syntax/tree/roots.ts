@@ -92,9 +92,9 @@ function updated(doc: MessageDocument, index: Map<string, Members>): Map<string,
   return index;
 }
 
-/** The metadata entries of `count` segments from index `at` (Structure.metaStart: where each segment's lines start). */
+/** The metadata entries of `count` segments from index `at` (FileFacts.metaStart: where each segment's lines start). */
 function linesOf(doc: MessageDocument, at: number, count: number): Entry[] {
-  const starts = doc.structure.metaStart;
+  const starts = doc.facts.metaStart;
   return doc.metadata.slice(starts[at]!, starts[at + count]!);
 }
 

@@ -55,7 +55,7 @@ const withoutId = new SegmentList((seg) => seg instanceof Cell && seg.marker.idR
 const doubtfulIds = new SegmentList((seg, doc) => seg instanceof Cell && (!seg.idFits || (doc.cellsById.get(seg.id!)?.length ?? 0) > 1), true);
 const remoteMetadata = new SegmentList((seg) => seg instanceof Cell && seg.metadata !== undefined && seg.metadata.segment !== seg, true);
 // A kept cell's kind changes with its metadata line (it is then refreshed) or with the agents and languages, which such an edit keeps.
-const unknownOutputs = new SegmentList((seg) => seg instanceof Cell && seg.cellType === 'unknown-output', true);
+const unknownOutputs = new SegmentList((seg) => seg instanceof Cell && seg.cellKind === 'unknown-output', true);
 
 /** The segments whose parse holds disable comments (directives), in file order. */
 export function segmentsWithDirectives(doc: MessageDocument): readonly Segment[] {

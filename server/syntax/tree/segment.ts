@@ -10,7 +10,7 @@ import type { FenceBlock } from '../format/scan.js';
 
 export type SegmentKind = 'bom' | 'frontmatter' | 'outside' | 'prologue' | 'cell';
 
-export type CellType =
+export type CellKind =
   | 'message'
   | 'agent-reply'
   | 'tool-call'
@@ -21,14 +21,14 @@ export type CellType =
   /** An output cell without metadata (its type is unknown). */
   | 'untyped-output';
 
-/** The cell types in a fixed order: Structure.cellTypes holds their indices. */
-export const CELL_TYPES: readonly CellType[] = ['message', 'agent-reply', 'tool-call', 'tool-result', 'code-output', 'unknown-output', 'untyped-output'];
-/** A cell type's index in CELL_TYPES. */
-export const CELL_TYPE_CODE: Readonly<Record<CellType, number>> = Object.fromEntries(CELL_TYPES.map((t, i) => [t, i])) as Record<CellType, number>;
+/** The cell types in a fixed order: FileFacts.cellKinds holds their indices. */
+export const CELL_KINDS: readonly CellKind[] = ['message', 'agent-reply', 'tool-call', 'tool-result', 'code-output', 'unknown-output', 'untyped-output'];
+/** A cell type's index in CELL_KINDS. */
+export const CELL_KIND_CODE: Readonly<Record<CellKind, number>> = Object.fromEntries(CELL_KINDS.map((t, i) => [t, i])) as Record<CellKind, number>;
 
 export class Segment {
   constructor(
-    /** What part of the file this is; a cell's own kind is `Cell.cellType`. */
+    /** What part of the file this is; a cell's own kind is `Cell.cellKind`. */
     readonly kind: SegmentKind,
     /**
      * Absolute offset of the segment's first character. Moved in place when
@@ -51,6 +51,8 @@ export class Segment {
 }
 
 export class Cell extends Segment {
+  /** A cell always has its parse. */
+  declare readonly parse: CellParse;
   /** Index among the cells. */
   index = 0;
   /** The metadata line for this cell's id (wherever it is), if any. */
@@ -60,7 +62,7 @@ export class Cell extends Segment {
    * the cell's kind as `kindKnown` and the rules say it; not the metadata
    * `type`, which is one of the things it is told from.
    */
-  cellType: CellType = 'message';
+  cellKind: CellKind = 'message';
 
   /** The marker line (rules ask for it and the id often: kept here, one load away). */
   readonly marker: MarkerNode;
@@ -78,7 +80,7 @@ export class Cell extends Segment {
    */
   idFits = true;
   /**
-   * The kind (`cellType`) is known, not guessed: false for an output cell
+   * The kind (`cellKind`) is known, not guessed: false for an output cell
    * whose kind rests on what is missing or wrong, such as a missing metadata
    * line, a type that names nothing, a `[tool]` id that fits neither a call
    * nor a result (see ids.ts), or a metadata line that is another cell's with
@@ -95,16 +97,8 @@ export class Cell extends Segment {
   }
 
   /**
-   * The cell's parse: `parse`, which a cell always has. The one-letter name
-   * is public API, kept for compatibility.
-   */
-  get p(): CellParse {
-    return this.parse!;
-  }
-
-  /**
    * The TYPE its metadata line says (`[markdown]`, `[coder]`, ...). A public
-   * name kept for compatibility: what the cell is, its kind, is `cellType`.
+   * name kept for compatibility: what the cell is, its kind, is `cellKind`.
    */
   get type(): string | undefined {
     return this.metadata?.node.type;
