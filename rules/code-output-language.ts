@@ -1,4 +1,4 @@
-import { defineRule } from '../server/engine/rule-kit.js';
+import { defineRootRule } from '../server/engine/rule-kit.js';
 import { codeParent } from './code-output-parent.js';
 
 /** Names of one language that are the same for this rule (lower case). */
@@ -22,14 +22,13 @@ function canonical(language: string): string {
   return ALIASES.find((group) => group.includes(l))?.[0] ?? l;
 }
 
-export default defineRule(
+export default defineRootRule(
   {
     id: 'code-output-language',
     group: 'code-execution',
     severity: 'warning',
     fixable: 'fix',
     description: "A code output type that differs from its code cell's code block language.",
-    incremental: { keys: 'id-root' },
   },
   ({ doc, cells, report, doubtfulIdBetween }) => {
     for (const cell of cells) {

@@ -1,4 +1,4 @@
-import { defineRule } from '../server/engine/rule-kit.js';
+import { defineRootRule } from '../server/engine/rule-kit.js';
 import type { RuleContext } from '../server/engine/types.js';
 import type { Cell } from '../server/syntax/document.js';
 
@@ -34,14 +34,13 @@ export function codeParent(
   return { parent: earlier };
 }
 
-export default defineRule(
+export default defineRootRule(
   {
     id: 'code-output-parent',
     group: 'code-execution',
     severity: 'error',
     fixable: null,
     description: 'A code output `CODE.N` whose CODE is not an earlier `[code]` cell.',
-    incremental: { keys: 'id-root' },
   },
   ({ doc, cells, report, doubtfulIdBetween }) => {
     for (const cell of cells) {

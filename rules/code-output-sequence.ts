@@ -1,17 +1,16 @@
-import { defineRule } from '../server/engine/rule-kit.js';
+import { defineRootRule } from '../server/engine/rule-kit.js';
 import type { Cell } from '../server/syntax/document.js';
 import { codeParent } from './code-output-parent.js';
 
 const POSITIVE = /^[1-9]\d*$/;
 
-export default defineRule(
+export default defineRootRule(
   {
     id: 'code-output-sequence',
     group: 'code-execution',
     severity: 'warning',
     fixable: null,
     description: 'Outputs of one code cell not numbered 1, 2, … without gaps or repeats.',
-    incremental: { keys: 'id-root' },
   },
   ({ doc, cells, report, doubtfulIdBetween }) => {
     // Outputs of each valid code cell, in file order. Outputs of a missing or

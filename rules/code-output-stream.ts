@@ -1,4 +1,4 @@
-import { defineRule } from '../server/engine/rule-kit.js';
+import { defineRootRule } from '../server/engine/rule-kit.js';
 import type { TextEdit } from '../server/engine/types.js';
 import type { Cell, Line } from '../server/syntax/document.js';
 import { contentLines, isBinaryOutput, outputMimeType, outputPrefix } from '../server/llm-view/view.js';
@@ -104,14 +104,13 @@ function streamLines(cell: Cell): Line[] {
   return lines.filter((l) => !opensUnclosed(l));
 }
 
-export default defineRule(
+export default defineRootRule(
   {
     id: 'code-output-stream',
     group: 'code-execution',
     severity: 'error',
     fixable: 'suggestion',
     description: 'A text output line without the `stdout> ` / `stderr> ` prefix, or a binary `mime_type` whose body is not valid base64.',
-    incremental: { keys: 'id-root' },
   },
   ({ cells, report }) => {
     for (const cell of cells) {

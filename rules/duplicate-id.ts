@@ -1,13 +1,12 @@
-import { defineRule } from '../server/engine/rule-kit.js';
+import { defineRootRule } from '../server/engine/rule-kit.js';
 
-const rule = defineRule(
+const rule = defineRootRule(
   {
     id: 'duplicate-id',
     group: 'structure',
     severity: 'error',
     fixable: null,
     description: 'A second cell with an id already used.',
-    incremental: { keys: 'id-root' },
   },
   ({ doc, cells, report }) => {
     // Usually every id is used once: then there are as many ids as cells with one.

@@ -1,6 +1,6 @@
 import { Cell, isMetadataLine, type MessageDocument } from '../server/syntax/document.js';
 import { defineSegmentRule } from '../server/engine/rule-kit.js';
-import type { ReportDescriptor } from '../server/engine/types.js';
+import type { ReportDescriptor, RuleContext } from '../server/engine/types.js';
 
 /** Whether a cell has no content besides its marker and metadata. */
 function isEmpty(cell: Cell, doc: MessageDocument): boolean {
@@ -25,7 +25,6 @@ export default defineSegmentRule(
     fixable: null,
     description: 'A cell with no content besides its marker and metadata.',
     // The cross-cell part: an agent reply is not empty when tool calls of its root name it as PARENT.
-    incremental: { keys: 'id-root' },
   },
   (seg, { doc, report }) => {
     if (!(seg instanceof Cell)) return;
@@ -36,21 +35,24 @@ export default defineSegmentRule(
     if (cell.cellKind === 'tool-result' || cell.cellKind === 'code-output' || cell.cellKind === 'agent-reply' || !cell.kindKnown) return;
     if (isEmpty(cell, doc)) report(emptyReport(cell));
   },
-  ({ doc, cells, report }) => {
-    // A reply that asks for tool calls may have no text: the tool call cells
-    // that name it as PARENT are its content (spec section 6). They share
-    // its id root, so the findings are per root.
-    let parents: Set<string> | undefined;
-    for (const cell of cells) {
-      if (cell.cellKind !== 'agent-reply' || !cell.kindKnown || !isEmpty(cell, doc)) continue;
-      if (cell.id !== undefined) {
-        if (!parents) {
-          parents = new Set();
-          for (const c of cells) if (c.cellKind === 'tool-call' && c.id !== undefined) parents.add(c.id.slice(0, c.id.indexOf('.')));
-        }
-        if (parents.has(cell.id)) continue;
-      }
-      report(emptyReport(cell));
-    }
-  },
+  { roots: emptyReplies },
 );
+
+/** Empty agent replies: the part of the rule that reads the cells of id roots. */
+function emptyReplies({ doc, cells, report }: RuleContext): void {
+  // A reply that asks for tool calls may have no text: the tool call cells
+  // that name it as PARENT are its content (spec section 6). They share
+  // its id root, so the findings are per root.
+  let parents: Set<string> | undefined;
+  for (const cell of cells) {
+    if (cell.cellKind !== 'agent-reply' || !cell.kindKnown || !isEmpty(cell, doc)) continue;
+    if (cell.id !== undefined) {
+      if (!parents) {
+        parents = new Set();
+        for (const c of cells) if (c.cellKind === 'tool-call' && c.id !== undefined) parents.add(c.id.slice(0, c.id.indexOf('.')));
+      }
+      if (parents.has(cell.id)) continue;
+    }
+    report(emptyReport(cell));
+  }
+}

@@ -1,4 +1,4 @@
-import { defineRule } from '../server/engine/rule-kit.js';
+import { defineRootRule } from '../server/engine/rule-kit.js';
 import type { Cell } from '../server/syntax/document.js';
 import { historyMode, inView } from '../server/llm-view/view.js';
 import { HISTORY_VALUES } from './history-value.js';
@@ -21,14 +21,13 @@ function settled(cell: Cell): boolean {
 
 const state = (cell: Cell): string => (inView(cell) ? (historyMode(cell) === 'summary' ? 'in the LLM view (as a summary)' : 'in the LLM view') : 'left out of the LLM view');
 
-export default defineRule(
+export default defineRootRule(
   {
     id: 'history-split-pair',
     group: 'llm-view',
     severity: 'error',
     fixable: null,
     description: 'A tool call and its results whose `history` settings put one in the LLM view and leave the other out.',
-    incremental: { keys: 'id-root' },
   },
   ({ cells, report }) => {
     // Results by the id of the call they answer (PARENT.NONCE), in file order.

@@ -1,4 +1,4 @@
-import { defineRule } from '../server/engine/rule-kit.js';
+import { defineRootRule } from '../server/engine/rule-kit.js';
 import { metadataInsertion } from './cell-id-missing.js';
 import type { Cell, MessageDocument } from '../server/syntax/document.js';
 
@@ -33,14 +33,13 @@ function inUnclosedFence(cell: Cell, id: string): boolean {
   return false;
 }
 
-export default defineRule(
+export default defineRootRule(
   {
     id: 'metadata-missing',
     group: 'structure',
     severity: 'error',
     fixable: 'suggestion',
     description: 'A cell whose `[^id]` has no metadata line.',
-    incremental: { keys: 'id-root' },
   },
   ({ doc, cells, report }) => {
     for (const cell of cells) {

@@ -1,14 +1,13 @@
-import { defineRule } from '../server/engine/rule-kit.js';
+import { defineRootRule } from '../server/engine/rule-kit.js';
 import { borrowsMetadata } from '../server/syntax/document.js';
 
-const rule = defineRule(
+const rule = defineRootRule(
   {
     id: 'metadata-placement',
     group: 'structure',
     severity: 'warning',
     fixable: null,
     description: "A metadata line that is not the first non-blank line after its cell's marker.",
-    incremental: { keys: 'id-root' },
   },
   ({ doc, cells, report }) => {
     for (const cell of cells) {

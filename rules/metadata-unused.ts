@@ -1,14 +1,13 @@
 import { isMetadataLine, Cell } from '../server/syntax/document.js';
-import { defineRule } from '../server/engine/rule-kit.js';
+import { defineRootRule } from '../server/engine/rule-kit.js';
 
-export default defineRule(
+export default defineRootRule(
   {
     id: 'metadata-unused',
     group: 'structure',
     severity: 'warning',
     fixable: null,
     description: 'A metadata line that no cell references and that is not a temporary agent.',
-    incremental: { keys: 'id-root' },
   },
   ({ doc, metadata, report }) => {
     for (const m of metadata) {

@@ -1,14 +1,13 @@
-import { defineRule } from '../server/engine/rule-kit.js';
+import { defineRootRule } from '../server/engine/rule-kit.js';
 import { callsAmong } from '../server/tool-calls/index.js';
 
-export default defineRule(
+export default defineRootRule(
   {
     id: 'tool-call-nonce',
     group: 'tool-calls',
     severity: 'warning',
     fixable: null,
     description: 'A nonce shorter than 4 characters or made only of digits.',
-    incremental: { keys: 'id-root' },
   },
   ({ doc, cells, report }) => {
     for (const call of callsAmong(doc, cells)) {

@@ -1,4 +1,4 @@
-import { defineRule } from '../server/engine/rule-kit.js';
+import { defineRootRule } from '../server/engine/rule-kit.js';
 import type { Cell } from '../server/syntax/document.js';
 import { callsAmong } from '../server/tool-calls/index.js';
 
@@ -12,14 +12,13 @@ const KIND: Record<Cell['cellKind'], string> = {
   'untyped-output': 'an output cell without metadata',
 };
 
-const rule = defineRule(
+const rule = defineRootRule(
   {
     id: 'tool-call-parent',
     group: 'tool-calls',
     severity: 'error',
     fixable: null,
     description: 'A tool call whose PARENT is not an earlier agent reply cell.',
-    incremental: { keys: 'id-root' },
   },
   ({ doc, cells: scope, report, doubtfulIdBetween }) => {
     for (const call of callsAmong(doc, scope)) {

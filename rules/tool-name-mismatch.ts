@@ -1,4 +1,4 @@
-import { defineRule } from '../server/engine/rule-kit.js';
+import { defineRootRule } from '../server/engine/rule-kit.js';
 import { toolCallsOf } from '../server/tool-calls/index.js';
 
 /** A metadata value for a tool name, or undefined when it cannot be written on a metadata line. */
@@ -8,14 +8,13 @@ function metadataValue(name: string, bare: boolean): string | undefined {
   return `"${name.replace(/[\\"]/g, (c) => `\\${c}`)}"`;
 }
 
-export default defineRule(
+export default defineRootRule(
   {
     id: 'tool-name-mismatch',
     group: 'tool-calls',
     severity: 'error',
     fixable: 'fix',
     description: 'The metadata `name` of a tool call differs from the XML `<tool_name>`, or is missing.',
-    incremental: { keys: 'id-root' },
   },
   ({ cells, report }) => {
     for (const cell of cells) {

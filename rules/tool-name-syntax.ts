@@ -1,14 +1,13 @@
-import { defineRule } from '../server/engine/rule-kit.js';
+import { defineRootRule } from '../server/engine/rule-kit.js';
 import { TOOL_NAME_PATTERN, toolNameOf } from '../server/tool-calls/names.js';
 
-export default defineRule(
+export default defineRootRule(
   {
     id: 'tool-name-syntax',
     group: 'tool-calls',
     severity: 'warning',
     fixable: null,
     description: 'A tool name (the `<tool_name>`, or the metadata `name`) that does not match `^[a-zA-Z0-9_-]{1,64}$`: OpenAI and Anthropic reject it.',
-    incremental: { keys: 'id-root' },
   },
   ({ cells, report }) => {
     for (const cell of cells) {

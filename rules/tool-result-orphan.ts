@@ -1,14 +1,13 @@
-import { defineRule } from '../server/engine/rule-kit.js';
+import { defineRootRule } from '../server/engine/rule-kit.js';
 import { resultsAmong, toolGraph } from '../server/tool-calls/index.js';
 
-const rule = defineRule(
+const rule = defineRootRule(
   {
     id: 'tool-result-orphan',
     group: 'tool-calls',
     severity: 'error',
     fixable: null,
     description: 'A tool result whose `PARENT.NONCE` is not an earlier tool call.',
-    incremental: { keys: 'id-root' },
   },
   ({ doc, cells, report, doubtfulIdBetween }) => {
     const graph = toolGraph(doc);

@@ -1,16 +1,15 @@
-import { defineRule } from '../server/engine/rule-kit.js';
+import { defineRootRule } from '../server/engine/rule-kit.js';
 import { resultsAmong, toolGraph } from '../server/tool-calls/index.js';
 
 const POSITIVE = /^[1-9][0-9]*$/;
 
-export default defineRule(
+export default defineRootRule(
   {
     id: 'tool-result-sequence',
     group: 'tool-calls',
     severity: 'warning',
     fixable: null,
     description: 'Results of one tool call not numbered 1, 2, … without gaps or repeats.',
-    incremental: { keys: 'id-root' },
   },
   ({ doc, cells, report, doubtfulIdBetween }) => {
     const graph = toolGraph(doc);

@@ -1,5 +1,5 @@
 // Keyed re-runs: after an edit, a cross-cell rule whose findings are per id
-// root (RuleIncremental.keys) runs again only over the cells and metadata
+// root (Rule.checkRoots) runs again only over the cells and metadata
 // lines of the roots the edit touched; its other findings are the previous
 // version's, moved. See docs/architecture.md, "Keyed re-runs".
 
@@ -47,7 +47,7 @@ function doubtful(doc: MessageDocument, c: Cell): boolean {
  * version it was asked of (-1 and Infinity: open ends), and the root of the
  * cell it was asked about (the end, or the start when the end is open),
  * null when that cell has no id. A keyed rule's questions for a root ask
- * about the root's own cells (RuleIncremental.keys).
+ * about the root's own cells (Rule.checkRoots).
  */
 export interface DoubtQuery {
   root: string | null;
@@ -82,7 +82,7 @@ function sameSegment(a: Segment, b: Segment, delta: number): boolean {
 /** More edited segments than this: a whole run costs no more than the bookkeeping. */
 const MAX_CHANGED = 2000;
 
-/** The file-wide facts a keyed rule may read besides its roots (RuleIncremental.keys). */
+/** The file-wide facts a keyed rule may read besides its roots (Rule.checkRoots). */
 function sameFileFacts(doc: MessageDocument, prev: MessageDocument): boolean {
   if (doc.frontmatter !== prev.frontmatter || doc.section || prev.section || !doc.isMessageFile || !prev.isMessageFile) return false;
   if (doc.agents.length !== prev.agents.length) return false;
@@ -128,7 +128,7 @@ function addRootsOf(doc: MessageDocument, seg: Segment, roots: Set<string>, keep
  * The touched roots of an edit: those of the segments it changed, added or
  * removed, in the previous version and this one, and of the cells on either
  * side (a cell's end meets its neighbour's first line). Undefined when a
- * keyed re-run does not apply: see RuleIncremental.keys for when.
+ * keyed re-run does not apply: see Rule.checkRoots for when.
  */
 export function touchedRoots(doc: MessageDocument, prev: MessageDocument, edit: DocumentEdit): { roots: Set<string>; newFrom: number; newTo: number } | undefined {
   if (!sameFileFacts(doc, prev)) return undefined;

@@ -52,7 +52,7 @@ export interface KeyedEdit {
 
 /**
  * After an edit whose touched roots can be told (touchedRoots in keyed.ts):
- * for a rule whose findings are per id root (RuleIncremental.keys), its
+ * for a rule whose findings are per id root (Rule.checkRoots), its
  * previous findings in other roots, moved, and the touched roots' cells and
  * metadata lines to run it over (undefined for a rule that must run whole).
  * Undefined when that does not apply.
@@ -87,7 +87,7 @@ export function keyedChecks(ruleSet: RuleSet, doc: MessageDocument, config: Msgl
   const move = mover(edit);
   return {
     moved(rule) {
-      if (!scope || !rule.meta.incremental?.keys) return undefined;
+      if (!scope || !rule.checkRoots) return undefined;
       let doubt: DoubtQuery[] | undefined;
       if (asked) {
         const questions = asked.get(rule.meta.id);

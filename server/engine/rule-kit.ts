@@ -5,20 +5,32 @@ import { docsUrl } from './docs.js';
 import type { Segment } from '../syntax/document.js';
 import type { Rule, RuleContext, RuleMeta } from './types.js';
 
-export function defineRule(meta: Omit<RuleMeta, 'docs'>, check: (context: RuleContext) => void): Rule {
+type Check = (context: RuleContext) => void;
+
+/** A rule that reads the whole document (Rule.check). */
+export function defineRule(meta: Omit<RuleMeta, 'docs'>, check: Check): Rule {
   return { meta: { ...meta, docs: docsUrl(meta.id) }, check };
+}
+
+/** A rule that reads the cells and metadata lines of id roots (Rule.checkRoots). */
+export function defineRootRule(meta: Omit<RuleMeta, 'docs'>, checkRoots: Check): Rule {
+  return { meta: { ...meta, docs: docsUrl(meta.id) }, checkRoots };
 }
 
 /**
  * A rule whose findings are local to one segment (see Rule.checkSegment);
- * `check` may add findings that look across the file.
+ * `across` may add findings that look across the whole document (a
+ * function, Rule.check) or across id roots (`{ roots }`, Rule.checkRoots).
  */
 export function defineSegmentRule(
   meta: Omit<RuleMeta, 'docs'>,
   checkSegment: (segment: Segment, context: RuleContext) => void,
-  check?: (context: RuleContext) => void,
+  across?: Check | { roots: Check },
 ): Rule {
-  return { meta: { ...meta, docs: docsUrl(meta.id) }, checkSegment, check };
+  const rule: Rule = { meta: { ...meta, docs: docsUrl(meta.id) }, checkSegment };
+  if (typeof across === 'function') rule.check = across;
+  else if (across) rule.checkRoots = across.roots;
+  return rule;
 }
 
 /** An id segment: letters, digits, `_` and `-`. */

@@ -139,12 +139,12 @@ export interface RawFindings {
   diagnostics: Diagnostic[];
   origins: (number | string)[];
   /**
-   * Per finding of a rule with RuleIncremental.keys, the id root it was
+   * Per finding of a rule with checkRoots, the id root it was
    * attributed to when made (rootAt in keyed.ts), null where it lies in
    * nothing with an id; undefined for the findings of other rules.
    */
   roots: (string | null | undefined)[];
-  /** Per rule with RuleIncremental.keys, the doubtfulIdBetween questions its findings rest on (none: not known). */
+  /** Per rule with Rule.checkRoots, the doubtfulIdBetween questions its findings rest on (none: not known). */
   doubt: Map<string, DoubtQuery[]>;
 }
 
@@ -190,13 +190,13 @@ export function reporter(doc: MessageDocument, raw: RawFindings) {
   /** `scope`: the cells and metadata lines to check (a keyed re-run); all of them when undefined. */
   const runCheck = (rule: Rule, severity: Severity, config: MsglintConfig, times: LintTimes | undefined, scope?: CheckScope): void => {
     const ruleId = rule.meta.id;
-    const keyed = rule.meta.incremental?.keys !== undefined;
+    const keyed = rule.checkRoots !== undefined;
     const t0 = times ? performance.now() : 0;
     const { cells, metadata, checks } = scope ?? (whole ??= WHOLE(doc));
     let asked = keyed ? raw.doubt.get(ruleId) : undefined;
     if (keyed && !asked) raw.doubt.set(ruleId, (asked = []));
     try {
-      rule.check!({
+      (rule.checkRoots ?? rule.check)!({
         doc,
         cells,
         metadata,

@@ -108,7 +108,7 @@ export interface RuleContext {
   /**
    * The cells a cross-cell check checks: every cell of `doc` in a whole
    * lint, the cells of the touched roots in a keyed re-run (see
-   * RuleIncremental.keys). A keyed rule loops over these, not `doc.cells`,
+   * Rule.checkRoots). A keyed rule loops over these, not `doc.cells`,
    * and looks up what else it needs in `doc`.
    */
   cells: readonly Cell[];
@@ -149,11 +149,8 @@ export interface RuleMeta {
    */
   optionsSchema?: Record<string, unknown>;
   /**
-   * What re-linting after an edit must know about the rule's `check` (the
-   * cross-cell part). Which findings are local to a segment is declared by
-   * the rule's shape (Rule.checkSegment), so a single kind ('cell' | 'prose'
-   * | 'file') would say it twice and could not describe a rule with both
-   * parts; these flags are what the shape does not tell. Which cells an
+   * What the rule's shape (Rule.checkSegment, checkRoots, check) does not
+   * tell: whether its whole-document `check` reads prose. Which cells an
    * edit changed is the engine's to find out, not the rule's to declare.
    * MSGLINT_CHECK_INCREMENTAL=1 checks the declaration (docs/architecture.md).
    */
@@ -167,31 +164,35 @@ export interface RuleIncremental {
    * while the findings of other cross-cell checks are moved.
    */
   readsProse?: boolean;
-  /**
-   * 'id-root': the `check`'s findings are per id root (an id's first
-   * dot-separated segment: `12` for `12`, `12.k7f3q` and `12.k7f3q.1`; a
-   * metadata line's is its id's). Every finding it makes for root R lies in
-   * a cell or metadata line of R, and depends only on the cells and
-   * metadata lines of R, on whether text refers to an id of R as a
-   * footnote (`as shown[^12]`), on file-wide facts (agents and their positions,
-   * the default agent, code languages, the message section, config), and on
-   * which cells have doubtful ids, asked with RuleContext.doubtfulIdBetween
-   * about a range ending at (or, open-ended, starting at) a cell of R: the
-   * engine records the questions and runs R again when a cell in its range
-   * becomes or stops being doubtful. It finds nothing in a cell without an
-   * id but on its metadata lines. It loops over `RuleContext.cells` /
-   * `metadata` / `checks`, not all of `doc`. After an edit, the engine runs
-   * it again over the roots the edit touched and moves its other findings;
-   * it runs whole when the file-wide facts may have changed, or the edit
-   * cannot be followed by root (server/engine/keyed.ts).
-   */
-  keys?: 'id-root';
 }
 
+/**
+ * A rule says what it reads by the checks it has, each of one shape; the
+ * engine decides from the shape what runs again after an edit.
+ */
 export interface Rule {
   meta: RuleMeta;
-  /** Checks that look across the file. */
+  /** Checks that look across the whole document: run again after any edit but one of prose only. */
   check?(context: RuleContext): void;
+  /**
+   * Checks of the cells and metadata lines of id roots (an id's first
+   * dot-separated segment: `12` for `12`, `12.k7f3q` and `12.k7f3q.1`; a
+   * metadata line's is its id's), given as `RuleContext.cells` / `metadata`
+   * / `checks`: all of them in a whole lint, the roots an edit touched
+   * after an edit. Every finding for root R lies in a cell or metadata line
+   * of R, and depends only on the cells and metadata lines of R, on whether
+   * text refers to an id of R as a footnote (`as shown[^12]`), on file-wide
+   * facts (agents and their positions, the default agent, code languages,
+   * the message section, config), and on which cells have doubtful ids,
+   * asked with RuleContext.doubtfulIdBetween about a range ending at (or,
+   * open-ended, starting at) a cell of R: the engine records the questions
+   * and runs R again when a cell in its range becomes or stops being
+   * doubtful. It finds nothing in a cell without an id but on its metadata
+   * lines. The engine runs it again over the touched roots and moves its
+   * other findings, or whole when the file-wide facts may have changed or
+   * the edit cannot be followed by root (server/engine/keyed.ts).
+   */
+  checkRoots?(context: RuleContext): void;
   /**
    * Checks of one segment (a cell, or text outside cells) that depend only on
    * that segment's text, its cell's type, id and metadata line, the agents

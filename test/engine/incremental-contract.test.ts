@@ -6,7 +6,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createLinter } from '../../server/engine/linter.js';
 import { parseForLint } from '../../server/engine/lint.js';
-import { defineRule, defineSegmentRule } from '../../server/engine/rule-kit.js';
+import { defineRootRule, defineRule, defineSegmentRule } from '../../server/engine/rule-kit.js';
 import type { RuleMeta } from '../../server/engine/types.js';
 
 const meta = (id: string, more: Partial<RuleMeta> = {}) => ({ id, group: 'structure' as const, severity: 'warning' as const, fixable: null, description: id, ...more });
@@ -62,29 +62,29 @@ describe('incremental contract check', () => {
     expect(() => edits(createLinter([cells, words({ readsProse: true })]), [base, added])).toThrow(/in rule 'counts-cells';/);
   });
 
-  it('names a rule keyed by id root that reads other roots', () => {
+  it('names a rule of id roots that reads other roots', () => {
     // Declares its findings per root, but each says how many cells the whole file has.
     let scoped = 0;
-    const counts = (keys?: 'id-root') =>
-      defineRule(meta('counts-all-cells', { incremental: { keys } }), ({ doc, cells, report }) => {
+    const counts = (roots?: 'roots') =>
+      (roots ? defineRootRule : defineRule)(meta('counts-all-cells'), ({ doc, cells, report }) => {
         if (cells.length < doc.cells.length) scoped++;
         for (const c of cells) report({ at: [c.offset, c.offset + 1], message: `${c.id}: one of ${doc.cells.length} cells` });
       });
     const far = cell(1, 'Hello world.') + cell(2, 'Second.') + cell(3, 'Third.');
     const farAdded = far + cell(4, 'Fourth.');
     // Without the check the finding of cell 1 stands unchanged: cell 4 touches roots 4 and 3 (its neighbour) only.
-    expect(edits(createLinter([counts('id-root')]), [far, farAdded])).toContain('1: one of 3 cells');
+    expect(edits(createLinter([counts('roots')]), [far, farAdded])).toContain('1: one of 3 cells');
     expect(scoped).toBe(1);
     vi.stubEnv('MSGLINT_CHECK_INCREMENTAL', '1');
-    expect(() => edits(createLinter([counts('id-root')]), [far, farAdded])).toThrow(/in rule 'counts-all-cells'; only incremental: .*1: one of 3 cells.*only full: .*one of 4 cells/);
-    // Not keyed, it runs whole after every edit.
+    expect(() => edits(createLinter([counts('roots')]), [far, farAdded])).toThrow(/in rule 'counts-all-cells'; only incremental: .*1: one of 3 cells.*only full: .*one of 4 cells/);
+    // A whole-document check runs whole after every edit.
     expect(edits(createLinter([counts()]), [far, farAdded])).toContain('1: one of 4 cells');
   });
 
-  it('passes a rule keyed by id root that keeps the contract, run over the touched roots only', () => {
+  it('passes a rule of id roots that keeps the contract, run over the touched roots only', () => {
     vi.stubEnv('MSGLINT_CHECK_INCREMENTAL', '1');
     const seen: number[] = [];
-    const perRoot = defineRule(meta('cells-of-root', { incremental: { keys: 'id-root' } }), ({ doc, cells, report }) => {
+    const perRoot = defineRootRule(meta('cells-of-root'), ({ doc, cells, report }) => {
       seen.push(cells.length);
       for (const c of cells) report({ at: [c.offset, c.offset + 1], message: `${c.id} of ${doc.cellsById.get(c.id!)!.length}` });
     });

@@ -1,4 +1,4 @@
-// Keyed re-runs (RuleIncremental.keys), edit by edit: the cases where a
+// Keyed re-runs (Rule.checkRoots), edit by edit: the cases where a
 // finding of one root depends on something an edit elsewhere changes (a
 // cell whose id becomes doubtful, a kind changed by a metadata line in
 // another cell, a neighbouring cell's first line). Each lint after an edit
@@ -23,11 +23,11 @@ let wholeRuns = 0;
 let linted: unknown;
 const linter = createLinter(
   allRules.map((rule): Rule => {
-    const check = rule.check;
-    if (!check || !rule.meta.incremental?.keys) return rule;
+    const check = rule.checkRoots;
+    if (!check) return rule;
     return {
       ...rule,
-      check(context) {
+      checkRoots(context) {
         if (context.cells.length < context.doc.cells.length) scopes.push(context.cells.length);
         else if (context.doc === linted) wholeRuns++;
         check(context);

@@ -163,11 +163,11 @@ function keystroke(text: string, kind: Kind, r: number, s: number): Edit | undef
 let keyedRuns = 0;
 const counted = createLinter(
   allRules.map((rule): Rule => {
-    const check = rule.check;
+    const check = rule.checkRoots;
     if (!check) return rule;
     return {
       ...rule,
-      check(context) {
+      checkRoots(context) {
         if (context.cells.length < context.doc.cells.length) keyedRuns++;
         check(context);
       },

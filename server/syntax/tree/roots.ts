@@ -1,7 +1,7 @@
 // The cells and metadata lines of each id root (an id's first
 // dot-separated segment: `12` for `12`, `12.k7f3q`, `12.k7f3q.1`), per
 // version. A call, its results and the message it hangs on share a root,
-// and rules keyed by root (RuleIncremental.keys) re-run over a few roots
+// and rules keyed by root (Rule.checkRoots) re-run over a few roots
 // after an edit: finding their cells must not read every cell. A version
 // that keeps the previous one's segments (DocumentEdit.keepsCells) takes the
 // previous index, updated for the replaced segments.
