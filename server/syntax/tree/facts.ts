@@ -249,21 +249,24 @@ export function resolveLike(doc: MessageDocument, shared: FileFacts, changed: nu
 }
 
 /**
- * Whether a cell's new parse (an edit below its marker line, which keeps
- * its id) keeps the file-wide facts (see DocumentEdit.sameFacts): the cell
- * is the only one with its id, its metadata lines are its own, with the same
- * types (none an agent's), its code blocks have the same languages and its
- * text refers to the same footnotes (isMetadataLine reads them).
+ * Whether a cell's new parse keeps the file-wide facts of its old one (see
+ * DocumentEdit.sameFacts): the same id (or none) and marker kind, an id no
+ * other cell has, metadata lines of its own id with the same types (none an
+ * agent's), code blocks of the same languages and references to the same
+ * footnotes (isMetadataLine reads them).
  */
 export function keepsCellFacts(prev: MessageDocument, old: Cell, parse: CellParse): boolean {
-  if (parse.marker?.idRef?.id !== old.id || (old.id !== undefined && prev.cellsById.get(old.id)?.length !== 1)) return false;
+  const marker = parse.marker;
+  if (!marker || marker.idRef?.id !== old.id || (marker.kind === 'output') !== old.isOutput) return false;
+  // A cell without an id has no metadata line of its own (the loop below finds any other).
+  if (old.id !== undefined && prev.cellsById.get(old.id)?.length !== 1) return false;
   const a = parse.metadata;
-  const b = old.parse!.metadata;
+  const b = old.parse.metadata;
   if (a.length !== b.length) return false;
   for (let k = 0; k < a.length; k++) {
     if (a[k]!.id.id !== old.id || a[k]!.type !== b[k]!.type || b[k]!.id.id !== old.id || a[k]!.type === 'agent') return false;
   }
-  return sameItems(fenceLanguages(parse), fenceLanguages(old.parse!)) && sameSet(footnoteReferences(parse), footnoteReferences(old.parse!));
+  return sameItems(fenceLanguages(parse), fenceLanguages(old.parse)) && sameSet(footnoteReferences(parse), footnoteReferences(old.parse));
 }
 
 /**
@@ -366,27 +369,12 @@ function idShape(id: string | undefined): { count: number; second: string } {
 /**
  * Whether a version not yet resolved has the file-wide facts of `prev`,
  * whose segments it shares but for the edited cells `changed` (aligned with
- * prev's): each keeps its id (or its lack of one), used by no other cell, its kind, its metadata
- * lines' ids and types (each line the cell's own, none an agent's) and its
- * code blocks' languages. Then `resolveLike` gives its facts (see
- * DocumentEdit.sameFacts).
+ * prev's), each of which keeps them (keepsCellFacts): then `resolveLike`
+ * gives its facts (see DocumentEdit.sameFacts).
  */
 export function keepsFacts(doc: MessageDocument, prev: MessageDocument, changed: number[]): boolean {
   if (!prev.facts || doc.cells.length !== prev.cells.length) return false;
-  for (const i of changed) {
-    const cell = doc.segments[i] as Cell;
-    const old = prev.segments[i] as Cell;
-    if (cell.id !== old.id || cell.isOutput !== old.isOutput) return false;
-    // A cell without an id has no metadata line of its own (the loop below finds any other).
-    if (cell.id !== undefined && prev.cellsById.get(cell.id)?.length !== 1) return false;
-    const a = cell.parse!.metadata;
-    const b = old.parse!.metadata;
-    if (a.length !== b.length) return false;
-    for (let k = 0; k < a.length; k++) {
-      if (a[k]!.id.id !== cell.id || a[k]!.type !== b[k]!.type || b[k]!.id.id !== cell.id || a[k]!.type === 'agent') return false;
-    }
-    if (!sameItems(fenceLanguages(cell.parse!), fenceLanguages(old.parse!))) return false;
-  }
+  for (const i of changed) if (!keepsCellFacts(prev, prev.segments[i] as Cell, (doc.segments[i] as Cell).parse)) return false;
   return true;
 }
 
