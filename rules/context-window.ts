@@ -27,9 +27,8 @@ interface Windows {
   replies: ReplyWindow[];
 }
 
-// Per version, so that the next one, when it differs only in prose
-// (DocumentEdit.proseOnly) or keeps the other cells (keepsCells),
-// counts only the edited cells.
+// Per version, so that the next one, when it keeps the other cells
+// (keepsCells), counts only the edited cells.
 const windowsCache = new Memo<MessageDocument, Windows>();
 
 function adds(cell: Cell): number {
@@ -42,8 +41,7 @@ function windowsOf(doc: MessageDocument): Windows {
   if (w) return w;
   const edit = doc.edit;
   const before = edit?.previous && windowsCache.get(edit.previous);
-  if (before && edit!.proseOnly && before.adds.length === doc.cells.length) w = recounted(doc, before);
-  else if (before && edit!.keepsCells) w = spliced(doc, before);
+  if (before && edit!.keepsCells) w = spliced(doc, before);
   else {
     w = { adds: new Float64Array(doc.cells.length), replies: [] };
     const prompts = new Map<string, number>();
@@ -72,28 +70,6 @@ function count(doc: MessageDocument, cell: Cell, w: Windows, prompts: Map<string
   w.replies.push({ index: cell.index, system, own, window, agent: reply });
   const mode = historyMode(cell);
   w.adds[cell.index] = mode === 'exclude' ? 0 : mode === 'summary' ? cellTokens(cell, 'summary') : own;
-}
-
-/** Only the prose of messages and replies changed: settings and history modes are the same; the edited cells are recounted. */
-function recounted(doc: MessageDocument, before: Windows): Windows {
-  // The previous version's counts, changed in place (it is spent; a copy is a large allocation per keystroke).
-  const w = { adds: before.adds, replies: before.replies };
-  for (const si of doc.edit!.changed) {
-    const seg = doc.segments[si];
-    if (!(seg instanceof Cell)) continue;
-    const r = w.replies.findIndex((x) => x.index === seg.index);
-    if (r === -1) {
-      w.adds[seg.index] = adds(seg);
-      continue;
-    }
-    // A reply: its own count changes (its agent and system prompt do not).
-    const own = cellTokens(seg, 'body');
-    if (w.replies === before.replies) w.replies = before.replies.slice();
-    w.replies[r] = { ...w.replies[r]!, own };
-    const mode = historyMode(seg);
-    w.adds[seg.index] = mode === 'exclude' ? 0 : mode === 'summary' ? cellTokens(seg, 'summary') : own;
-  }
-  return w;
 }
 
 /**
@@ -172,7 +148,7 @@ function cellKinds(doc: MessageDocument): CellKinds {
 /** Estimated tokens of the view up to and including each agent reply, for replies whose agent has a context window. */
 export function replyWindows(doc: MessageDocument): { cell: Cell; tokens: number; window: number; agent: string }[] {
   const out: { cell: Cell; tokens: number; window: number; agent: string }[] = [];
-  const previous = doc.edit?.proseOnly || doc.edit?.keepsCells ? doc.edit.previous : undefined;
+  const previous = doc.edit?.keepsCells ? doc.edit.previous : undefined;
   // Counts kept from the previous version are updated for the edited cells:
   // the checks below, which read every cell, are for a version without them.
   if (windowsCache.get(doc) === undefined && !(previous && windowsCache.get(previous) !== undefined)) {
@@ -206,7 +182,6 @@ const rule = defineRule(
     severity: 'warning',
     fixable: null,
     description: "The estimated tokens of the LLM view up to a reply exceed that reply's agent's `context_window`.",
-    incremental: { readsProse: true }, // token estimates change with every keystroke of prose
   },
   ({ doc, report }) => {
     const first = new Map<string, { cell: Cell; tokens: number; window: number; later: number }>();

@@ -11,7 +11,7 @@ import { parse, type MessageDocument } from '../syntax/document.js';
 import { differences } from './contract.js';
 import { applyDirectives, collectDirectives } from './directives.js';
 import { applyEdits, fixesOf } from './fix.js';
-import { keepFindings, keptSegments, keyedChecks, lintEdited } from './relint.js';
+import { keepFindings, keptSegments, keyedChecks } from './relint.js';
 import { ruleSeverity, type RuleSet } from './rule-set.js';
 import { lintWhole, type RawFindings } from './run.js';
 import { drain, type Steps } from './steps.js';
@@ -43,7 +43,7 @@ export function lintDocumentSteps(ruleSet: RuleSet, doc: MessageDocument, option
 function* lintParsed(ruleSet: RuleSet, doc: MessageDocument, options: LintOptions, keep: boolean): Steps<Diagnostic[]> {
   if (!doc.isMessageFile) return [];
   const config = options.config ?? NO_CONFIG;
-  const raw = (yield* lintEdited(ruleSet, doc, config)) ?? (yield* lintAgain(ruleSet, doc, config, keep));
+  const raw = yield* lintAgain(ruleSet, doc, config, keep);
   yield;
   if (raw.reused && checkingIncremental()) checkIncremental(ruleSet, doc, options, config, raw);
   if (keep) keepFindings(doc, raw);

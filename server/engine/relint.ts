@@ -1,7 +1,6 @@
-// Re-linting a version that differs from the previous one only in prose, or
-// only in the text of cells that keep the file-wide facts, or (for rules
-// keyed by id root) only in some roots' cells: the previous version's
-// findings are kept per document and moved by the edit.
+// Re-linting a version made from the previous one by an edit: the previous
+// version's findings are kept per document, and those of the segments and
+// (for checks of id roots) the roots the edit did not touch are moved by it.
 
 import { Cell, type DocumentEdit, type MessageDocument, type Segment } from '../syntax/document.js';
 import { Memo } from '../base/memo.js';
@@ -9,14 +8,12 @@ import { cellsWithMetadataElsewhere } from '../syntax/tree/segment-lists.js';
 import { sameDoubtful, scopeOf, touchedRoots, type DoubtQuery, type Moved } from './keyed.js';
 import { rerender } from './line-mentions.js';
 import type { RuleSet } from './rule-set.js';
-import { addSegmentTimes, reporter, type KeptSegments, type RawFindings } from './run.js';
-import { SEGMENTS_PER_STEP, type Steps } from './steps.js';
-import { timingCollector } from './timing.js';
+import type { KeptSegments, RawFindings } from './run.js';
 import type { Diagnostic, MsglintConfig, Rule, TextEdit } from './types.js';
 
 const rawFindings = new Memo<MessageDocument, RawFindings>();
 
-/** Keeps a version's findings for the next version (see lintEdited). */
+/** Keeps a version's findings for the next version (see keyedChecks and keptSegments). */
 export function keepFindings(doc: MessageDocument, raw: RawFindings): void {
   rawFindings.set(doc, raw);
 }
@@ -161,54 +158,6 @@ function indexOfSegment(doc: MessageDocument, seg: Segment): number {
     return base !== -1 && doc.segments[base + seg.index] === seg ? base + seg.index : doc.segments.indexOf(seg);
   }
   return doc.segments.indexOf(seg);
-}
-
-/**
- * The findings of a version that differs from the previous one only in
- * prose (DocumentEdit.proseOnly): the edited segments are checked again,
- * and so are the cross-cell rules that read prose; every other finding is
- * the previous version's, moved by the edit. Undefined when that does not
- * apply (a whole lint is needed). In steps (steps.ts), as lintWhole.
- */
-export function* lintEdited(ruleSet: RuleSet, doc: MessageDocument, config: MsglintConfig): Steps<RawFindings | undefined> {
-  const edit = doc.edit;
-  if (!edit?.proseOnly) return undefined;
-  const before = edit.previous && rawFindings.get(edit.previous);
-  if (!before || before.ruleSet !== ruleSet || before.config !== config) return undefined;
-  const changed = new Set(edit.changed);
-  const move = mover(edit);
-  const raw: RawFindings = { ruleSet, config, reused: true, diagnostics: [], origins: [], roots: [], doubt: new Map() };
-  for (let i = 0; i < before.diagnostics.length; i++) {
-    const origin = before.origins[i]!;
-    if (typeof origin === 'number' ? changed.has(origin) : ruleSet.getRule(origin)?.meta.incremental?.readsProse) continue;
-    const d = before.diagnostics[i]!;
-    const moved = movedFinding(d, move, doc);
-    if (!moved) return undefined;
-    raw.diagnostics.push(moved);
-    raw.origins.push(origin);
-    raw.roots.push(before.roots[i]);
-  }
-  const { runCheck, segmentChecker, pushSegmentFindings } = reporter(doc, raw);
-  const { segmentRules, severityOf, checks } = ruleSet.planOf(config);
-  const times = timingCollector();
-  const spent = times && new Float64Array(segmentRules.length);
-  if (segmentRules.length) {
-    const check = segmentChecker(segmentRules, config, spent);
-    for (let j = 0, list = edit.changed; j < list.length; j++) {
-      if (j !== 0 && j % SEGMENTS_PER_STEP === 0) yield;
-      const i = list[j]!;
-      const seg = doc.segments[i]!;
-      if (seg.parse) pushSegmentFindings(i, seg, check(seg), severityOf);
-    }
-  }
-  if (spent) addSegmentTimes(times!, segmentRules, spent);
-  for (const { rule, severity } of checks) {
-    if (rule.meta.incremental?.readsProse) {
-      yield;
-      runCheck(rule, severity, config, times);
-    } else if (before.doubt.has(rule.meta.id)) raw.doubt.set(rule.meta.id, before.doubt.get(rule.meta.id)!); // the same cells
-  }
-  return raw;
 }
 
 /**

@@ -127,9 +127,9 @@ function shiftEdit(e: TextEdit, by: number): TextEdit {
 /**
  * The findings of one version before disable comments, each with where it
  * came from: the index of the segment whose checks found it, or the id of
- * the cross-cell rule. Kept per document, so that the next version, when it
- * differs only in prose (DocumentEdit.proseOnly), re-checks only the
- * edited segments and the rules that read prose, and moves the rest.
+ * the cross-cell rule. Kept per document, so that the next version re-checks
+ * only the segments and id roots the edit touched, and moves the rest
+ * (relint.ts).
  */
 export interface RawFindings {
   ruleSet: RuleSet;
@@ -149,7 +149,7 @@ export interface RawFindings {
 }
 
 /** Turns findings into diagnostics of one document. */
-export function reporter(doc: MessageDocument, raw: RawFindings) {
+function reporter(doc: MessageDocument, raw: RawFindings) {
   const toDiagnostic = (ruleId: string, severity: Severity, d: LocalFinding): Diagnostic => {
     const diag: Diagnostic = {
       ruleId,
@@ -393,6 +393,6 @@ export function* lintWhole(
   return raw;
 }
 
-export function addSegmentTimes(times: LintTimes, segmentRules: SegmentRule[], spent: Float64Array): void {
+function addSegmentTimes(times: LintTimes, segmentRules: SegmentRule[], spent: Float64Array): void {
   for (let r = 0; r < segmentRules.length; r++) addRuleTime(times, segmentRules[r]!.rule.meta.id, spent[r]!);
 }

@@ -148,23 +148,8 @@ export interface RuleMeta {
    * same verdicts as validateOptions, which test/config/schema.test.ts holds.
    */
   optionsSchema?: Record<string, unknown>;
-  /**
-   * What the rule's shape (Rule.checkSegment, checkRoots, check) does not
-   * tell: whether its whole-document `check` reads prose. Which cells an
-   * edit changed is the engine's to find out, not the rule's to declare.
-   * MSGLINT_CHECK_INCREMENTAL=1 checks the declaration (docs/architecture.md).
-   */
-  incremental?: RuleIncremental;
 }
 
-export interface RuleIncremental {
-  /**
-   * The `check` reads the prose of message cells (the text a DocumentEdit
-   * with `proseOnly` may change): it runs again after such an edit,
-   * while the findings of other cross-cell checks are moved.
-   */
-  readsProse?: boolean;
-}
 
 /**
  * A rule says what it reads by the checks it has, each of one shape; the
@@ -172,7 +157,7 @@ export interface RuleIncremental {
  */
 export interface Rule {
   meta: RuleMeta;
-  /** Checks that look across the whole document: run again after any edit but one of prose only. */
+  /** Checks that look across the whole document: run again after every edit. */
   check?(context: RuleContext): void;
   /**
    * Checks of the cells and metadata lines of id roots (an id's first

@@ -1,7 +1,7 @@
 // The parsed message file, the module the rest of msglint imports it from:
 // segment.ts (the segment and cell classes), message-document.ts (the
 // document), parse.ts (parsing), reuse.ts (what a new version takes from the
-// previous one), typing.ts (the typing path), facts.ts (file-wide facts).
+// previous one), splice.ts (the editor's path), facts.ts (file-wide facts).
 
 export { Cell, Segment, type CellKind, type SegmentKind } from './tree/segment.js';
 export {
@@ -19,7 +19,6 @@ export {
 export { parse } from './edit/parse.js';
 export { isMetadataLine } from './tree/footnotes.js';
 export { commonPrefix, commonSuffix } from './edit/reuse.js';
-export { shapeOf } from './edit/typing.js';
 export { borrowsMetadata } from './tree/facts.js';
 export type { FileFacts } from './tree/message-document.js';
 

@@ -1,7 +1,8 @@
-// Typing in the prose of a message cell takes the fast path: the new version
-// keeps the previous one's file-wide facts (DocumentEdit.proseOnly) and
-// its cross-cell findings, moved by the edit. Whatever path is taken, the
-// facts and the diagnostics must equal those of a fresh parse and lint.
+// Typing in the prose of a message cell: the editor's path replaces the one
+// cell (DocumentEdit.keepsCells), the whole path shares the file-wide facts
+// (sameFacts), and the findings of what the edit did not touch are moved.
+// Whatever path is taken, the facts and the diagnostics must equal those of
+// a fresh parse and lint.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
@@ -86,8 +87,8 @@ describe('typing in prose', () => {
             const edit = e.hinted ? { start: at, oldEnd, text: e.ins } : undefined;
             doc = parseForLint(text, { fileName: 'a.msg.md', config, previous: doc, edit, takeOver: true });
             all++;
-            if (doc.edit?.proseOnly) fast++;
-            if (doc.edit?.proseOnly && doc.edit.linesAdded) fastLines++;
+            if (doc.edit?.keepsCells || doc.edit?.sameFacts) fast++;
+            if (doc.edit?.keepsCells && /\n/.test(e.ins)) fastLines++;
             const incremental = lintDocument(doc, { config, reportUnusedDisableDirectives: true });
             const fresh = parseForLint(text, { fileName: 'a.msg.md', config });
             expect(facts(doc)).toEqual(facts(fresh));
@@ -103,40 +104,25 @@ describe('typing in prose', () => {
     expect(fastLines).toBeGreaterThan(20);
   });
 
-  it('takes the fast path for a letter typed in a message, not for a new id or line', () => {
+  it('shares the facts for a letter typed in a message, not for a footnote reference; the editor replaces one cell', () => {
     const config = {};
     const doc = parseForLint(base, { fileName: 'a.msg.md', config });
     // With the editor's edit, the previous version is spent: each edit starts from a fresh one.
     const fresh = () => parseForLint(base, { fileName: 'a.msg.md', config });
-    const at = base.indexOf('A short question.') + 1;
-    const typed = parseForLint(base.slice(0, at) + 'x' + base.slice(at), { fileName: 'a.msg.md', config, previous: doc });
-    expect(typed.edit?.proseOnly).toBe(true);
+    // (Cell 50 holds the metadata line of 51, a fact of another id: cell 53 has only its own.)
+    const own = base.indexOf('Left out of the view.') + 1;
+    const typed = parseForLint(base.slice(0, own) + 'x' + base.slice(own), { fileName: 'a.msg.md', config, previous: doc });
+    expect(typed.edit?.sameFacts).toBe(true);
     expect(typed.edit?.changed).toHaveLength(1);
-    const ref = parseForLint(base.slice(0, at) + '[^9]' + base.slice(at), { fileName: 'a.msg.md', config, previous: doc });
-    expect(ref.edit?.proseOnly).toBe(false);
-    // Without the editor's edit, a new line is compared as a change of structure...
-    const line = parseForLint(base.slice(0, at) + '\n' + base.slice(at), { fileName: 'a.msg.md', config, previous: doc });
-    expect(line.edit?.proseOnly).toBe(false);
-    // ...with it, Enter inside a prose line, or at its end, only splits prose (or adds a blank line below the first content).
+    const ref = parseForLint(base.slice(0, own) + '[^9]' + base.slice(own), { fileName: 'a.msg.md', config, previous: doc });
+    expect(ref.edit?.sameFacts).toBeFalsy();
+    // With the editor's edit, Enter inside a prose line, or at its end, replaces that cell alone.
+    const at = base.indexOf('A short question.') + 1;
     for (const where of [at, base.indexOf('A short question.') + 'A short question.'.length]) {
       const edit = { start: where, oldEnd: where, text: '\n' };
       const split = parseForLint(base.slice(0, where) + '\n' + base.slice(where), { fileName: 'a.msg.md', config, previous: fresh(), edit, takeOver: true });
-      expect(split.edit?.proseOnly).toBe(true);
-      expect(split.edit?.linesAdded).toBe(1);
+      expect(split.edit?.keepsCells).toBe(true);
+      expect(split.edit?.replaced).toMatchObject({ removed: 1, added: 1 });
     }
-    // A blank line between the marker and the metadata line moves the metadata: not the fast path.
-    const marker = base.indexOf('# %% Ask again[^50]') + '# %% Ask again[^50]\n'.length;
-    const blank = { start: marker, oldEnd: marker, text: '\n' };
-    expect(parseForLint(base.slice(0, marker) + '\n' + base.slice(marker), { fileName: 'a.msg.md', config, previous: fresh(), edit: blank, takeOver: true }).edit?.proseOnly).toBe(false);
-    // An agent's reply is prose too; the body of a tool result is not (rules read it).
-    const reply = base.indexOf('An answer.') + 2;
-    const edit = { start: reply, oldEnd: reply, text: 'x' };
-    const inReply = parseForLint(base.slice(0, reply) + 'x' + base.slice(reply), { fileName: 'a.msg.md', config, previous: fresh(), edit, takeOver: true });
-    expect(inReply.edit?.proseOnly).toBe(true);
-    expect(inReply.cells.find((c) => c.id === '52')?.cellKind).toBe('agent-reply');
-    const result = doc.cells.find((c) => c.cellKind === 'tool-result')!;
-    const inResult = result.end - 2;
-    const typed2 = parseForLint(base.slice(0, inResult) + 'x' + base.slice(inResult), { fileName: 'a.msg.md', config, previous: doc });
-    expect(typed2.edit?.proseOnly).toBe(false);
   });
 });

@@ -67,7 +67,7 @@ describe('facts of cells', () => {
     const text = build({ result: edit('result', '2.k7f3q.1', '2.k7f3q.1.1') });
     const first = parse(text, { fileName: 'x.msg.md' });
     const next = parse(text.replace('Reading.', 'Reading it.'), { fileName: 'x.msg.md', previous: first });
-    expect(next.edit?.proseOnly).toBe(true);
+    expect(next.edit?.sameFacts).toBe(true);
     expect(next.cells.map((c) => [c.idFits, c.kindKnown])).toEqual(first.cells.map((c) => [c.idFits, c.kindKnown]));
     expect(next.cells[3]!.kindKnown).toBe(false);
   });

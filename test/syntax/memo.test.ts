@@ -106,7 +106,7 @@ describe('tree objects that hold memos', () => {
     const at = TEXT.indexOf('Read the file');
     const edited = TEXT.slice(0, at) + 'x' + TEXT.slice(at);
     const second = parse(edited, { fileName: 'a.msg.md', previous: first });
-    expect(second.edit?.proseOnly).toBe(true);
+    expect(second.edit?.sameFacts).toBe(true);
     expect(second.facts[MEMO]).toBe(first.facts[MEMO]);
     expect(lintDocument(second)).toEqual(lint(edited, { fileName: 'a.msg.md' }).diagnostics);
   });

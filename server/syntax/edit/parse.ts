@@ -9,9 +9,8 @@ import { isMdFile, MessageDocument, type DocumentEdit, type ParseOptions, type T
 import { commonPrefix, commonSuffix, markersFromPrevious, PreviousParses, reusableCell, reuseFrontmatter } from './reuse.js';
 import { documentHeadings } from '../format/headings.js';
 import { scan } from '../format/scan.js';
-import { parseAcross } from './splice.js';
+import { parseAcross, sameList } from './splice.js';
 import { Cell, Segment } from '../tree/segment.js';
-import { parseInCell, isProseCell, sameList, shapeOf } from './typing.js';
 
 /** Parses a message file. Never throws: any text gives a tree. */
 export function parse(text: string, options: ParseOptions = {}): MessageDocument {
@@ -20,8 +19,8 @@ export function parse(text: string, options: ParseOptions = {}): MessageDocument
   // Only a caller that gives `previous` up may have it taken over (ParseOptions.takeOver).
   // A frontmatter left open that the edit could close turns cells into YAML: the whole parse.
   if (prev && hint && options.takeOver === true && !mayCloseFrontmatter(prev, hint)) {
-    const typed = parseInCell(text, options, prev, hint) ?? parseAcross(text, options, prev, hint);
-    if (typed) return typed;
+    const spliced = parseAcross(text, options, prev, hint);
+    if (spliced) return spliced;
   }
   // A later version is being made from `prev`: it no longer needs its own previous.
   if (prev) prev.edit = undefined;
@@ -111,10 +110,9 @@ export function parse(text: string, options: ParseOptions = {}): MessageDocument
     doc.segments.push(new Segment('outside', sectionEnd, after.text, after));
   }
 
-  const edit = prev && range ? describeEdit(doc, prev, range, md) : undefined;
+  const edit = prev && range ? describeEdit(doc, prev, range) : undefined;
   doc.edit = edit;
-  if (edit?.proseOnly) resolveLike(doc, prev!.facts, edit.changed);
-  else if (edit && !md && segsAligned(doc, prev!, edit) && keepsFacts(doc, prev!, edit.changed)) {
+  if (edit && !md && segsAligned(doc, prev!, edit) && keepsFacts(doc, prev!, edit.changed)) {
     resolveLike(doc, prev!.facts, edit.changed);
     edit.sameFacts = true;
   } else resolve(doc);
@@ -154,39 +152,20 @@ function editRange(old: string, text: string): { start: number; oldEnd: number; 
   return { start: prefix, oldEnd: old.length - suffix, newEnd: text.length - suffix };
 }
 
-function describeEdit(doc: MessageDocument, prev: MessageDocument, range: { start: number; oldEnd: number; newEnd: number }, md: boolean): DocumentEdit {
-  const edit: DocumentEdit = { previous: prev, ...range, proseOnly: false, changed: [] };
-  const delta = range.newEnd - range.oldEnd;
+function describeEdit(doc: MessageDocument, prev: MessageDocument, range: { start: number; oldEnd: number; newEnd: number }): DocumentEdit {
+  const edit: DocumentEdit = { previous: prev, ...range, changed: [] };
   const segs = doc.segments;
   const olds = prev.segments;
-  const aligned = segs.length === olds.length;
+  if (segs.length !== olds.length) {
+    edit.changed = segs.map((_, i) => i);
+    return edit;
+  }
   // Segments wholly before or after the edit keep their parse (or the
   // lookup by text found the same one); only those touching it are compared.
   let lo = 0;
-  while (lo < segs.length && segs[lo]!.end <= range.start && aligned && segs[lo]!.parse === olds[lo]!.parse) lo++;
+  while (lo < segs.length && segs[lo]!.end <= range.start && segs[lo]!.parse === olds[lo]!.parse) lo++;
   let hi = segs.length - 1;
-  while (hi >= lo && aligned && segs[hi]!.offset >= range.newEnd && segs[hi]!.parse === olds[hi]!.parse) hi--;
-  let same =
-    aligned &&
-    !md &&
-    doc.frontmatter === prev.frontmatter &&
-    doc.lines.lineCount === prev.lines.lineCount &&
-    sameList(doc.options.agents, prev.options.agents) &&
-    sameList(doc.options.languages, prev.options.languages);
-  for (let i = lo; i <= hi; i++) {
-    const seg = segs[i]!;
-    const old = aligned ? olds[i] : undefined;
-    if (old && seg.parse === old.parse) continue;
-    edit.changed.push(i);
-    if (!same || !old || old.kind !== seg.kind || !seg.parse || !old.parse) {
-      same = false;
-      continue;
-    }
-    const oldStart = old.offset <= range.start ? old.offset : old.offset + delta;
-    if (oldStart !== seg.offset || !isProseCell(prev, old) || shapeOf(seg.parse) !== shapeOf(old.parse)) same = false;
-  }
-  if (!aligned) edit.changed = segs.map((_, i) => i);
-  edit.proseOnly = same;
+  while (hi >= lo && segs[hi]!.offset >= range.newEnd && segs[hi]!.parse === olds[hi]!.parse) hi--;
+  for (let i = lo; i <= hi; i++) if (segs[i]!.parse !== olds[i]!.parse) edit.changed.push(i);
   return edit;
 }
-

@@ -15,7 +15,6 @@ import { firstUnclosed, keepFirstUnclosed } from '../tree/unclosed.js';
 import { knownLinesOf } from '../tree/roots.js';
 import { scan } from '../format/scan.js';
 import { Cell, CELL_KIND_CODE, type Segment } from '../tree/segment.js';
-import { sameList } from './typing.js';
 
 type Entry = MessageDocument['metadata'][number];
 
@@ -53,7 +52,6 @@ export function parseAcross(text: string, options: ParseOptions, prev: MessageDo
     doubtChanged: facts.doubtChanged,
     previous: prev,
     ...range,
-    proseOnly: false,
     changed: added.map((_, i) => at + i),
     replaced: { at, removed: removed.length, added: added.length, cell: found.from, gone: removed, goneLines: facts.goneLines! },
   };
@@ -398,4 +396,11 @@ function insertionPoint(list: Cell[], index: number): number {
   let i = list.length;
   while (i > 0 && list[i - 1]!.index > index) i--;
   return i;
+}
+
+/** Whether two lists of names (configured agents, languages) are the same. */
+export function sameList(a: readonly string[] | undefined, b: readonly string[] | undefined): boolean {
+  if (a === b) return true;
+  if (!a || !b || a.length !== b.length) return false;
+  return a.every((x, i) => x === b[i]);
 }

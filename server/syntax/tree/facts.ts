@@ -7,7 +7,7 @@ import type { CellParse } from '../format/cell.js';
 import type { MessageDocument, MetadataEntry, FileFacts } from './message-document.js';
 import { MEMO } from '../../base/memo.js';
 import { setFirstUnclosed } from './unclosed.js';
-import { footnoteReferences, keepFootnoteReferences } from './footnotes.js';
+import { footnoteReferences } from './footnotes.js';
 import type { MetadataNode } from '../format/metadata.js';
 import { Cell, CELL_KIND_CODE, CELL_KINDS, type CellKind, type Segment } from './segment.js';
 
@@ -199,20 +199,14 @@ export function addBodyAgent(doc: MessageDocument, m: { segment: Segment; node: 
 }
 
 /**
- * The file-wide facts of a version with the same structure as the one
- * `structure` was built for (DocumentEdit.proseOnly), or the same facts
- * (sameFacts, see keepsFacts): the same by index, so only the metadata list
- * is rebuilt (its segments moved, the edited cells' lines replaced).
+ * The file-wide facts of a version whose facts are those of the version
+ * `shared` was made for (DocumentEdit.sameFacts, see keepsFacts): the same
+ * by index, so only the metadata list is made again (its segments moved,
+ * the edited cells' lines replaced).
  */
-/**
- * `sharing`: the version parsed from, when `doc` shares its segment objects
- * before the edit (parseTyping): their metadata entries are shared too, with
- * what isMetadataLine found (the same, as prose edits keep every footnote
- * reference).
- */
-export function resolveLike(doc: MessageDocument, shared: FileFacts, changed: number[], sharing?: MessageDocument): void {
+export function resolveLike(doc: MessageDocument, shared: FileFacts, changed: number[]): void {
   // Metadata nodes by index: the previous version's, with those of the
-  // edited segments replaced (the same number of lines, by proseOnly).
+  // edited segments replaced (the same number of lines, by keepsFacts).
   const nodes = shared.metaNodes.slice();
   for (const si of changed) {
     const p = doc.segments[si]!.parse;
@@ -223,10 +217,7 @@ export function resolveLike(doc: MessageDocument, shared: FileFacts, changed: nu
   const segments = doc.segments;
   const metaSegment = shared.metaSegment;
   const metadata = doc.metadata;
-  let k = 0;
-  const before = sharing?.metadata;
-  if (before) while (k < nodes.length && before[k]?.segment === segments[metaSegment[k]!] && before[k]!.node === nodes[k]) metadata.push(before[k++]!);
-  for (; k < nodes.length; k++) metadata.push({ segment: segments[metaSegment[k]!]!, node: nodes[k]!, isMetadata: undefined });
+  for (let k = 0; k < nodes.length; k++) metadata.push({ segment: segments[metaSegment[k]!]!, node: nodes[k]!, isMetadata: undefined });
   const { cellMeta, cellKinds, cellFlags } = shared;
   const cells = doc.cells;
   for (let i = 0; i < cells.length; i++) {
@@ -267,65 +258,6 @@ export function keepsCellFacts(prev: MessageDocument, old: Cell, parse: CellPars
     if (a[k]!.id.id !== old.id || a[k]!.type !== b[k]!.type || b[k]!.id.id !== old.id || a[k]!.type === 'agent') return false;
   }
   return sameItems(fenceLanguages(parse), fenceLanguages(old.parse)) && sameSet(footnoteReferences(parse), footnoteReferences(old.parse));
-}
-
-/**
- * The facts of a version made by an edit inside one cell that keeps them
- * (parseInCell): the previous version's, taken over. Its segments are the
- * previous version's objects but the edited one, replaced by `cell`, and
- * those after it are moved by `delta` in place; its metadata entries are
- * the previous version's but the edited cell's, new. Returns the edited
- * cell's entries of the previous version (DocumentEdit.replaced.goneLines).
- */
-export function resolveInCell(doc: MessageDocument, prev: MessageDocument, at: number, cell: Cell, delta: number): MetadataEntry[] {
-  const old = prev.segments[at] as Cell;
-  const shared = prev.facts;
-  // Cells by id, made before the lists change when they are a view of them (CellsById).
-  const byId = prev.cellsById instanceof Map ? (prev.cellsById as Map<string, Cell[]>) : new Map(prev.cellsById);
-  // The previous version's lists, changed in place (it is spent): a copy of
-  // a list of 25,000 objects lands in V8's large-object space, about 1 ms.
-  const segments = prev.segments;
-  const cells = prev.cells;
-  segments[at] = cell;
-  cells[old.index] = cell;
-  for (let i = at + 1; i < segments.length; i++) segments[i]!.offset += delta;
-  cell.index = old.index;
-  cell.cellKind = old.cellKind;
-  cell.idFits = old.idFits;
-  cell.kindKnown = old.kindKnown;
-
-  // The edited cell's metadata lines: new entries with what isMetadataLine
-  // found (the same ids, types and footnote references: the same answer).
-  const metadata = prev.metadata;
-  const metaNodes = shared.metaNodes;
-  const first = shared.metaStart[at]!;
-  const nodes = cell.parse!.metadata;
-  const gone = metadata.slice(first, shared.metaStart[at + 1]!);
-  const m = old.metadata;
-  for (let k = 0; k < nodes.length; k++) {
-    const before = gone[k]!;
-    const entry = { segment: cell as Segment, node: nodes[k]!, isMetadata: before.isMetadata };
-    metadata[first + k] = entry;
-    metaNodes[first + k] = nodes[k]!;
-    if (m === before) cell.metadata = entry;
-    // Other cells this line describes (typing that moved only prose keeps such lines).
-    for (const c of byId.get(before.node.id.id) ?? []) if (c !== old && c.metadata === before) c.metadata = entry;
-  }
-  if (m && m.segment !== old) cell.metadata = m;
-  keepFootnoteReferences(doc, prev);
-  doc.takeOver(segments, cells, metadata);
-
-  // Cells by id: the previous version's lists, the edited cell replaced.
-  if (old.id !== undefined) {
-    const list = byId.get(old.id)!;
-    list[list.indexOf(old)] = cell;
-  }
-  doc.cellsById = byId;
-  doc.codeLanguages = shared.codeLanguages;
-  addConfiguredAgents(doc);
-  for (const k of shared.bodyAgents) addBodyAgent(doc, metadata[k]!);
-  doc.facts = { ...shared, byId, metaNodes };
-  return gone;
 }
 
 function indicesById(byId: Map<string, Cell[]>): Map<string, number[]> {

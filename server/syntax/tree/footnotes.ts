@@ -55,12 +55,6 @@ export function keepFootnoteCounts(doc: MessageDocument): void {
   referencedFootnotes(doc);
 }
 
-/** A version whose segments refer to the same footnotes as `prev`'s (parseInCell) shares its set. */
-export function keepFootnoteReferences(doc: MessageDocument, prev: MessageDocument): void {
-  const counts = footnoteRefs.get(prev);
-  if (counts) footnoteRefs.set(doc, counts);
-}
-
 /**
  * A version whose cells are `prev`'s with some replaced (parseAcross): its
  * counts are `prev`'s, changed in place (that version is spent), without

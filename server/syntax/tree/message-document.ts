@@ -178,7 +178,7 @@ export class MessageDocument {
     this.options = { ...options, previous: undefined, edit: undefined, takeOver: undefined };
   }
 
-  /** @internal The parser's: a version made from the previous one's lists (see parseInCell). */
+  /** @internal The parser's: a version made from the previous one's lists (see parseAcross). */
   takeOver(segments: Segment[], cells: Cell[], metadata: MessageDocument['metadata']): void {
     const self = this as { segments: Segment[]; cells: Cell[]; metadata: MessageDocument['metadata'] };
     self.segments = segments;
@@ -310,27 +310,17 @@ export interface DocumentEdit {
   start: number;
   oldEnd: number;
   newEnd: number;
-  /**
-   * True when the two versions have the same segments, ids, metadata,
-   * fences and tool calls, and differ only inside plain prose lines of
-   * message cells and agent replies (see `shapeOf`; typing with the editor's
-   * edit may also split or join such lines, see `typingShape` and
-   * `linesAdded`): file-wide facts are the same, and findings that do not
-   * read prose stay the same, moved by the edit.
-   */
-  proseOnly: boolean;
   /** Indices of the segments whose parse is not the previous version's. */
   changed: number[];
   /**
    * True when this version's segments are the previous version's objects
-   * (moved in place) but for the changed ones (parseInCell, parseAcross):
+   * (moved in place) but for the changed ones (parseAcross):
    * what is kept per cell may be carried over.
    */
   keepsCells?: boolean;
   /**
    * After an edit that keeps the cells: the previous version's segments
-   * [at, at + removed) are this version's [at, at + added) (one for one
-   * inside a cell, parseInCell; any number across cells, parseAcross); the
+   * [at, at + removed) are this version's [at, at + added) (parseAcross); the
    * others are the previous version's objects, those after moved in place.
    * The replaced segments are cells, the first of index `cell` in both.
    * The lists are the previous version's too, changed in place (copying
@@ -353,22 +343,14 @@ export interface DocumentEdit {
    */
   doubtChanged?: DoubtChange;
   /**
-   * True when the structure is not the same but the file-wide facts are
-   * (server/syntax/tree/facts.ts, keepsFacts): the same segments and cells, and
-   * every edited segment a cell with the same id (no other cell's), kind,
-   * metadata lines' ids and types (each line the cell's own) and code block
-   * languages; only their text changed (metadata attributes, tool XML,
-   * fences, outputs, prose). The facts are shared as with `proseOnly`;
-   * cross-cell checks that declare which cell types they read
-   * (RuleIncremental.reads) run again only when an edited cell has one.
+   * True when the whole path found the file-wide facts the same
+   * (server/syntax/tree/facts.ts, keepsFacts): the same segments and cells,
+   * every edited one a cell with the same id (no other cell's), kind,
+   * metadata lines' ids and types (each line the cell's own), code block
+   * languages and footnote references; only their text changed. The
+   * facts are then shared by index (resolveLike).
    */
   sameFacts?: boolean;
-  /**
-   * Lines added (negative: removed) by the edit. Nonzero only when typing
-   * split or joined prose lines: the line numbers of all that follows
-   * change, and findings whose messages name line numbers are made again.
-   */
-  linesAdded?: number;
 }
 
 /** Whether a file is an ordinary Markdown file (its cells are in a message section), not a `.msg.md` file. */

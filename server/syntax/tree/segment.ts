@@ -32,7 +32,7 @@ export class Segment {
     readonly kind: SegmentKind,
     /**
      * Absolute offset of the segment's first character. Moved in place when
-     * a later version of the file takes the segment over (parseInCell).
+     * a later version of the file takes the segment over (parseAcross).
      */
     public offset: number,
     readonly text: string,

@@ -26,7 +26,7 @@ export function setFirstUnclosed(doc: MessageDocument, index: number): void {
 
 /**
  * For a version made from `prev` by replacing its segments [at, at + removed)
- * with `added` ones (parseInCell, parseAcross): the first segment left
+ * with `added` ones (parseAcross): the first segment left
  * unclosed, when it follows from `prev`'s (found lazily otherwise).
  */
 export function keepFirstUnclosed(doc: MessageDocument, prev: MessageDocument, at = 0, removed = 0, added: readonly Segment[] = []): void {
