@@ -6,7 +6,7 @@ import { mayCloseFrontmatter } from './closers.js';
 import { parseFrontmatter, messageSectionName } from '../format/frontmatter.js';
 import { keepsFacts, resolve, resolveLike } from '../tree/facts.js';
 import { isMdFile, MessageDocument, type DocumentEdit, type ParseOptions, type TextEditHint } from '../tree/message-document.js';
-import { commonPrefix, commonSuffix, markersFromPrevious, PreviousParses, reusableCell, reuseFrontmatter } from './reuse.js';
+import { commonPrefix, commonSuffix, PreviousParses, reuseFrontmatter } from './reuse.js';
 import { documentHeadings } from '../format/headings.js';
 import { scan } from '../format/scan.js';
 import { parseAcross, sameList } from './splice.js';
@@ -47,45 +47,38 @@ export function parse(text: string, options: ParseOptions = {}): MessageDocument
   const sectionName = messageSectionName(fm, text);
   if (md && sectionName === null) doc.isMessageFile = false;
 
-  let markers: number[] | null = null;
-  let oldCells: (Cell | undefined)[] | undefined;
-  if (!md && prev && range) {
-    const found = markersFromPrevious(prev, text, pos, range);
-    if (found) ({ markers, oldCells } = found);
-  }
-  if (markers === null) {
-    const bodyScan = scan(text, pos, text.length, { markers: true, headings: false, keepLines: false, blocks: false, leading: undefined, stopAtMarker: undefined });
-    markers = bodyScan.markers.map((m) => m.line.start);
-    if (md) {
-      const name = sectionName ?? 'Discussion';
-      // CommonMark's headings (remark), only for a file that declares a section.
-      const headings = sectionName === null ? [] : documentHeadings(text, pos, text.length);
-      const heading = headings.find((h) => h.text === name);
-      doc.section = { name, heading, start: text.length, end: text.length, headings };
-      if (heading) {
-        sectionStart = heading.line.end;
-        const after = headings.find((h) => h.index > heading.index && h.level <= heading.level);
-        if (after) {
-          sectionEnd = after.line.start;
-          doc.section.notLastHeading = after;
-        }
-        doc.section.start = sectionStart;
-        doc.section.end = sectionEnd;
-      } else {
-        sectionStart = text.length;
+  // Every marker found again: beside the rest of a whole parse that costs little (docs/performance.md, issue 31).
+  const bodyScan = scan(text, pos, text.length, { markers: true, headings: false, keepLines: false, blocks: false, leading: undefined, stopAtMarker: undefined });
+  let markers = bodyScan.markers.map((m) => m.line.start);
+  if (md) {
+    const name = sectionName ?? 'Discussion';
+    // CommonMark's headings (remark), only for a file that declares a section.
+    const headings = sectionName === null ? [] : documentHeadings(text, pos, text.length);
+    const heading = headings.find((h) => h.text === name);
+    doc.section = { name, heading, start: text.length, end: text.length, headings };
+    if (heading) {
+      sectionStart = heading.line.end;
+      const after = headings.find((h) => h.index > heading.index && h.level <= heading.level);
+      if (after) {
+        sectionEnd = after.line.start;
+        doc.section.notLastHeading = after;
       }
-      for (const m of bodyScan.markers) {
-        if (m.line.start < sectionStart || m.line.start >= sectionEnd) {
-          doc.outsideMarkers.push({ start: m.line.start, end: m.line.contentEnd, before: m.line.start < sectionStart });
-        }
-      }
-      markers = markers.filter((m) => m >= sectionStart && m < sectionEnd);
-      if (sectionStart > pos) {
-        const outside = parses.parse(text.slice(pos, sectionStart), false, oldOffset(pos));
-      doc.segments.push(new Segment('outside', pos, outside.text, outside));
-      }
-      pos = sectionStart;
+      doc.section.start = sectionStart;
+      doc.section.end = sectionEnd;
+    } else {
+      sectionStart = text.length;
     }
+    for (const m of bodyScan.markers) {
+      if (m.line.start < sectionStart || m.line.start >= sectionEnd) {
+        doc.outsideMarkers.push({ start: m.line.start, end: m.line.contentEnd, before: m.line.start < sectionStart });
+      }
+    }
+    markers = markers.filter((m) => m >= sectionStart && m < sectionEnd);
+    if (sectionStart > pos) {
+      const outside = parses.parse(text.slice(pos, sectionStart), false, oldOffset(pos));
+      doc.segments.push(new Segment('outside', pos, outside.text, outside));
+    }
+    pos = sectionStart;
   }
 
   const firstCell = markers.length ? markers[0]! : sectionEnd;
@@ -96,10 +89,7 @@ export function parse(text: string, options: ParseOptions = {}): MessageDocument
   for (let i = 0; i < markers.length; i++) {
     const start = markers[i]!;
     const end = i + 1 < markers.length ? markers[i + 1]! : sectionEnd;
-    // A cell the re-scan did not reach keeps its text object and parse
-    // (no slicing or hashing of unchanged text).
-    const old = oldCells ? reusableCell(prev!, oldCells[i], start, end, oldOffset(start)) : undefined;
-    const parsed = old ? old.parse! : parses.parse(text.slice(start, end), true, oldOffset(start));
+    const parsed = parses.parse(text.slice(start, end), true, oldOffset(start));
     const cell = new Cell(start, parsed.text, parsed);
     cell.index = doc.cells.length;
     doc.cells.push(cell);
