@@ -8,6 +8,7 @@ import { Cell, type MessageDocument, type Segment } from '../syntax/document.js'
 import { isMetadataLine } from '../syntax/tree/footnotes.js';
 import { Memo } from '../base/memo.js';
 import { countAtMost } from '../base/sorted.js';
+import { cellValues } from './cell-values.js';
 import { mergeEdits } from './fix.js';
 import { keepTemplate, renderLines } from './line-mentions.js';
 import { ruleOptions, type RuleSet, type SegmentRule } from './rule-set.js';
@@ -211,6 +212,11 @@ export function reporter(doc: MessageDocument, raw: RawFindings) {
           asked?.push(doubtQuery(doc, from, to));
           return doubtfulIdBetween(doc, from, to, output);
         },
+        cellValues() {
+          const found = cellValues(doc, rule.perCell);
+          if (found.reused) raw.reused = true; // MSGLINT_CHECK_INCREMENTAL then compares with a fresh lint
+          return found.values;
+        },
       });
     } catch (e) {
       internalError(ruleId, e);
@@ -238,6 +244,7 @@ export function reporter(doc: MessageDocument, raw: RawFindings) {
         config,
         options: ruleOpts,
         doubtfulIdBetween: (from: number, to: number, output: boolean) => doubtfulIdBetween(doc, from, to, output),
+        cellValues: () => cellValues(doc, undefined).values, // a segment check folds over nothing
         report(d: ReportDescriptor) {
           const f = normalize(d);
           found.push({

@@ -131,6 +131,12 @@ export interface RuleContext {
    * findings rest on the answer.
    */
   doubtfulIdBetween(from: number, to: number, output: boolean): boolean;
+  /**
+   * Every cell's value of the rule's Rule.perCell, by cell index: what the
+   * check folds over. The engine keeps them per version and makes again
+   * only those of the cells an edit changed (server/engine/cell-values.ts).
+   */
+  cellValues(): readonly unknown[];
 }
 
 export interface RuleMeta {
@@ -210,4 +216,12 @@ export interface Rule {
    * range such a check reports must lie inside the segment.
    */
   checkSegment?(segment: Segment, context: RuleContext): void;
+  /**
+   * What one cell contributes to a fold the `check` makes over the cells
+   * (RuleContext.cellValues), from that cell (its text, type, metadata line
+   * and offset) and the file-wide facts (agents and their settings, the
+   * default agent) only: no other cell. A rule with it runs again after
+   * every edit, its fold over the values is cheap.
+   */
+  perCell?(cell: Cell, doc: MessageDocument): unknown;
 }
