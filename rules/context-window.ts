@@ -1,4 +1,5 @@
 import { defineFoldRule } from '../server/engine/rule-kit.js';
+import type { CellValues } from '../server/engine/types.js';
 import type { Cell, MessageDocument } from '../server/syntax/document.js';
 import { agentInfoAt, agentInfos } from '../server/agents/agents.js';
 import { BINARY_OUTPUT_TOKENS, cellTokens, estimateTokens, MESSAGE_OVERHEAD_TOKENS } from '../server/llm-view/tokens.js';
@@ -15,7 +16,7 @@ interface WindowedReply {
 }
 
 /** What a cell adds to the view's running total; an object for a reply with a window. */
-function perCell(cell: Cell, doc: MessageDocument): number | WindowedReply {
+function countOf(cell: Cell, doc: MessageDocument): number | WindowedReply {
   const mode = historyMode(cell);
   const adds = mode === 'exclude' ? 0 : cellTokens(cell, mode === 'summary' ? 'summary' : 'body');
   const agent = cell.cellType === 'agent-reply' ? cell.type : undefined;
@@ -24,13 +25,30 @@ function perCell(cell: Cell, doc: MessageDocument): number | WindowedReply {
   return { adds, own: cellTokens(cell, 'body'), window, agent: agent!, prompt: systemPromptFor(doc, cell) ?? '' };
 }
 
+/** '' for a code output, the agent's name for an agent reply: what `fits` reads without counting tokens. */
+function kindOf(cell: Cell): string | undefined {
+  if (cell.cellType === 'code-output') return '';
+  return cell.cellType === 'agent-reply' ? cell.type : undefined;
+}
+
+/** The code outputs among some cells, and the agents that reply. */
+function kindsIn(kinds: readonly (string | undefined)[]): { outputs: number; agents: string[] } {
+  let outputs = 0;
+  const agents: string[] = [];
+  for (const kind of kinds) {
+    if (kind === '') outputs++;
+    else if (kind !== undefined && !agents.includes(kind)) agents.push(kind);
+  }
+  return { outputs, agents };
+}
+
 /**
  * Whether every reply's view fits: the estimate counts at most one token per
  * character (plus per-message overhead, and a binary code output counts
  * 1,000), so a file shorter than the smallest window of an agent that
  * replies fits. Most files need no token counted.
  */
-function fits(doc: MessageDocument): boolean {
+function fits(doc: MessageDocument, kinds: CellValues<string | undefined>): boolean {
   const windows = new Map<string, number>();
   for (const { def, settings } of agentInfos(doc)) {
     if (settings.contextWindow !== undefined) windows.set(def.name, Math.min(settings.contextWindow, windows.get(def.name) ?? Infinity));
@@ -38,11 +56,11 @@ function fits(doc: MessageDocument): boolean {
   if (!windows.size) return true;
   let smallest = Infinity;
   let outputs = 0;
-  for (const cell of doc.cells) {
-    if (cell.cellType === 'code-output') outputs++;
-    else if (cell.cellType === 'agent-reply') smallest = Math.min(smallest, windows.get(cell.type!) ?? Infinity);
+  for (const s of kinds.summaries(kindsIn)) {
+    outputs += s.outputs;
+    for (const agent of s.agents) smallest = Math.min(smallest, windows.get(agent) ?? Infinity);
   }
-  return doc.text.length + doc.cells.length * (MESSAGE_OVERHEAD_TOKENS + 1) + outputs * BINARY_OUTPUT_TOKENS <= smallest;
+  return doc.text.length + kinds.length * (MESSAGE_OVERHEAD_TOKENS + 1) + outputs * BINARY_OUTPUT_TOKENS <= smallest;
 }
 
 const rule = defineFoldRule(
@@ -53,28 +71,27 @@ const rule = defineFoldRule(
     fixable: null,
     description: "The estimated tokens of the LLM view up to a reply exceed that reply's agent's `context_window`.",
   },
-  perCell,
-  ({ doc, report }, values) => {
-    if (fits(doc)) return;
+  [kindOf, countOf],
+  ({ doc, report, cellValues }) => {
+    if (fits(doc, cellValues(kindOf))) return;
     // The view up to a reply: its system prompt, the cells before it, and itself.
     const first = new Map<string, { cell: Cell; tokens: number; window: number; later: number }>();
     const system = new Map<string, number>();
     let total = 0;
-    for (let i = 0, list = values(); i < list.length; i++) {
-      const v = list[i]!;
+    cellValues(countOf).forEach((v, i) => {
       if (typeof v === 'number') {
         total += v;
-        continue;
+        return;
       }
       let s = system.get(v.prompt);
       if (s === undefined) system.set(v.prompt, (s = v.prompt === '' ? 0 : MESSAGE_OVERHEAD_TOKENS + estimateTokens(v.prompt)));
       const tokens = s + v.own + total;
       total += v.adds;
-      if (tokens <= v.window) continue;
+      if (tokens <= v.window) return;
       const f = first.get(v.agent);
       if (f) f.later++;
       else first.set(v.agent, { cell: doc.cells[i]!, tokens, window: v.window, later: 0 });
-    }
+    });
     for (const [agent, f] of first) {
       const m = f.cell.metadata!;
       const info = agentInfoAt(doc, agent, f.cell.offset);

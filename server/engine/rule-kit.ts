@@ -2,8 +2,8 @@
 
 export { closest, editDistance } from '../base/closest.js';
 import { docsUrl } from './docs.js';
-import type { Cell, MessageDocument, Segment } from '../syntax/document.js';
-import type { Rule, RuleContext, RuleMeta } from './types.js';
+import type { Segment } from '../syntax/document.js';
+import type { PerCell, Rule, RuleContext, RuleMeta } from './types.js';
 
 export function defineRule(meta: Omit<RuleMeta, 'docs'>, check: (context: RuleContext) => void): Rule {
   return { meta: { ...meta, docs: docsUrl(meta.id) }, check };
@@ -22,24 +22,16 @@ export function defineSegmentRule(
 }
 
 /**
- * A rule whose `check` folds over a value per cell (the LLM view up to a
- * reply, say): `perCell` says what one cell contributes, from that cell and
- * the file-wide facts; `check` gets every cell's value by cell index. The
- * engine keeps the values per version and makes again only the edited
- * cells' (server/engine/cell-values.ts). The fold reads every cell, so
- * the rule runs again after any edit, prose too.
+ * A rule whose `check` folds over values per cell (the LLM view up to a
+ * reply, say): each function of `perCell` says what one cell contributes,
+ * from that cell and the file-wide facts; the check asks for every cell's
+ * value with `context.cellValues(f)`. The engine keeps the values per
+ * version and makes again only the edited cells' (cell-values.ts). The
+ * fold reads every cell, so the rule runs again after any edit, prose too.
  */
-export function defineFoldRule<V>(
-  meta: Omit<RuleMeta, 'docs' | 'incremental'>,
-  perCell: (cell: Cell, doc: MessageDocument) => V,
-  check: (context: RuleContext, values: () => readonly V[]) => void,
-): Rule {
-  return {
-    // readsProse: what the re-lint after a prose edit (relint.ts) asks; the shape says it.
-    meta: { ...meta, docs: docsUrl(meta.id), incremental: { readsProse: true } },
-    perCell,
-    check: (context) => check(context, context.cellValues as () => readonly V[]),
-  };
+export function defineFoldRule(meta: Omit<RuleMeta, 'docs' | 'incremental'>, perCell: readonly PerCell<unknown>[], check: (context: RuleContext) => void): Rule {
+  // readsProse: what the re-lint after a prose edit (relint.ts) asks; the shape says it.
+  return { meta: { ...meta, docs: docsUrl(meta.id), incremental: { readsProse: true } }, perCell, check };
 }
 
 /** An id segment: letters, digits, `_` and `-`. */

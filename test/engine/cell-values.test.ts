@@ -3,11 +3,13 @@
 // edit did not change, and computes the others; the fold over them gives
 // what a fresh lint gives, after a prose edit, a structural edit, a paste
 // and an edit of the agents, as an editor sends them and without the edit.
+import fc from 'fast-check';
 import { afterAll, describe, expect, it, vi } from 'vitest';
+import { cellValues } from '../../server/engine/cell-values.js';
 import { createLinter } from '../../server/engine/linter.js';
 import { parseForLint } from '../../server/engine/lint.js';
 import { defineFoldRule, defineRule } from '../../server/engine/rule-kit.js';
-import type { MessageDocument } from '../../server/syntax/document.js';
+import type { Cell, MessageDocument } from '../../server/syntax/document.js';
 import type { Diagnostic } from '../../server/engine/types.js';
 
 vi.stubEnv('MSGLINT_CHECK_INCREMENTAL', '1');
@@ -22,21 +24,29 @@ let computed: string[] = [];
 let watched: MessageDocument | undefined;
 
 /** Per cell its words, its kind and type, and whether an agent named `tiny` exists; the fold reports each cell's running total. */
-const running = defineFoldRule(
-  meta('running-words'),
-  (cell, doc) => {
-    if (doc === watched) computed.push(cell.id!);
-    return { words: cell.text.split(/\s+/).filter(Boolean).length, kind: `${cell.cellType}/${cell.type}`, tiny: doc.hasAgent('tiny') };
-  },
-  ({ doc, report }, values) => {
-    let total = 0;
-    values().forEach((v, i) => {
-      total += v.words;
-      const at = doc.cells[i]!.offset;
-      report({ at: [at, at + 1], message: `${v.kind}${v.tiny ? ' tiny' : ''} ${total}` });
-    });
-  },
-);
+function wordsOf(cell: Cell, doc: MessageDocument) {
+  if (doc === watched) computed.push(cell.id!);
+  return { words: cell.text.split(/\s+/).filter(Boolean).length, kind: `${cell.cellType}/${cell.type}`, tiny: doc.hasAgent('tiny') };
+}
+/** How many runs of values were summarized. */
+let summarized = 0;
+function wordsIn(values: readonly { words: number }[]): number {
+  summarized++;
+  let n = 0;
+  for (const v of values) n += v.words;
+  return n;
+}
+const running = defineFoldRule(meta('running-words'), [wordsOf], ({ doc, report, cellValues }) => {
+  const values = cellValues(wordsOf);
+  // The same total from the runs' summaries: at the start of the file.
+  report({ at: [0, 0], message: `${values.length} cells, ${values.summaries(wordsIn).reduce((a, b) => a + b, 0)} words` });
+  let total = 0;
+  values.forEach((v, i) => {
+    total += v.words;
+    const at = doc.cells[i]!.offset;
+    report({ at: [at, at + 1], message: `${v.kind}${v.tiny ? ' tiny' : ''} ${total}` });
+  });
+});
 const linter = createLinter([running]);
 
 const cell = (id: string, prose: string, type = 'markdown') => `# %% ${id}[^${id}]\n\n[^${id}]: [${type}]\n\n${prose}\n\n`;
@@ -121,6 +131,64 @@ describe('per-cell values', () => {
     expect(after).toEqual(fresh(next));
   });
 
+  it('equal a fresh lint after random edits of a file of many chunks of values', () => {
+    // 700 cells: values are kept in chunks of 256, and edits cross their ends.
+    let text = front + Array.from({ length: 700 }, (_, i) => cell(`c${i}`, `Words ${'w '.repeat(i % 7)}end.`)).join('');
+    let doc = parseForLint(text, { fileName: 'a.msg.md' });
+    linter.lintDocument(doc);
+    fc.assert(
+      fc.property(fc.array(fc.tuple(fc.constantFrom('prose', 'paste', 'delete'), fc.nat(), fc.integer({ min: 1, max: 300 })), { minLength: 1, maxLength: 12 }), (steps) => {
+        for (const [kind, at, n] of steps) {
+          const starts = [...text.matchAll(/^# %% /gm)].map((m) => m.index!);
+          const k = at % starts.length;
+          let edit: { start: number; oldEnd: number; text: string };
+          if (kind === 'prose') {
+            const start = text.indexOf('end.', starts[k]);
+            edit = { start, oldEnd: start, text: 'more ' };
+          } else if (kind === 'paste') {
+            edit = { start: starts[k]!, oldEnd: starts[k]!, text: Array.from({ length: n }, (_, i) => cell(`p${at}x${i}`, 'Pasted words.')).join('') };
+          } else {
+            // n cells from the k-th deleted, one left at least.
+            const end = starts[Math.min(k + n, starts.length - 1)]!;
+            if (k + 1 >= starts.length) continue;
+            edit = { start: starts[k]!, oldEnd: end, text: '' };
+          }
+          text = text.slice(0, edit.start) + edit.text + text.slice(edit.oldEnd);
+          computed = [];
+          doc = watched = parseForLint(text, { fileName: 'a.msg.md', previous: doc, edit, takeOver: true });
+          expect(key(linter.lintDocument(doc))).toEqual(fresh(text));
+          // The edited cell, the pasted ones and the one the paste went into, or the cell the deletion ended in.
+          expect(computed.length).toBeLessThanOrEqual(kind === 'prose' ? 1 : kind === 'paste' ? n + 1 : 1);
+        }
+      }),
+      { numRuns: 8 },
+    );
+  });
+
+  it('share the runs the edit did not touch, and their summaries', () => {
+    // Seven words a cell (marker and metadata line included).
+    const text = front + Array.from({ length: 700 }, (_, i) => cell(`c${i}`, 'Some words.')).join('');
+    const first = parseForLint(text, { fileName: 'a.msg.md' });
+    const asked = (doc: MessageDocument) => cellValues(doc, wordsOf, [wordsOf]).values;
+    summarized = 0;
+    expect(asked(first).summaries(wordsIn)).toEqual([1792, 1792, 1316]);
+    expect(summarized).toBe(3);
+    // Prose typed in cell 300 (the second run of 256).
+    const typed = edited(text, 'Some words.', 'Some more words.', text.indexOf('# %% c300['));
+    const second = parseForLint(typed.next, { fileName: 'a.msg.md', previous: first, edit: typed.edit, takeOver: true });
+    summarized = 0;
+    expect(asked(second).summaries(wordsIn)).toEqual([1792, 1793, 1316]);
+    expect(summarized).toBe(1);
+    // Two cells pasted before cell 10: the first run made again (two runs now), the others shared.
+    const pasted = edited(typed.next, '# %% c10[', cell('p', 'One.') + cell('q', 'Two.') + '# %% c10[');
+    const third = parseForLint(pasted.next, { fileName: 'a.msg.md', previous: second, edit: pasted.edit, takeOver: true });
+    summarized = 0;
+    const sums = asked(third).summaries(wordsIn);
+    expect(sums.reduce((a, b) => a + b, 0)).toBe(700 * 7 + 1 + 2 * 6);
+    expect(summarized).toBe(2);
+    expect(asked(third).length).toBe(702);
+  });
+
   it('of a version are not changed by the versions parsed from it (a version is a value)', () => {
     const first = parseForLint(base, { fileName: 'a.msg.md' });
     const before = key(linter.lintDocument(first));
@@ -133,12 +201,12 @@ describe('per-cell values', () => {
     expect(key(linter.lintDocument(first))).toEqual(before);
   });
 
-  it('are asked for by the check of a rule that declares them, and no other', () => {
-    const asks = defineRule(meta('asks'), (context) => {
-      context.cellValues();
+  it('are asked for by the check of a rule that declares the function, and no other', () => {
+    const asks = defineRule(meta('asks'), ({ cellValues }) => {
+      cellValues(wordsOf);
     });
     const [d] = createLinter([asks]).lint(base, { fileName: 'a.msg.md' }).diagnostics;
-    expect(d!.message).toMatch(/Internal error in rule 'asks': cellValues is for the cross-cell check of a rule with perCell/);
+    expect(d!.message).toMatch(/Internal error in rule 'asks': cellValues is for the cross-cell check of a rule that declares the function in perCell/);
   });
 
   it('make a fold rule run again after a prose edit (its shape says it reads prose)', () => {
