@@ -32,12 +32,12 @@ function kindOf(cell: Cell): string | undefined {
 }
 
 /** The code outputs among some cells, and the agents that reply. */
-function kindsIn(kinds: readonly (string | undefined)[]): { outputs: number; agents: string[] } {
+function kindsIn(kinds: readonly (string | undefined)[]): { outputs: number; agents: Set<string> } {
   let outputs = 0;
-  const agents: string[] = [];
+  const agents = new Set<string>();
   for (const kind of kinds) {
     if (kind === '') outputs++;
-    else if (kind !== undefined && !agents.includes(kind)) agents.push(kind);
+    else if (kind !== undefined) agents.add(kind);
   }
   return { outputs, agents };
 }
@@ -48,12 +48,13 @@ function kindsIn(kinds: readonly (string | undefined)[]): { outputs: number; age
  * 1,000), so a file shorter than the smallest window of an agent that
  * replies fits. Most files need no token counted.
  */
-function fits(doc: MessageDocument, kinds: CellValues<string | undefined>): boolean {
+function fits(doc: MessageDocument, kindsOf: () => CellValues<string | undefined>): boolean {
   const windows = new Map<string, number>();
   for (const { def, settings } of agentInfos(doc)) {
     if (settings.contextWindow !== undefined) windows.set(def.name, Math.min(settings.contextWindow, windows.get(def.name) ?? Infinity));
   }
   if (!windows.size) return true;
+  const kinds = kindsOf();
   let smallest = Infinity;
   let outputs = 0;
   for (const s of kinds.summaries(kindsIn)) {
@@ -73,7 +74,7 @@ const rule = defineFoldRule(
   },
   [kindOf, countOf],
   ({ doc, report, cellValues }) => {
-    if (fits(doc, cellValues(kindOf))) return;
+    if (fits(doc, () => cellValues(kindOf))) return;
     // The view up to a reply: its system prompt, the cells before it, and itself.
     const first = new Map<string, { cell: Cell; tokens: number; window: number; later: number }>();
     const system = new Map<string, number>();

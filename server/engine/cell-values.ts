@@ -130,11 +130,7 @@ export function cellValues<V>(doc: MessageDocument, of: PerCell<V>, declared: re
   const r = edit?.replaced;
   if (before && edit!.sameStructure && before.length === cells.length) {
     chunks = before.chunks.slice() as V[][];
-    const changed: Cell[] = [];
-    for (const si of edit!.changed) {
-      const seg = doc.segments[si];
-      if (seg instanceof Cell) changed.push(seg);
-    }
+    const changed = edit!.changed.map((i) => doc.segments[i]).filter((s): s is Cell => s instanceof Cell);
     setValues(chunks, doc, of, changed, new Set());
   } else if (before && edit!.keepsCells && r && before.length - r.removed + r.added === cells.length) {
     // The changed segments are among the replaced ones.
