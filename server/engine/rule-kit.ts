@@ -3,7 +3,7 @@
 export { closest, editDistance } from '../base/closest.js';
 import { docsUrl } from './docs.js';
 import type { Segment } from '../syntax/document.js';
-import type { Rule, RuleContext, RuleMeta } from './types.js';
+import type { PerCell, Rule, RuleContext, RuleMeta } from './types.js';
 
 type Check = (context: RuleContext) => void;
 
@@ -31,6 +31,18 @@ export function defineSegmentRule(
   if (typeof across === 'function') rule.check = across;
   else if (across) rule.checkRoots = across.roots;
   return rule;
+}
+
+/**
+ * A rule whose `check` folds over values per cell (the LLM view up to a
+ * reply, say): each function of `perCell` says what one cell contributes,
+ * from that cell and the file-wide facts; the check asks for every cell's
+ * value with `context.cellValues(f)`. The engine keeps the values per
+ * version and makes again only the edited cells' (cell-values.ts); the
+ * check runs after every edit, as every whole-document check does.
+ */
+export function defineFoldRule(meta: Omit<RuleMeta, 'docs'>, perCell: readonly PerCell<unknown>[], check: Check): Rule {
+  return { meta: { ...meta, docs: docsUrl(meta.id) }, perCell, check };
 }
 
 /** An id segment: letters, digits, `_` and `-`. */

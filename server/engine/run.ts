@@ -8,13 +8,14 @@ import { Cell, type MessageDocument, type Segment } from '../syntax/document.js'
 import { isMetadataLine } from '../syntax/tree/footnotes.js';
 import { Memo } from '../base/memo.js';
 import { countAtMost } from '../base/sorted.js';
+import { cellValues } from './cell-values.js';
 import { mergeEdits } from './fix.js';
 import { keepTemplate, renderLines } from './line-mentions.js';
 import { ruleOptions, type RuleSet, type SegmentRule } from './rule-set.js';
 import { doubtfulIdBetween, doubtQuery, rootAt, WHOLE, type CheckScope, type DoubtQuery, type Moved } from './keyed.js';
 import { SEGMENTS_PER_STEP, type Steps } from './steps.js';
 import { addRuleTime, timingCollector, type LintTimes } from './timing.js';
-import type { Diagnostic, MsglintConfig, ReportDescriptor, Rule, Severity, TextEdit } from './types.js';
+import type { Diagnostic, MsglintConfig, PerCell, ReportDescriptor, Rule, Severity, TextEdit } from './types.js';
 
 /** The segment findings a version keeps from the previous one, and the segments to check (see keptSegments). */
 export interface KeptSegments {
@@ -211,6 +212,11 @@ function reporter(doc: MessageDocument, raw: RawFindings) {
           asked?.push(doubtQuery(doc, from, to));
           return doubtfulIdBetween(doc, from, to, output);
         },
+        cellValues(perCell) {
+          const found = cellValues(doc, perCell, rule.perCell);
+          if (found.reused) raw.reused = true; // MSGLINT_CHECK_INCREMENTAL then compares with a fresh lint
+          return found.values;
+        },
       });
     } catch (e) {
       internalError(ruleId, e);
@@ -238,6 +244,7 @@ function reporter(doc: MessageDocument, raw: RawFindings) {
         config,
         options: ruleOpts,
         doubtfulIdBetween: (from: number, to: number, output: boolean) => doubtfulIdBetween(doc, from, to, output),
+        cellValues: <V,>(perCell: PerCell<V>) => cellValues(doc, perCell, undefined).values, // a segment check folds over nothing
         report(d: ReportDescriptor) {
           const f = normalize(d);
           found.push({

@@ -131,6 +131,35 @@ export interface RuleContext {
    * findings rest on the answer.
    */
   doubtfulIdBetween(from: number, to: number, output: boolean): boolean;
+  /**
+   * Every cell's value of `perCell`, one of the rule's Rule.perCell: what
+   * the check folds over. The engine keeps them per version and makes again
+   * only those of the cells an edit changed (server/engine/cell-values.ts).
+   */
+  cellValues<V>(perCell: PerCell<V>): CellValues<V>;
+}
+
+/**
+ * What one cell contributes to a fold over the cells, from that cell (its
+ * text, type, metadata line and offset) and the file-wide facts (agents and
+ * their settings, the default agent) only: no other cell.
+ */
+export type PerCell<V> = (cell: Cell, doc: MessageDocument) => V;
+
+/** Every cell's value of a PerCell, by cell index. */
+export interface CellValues<V> {
+  readonly length: number;
+  /** In cell order: the way to read them (they are kept in chunks that versions share). */
+  forEach(fn: (value: V, index: number) => void): void;
+  /**
+   * `summarize` of each run of consecutive values the engine keeps together
+   * (up to 256, in order), kept with the run: after an edit only the runs
+   * with a changed value are summarized again. For a fold whose steps
+   * combine (counts, sets), which then combines a few hundred summaries
+   * per keystroke rather than visit every cell. `summarize` is defined once
+   * in the rule's module, of the values alone.
+   */
+  summaries<S>(summarize: (values: readonly V[]) => S): readonly S[];
 }
 
 export interface RuleMeta {
@@ -187,4 +216,10 @@ export interface Rule {
    * range such a check reports must lie inside the segment.
    */
   checkSegment?(segment: Segment, context: RuleContext): void;
+  /**
+   * The functions whose values per cell the `check` folds over
+   * (RuleContext.cellValues), each defined once in the rule's module. A
+   * rule with them runs again after every edit: its fold is cheap.
+   */
+  perCell?: readonly PerCell<unknown>[];
 }
