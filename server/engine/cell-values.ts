@@ -46,21 +46,21 @@ class ChunkedValues<V> implements CellValues<V> {
   }
 
   summaries<S>(summarize: (values: readonly V[]) => S): S[] {
-    let byChunk = summaryCache.get(summarize) as WeakMap<readonly V[], S> | undefined;
-    if (!byChunk) summaryCache.set(summarize, (byChunk = new WeakMap()));
     const out: S[] = [];
     for (let c = 0; c < this.chunks.length; c++) {
-      const chunk = this.chunks[c]!;
-      let s = byChunk.get(chunk);
-      if (s === undefined && !byChunk.has(chunk)) byChunk.set(chunk, (s = summarize(chunk)));
+      // Kept on the chunk (caches live on their objects): versions share chunks, and with them their summaries.
+      const chunk = this.chunks[c]! as readonly V[] & { [SUMMARIES]?: Map<unknown, unknown> };
+      const kept = (chunk[SUMMARIES] ??= new Map());
+      let s = kept.get(summarize) as S | undefined;
+      if (s === undefined && !kept.has(summarize)) kept.set(summarize, (s = summarize(chunk)));
       out.push(s!);
     }
     return out;
   }
 }
 
-// Per summarizing function, its summary of each chunk: versions share chunks, and with them their summaries.
-const summaryCache = new WeakMap<object, WeakMap<readonly unknown[], unknown>>();
+/** The summaries of a chunk, by summarizing function. */
+const SUMMARIES: unique symbol = Symbol('msglint.summaries');
 
 function chunked<V>(values: V[]): V[][] {
   const out: V[][] = [];
