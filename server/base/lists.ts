@@ -77,3 +77,11 @@ export function addFrom(list: Int32Array, from: number, by: number): void {
 export function addWhereAtLeast(list: Int32Array, min: number, by: number): void {
   for (let i = 0; i < list.length; i++) if (list[i]! >= min) list[i] += by;
 }
+
+/** Whether two lists hold the same items in the same order (undefined only equals undefined). */
+export function sameItems<T>(a: ArrayLike<T> | undefined, b: ArrayLike<T> | undefined): boolean {
+  if (a === b) return true;
+  if (!a || !b || a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}

@@ -9,7 +9,8 @@ import { isMdFile, MessageDocument, type DocumentEdit, type ParseOptions, type T
 import { commonPrefix, commonSuffix, PreviousParses, reuseFrontmatter } from './reuse.js';
 import { documentHeadings } from '../format/headings.js';
 import { scan } from '../format/scan.js';
-import { parseAcross, sameList } from './splice.js';
+import { parseAcross } from './splice.js';
+import { sameItems } from '../../base/lists.js';
 import { Cell, Segment } from '../tree/segment.js';
 
 /** Parses a message file. Never throws: any text gives a tree. */
@@ -112,7 +113,7 @@ export function parse(text: string, options: ParseOptions = {}): MessageDocument
 /** Whether the two versions have the same segments, the edited ones at the same offsets (moved by the edit). */
 function segsAligned(doc: MessageDocument, prev: MessageDocument, edit: DocumentEdit): boolean {
   if (doc.segments.length !== prev.segments.length || doc.frontmatter !== prev.frontmatter) return false;
-  if (!sameList(doc.options.agents, prev.options.agents) || !sameList(doc.options.languages, prev.options.languages)) return false;
+  if (!sameItems(doc.options.agents, prev.options.agents) || !sameItems(doc.options.languages, prev.options.languages)) return false;
   const delta = edit.newEnd - edit.oldEnd;
   for (const i of edit.changed) {
     const seg = doc.segments[i]!;

@@ -7,7 +7,7 @@
 import { parseCell } from '../format/cell.js';
 import { addBodyAgent, addConfiguredAgents, classify, fenceLanguages, setFacts } from '../tree/facts.js';
 import { COMMON_LANGUAGES, isMdFile, MessageDocument, type DoubtChange, type ParseOptions, type FileFacts, type TextEditHint } from '../tree/message-document.js';
-import { addFrom, addWhereAtLeast, replaceRange, spliceNumbers } from '../../base/lists.js';
+import { addFrom, addWhereAtLeast, replaceRange, sameItems, spliceNumbers } from '../../base/lists.js';
 import { MEMO } from '../../base/memo.js';
 import { footnoteReferences, spliceFootnoteReferences } from '../tree/footnotes.js';
 import { mayCloseAfter, mayCloseBefore } from './closers.js';
@@ -27,7 +27,7 @@ type Entry = MessageDocument['metadata'][number];
  */
 export function parseAcross(text: string, options: ParseOptions, prev: MessageDocument, e: TextEditHint): MessageDocument | undefined {
   if (isMdFile(options.fileName) || !prev.facts || prev.cells.length === 0) return undefined;
-  if (!sameList(options.agents, prev.options.agents) || !sameList(options.languages, prev.options.languages)) return undefined;
+  if (!sameItems(options.agents, prev.options.agents) || !sameItems(options.languages, prev.options.languages)) return undefined;
   const first = prev.cells[0]!;
   // The prologue, frontmatter and the first marker line stay as they are.
   if (e.start < first.offset + first.parse!.lines[0]!.end) return undefined;
@@ -396,11 +396,4 @@ function insertionPoint(list: Cell[], index: number): number {
   let i = list.length;
   while (i > 0 && list[i - 1]!.index > index) i--;
   return i;
-}
-
-/** Whether two lists of names (configured agents, languages) are the same. */
-export function sameList(a: readonly string[] | undefined, b: readonly string[] | undefined): boolean {
-  if (a === b) return true;
-  if (!a || !b || a.length !== b.length) return false;
-  return a.every((x, i) => x === b[i]);
 }

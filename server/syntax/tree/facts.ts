@@ -5,6 +5,7 @@
 import { idFits, outputKindKnown } from './ids.js';
 import type { CellParse } from '../format/cell.js';
 import type { MessageDocument, MetadataEntry, FileFacts } from './message-document.js';
+import { sameItems } from '../../base/lists.js';
 import { MEMO } from '../../base/memo.js';
 import { setFirstUnclosed } from './unclosed.js';
 import { footnoteReferences } from './footnotes.js';
@@ -322,11 +323,5 @@ export function fenceLanguages(p: CellParse): string[] {
 function sameSet<T>(a: ReadonlySet<T>, b: ReadonlySet<T>): boolean {
   if (a.size !== b.size) return false;
   for (const x of a) if (!b.has(x)) return false;
-  return true;
-}
-
-function sameItems<T>(a: ArrayLike<T>, b: ArrayLike<T>): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
   return true;
 }
