@@ -59,4 +59,22 @@ describe('a version is a value', () => {
       );
     });
   }
+
+  it('parsing and linting a later version write nothing to an earlier one, not even its link to the one before', () => {
+    const v1 = parse(example, { fileName: 'a.msg.md' });
+    const at = example.indexOf('# %%', 10) + 20;
+    const t2 = example.slice(0, at) + 'x' + example.slice(at);
+    // Not linted: its link to v1 stays.
+    const v2 = parse(t2, { fileName: 'a.msg.md', previous: v1, edit: { start: at, oldEnd: at, text: 'x' } });
+    const own = (o: object): unknown[] => Object.entries(o).map(([k, v]) => [k, v]);
+    const before = { doc: own(v2), edit: own(v2.edit!), cells: v2.cells.map(own), segments: v2.segments.map(own) };
+    const t3 = t2.slice(0, at) + t2.slice(at + 1);
+    for (const edit of [{ start: at, oldEnd: at + 1, text: '' }, undefined]) {
+      const v3 = parse(t3, { fileName: 'a.msg.md', previous: v2, edit });
+      expect(v3.edit!.previous).toBe(v2);
+      lintDocument(v3);
+      expect({ doc: own(v2), edit: own(v2.edit!), cells: v2.cells.map(own), segments: v2.segments.map(own) }).toEqual(before);
+      expect(v2.edit!.previous).toBe(v1);
+    }
+  });
 });

@@ -156,9 +156,11 @@ export class MessageDocument {
   codeLanguages: ReadonlySet<string> = new Set<string>();
   /**
    * @internal The engine's link to the version this one was parsed from (what
-   * its re-lint reuses), not part of the version's value: dropped once the
-   * version is linted or a later one is parsed from it, so that versions do
-   * not chain and a program keeping versions keeps only those it holds.
+   * its re-lint reuses), not part of the version's value: the engine drops
+   * it once it has linted this version (and a later version that takes this
+   * one over, ParseOptions.takeOver, drops it too), so that versions do not
+   * chain and a program keeping versions keeps only those it holds. Parsing
+   * a later version as a value never writes it.
    */
   edit?: DocumentEdit;
   /** @internal File-wide facts by index, shared with later versions of the same structure. */
@@ -302,7 +304,7 @@ export interface DocumentEdit {
   /**
    * The version this one was parsed from. Linting this version lets go of
    * it (what the lint needed of it, its findings, has been used), and so
-   * does parsing a later version from this one: an editor's versions do
+   * does a later version that takes this one over: an editor's versions do
    * not pile up.
    */
   previous?: MessageDocument;
