@@ -23,6 +23,8 @@ export function parse(text: string, options: ParseOptions = {}): MessageDocument
     const spliced = parseAcross(text, options, prev, hint);
     if (spliced) return spliced;
   }
+  // A version given up lets go of the one before it, so that an editor's versions do not chain.
+  if (prev && options.takeOver === true) prev.edit = undefined;
   const range = prev ? (hint ? { start: hint.start, oldEnd: hint.oldEnd, newEnd: hint.start + hint.text.length } : editRange(prev.text, text)) : undefined;
   const doc = new MessageDocument(text, options, prev && range ? prev.lines.edited(text, range.start, range.oldEnd, range.newEnd) : undefined);
   const parses = new PreviousParses(prev, text, options.once === true);
