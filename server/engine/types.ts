@@ -3,7 +3,7 @@
 // document text; lines and characters are 0-based, as in LSP.
 
 import type { Range, TextEdit } from '../base/text.js';
-import type { Cell, CellKind, MessageDocument, Segment, TextEditHint } from '../syntax/document.js';
+import type { Cell, MessageDocument, Segment, TextEditHint } from '../syntax/document.js';
 import type { MetadataNode } from '../syntax/format/metadata.js';
 
 export type { Position, Range, TextEdit } from '../base/text.js';
