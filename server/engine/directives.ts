@@ -21,12 +21,6 @@ interface PlacedDirective {
   used: Set<string>;
 }
 
-export interface DirectiveOutcome {
-  kept: Diagnostic[];
-  unknownRules: { name: string; at: [number, number] }[];
-  unused: { at: [number, number]; message: string }[];
-}
-
 export function collectDirectives(doc: MessageDocument, isKnownRule: (id: string) => boolean): {
   directives: PlacedDirective[];
   unknownRules: { name: string; at: [number, number] }[];

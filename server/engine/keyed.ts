@@ -13,11 +13,9 @@ import type { Diagnostic } from './types.js';
 export interface CheckScope {
   cells: readonly Cell[];
   metadata: readonly MetadataEntry[];
-  checks(cell: Cell): boolean;
 }
 
-export const WHOLE = (doc: MessageDocument): CheckScope => ({ cells: doc.cells, metadata: doc.metadata, checks: all });
-const all = (): boolean => true;
+export const WHOLE = (doc: MessageDocument): CheckScope => ({ cells: doc.cells, metadata: doc.metadata });
 
 /**
  * The root a finding at `offset` is attributed to: the metadata line's
@@ -192,8 +190,7 @@ export function scopeOf(doc: MessageDocument, roots: Set<string>): CheckScope | 
       // In file order, as a whole lint gives them.
       cells.sort((a, b) => a.index - b.index);
       metadata.sort((a, b) => a.segment.offset + a.node.span.start - (b.segment.offset + b.node.span.start));
-      const set = new Set<Cell>(cells);
-      return { cells, metadata, checks: (c) => set.has(c) };
+      return { cells, metadata };
     }
   }
   return undefined;

@@ -74,7 +74,7 @@ export function keyedChecks(ruleSet: RuleSet, doc: MessageDocument, config: Msgl
   // After an edit that keeps the cells, the doubt questions of the rules
   // move with them; the roots of those that span a cell whose id became or
   // stopped being doubtful run again.
-  const asked = edit.keepsCells ? movedQuestions(doc, edit, before.doubt, roots) : undefined;
+  const asked = edit.keepsCells ? movedQuestions(edit, before.doubt, roots) : undefined;
   // Grows `roots` (scopeOf) before findings are sorted into kept and made again.
   const whole = scopeOf(doc, roots);
   if (!whole) return undefined;
@@ -168,7 +168,7 @@ function indexOfSegment(doc: MessageDocument, seg: Segment): number {
  * `roots`: the rule asks it again. 'whole' for a rule with such a question
  * about a cell without an id.
  */
-function movedQuestions(doc: MessageDocument, edit: DocumentEdit, before: Map<string, DoubtQuery[]>, roots: Set<string>): Map<string, DoubtQuery[] | 'whole'> {
+function movedQuestions(edit: DocumentEdit, before: Map<string, DoubtQuery[]>, roots: Set<string>): Map<string, DoubtQuery[] | 'whole'> {
   const r = edit.replaced!;
   const change = edit.doubtChanged;
   const at = r.cell;

@@ -1,6 +1,6 @@
 // Small helpers shared by the rule modules under rules/.
 
-export { closest, editDistance } from '../base/closest.js';
+export { closest } from '../base/closest.js';
 import { docsUrl } from './docs.js';
 import type { Segment } from '../syntax/document.js';
 import type { PerCell, Rule, RuleContext, RuleMeta } from './types.js';

@@ -193,7 +193,7 @@ function reporter(doc: MessageDocument, raw: RawFindings) {
     const ruleId = rule.meta.id;
     const keyed = rule.checkRoots !== undefined;
     const t0 = times ? performance.now() : 0;
-    const { cells, metadata, checks } = scope ?? (whole ??= WHOLE(doc));
+    const { cells, metadata } = scope ?? (whole ??= WHOLE(doc));
     let asked = keyed ? raw.doubt.get(ruleId) : undefined;
     if (keyed && !asked) raw.doubt.set(ruleId, (asked = []));
     try {
@@ -201,8 +201,6 @@ function reporter(doc: MessageDocument, raw: RawFindings) {
         doc,
         cells,
         metadata,
-        checks,
-        config,
         options: ruleOptions(rule, config),
         report(d) {
           push(ruleId, toDiagnostic(ruleId, severity, normalize(d)), keyed ? rootAt(doc, d.at[0]) : undefined);
@@ -230,18 +228,16 @@ function reporter(doc: MessageDocument, raw: RawFindings) {
    * segments times dozens of rules of garbage.
    */
   /** `spent`: when timing, milliseconds per rule of `segmentRules` are added to it. */
-  const segmentChecker = (segmentRules: SegmentRule[], config: MsglintConfig, spent: Float64Array | undefined): ((seg: Segment) => readonly SegmentFinding[]) => {
+  const segmentChecker = (segmentRules: SegmentRule[], spent: Float64Array | undefined): ((seg: Segment) => readonly SegmentFinding[]) => {
     let base = 0;
     const found: LocalFinding[] = [];
-    const { cells, metadata, checks: all } = (whole ??= WHOLE(doc));
+    const { cells, metadata } = (whole ??= WHOLE(doc));
     const checks = segmentRules.map(({ rule, options: ruleOpts }) => ({
       rule,
       context: {
         doc,
         cells,
         metadata,
-        checks: all,
-        config,
         options: ruleOpts,
         doubtfulIdBetween: (from: number, to: number, output: boolean) => doubtfulIdBetween(doc, from, to, output),
         cellValues: <V,>(perCell: PerCell<V>) => cellValues(doc, perCell, undefined).values, // a segment check folds over nothing
@@ -364,13 +360,13 @@ export function* lintWhole(
         const signature = segmentSignature(doc, seg, factsOf());
         let entry = localCache.get(parse);
         if (!entry || entry.ruleSet !== ruleSet || entry.rulesKey !== rulesKey || !sameSignature(entry.signature, signature)) {
-          entry = { signature, ruleSet, rulesKey, findings: (check ??= segmentChecker(segmentRules, config, spent))(seg) };
+          entry = { signature, ruleSet, rulesKey, findings: (check ??= segmentChecker(segmentRules, spent))(seg) };
           localCache.set(parse, entry);
         } else raw.reused = true;
         findings = entry.findings;
       } else {
         // Linted once: nothing to compare signatures with or to keep them for.
-        findings = (check ??= segmentChecker(segmentRules, config, spent))(seg);
+        findings = (check ??= segmentChecker(segmentRules, spent))(seg);
       }
       if (findings.length) pushSegmentFindings(i, seg, findings, severityOf);
     }

@@ -38,10 +38,6 @@ export class StepRun<T> implements Stepper<T> {
 
   constructor(private readonly steps: Steps<T>) {}
 
-  get done(): boolean {
-    return this.result !== undefined;
-  }
-
   next(): IteratorResult<void, T> {
     if (this.result) return this.result;
     const r = this.steps.next();

@@ -3,7 +3,7 @@
 // document text; lines and characters are 0-based, as in LSP.
 
 import type { Range, TextEdit } from '../base/text.js';
-import type { Cell, CellKind, MessageDocument, Segment, TextEditHint } from '../syntax/document.js';
+import type { Cell, MessageDocument, Segment, TextEditHint } from '../syntax/document.js';
 import type { MetadataNode } from '../syntax/format/metadata.js';
 
 export type { Position, Range, TextEdit } from '../base/text.js';
@@ -114,9 +114,6 @@ export interface RuleContext {
   cells: readonly Cell[];
   /** The metadata lines to check, as `cells`: all of `doc.metadata`, or the touched roots'. */
   metadata: readonly { segment: Segment; node: MetadataNode }[];
-  /** Whether a cell is among `cells`: for a keyed rule that loops over something else (the tool graph). */
-  checks(cell: Cell): boolean;
-  config: MsglintConfig;
   /** The rule's options from config (second element of [severity, options]). */
   options: unknown;
   report(descriptor: ReportDescriptor): void;

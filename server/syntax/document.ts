@@ -18,7 +18,6 @@ export {
 } from './tree/message-document.js';
 export { parse } from './edit/parse.js';
 export { isMetadataLine } from './tree/footnotes.js';
-export { commonPrefix, commonSuffix } from './edit/reuse.js';
 export { borrowsMetadata } from './tree/facts.js';
 export type { FileFacts } from './tree/message-document.js';
 
@@ -31,4 +30,4 @@ export { isMap, unclosedFrontmatter } from './format/frontmatter.js';
 export type { Line } from './format/lines.js';
 export type { MarkerProblem } from './format/marker.js';
 export type { MetadataNode, MetadataProblem } from './format/metadata.js';
-export { escapeBody, unescapeBody, unescapeReplyStart, lineEscapeAt, opaqueSpans, OpaqueCursor, thinkingEscapeAt, type EscapeOptions } from './format/escape.js';
+export { escapeBody, unescapeBody, unescapeReplyStart, lineEscapeAt, opaqueSpans, OpaqueCursor } from './format/escape.js';

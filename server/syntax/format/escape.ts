@@ -26,6 +26,7 @@
 // - A line that is already backslashes followed by such a line gets one more
 //   backslash, so that dropping one gives it back (`\# %%` is written `\\# %%`).
 
+import { splitLines, type Line } from './lines.js';
 import { isFootnoteDefinition } from './metadata.js';
 import { isMarkerCandidate } from './scan-lines.js';
 import { scan, type FenceBlock, type RegionNode, type ToolElement } from './scan.js';
@@ -89,24 +90,6 @@ export class OpaqueCursor {
   }
 }
 
-interface TextLine {
-  start: number;
-  contentEnd: number;
-  end: number;
-}
-
-function linesOf(text: string): TextLine[] {
-  const out: TextLine[] = [];
-  for (let start = 0; start < text.length; ) {
-    const nl = text.indexOf('\n', start);
-    const end = nl === -1 ? text.length : nl + 1;
-    const contentEnd = nl === -1 ? text.length : nl > start && text.charCodeAt(nl - 1) === 13 ? nl - 1 : nl;
-    out.push({ start, contentEnd, end });
-    start = end;
-  }
-  return out;
-}
-
 function scanBlocks(text: string) {
   return scan(text, 0, text.length, { markers: false, headings: false, keepLines: true, blocks: true, leading: undefined, stopAtMarker: undefined });
 }
@@ -144,7 +127,7 @@ export function unescapeReplyStart(content: string): string {
  * HTML comments left out, blank lines at both ends dropped, joined by LF),
  * with where each content line starts in it and in the body.
  */
-function replyContent(text: string, lines: readonly TextLine[], comments: readonly RegionNode[]): { content: string; at: number[]; from: number[] } {
+function replyContent(text: string, lines: readonly Line[], comments: readonly RegionNode[]): { content: string; at: number[]; from: number[] } {
   const parts: string[] = [];
   const at: number[] = [];
   const from: number[] = [];
@@ -179,7 +162,7 @@ function replyContent(text: string, lines: readonly TextLine[], comments: readon
 }
 
 /** The offset in the body of the thinking escape (-1 without one), given the content the view reads. */
-function thinkingOffset(text: string, lines: readonly TextLine[], comments: readonly RegionNode[], backslashes: number): number {
+function thinkingOffset(text: string, lines: readonly Line[], comments: readonly RegionNode[], backslashes: number): number {
   const { content, at, from } = replyContent(text, lines, comments);
   const i = thinkingEscapeAt(content, backslashes);
   if (i === -1) return -1;
@@ -193,7 +176,7 @@ function thinkingOffset(text: string, lines: readonly TextLine[], comments: read
  * (see above); `unescapeBody` gives the text back.
  */
 export function escapeBody(text: string, options: EscapeOptions = {}): string {
-  const lines = linesOf(text);
+  const lines = splitLines(text);
   const at: number[] = [];
   for (const line of lines) at.push(lineEscapeAt(text, line.start, line.contentEnd));
   // The text with every marker-like line escaped, to read the regions from.
@@ -217,7 +200,7 @@ export function escapeBody(text: string, options: EscapeOptions = {}): string {
     shift++;
   }
   if (options.replyStart) {
-    const allLines = linesOf(all);
+    const allLines = splitLines(all);
     const t = thinkingOffset(all, allLines, found.comments, 0);
     if (t !== -1) {
       // The line it is on is not escaped (a thinking paragraph starts with `[`, not `#` or `[^`): back to the text's offsets.
@@ -239,7 +222,7 @@ export function escapeBody(text: string, options: EscapeOptions = {}): string {
   return out.join('');
 }
 
-function lineIndexAt(lines: readonly TextLine[], offset: number): number {
+function lineIndexAt(lines: readonly Line[], offset: number): number {
   let lo = 0;
   let hi = lines.length - 1;
   while (lo < hi) {
@@ -257,7 +240,7 @@ function lineIndexAt(lines: readonly TextLine[], offset: number): number {
  */
 export function unescapeBody(text: string, options: EscapeOptions = {}): string {
   if (text.indexOf('\\') === -1) return text;
-  const lines = linesOf(text);
+  const lines = splitLines(text);
   const found = scanBlocks(text);
   const cursor = new OpaqueCursor(opaqueSpans(found));
   const drops: number[] = [];

@@ -19,7 +19,14 @@
 
 import { loadMarkdownParser } from '../../base/lazy.js';
 import type { Line } from './lines.js';
-import { scan, isMarkerCandidate, type Heading } from './scan.js';
+import { scan, isMarkerCandidate } from './scan.js';
+
+export interface Heading {
+  line: Line;
+  index: number;
+  level: number;
+  text: string;
+}
 
 const SPACE = 32;
 const LF = 10;

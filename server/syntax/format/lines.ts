@@ -171,14 +171,13 @@ export interface Line {
 }
 
 /** Splits text into lines (LF or CRLF). The last line may be empty. */
-export function splitLines(text: string, from = 0, to = text.length): Line[] {
+export function splitLines(text: string): Line[] {
   const lines: Line[] = [];
-  let start = from;
-  while (start < to) {
-    let nl = text.indexOf('\n', start);
-    if (nl === -1 || nl >= to) nl = -1;
+  let start = 0;
+  while (start < text.length) {
+    const nl = text.indexOf('\n', start);
     if (nl === -1) {
-      lines.push({ start, contentEnd: to, end: to });
+      lines.push({ start, contentEnd: text.length, end: text.length });
       break;
     }
     const contentEnd = nl > start && text.charCodeAt(nl - 1) === 13 ? nl - 1 : nl;

@@ -1,5 +1,5 @@
 // What a single line (or tag) of the block scanner is: a marker candidate,
-// a fence opener, an ATX heading, a `<tool>` start tag. Char codes compared
+// a fence opener, a `<tool>` start tag. Char codes compared
 // one by one: this runs for every line of every file.
 
 import type { Span } from '../../base/text.js';
@@ -50,25 +50,6 @@ export function fenceOpener(text: string, start: number, contentEnd: number): { 
   if (c === BACKTICK && text.indexOf('`', q) !== -1 && text.indexOf('`', q) < contentEnd) return null;
   return { char: c === BACKTICK ? '`' : '~', length, indent, info: { start: infoStart, end: infoEnd } };
 }
-
-export function atxHeading(text: string, start: number, contentEnd: number): { level: number; text: string } | null {
-  const indent = leadingSpaces(text, start, contentEnd);
-  if (indent > 3) return null;
-  let i = start + indent;
-  let level = 0;
-  while (i < contentEnd && text.charCodeAt(i) === HASH) {
-    i++;
-    level++;
-  }
-  if (level < 1 || level > 6) return null;
-  if (i < contentEnd && text.charCodeAt(i) !== SPACE && text.charCodeAt(i) !== TAB) return null;
-  let body = text.slice(i, contentEnd).trim();
-  // A closing run of # is decoration, when separated by a blank.
-  const closing = /(?:^|[ \t])#+$/.exec(body);
-  if (closing) body = body.slice(0, closing.index).trim();
-  return { level, text: body };
-}
-
 
 export function isToolOpenTag(text: string, p: number, end: number): number {
   // `<tool` followed by blank, `>` (not `<tool_name>`); returns the tag end or -1.

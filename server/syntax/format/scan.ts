@@ -13,7 +13,7 @@
 
 import type { Span } from '../../base/text.js';
 import type { Line } from './lines.js';
-import { atxHeading, BACKTICK, fenceOpener, HASH, isMarkerCandidate, isToolOpenTag, leadingSpaces, SPACE, TILDE } from './scan-lines.js';
+import { BACKTICK, fenceOpener, HASH, isMarkerCandidate, isToolOpenTag, leadingSpaces, SPACE, TILDE } from './scan-lines.js';
 import { CloserIndex, InlineCode, LaterIndex } from './scan-lookahead.js';
 
 export { isMarkerCandidate };
@@ -66,17 +66,9 @@ export interface ToolElement {
   cdata: RegionNode[];
 }
 
-export interface Heading {
-  line: Line;
-  index: number;
-  level: number;
-  text: string;
-}
-
 export interface ScanResult {
   lines: Line[];
   markers: MarkerLine[];
-  headings: Heading[];
   fences: FenceBlock[];
   comments: RegionNode[];
   tools: ToolElement[];
@@ -94,7 +86,11 @@ export interface ScanResult {
  */
 export interface ScanOptions {
   markers: boolean;
-  headings: boolean;
+  /**
+   * Always false: headings are remark's (headings.ts). Kept until the last
+   * caller that still passes it (edit/parse.ts) drops it.
+   */
+  headings: false;
   /** Collect every line; the whole-file scan does without. */
   keepLines: boolean;
   /**
@@ -118,17 +114,6 @@ export interface ScanOptions {
 
 // Not frozen, as lists.ts says why; read-only types keep them empty.
 const NO_MARKERS: readonly MarkerLine[] = [];
-const NO_HEADINGS: readonly Heading[] = [];
-
-/**
- * Records an ATX heading line (`headings: true`; the message section of an
- * ordinary .md file is found from remark's headings instead, headings.ts). A heading among the lines an unclosed
- * fence holds counts too: one unclosed fence must not hide the section.
- */
-function heading(result: ScanResult, text: string, start: number, end: number, lineEnd: number, li: number, line: Line | undefined): void {
-  const h = atxHeading(text, start, end);
-  if (h) result.headings.push({ line: line ?? { start, contentEnd: end, end: lineEnd }, index: li, level: h.level, text: h.text });
-}
 
 /** Ends a tool element at `at` (its end tag when `closed`) and records it. */
 function closeTool(result: ScanResult, tool: ToolElement, at: number, closed: boolean, blocks: boolean): void {
@@ -143,11 +128,10 @@ export function scan(text: string, from: number, to: number, options: ScanOption
   const blocks = options.blocks;
   const lines: Line[] = [];
   const opaqueLines: number[] = [];
-  // A cell's scan (thousands per file) makes no marker or heading arrays it would leave empty.
+  // A cell's scan (thousands per file) makes no marker array it would leave empty.
   const result: ScanResult = {
     lines,
     markers: options.markers ? [] : (NO_MARKERS as MarkerLine[]),
-    headings: options.headings ? [] : (NO_HEADINGS as Heading[]),
     fences: [],
     comments: [],
     tools: [],
@@ -205,7 +189,6 @@ export function scan(text: string, from: number, to: number, options: ScanOption
         resume = tool ? text.indexOf('</tool>', start) : -1;
         if (resume === -1 || resume >= end) {
           if (blocks) opaqueLines.push(li);
-          if (options.headings && text.charCodeAt(start + leadingSpaces(text, start, end)) === HASH) heading(result, text, start, end, lineEnd, li, line);
           continue;
         }
       }
@@ -267,7 +250,6 @@ export function scan(text: string, from: number, to: number, options: ScanOption
           result.markers.push({ line: (line ??= { start, contentEnd: end, end: lineEnd }), index: li });
           continue;
         }
-        if (options.headings) heading(result, text, start, end, lineEnd, li, line);
       } else if (first === BACKTICK || first === TILDE) {
         const opener = fenceOpener(text, start, end);
         if (opener) {

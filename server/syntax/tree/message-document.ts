@@ -8,7 +8,7 @@ import { isMap, unclosedFrontmatter, type Frontmatter } from '../format/frontmat
 import { LineIndex } from '../format/lines.js';
 import { MEMO } from '../../base/memo.js';
 import type { MetadataNode } from '../format/metadata.js';
-import type { Heading } from '../format/scan.js';
+import type { Heading } from '../format/headings.js';
 import { Cell, type Segment } from './segment.js';
 
 /** @internal File-wide facts by index: the same for versions that differ only in prose. */
