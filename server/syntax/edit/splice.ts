@@ -93,7 +93,6 @@ function rescan(prev: MessageDocument, e: TextEditHint): { from: number; removed
     let resume = -1;
     const result = scan(region, 0, region.length, {
       markers: true,
-      headings: false,
       keepLines: false,
       blocks: false,
       leading: undefined,

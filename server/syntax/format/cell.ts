@@ -159,7 +159,7 @@ export function parseCell(text: string, hasMarker: boolean): CellParse {
   const markerLine = hasMarker ? firstLine(text) : undefined;
   const bodyStart = markerLine ? markerLine.end : 0;
   // Line indices of the scan count the marker line.
-  const s = scan(text, bodyStart, text.length, { markers: false, headings: false, keepLines: false, blocks: true, leading: markerLine, stopAtMarker: undefined });
+  const s = scan(text, bodyStart, text.length, { markers: false, keepLines: false, blocks: true, leading: markerLine, stopAtMarker: undefined });
   const offsetLine = markerLine ? 1 : 0;
   const opaqueLines = s.opaqueLines;
 

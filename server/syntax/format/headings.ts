@@ -33,7 +33,7 @@ const LF = 10;
 
 /** What remark reads for [from, to): unclosed openers blanked, lone CRs as spaces. */
 export function remarkInput(text: string, from: number, to: number): string {
-  const found = scan(text, from, to, { markers: true, headings: false, keepLines: false, blocks: true, leading: undefined, stopAtMarker: undefined });
+  const found = scan(text, from, to, { markers: true, keepLines: false, blocks: true, leading: undefined, stopAtMarker: undefined });
   const blanks: [number, number][] = [];
   for (const f of found.fences) if (!f.close) blanks.push([f.open.start, f.open.contentEnd]);
   for (const c of found.comments) if (!c.closed && startsBlock(text, from, c.start)) blanks.push([c.start, c.start + 4]);

@@ -86,11 +86,6 @@ export interface ScanResult {
  */
 export interface ScanOptions {
   markers: boolean;
-  /**
-   * Always false: headings are remark's (headings.ts). Kept until the last
-   * caller that still passes it (edit/parse.ts) drops it.
-   */
-  headings: false;
   /** Collect every line; the whole-file scan does without. */
   keepLines: boolean;
   /**
