@@ -48,13 +48,7 @@ function numericRoot(id: string): number {
 /** The largest number among the roots of the ids of cells and metadata lines. */
 function maxNumericId(doc: MessageDocument): number {
   let max = 0;
-  if (doc.edit?.keepsCells) {
-    // An editor's version: from the root index it takes over from the previous one, not every id of the file.
-    for (const root of idRoots(doc)) max = Math.max(max, numericRoot(root));
-    return max;
-  }
-  for (const id of doc.cellsById.keys()) max = Math.max(max, numericRoot(id));
-  for (let i = 0, list = doc.metadata; i < list.length; i++) max = Math.max(max, numericRoot(list[i]!.node.id.id));
+  for (const root of idRoots(doc)) max = Math.max(max, numericRoot(root));
   return max;
 }
 
