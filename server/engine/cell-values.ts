@@ -12,7 +12,7 @@
 // The edits whose values are carried over keep those facts:
 // - `sameFacts` (the whole path): the same cells and file-wide facts, only
 //   the text of the changed cells differs; their values are made again;
-// - `keepsCells` (the editor's path, server/syntax/edit/splice.ts): the
+// - `replaced` (the editor's path, server/syntax/edit/splice.ts): the
 //   previous cells but the replaced ones, the agents and languages the same;
 //   the replaced cells' values and the refreshed cells' (whose kind or
 //   metadata line the edit made again) are made again.
@@ -132,13 +132,13 @@ export function cellValues<V>(doc: MessageDocument, of: PerCell<V>, declared: re
     chunks = before.chunks.slice() as V[][];
     const changed = edit!.changed.map((i) => doc.segments[i]).filter((s): s is Cell => s instanceof Cell);
     setValues(chunks, doc, of, changed, new Set());
-  } else if (before && edit!.keepsCells && r && before.length - r.removed + r.added === cells.length) {
+  } else if (before && r && before.length - r.removed + r.added === cells.length) {
     // The changed segments are among the replaced ones.
     const added: V[] = [];
     for (let i = r.cell; i < r.cell + r.added; i++) added.push(of(cells[i]!, doc));
     const fresh = new Set<readonly V[]>();
     chunks = spliced(before, r.cell, r.removed, added, fresh);
-    const refreshed = (edit!.refreshed ?? []).filter((s): s is Cell => s instanceof Cell);
+    const refreshed = r.refreshed.filter((s): s is Cell => s instanceof Cell);
     if (refreshed.length) setValues(chunks, doc, of, refreshed, fresh);
   } else {
     reused = false;

@@ -105,7 +105,7 @@ function addRootsOf(doc: MessageDocument, seg: Segment, roots: Set<string>, keep
   if (!(seg instanceof Cell)) return false;
   // A doubtful id (none, one that does not fit, one another cell has) is read
   // across roots: after an edit that keeps the cells, the edit says which
-  // changed (DocumentEdit.doubtChanged). A cell without an id has no root of
+  // changed (ReplacedCells.doubtChanged). A cell without an id has no root of
   // its own, and keyed rules find nothing in it but on its metadata lines.
   if (!keepsCells && (seg.id === undefined || doubtful(doc, seg))) return false;
   if (seg.id !== undefined) roots.add(rootOf(seg.id));
@@ -135,10 +135,10 @@ export function touchedRoots(doc: MessageDocument, prev: MessageDocument, edit: 
   let lo = 0;
   let oldHi = olds.length;
   let newHi = news.length;
-  if (edit.keepsCells) {
+  const r = edit.replaced;
+  if (r) {
     // The segments are the previous version's objects, already moved, and
     // its lists were changed in place: the edit says what it replaced.
-    const r = edit.replaced!;
     lo = r.at;
     oldHi = r.at + r.removed;
     newHi = r.at + r.added;
@@ -153,8 +153,8 @@ export function touchedRoots(doc: MessageDocument, prev: MessageDocument, edit: 
   }
   if (oldHi - lo + (newHi - lo) > MAX_CHANGED) return undefined;
   const roots = new Set<string>();
-  const keepsCells = edit.keepsCells === true;
-  const gone = edit.keepsCells ? edit.replaced!.gone : olds.slice(lo, oldHi);
+  const keepsCells = r !== undefined;
+  const gone = r ? r.gone : olds.slice(lo, oldHi);
   for (const seg of gone) if (!addRootsOf(prev, seg, roots, keepsCells)) return undefined;
   for (let i = lo; i < newHi; i++) if (!addRootsOf(doc, news[i]!, roots, keepsCells)) return undefined;
   for (const s of [news[lo - 1], news[newHi]]) if (s instanceof Cell && s.id !== undefined) roots.add(rootOf(s.id));

@@ -2,7 +2,7 @@
 // version's findings are kept per document, and those of the segments and
 // (for checks of id roots) the roots the edit did not touch are moved by it.
 
-import { Cell, type DocumentEdit, type MessageDocument, type Segment } from '../syntax/document.js';
+import { Cell, type DocumentEdit, type MessageDocument, type ReplacedCells, type Segment } from '../syntax/document.js';
 import { Memo } from '../base/memo.js';
 import { cellsWithMetadataElsewhere } from '../syntax/tree/segment-lists.js';
 import { sameDoubtful, scopeOf, touchedRoots, type DoubtQuery, type Moved } from './keyed.js';
@@ -74,13 +74,13 @@ export function keyedChecks(ruleSet: RuleSet, doc: MessageDocument, config: Msgl
   // After an edit that keeps the cells, the doubt questions of the rules
   // move with them; the roots of those that span a cell whose id became or
   // stopped being doubtful run again.
-  const asked = edit.keepsCells ? movedQuestions(edit, before.doubt, roots) : undefined;
+  const asked = edit.replaced ? movedQuestions(edit.replaced, before.doubt, roots) : undefined;
   // Grows `roots` (scopeOf) before findings are sorted into kept and made again.
   const whole = scopeOf(doc, roots);
   if (!whole) return undefined;
   const delta = edit.newEnd - edit.oldEnd;
   // After an edit that keeps the cells, the doubt questions say what runs again (above).
-  const scope = edit.keepsCells || sameDoubtful(doc, prev, whole, touched.newFrom, touched.newTo, delta) ? whole : undefined;
+  const scope = edit.replaced || sameDoubtful(doc, prev, whole, touched.newFrom, touched.newTo, delta) ? whole : undefined;
   const move = mover(edit);
   return {
     moved(rule) {
@@ -89,7 +89,7 @@ export function keyedChecks(ruleSet: RuleSet, doc: MessageDocument, config: Msgl
       if (asked) {
         const questions = asked.get(rule.meta.id);
         // Questions not known, or about a cell without an id, while the doubtful ids changed: the rule runs whole.
-        if (questions === 'whole' || (!questions && edit.doubtChanged)) return undefined;
+        if (questions === 'whole' || (!questions && edit.replaced?.doubtChanged)) return undefined;
         doubt = questions?.filter((q) => !roots.has(q.root!));
       }
       const out: Moved = { kept: [], keptRoots: [], scope, doubt };
@@ -110,7 +110,7 @@ export function keyedChecks(ruleSet: RuleSet, doc: MessageDocument, config: Msgl
 
 /**
  * After an edit that keeps the previous version's segments
- * (DocumentEdit.keepsCells) of a version linted with the same rules and
+ * (DocumentEdit.replaced) of a version linted with the same rules and
  * config: the segment findings of every segment whose checks see what they
  * saw, moved, and the others to check: the changed and refreshed segments,
  * and the cells whose metadata line lies in another segment (its distance
@@ -119,10 +119,10 @@ export function keyedChecks(ruleSet: RuleSet, doc: MessageDocument, config: Msgl
  */
 export function keptSegments(ruleSet: RuleSet, doc: MessageDocument, config: MsglintConfig): KeptSegments | undefined {
   const edit = doc.edit;
-  if (!edit?.keepsCells) return undefined;
+  if (!edit?.replaced) return undefined;
   const before = edit.previous && rawFindings.get(edit.previous);
   if (!before || before.ruleSet !== ruleSet || before.config !== config) return undefined;
-  const again = new Set<Segment>(edit.refreshed);
+  const again = new Set<Segment>(edit.replaced.refreshed);
   for (const i of edit.changed) again.add(doc.segments[i]!);
   for (const c of cellsWithMetadataElsewhere(doc)) again.add(c);
   // Where a segment of the previous version is in this one (-1: replaced).
@@ -168,9 +168,8 @@ function indexOfSegment(doc: MessageDocument, seg: Segment): number {
  * `roots`: the rule asks it again. 'whole' for a rule with such a question
  * about a cell without an id.
  */
-function movedQuestions(edit: DocumentEdit, before: Map<string, DoubtQuery[]>, roots: Set<string>): Map<string, DoubtQuery[] | 'whole'> {
-  const r = edit.replaced!;
-  const change = edit.doubtChanged;
+function movedQuestions(r: ReplacedCells, before: Map<string, DoubtQuery[]>, roots: Set<string>): Map<string, DoubtQuery[] | 'whole'> {
+  const change = r.doubtChanged;
   const at = r.cell;
   const shift = r.added - r.removed;
   // -2 for a cell replaced (-1 is an open end, as Infinity is).

@@ -11,6 +11,7 @@ export {
   RESERVED_TYPES,
   type AgentDefinition,
   type DocumentEdit,
+  type ReplacedCells,
   replacedSegments,
   type MetadataEntry,
   type ParseOptions,

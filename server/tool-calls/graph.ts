@@ -164,16 +164,16 @@ function removeRefs<T extends { cell: Cell }>(list: T[], replaced: ReadonlySet<C
 /**
  * The previous version's graph with the refs of the cells the edit replaced
  * (DocumentEdit.changed and .replaced) or whose kind it made again
- * (DocumentEdit.refreshed) taken out and put back, when the other cells are
- * the previous version's (DocumentEdit.keepsCells). The previous version is
+ * (ReplacedCells.refreshed) taken out and put back, when the other cells are
+ * the previous version's (DocumentEdit.replaced). The previous version is
  * spent: its graph's maps are changed in place.
  */
 function updated(doc: MessageDocument, g: ToolGraph): ToolGraph | undefined {
   const edit = doc.edit!;
-  if (!edit.keepsCells) return undefined;
+  if (!edit.replaced) return undefined;
   const replaced = replacedSegments(doc);
   const replacedCells = new Set<Cell>(replaced.gone.filter((s) => s instanceof Cell));
-  const refreshed = (edit.refreshed ?? []).filter((s) => s instanceof Cell);
+  const refreshed = edit.replaced.refreshed.filter((s) => s instanceof Cell);
   const gone = new Set<Cell>([...replacedCells, ...refreshed]);
   const come = replaced.come.filter((s) => s instanceof Cell).concat(refreshed);
   if (gone.size === 0 && come.length === 0) return g;

@@ -157,8 +157,8 @@ describe('per-cell values', () => {
           computed = [];
           doc = watched = parseForLint(text, { fileName: 'a.msg.md', previous: doc, edit, takeOver: true });
           // Whether the parser followed the edit (an edit on the first cell's marker line takes the whole path: then every value is made).
-          const followed = doc.edit?.keepsCells;
-          const refreshed = doc.edit?.refreshed?.length ?? 0;
+          const followed = !!doc.edit?.replaced;
+          const refreshed = doc.edit?.replaced?.refreshed.length ?? 0;
           expect(key(linter.lintDocument(doc))).toEqual(fresh(text));
           // The edited cell, the pasted ones and the one the paste went into, or the cell the deletion ended in;
           // and the cells of the ids they name (a paste may repeat an earlier paste's ids).

@@ -188,7 +188,7 @@ function typeAndCompare(keys: readonly { kind: Kind; r: number; s: number; hint:
       text = text.slice(0, e.at) + e.insert + text.slice(e.at + e.remove);
       const edit = k.hint ? { start: e.at, oldEnd: e.at + e.remove, text: e.insert } : undefined;
       doc = parseForLint(text, { fileName: 'a.msg.md', previous: doc, edit, takeOver: true });
-      if (doc.edit?.keepsCells) kept++;
+      if (!!doc.edit?.replaced) kept++;
       if (doc.edit?.sameFacts) sameFacts++;
       const incremental = lintDocument(doc, { reportUnusedDisableDirectives: true });
       expect(incremental).toEqual(lint(text, { fileName: 'a.msg.md', reportUnusedDisableDirectives: true }).diagnostics);
@@ -225,7 +225,7 @@ describe('incremental lint, cases the property found', () => {
       const e = { start: at, oldEnd: at, text: insert };
       text = text.slice(0, at) + insert + text.slice(at);
       doc = parseForLint(text, { fileName: 'a.msg.md', previous: doc, edit: e, takeOver: true });
-      expect(doc.edit?.keepsCells).toBe(true);
+      expect(!!doc.edit?.replaced).toBe(true);
       expect(lintDocument(doc)).toEqual(lint(text, { fileName: 'a.msg.md' }).diagnostics);
     }
   });

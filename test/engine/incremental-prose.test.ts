@@ -1,5 +1,5 @@
 // Typing in the prose of a message cell: the editor's path replaces the one
-// cell (DocumentEdit.keepsCells), the whole path shares the file-wide facts
+// cell (DocumentEdit.replaced), the whole path shares the file-wide facts
 // (sameFacts), and the findings of what the edit did not touch are moved.
 // Whatever path is taken, the facts and the diagnostics must equal those of
 // a fresh parse and lint.
@@ -87,8 +87,8 @@ describe('typing in prose', () => {
             const edit = e.hinted ? { start: at, oldEnd, text: e.ins } : undefined;
             doc = parseForLint(text, { fileName: 'a.msg.md', config, previous: doc, edit, takeOver: true });
             all++;
-            if (doc.edit?.keepsCells || doc.edit?.sameFacts) fast++;
-            if (doc.edit?.keepsCells && /\n/.test(e.ins)) fastLines++;
+            if (!!doc.edit?.replaced || doc.edit?.sameFacts) fast++;
+            if (!!doc.edit?.replaced && /\n/.test(e.ins)) fastLines++;
             const incremental = lintDocument(doc, { config, reportUnusedDisableDirectives: true });
             const fresh = parseForLint(text, { fileName: 'a.msg.md', config });
             expect(facts(doc)).toEqual(facts(fresh));
@@ -121,7 +121,7 @@ describe('typing in prose', () => {
     for (const where of [at, base.indexOf('A short question.') + 'A short question.'.length]) {
       const edit = { start: where, oldEnd: where, text: '\n' };
       const split = parseForLint(base.slice(0, where) + '\n' + base.slice(where), { fileName: 'a.msg.md', config, previous: fresh(), edit, takeOver: true });
-      expect(split.edit?.keepsCells).toBe(true);
+      expect(!!split.edit?.replaced).toBe(true);
       expect(split.edit?.replaced).toMatchObject({ removed: 1, added: 1 });
     }
   });

@@ -45,7 +45,7 @@ describe('line mentions', () => {
     const at = text.indexOf('Some prose.') + 'Some prose.'.length;
     const edited = text.slice(0, at) + '\nMore.\nAnd more.' + text.slice(at);
     const doc = parseForLint(edited, { fileName: 'a.msg.md', previous: first, edit: { start: at, oldEnd: at, text: '\nMore.\nAnd more.' }, takeOver: true });
-    expect(doc.edit?.keepsCells).toBe(true);
+    expect(!!doc.edit?.replaced).toBe(true);
     const after = lintDocument(doc).find((d) => d.ruleId === 'duplicate-id')!;
     expect(after.message).toBe('The id `1` is already used by the cell on line 9.');
     expect(after.related?.[0]?.range.start.line).toBe(8);

@@ -190,7 +190,7 @@ describe('incremental parsing with the editor\'s edit equals a fresh parse', () 
         for (const e of [{ start: at, oldEnd: at, text: cell + cell }, { start: at, oldEnd: at + cell.length, text: '' }, { start: at, oldEnd: at + cell.length, text: '' }]) {
           text = text.slice(0, e.start) + e.text + text.slice(e.oldEnd);
           doc = parse(text, { fileName: 'a.msg.md', previous: doc, edit: e, takeOver: true });
-          expect(doc.edit?.keepsCells, `${JSON.stringify(e).slice(0, 60)} in ${start === example ? 'example' : 'elsewhere'}`).toBe(true);
+          expect(!!doc.edit?.replaced, `${JSON.stringify(e).slice(0, 60)} in ${start === example ? 'example' : 'elsewhere'}`).toBe(true);
           expect(facts(doc)).toEqual(facts(parse(text, { fileName: 'a.msg.md' })));
         }
         expect(text).toBe(start);
@@ -211,7 +211,7 @@ describe('incremental parsing with the editor\'s edit equals a fresh parse', () 
         text = text.slice(0, edit.start) + ch + text.slice(edit.start);
         doc = parse(text, { fileName: 'a.msg.md', previous: doc, edit, takeOver: true });
         const where = `${JSON.stringify(typed.slice(0, i + 1))} at ${at}`;
-        if (keepsCells !== undefined) expect(doc.edit?.keepsCells, where).toBe(keepsCells);
+        if (keepsCells !== undefined) expect(!!doc.edit?.replaced, where).toBe(keepsCells);
         expect(facts(doc), where).toEqual(facts(parse(text, { fileName: 'a.msg.md' })));
       }
     };

@@ -98,7 +98,7 @@ describe('the tool graph after an editor\'s edit', () => {
     for (const e of steps) {
       current = current.slice(0, e.start) + e.text + current.slice(e.oldEnd);
       doc = parse(current, { fileName: 'a.msg.md', previous: doc, edit: e, takeOver: true });
-      expect(doc.edit?.keepsCells).toBe(true);
+      expect(!!doc.edit?.replaced).toBe(true);
       expect(shape(doc)).toEqual(shape(parse(current, { fileName: 'a.msg.md' })));
     }
   });

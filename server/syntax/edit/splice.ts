@@ -48,13 +48,10 @@ export function parseAcross(text: string, options: ParseOptions, prev: MessageDo
   spliceFacts(doc, prev, at, removed, added, changes, range.newEnd - range.oldEnd, facts);
   keepFirstUnclosed(doc, prev, at, removed.length, added);
   doc.edit = {
-    keepsCells: true,
-    refreshed: facts.refreshed,
-    doubtChanged: facts.doubtChanged,
     previous: prev,
     ...range,
     changed: added.map((_, i) => at + i),
-    replaced: { at, removed: removed.length, added: added.length, cell: found.from, gone: removed, goneLines: facts.goneLines! },
+    replaced: { at, removed: removed.length, added: added.length, cell: found.from, gone: removed, goneLines: facts.goneLines!, refreshed: facts.refreshed, doubtChanged: facts.doubtChanged },
   };
   return doc;
 }

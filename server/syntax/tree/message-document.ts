@@ -102,7 +102,7 @@ export interface ParseOptions {
   once?: boolean;
 }
 
-/** Which cells' ids became or stopped being doubtful (DocumentEdit.doubtChanged). */
+/** Which cells' ids became or stopped being doubtful (ReplacedCells.doubtChanged). */
 export interface DoubtChange {
   /** Kept cells whose id became or stopped being doubtful. */
   flipped: Cell[];
@@ -315,35 +315,12 @@ export interface DocumentEdit {
   /** Indices of the segments whose parse is not the previous version's. */
   changed: number[];
   /**
-   * True when this version's segments are the previous version's objects
-   * (moved in place) but for the changed ones (parseAcross):
-   * what is kept per cell may be carried over.
+   * Set by the editor's path (parseAcross), which takes the previous version
+   * over: this version's segments are the previous version's objects, moved
+   * in place, but for the cells it replaced. What is kept per cell may be
+   * carried over.
    */
-  keepsCells?: boolean;
-  /**
-   * After an edit that keeps the cells: the previous version's segments
-   * [at, at + removed) are this version's [at, at + added) (parseAcross); the
-   * others are the previous version's objects, those after moved in place.
-   * The replaced segments are cells, the first of index `cell` in both.
-   * The lists are the previous version's too, changed in place (copying
-   * lists of 25,000 objects costs about 1 ms each): `gone` and `goneLines`
-   * keep the segments replaced and their metadata entries.
-   */
-  replaced?: { at: number; removed: number; added: number; cell: number; gone: Segment[]; goneLines: MetadataEntry[] };
-  /**
-   * Segments kept from the previous version (moved in place) whose facts
-   * the edit made again: the cells of the ids the replaced cells and their
-   * metadata lines name (their kind, metadata line, idFits and kindKnown
-   * may differ), and the segments holding metadata lines of those ids
-   * (whether a line is metadata, and whether a cell uses it, may differ).
-   */
-  refreshed?: Segment[];
-  /**
-   * After an edit that keeps the cells, when the cells with doubtful ids
-   * (one that does not fit, or that another cell has too) differ: rules
-   * read them across ids (doubtfulIdBetween).
-   */
-  doubtChanged?: DoubtChange;
+  replaced?: ReplacedCells;
   /**
    * True when the whole path found the file-wide facts the same
    * (server/syntax/tree/facts.ts, keepsFacts): the same segments and cells,
@@ -355,6 +332,39 @@ export interface DocumentEdit {
   sameFacts?: boolean;
 }
 
+/** What the editor's path replaced (DocumentEdit.replaced). */
+export interface ReplacedCells {
+  /**
+   * The previous version's segments [at, at + removed) are this version's
+   * [at, at + added); the others are the previous version's objects, those
+   * after moved in place. The replaced segments are cells, the first of
+   * index `cell` in both. The lists are the previous version's too, changed
+   * in place (copying lists of 25,000 objects costs about 1 ms each):
+   * `gone` and `goneLines` keep the segments replaced and their metadata
+   * entries.
+   */
+  at: number;
+  removed: number;
+  added: number;
+  cell: number;
+  gone: Segment[];
+  goneLines: MetadataEntry[];
+  /**
+   * Segments kept from the previous version (moved in place) whose facts
+   * the edit made again: the cells of the ids the replaced cells and their
+   * metadata lines name (their kind, metadata line, idFits and kindKnown
+   * may differ), and the segments holding metadata lines of those ids
+   * (whether a line is metadata, and whether a cell uses it, may differ).
+   */
+  refreshed: Segment[];
+  /**
+   * When the cells with doubtful ids (one that does not fit, or that
+   * another cell has too) differ: rules read them across ids
+   * (doubtfulIdBetween).
+   */
+  doubtChanged: DoubtChange | undefined;
+}
+
 /** Whether a file is an ordinary Markdown file (its cells are in a message section), not a `.msg.md` file. */
 export function isMdFile(fileName: string | undefined): boolean {
   if (!fileName) return false;
@@ -363,7 +373,7 @@ export function isMdFile(fileName: string | undefined): boolean {
 }
 
 /**
- * After an edit that keeps the cells (DocumentEdit.keepsCells): the
+ * After the editor's path (DocumentEdit.replaced): the
  * previous version's segments it replaced, and this version's that
  * replace them.
  */

@@ -3,7 +3,7 @@
 // version. A call, its results and the message it hangs on share a root,
 // and rules keyed by root (Rule.checkRoots) re-run over a few roots
 // after an edit: finding their cells must not read every cell. A version
-// that keeps the previous one's segments (DocumentEdit.keepsCells) takes the
+// that keeps the previous one's segments (DocumentEdit.replaced) takes the
 // previous index, updated for the replaced segments.
 
 import type { MessageDocument } from './message-document.js';
@@ -48,7 +48,7 @@ function indexOf(doc: MessageDocument): Map<string, Members> {
   let index = indexes.get(doc);
   if (index) return index;
   const edit = doc.edit;
-  const before = edit?.keepsCells && edit.previous ? indexes.get(edit.previous) : undefined;
+  const before = edit?.replaced && edit.previous ? indexes.get(edit.previous) : undefined;
   if (before) index = updated(doc, before);
   else {
     index = new Map();

@@ -3,7 +3,7 @@
 // comments, the cells without an id, the cells whose id names nothing
 // reliably, the cells whose metadata line lies in another segment, and the
 // output cells whose type names nothing known. A
-// version that keeps the previous one's segments (DocumentEdit.keepsCells)
+// version that keeps the previous one's segments (DocumentEdit.replaced)
 // takes the previous lists, updated for the segments the edit replaced or
 // refreshed.
 
@@ -16,7 +16,7 @@ class SegmentList {
   private readonly lists = new Memo<MessageDocument, Segment[]>();
   constructor(
     private readonly holds: (seg: Segment, doc: MessageDocument) => boolean,
-    /** Whether the refreshed segments (DocumentEdit.refreshed) are looked at again. */
+    /** Whether the refreshed segments (ReplacedCells.refreshed) are looked at again. */
     private readonly readsFacts: boolean,
   ) {}
 
@@ -24,7 +24,7 @@ class SegmentList {
     let list = this.lists.get(doc);
     if (list) return list;
     const edit = doc.edit;
-    const before = edit?.keepsCells && edit.previous ? this.lists.get(edit.previous) : undefined;
+    const before = edit?.replaced && edit.previous ? this.lists.get(edit.previous) : undefined;
     list = before ? this.updated(doc, before) : doc.segments.filter((s) => this.holds(s, doc));
     this.lists.set(doc, list);
     return list;
@@ -37,7 +37,7 @@ class SegmentList {
     const gone = new Set<Segment>(replaced.gone);
     const come = replaced.come;
     if (this.readsFacts) {
-      for (const seg of edit.refreshed ?? []) {
+      for (const seg of edit.replaced!.refreshed) {
         gone.add(seg);
         come.push(seg);
       }
