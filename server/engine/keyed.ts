@@ -172,11 +172,12 @@ export function touchedRoots(doc: MessageDocument, prev: MessageDocument, edit: 
  */
 export function scopeOf(doc: MessageDocument, roots: Set<string>): CheckScope | undefined {
   for (let round = 0; round < 4; round++) {
-    let cells: Cell[] = [];
-    let metadata: MetadataEntry[] = [];
+    // Pushed, not concatenated: an edit can touch tens of thousands of roots (one cell's metadata lines).
+    const cells: Cell[] = [];
+    const metadata: MetadataEntry[] = [];
     for (const root of roots) {
-      cells = cells.concat(cellsOfRoot(doc, root));
-      metadata = metadata.concat(linesOfRoot(doc, root));
+      for (const c of cellsOfRoot(doc, root)) cells.push(c);
+      for (const m of linesOfRoot(doc, root)) metadata.push(m);
     }
     const before = roots.size;
     for (const m of metadata) {

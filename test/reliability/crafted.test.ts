@@ -94,4 +94,23 @@ describe('parse paths', () => {
     }
     expect(current).toContain('xxxSaid.');
   }, LONG);
+
+  it('typing in a cell with 100,000 metadata lines', () => {
+    // The editor's re-lint gathered the cells and lines of the roots an edit touches by
+    // concatenation, once per root: each of these lines is a root of its own (60 s a keystroke).
+    const text = metadataLines(100_000);
+    let doc = parseForLint(text, { fileName: 'a.msg.md' });
+    lintDocument(doc);
+    let current = text;
+    // In the last line's attribute value, before its closing quote.
+    let at = text.length - 2;
+    for (let k = 0; k < 3; k++) {
+      current = current.slice(0, at) + 'x' + current.slice(at);
+      doc = parseForLint(current, { fileName: 'a.msg.md', previous: doc, edit: { start: at, oldEnd: at, text: 'x' }, takeOver: true });
+      expect(doc.edit?.replaced).toBeDefined();
+      expect(lintDocument(doc).filter((d) => d.ruleId === 'metadata-unused')).toHaveLength(100_000);
+      at++;
+    }
+    expect(current.endsWith('a="bxxx"\n')).toBe(true);
+  }, LONG);
 });
