@@ -17,14 +17,14 @@ import { Cell, Segment } from '../tree/segment.js';
 export function parse(text: string, options: ParseOptions = {}): MessageDocument {
   const prev = options.previous;
   const hint = prev && options.edit && validHint(prev, options.edit, text) ? options.edit : undefined;
+  // A version given up lets go of the one before it, so that an editor's versions do not chain.
+  if (prev && options.takeOver === true) prev.edit = undefined;
   // Only a caller that gives `previous` up may have it taken over (ParseOptions.takeOver).
   // A frontmatter left open that the edit could close turns cells into YAML: the whole parse.
   if (prev && hint && options.takeOver === true && !mayCloseFrontmatter(prev, hint)) {
     const spliced = parseAcross(text, options, prev, hint);
     if (spliced) return spliced;
   }
-  // A version given up lets go of the one before it, so that an editor's versions do not chain.
-  if (prev && options.takeOver === true) prev.edit = undefined;
   const range = prev ? (hint ? { start: hint.start, oldEnd: hint.oldEnd, newEnd: hint.start + hint.text.length } : editRange(prev.text, text)) : undefined;
   const doc = new MessageDocument(text, options, prev && range ? prev.lines.edited(text, range.start, range.oldEnd, range.newEnd) : undefined);
   const parses = new PreviousParses(prev, text, options.once === true);

@@ -37,8 +37,6 @@ export function parseAcross(text: string, options: ParseOptions, prev: MessageDo
   const changes = countChanges(removed, added);
   if (!keepsAgentsAndLanguages(prev, removed, added, changes)) return undefined;
 
-  // A version given up lets go of the one before it, so that an editor's versions do not chain.
-  prev.edit = undefined;
   const range = { start: e.start, oldEnd: e.oldEnd, newEnd: e.start + e.text.length };
   const doc = new MessageDocument(text, options, prev.lines.replaced(e.start, e.oldEnd, e.text, text));
   doc.frontmatter = prev.frontmatter;
