@@ -3,13 +3,13 @@
 // server/syntax/tree/facts.ts fills in.
 
 import { countAtMost } from '../../base/sorted.js';
-import type { Range } from '../../base/text.js';
+import type { Range, Span } from '../../base/text.js';
 import { isMap, unclosedFrontmatter, type Frontmatter } from '../format/frontmatter.js';
 import { LineIndex } from '../format/lines.js';
 import { MEMO } from '../../base/memo.js';
 import type { MetadataNode } from '../format/metadata.js';
 import type { Heading } from '../format/headings.js';
-import { Cell, type Segment } from './segment.js';
+import { Cell, type CellKind, type Segment } from './segment.js';
 
 /** @internal File-wide facts by index: the same for versions that differ only in prose. */
 export interface FileFacts {
@@ -296,6 +296,60 @@ export class MessageDocument {
   cellAt(offset: number): Cell | undefined {
     const s = this.segmentAt(offset);
     return s instanceof Cell ? s : undefined;
+  }
+
+  // What a segment is in this version: where it is, and what the file-wide
+  // facts make a cell. Read here, not on the segment, which versions are
+  // to share (issue 31): a segment's own parse is the same in each.
+
+  /** Where a segment starts in this version's text. */
+  offsetOf(seg: Segment): number {
+    return seg.offset;
+  }
+
+  /** Where a segment ends in this version's text. */
+  endOf(seg: Segment): number {
+    return seg.offset + seg.text.length;
+  }
+
+  /** Offsets in this version's text of a span relative to a segment. */
+  abs(seg: Segment, span: Span): [number, number] {
+    return [seg.offset + span.start, seg.offset + span.end];
+  }
+
+  /** A cell's index among this version's cells. */
+  indexOf(cell: Cell): number {
+    return cell.index;
+  }
+
+  /** What a cell is in this version: a message, an agent's reply, a tool call, ... (see Cell.cellKind). */
+  kindOf(cell: Cell): CellKind {
+    return cell.cellKind;
+  }
+
+  /** The metadata line for a cell's id (wherever it is), if any. */
+  metadataOf(cell: Cell): { segment: Segment; node: MetadataNode } | undefined {
+    return cell.metadata;
+  }
+
+  /** The TYPE a cell's metadata line says (`[markdown]`, `[coder]`, ...): not its kind. */
+  typeOf(cell: Cell): string | undefined {
+    return cell.metadata?.node.type;
+  }
+
+  /** An attribute of a cell's metadata line. */
+  attrOf(cell: Cell, key: string): string | undefined {
+    return cell.metadata?.node.attributes.find((a) => a.key === key)?.value;
+  }
+
+  /** Whether a cell's id names it: see Cell.idFits. */
+  idFits(cell: Cell): boolean {
+    return cell.idFits;
+  }
+
+  /** Whether a cell's kind is known, not guessed: see Cell.kindKnown. */
+  kindKnown(cell: Cell): boolean {
+    return cell.kindKnown;
   }
 }
 
