@@ -105,13 +105,13 @@ function valueStart(doc: MessageDocument, keyEnd: number, valueEnd: number): num
   return p;
 }
 
-function bodyInfo(def: AgentDefinition): AgentInfo {
+function bodyInfo(doc: MessageDocument, def: AgentDefinition): AgentInfo {
   const m = def.metadata!;
   const entries: AgentSettingEntry[] = m.node.attributes.map((a) => ({
     key: a.key,
-    keyAt: m.segment.abs(a.keySpan),
-    valueAt: m.segment.abs(a.valueSpan),
-    at: m.segment.abs(a.span),
+    keyAt: doc.abs(m.segment, a.keySpan),
+    valueAt: doc.abs(m.segment, a.valueSpan),
+    at: doc.abs(m.segment, a.span),
     value: a.value,
     quoted: a.quoted,
     checked: checkAttributeSetting(a.key, a.value),
@@ -130,7 +130,7 @@ export function agentInfos(doc: MessageDocument): AgentInfo[] {
   let infos = cache.get(doc);
   if (!infos) {
     infos = frontmatterInfos(doc);
-    for (const def of doc.agents) if (def.source === 'body' && def.metadata) infos.push(bodyInfo(def));
+    for (const def of doc.agents) if (def.source === 'body' && def.metadata) infos.push(bodyInfo(doc, def));
     cache.set(doc, infos);
   }
   return infos;

@@ -54,7 +54,7 @@
 // BINARY_OUTPUT_TOKENS instead of its base64 text.
 
 import type { CellParse } from '../syntax/format/cell.js';
-import type { Cell } from '../syntax/document.js';
+import type { Cell, MessageDocument } from '../syntax/document.js';
 import { bodyPieces, isBinaryOutput, summaryText } from './view.js';
 import { Memo } from '../base/memo.js';
 
@@ -229,23 +229,23 @@ interface CachedTokens {
 const tokenCache = new Memo<CellParse, CachedTokens[]>();
 
 /** Estimated tokens a cell takes in the LLM view when it contributes its body or its summary. */
-export function cellTokens(cell: Cell, contributes: 'body' | 'summary'): number {
+export function cellTokens(doc: MessageDocument, cell: Cell, contributes: 'body' | 'summary'): number {
   const parse = cell.parse!;
-  const metadata = cell.metadata?.node;
+  const metadata = doc.metadataOf(cell)?.node;
   let list = tokenCache.get(parse);
-  const hit = list?.find((c) => c.contributes === contributes && c.cellKind === cell.cellKind && c.metadata === metadata);
+  const hit = list?.find((c) => c.contributes === contributes && c.cellKind === doc.kindOf(cell) && c.metadata === metadata);
   if (hit) return hit.tokens;
-  const tokens = countCellTokens(cell, contributes);
+  const tokens = countCellTokens(doc, cell, contributes);
   if (!list) tokenCache.set(parse, (list = []));
-  list.push({ contributes, cellKind: cell.cellKind, metadata, tokens });
+  list.push({ contributes, cellKind: doc.kindOf(cell), metadata, tokens });
   if (list.length > 4) list.shift();
   return tokens;
 }
 
-function countCellTokens(cell: Cell, contributes: 'body' | 'summary'): number {
-  if (contributes === 'summary') return MESSAGE_OVERHEAD_TOKENS + estimateTokens(summaryText(cell));
-  if (cell.cellKind === 'code-output' && isBinaryOutput(cell)) return MESSAGE_OVERHEAD_TOKENS + BINARY_OUTPUT_TOKENS;
-  const pieces = bodyPieces(cell);
+function countCellTokens(doc: MessageDocument, cell: Cell, contributes: 'body' | 'summary'): number {
+  if (contributes === 'summary') return MESSAGE_OVERHEAD_TOKENS + estimateTokens(summaryText(doc, cell));
+  if (doc.kindOf(cell) === 'code-output' && isBinaryOutput(doc, cell)) return MESSAGE_OVERHEAD_TOKENS + BINARY_OUTPUT_TOKENS;
+  const pieces = bodyPieces(doc, cell);
   let w = pieces.length > 1 ? (pieces.length - 1) * NEWLINE_RUN : 0;
   for (const p of pieces) w += p.text !== undefined ? tokenWeight(p.text) : tokenWeight(cell.text, p.start, p.end);
   return MESSAGE_OVERHEAD_TOKENS + Math.round(w);

@@ -58,8 +58,8 @@ export type ViewRole = 'system' | 'user' | 'assistant' | 'tool-call' | 'tool-res
  * message at its place; anything else (`user`, the default, or a value
  * `attribute-value` reports) a user message.
  */
-export function messageRole(cell: Cell): 'system' | 'user' {
-  return cell.cellKind === 'message' && cell.attr('role') === 'system' ? 'system' : 'user';
+export function messageRole(doc: MessageDocument, cell: Cell): 'system' | 'user' {
+  return doc.kindOf(cell) === 'message' && doc.attrOf(cell, 'role') === 'system' ? 'system' : 'user';
 }
 
 export interface ViewEntry {
@@ -70,20 +70,20 @@ export interface ViewEntry {
 }
 
 /** How a cell's history setting puts it in the view. */
-export function historyMode(cell: Cell): HistoryMode {
-  const v = cell.attr('history');
+export function historyMode(doc: MessageDocument, cell: Cell): HistoryMode {
+  const v = doc.attrOf(cell, 'history');
   return (v !== undefined && Object.hasOwn(HISTORY_MODES, v) ? HISTORY_MODES[v] : undefined) ?? 'include';
 }
 
 /** True when the cell is in the LLM view (with its body or its summary). */
-export function inView(cell: Cell): boolean {
-  return historyMode(cell) !== 'exclude';
+export function inView(doc: MessageDocument, cell: Cell): boolean {
+  return historyMode(doc, cell) !== 'exclude';
 }
 
-export function viewRole(cell: Cell): ViewRole {
-  switch (cell.cellKind) {
+export function viewRole(doc: MessageDocument, cell: Cell): ViewRole {
+  switch (doc.kindOf(cell)) {
     case 'message':
-      return messageRole(cell);
+      return messageRole(doc, cell);
     case 'tool-call':
       return 'tool-call';
     case 'tool-result':
@@ -99,9 +99,9 @@ export function viewRole(cell: Cell): ViewRole {
 export function llmView(doc: MessageDocument): ViewEntry[] {
   const out: ViewEntry[] = [];
   for (const cell of doc.cells) {
-    const mode = historyMode(cell);
+    const mode = historyMode(doc, cell);
     if (mode === 'exclude') continue;
-    out.push({ cell, role: viewRole(cell), contributes: mode === 'summary' ? 'summary' : 'body' });
+    out.push({ cell, role: viewRole(doc, cell), contributes: mode === 'summary' ? 'summary' : 'body' });
   }
   return out;
 }
@@ -111,15 +111,15 @@ export function llmView(doc: MessageDocument): ViewEntry[] {
 export { contentLines, outputPrefix, type OutputStream } from '../syntax/tree/output.js';
 
 /** The `mime_type` of a code output (default `text/plain`); undefined when it is not a valid MIME type. */
-export function outputMimeType(cell: Cell): string | undefined {
-  const v = cell.attr('mime_type');
+export function outputMimeType(doc: MessageDocument, cell: Cell): string | undefined {
+  const v = doc.attrOf(cell, 'mime_type');
   if (v === undefined) return 'text/plain';
   return MIME_TYPE.test(v) ? essence(v) : undefined;
 }
 
 /** True for a code output whose body is base64 rather than stdout/stderr lines. */
-export function isBinaryOutput(cell: Cell): boolean {
-  const mime = outputMimeType(cell);
+export function isBinaryOutput(doc: MessageDocument, cell: Cell): boolean {
+  const mime = outputMimeType(doc, cell);
   return mime !== undefined && !isTextualMimeType(mime);
 }
 
@@ -167,9 +167,9 @@ export interface BodyPiece {
  * the cell's text to be joined by line breaks. Offsets are relative to the
  * cell; nothing is copied, so a whole file's view is cheap to measure.
  */
-export function bodyPieces(cell: Cell): BodyPiece[] {
+export function bodyPieces(doc: MessageDocument, cell: Cell): BodyPiece[] {
   const text = cell.text;
-  if (cell.cellKind === 'message' && cell.type === 'code') {
+  if (doc.kindOf(cell) === 'message' && doc.typeOf(cell) === 'code') {
     const block = cell.codeBlock;
     if (block && block.fence.close) {
       let end = block.fence.contentEnd;
@@ -179,9 +179,9 @@ export function bodyPieces(cell: Cell): BodyPiece[] {
     }
   }
   const lines = contentLines(cell);
-  if (cell.cellKind === 'code-output') {
-    if (isBinaryOutput(cell)) {
-      const pieces: BodyPiece[] = [{ start: 0, end: 0, text: `[${outputMimeType(cell)} base64]` }];
+  if (doc.kindOf(cell) === 'code-output') {
+    if (isBinaryOutput(doc, cell)) {
+      const pieces: BodyPiece[] = [{ start: 0, end: 0, text: `[${outputMimeType(doc, cell)} base64]` }];
       const stderr: BodyPiece[] = [];
       for (const l of lines) {
         const pre = outputPrefix(text, l);
@@ -202,10 +202,10 @@ export function bodyPieces(cell: Cell): BodyPiece[] {
 }
 
 /** The text of a cell's body as the view has it (see the decisions above). */
-export function bodyText(cell: Cell): string {
+export function bodyText(doc: MessageDocument, cell: Cell): string {
   const out: string[] = [];
   let data: string | undefined;
-  for (const p of bodyPieces(cell)) {
+  for (const p of bodyPieces(doc, cell)) {
     const t = p.text ?? cell.text.slice(p.start, p.end);
     if (!p.data) {
       if (data !== undefined) out.push(data);
@@ -218,15 +218,15 @@ export function bodyText(cell: Cell): string {
 }
 
 /** The summary a `history=summary` cell contributes: its `summary` attribute, or else its title. */
-export function summaryText(cell: Cell): string {
-  const s = cell.attr('summary');
+export function summaryText(doc: MessageDocument, cell: Cell): string {
+  const s = doc.attrOf(cell, 'summary');
   if (s !== undefined && s.trim() !== '') return s.trim();
   return cell.marker.titleText.trim();
 }
 
 /** What an entry of the view contributes. */
-export function contributionText(entry: ViewEntry): string {
-  return entry.contributes === 'summary' ? summaryText(entry.cell) : bodyText(entry.cell);
+export function contributionText(doc: MessageDocument, entry: ViewEntry): string {
+  return entry.contributes === 'summary' ? summaryText(doc, entry.cell) : bodyText(doc, entry.cell);
 }
 
 /**
@@ -235,10 +235,12 @@ export function contributionText(entry: ViewEntry): string {
  * agent's at that point of the file.
  */
 export function systemPromptFor(doc: MessageDocument, cell: Cell): string | undefined {
-  if (cell.cellKind === 'agent-reply' && cell.type !== undefined) {
-    const own = agentInfoAt(doc, cell.type, cell.offset)?.settings.systemPrompt;
+  const type = doc.typeOf(cell);
+  const at = doc.offsetOf(cell);
+  if (doc.kindOf(cell) === 'agent-reply' && type !== undefined) {
+    const own = agentInfoAt(doc, type, at)?.settings.systemPrompt;
     if (own !== undefined) return own;
   }
-  const name = doc.defaultAgentAt(cell.offset);
-  return name !== undefined ? agentInfoAt(doc, name, cell.offset)?.settings.systemPrompt : undefined;
+  const name = doc.defaultAgentAt(at);
+  return name !== undefined ? agentInfoAt(doc, name, at)?.settings.systemPrompt : undefined;
 }

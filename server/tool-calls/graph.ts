@@ -19,13 +19,13 @@ export class CallRef {
     this.parent = segs[0]!.text;
     this.nonce = segs[1]!.text;
   }
-  /** Absolute offsets of the PARENT segment in the marker (from the cell's offset, which later versions may move). */
-  get parentAt(): [number, number] {
-    return this.cell.abs(this.cell.marker.idRef!.segments[0]!.span);
+  /** Offsets in a version of the PARENT segment in the marker. */
+  parentAt(doc: MessageDocument): [number, number] {
+    return doc.abs(this.cell, this.cell.marker.idRef!.segments[0]!.span);
   }
-  /** Absolute offsets of the NONCE segment. */
-  get nonceAt(): [number, number] {
-    return this.cell.abs(this.cell.marker.idRef!.segments[1]!.span);
+  /** Offsets in a version of the NONCE segment. */
+  nonceAt(doc: MessageDocument): [number, number] {
+    return doc.abs(this.cell, this.cell.marker.idRef!.segments[1]!.span);
   }
 }
 
@@ -39,14 +39,14 @@ export class ResultRef {
     this.callId = `${segs[0]!.text}.${segs[1]!.text}`;
     this.n = segs[2]!.text;
   }
-  /** Absolute offsets of `PARENT.NONCE` in the marker. */
-  get callAt(): [number, number] {
+  /** Offsets in a version of `PARENT.NONCE` in the marker. */
+  callAt(doc: MessageDocument): [number, number] {
     const segs = this.cell.marker.idRef!.segments;
-    return this.cell.abs({ start: segs[0]!.span.start, end: segs[1]!.span.end });
+    return doc.abs(this.cell, { start: segs[0]!.span.start, end: segs[1]!.span.end });
   }
-  /** Absolute offsets of N. */
-  get nAt(): [number, number] {
-    return this.cell.abs(this.cell.marker.idRef!.segments[2]!.span);
+  /** Offsets in a version of N. */
+  nAt(doc: MessageDocument): [number, number] {
+    return doc.abs(this.cell, this.cell.marker.idRef!.segments[2]!.span);
   }
 }
 
@@ -78,66 +78,67 @@ export function toolGraph(doc: MessageDocument): ToolGraph {
   g = before ? updated(doc, before) : undefined;
   if (!g) {
     g = { calls: [], results: [], callsById: new Map(), resultsByCall: new Map(), callsByNonce: new Map(), reusedNonces: new Set(), unanswered: new Set() };
-    for (const cell of doc.cells) add(g, cell, false);
-    for (const call of g.calls) if (!answered(g, call)) g.unanswered.add(call);
+    for (const cell of doc.cells) add(doc, g, cell, false);
+    for (const call of g.calls) if (!answered(doc, g, call)) g.unanswered.add(call);
   }
   graphs.set(doc, g);
   return g;
 }
 
 /** The ref of a cell, when it is a tool call or result with a well-formed id of its shape. */
-function refOf(cell: Cell): CallRef | ResultRef | undefined {
-  if (cell.cellKind !== 'tool-call' && cell.cellKind !== 'tool-result') return undefined;
+function refOf(doc: MessageDocument, cell: Cell): CallRef | ResultRef | undefined {
+  if (doc.kindOf(cell) !== 'tool-call' && doc.kindOf(cell) !== 'tool-result') return undefined;
   const ref = cell.marker.idRef;
   if (!ref || !ref.segments.every((s) => SEGMENT.test(s.text))) return undefined;
-  if (cell.cellKind === 'tool-call' && ref.segments.length === 2) return new CallRef(cell);
-  if (cell.cellKind === 'tool-result' && ref.segments.length === 3) return new ResultRef(cell);
+  if (doc.kindOf(cell) === 'tool-call' && ref.segments.length === 2) return new CallRef(cell);
+  if (doc.kindOf(cell) === 'tool-result' && ref.segments.length === 3) return new ResultRef(cell);
   return undefined;
 }
 
 /** Adds a cell's ref; `inPlace`: where it goes in file order (else at the end). */
-function add(g: ToolGraph, cell: Cell, inPlace: boolean): void {
-  const ref = refOf(cell);
+function add(doc: MessageDocument, g: ToolGraph, cell: Cell, inPlace: boolean): void {
+  const ref = refOf(doc, cell);
   if (ref instanceof CallRef) {
-    insert(g.calls, ref, inPlace);
+    insert(doc, g.calls, ref, inPlace);
     const list = g.callsById.get(ref.id);
-    if (list) insert(list, ref, inPlace);
+    if (list) insert(doc, list, ref, inPlace);
     else g.callsById.set(ref.id, [ref]);
     const same = g.callsByNonce.get(ref.nonce);
     if (!same) g.callsByNonce.set(ref.nonce, [ref]);
     else {
-      insert(same, ref, inPlace);
+      insert(doc, same, ref, inPlace);
       g.reusedNonces.add(ref.nonce);
     }
   } else if (ref instanceof ResultRef) {
-    insert(g.results, ref, inPlace);
+    insert(doc, g.results, ref, inPlace);
     const list = g.resultsByCall.get(ref.callId);
-    if (list) insert(list, ref, inPlace);
+    if (list) insert(doc, list, ref, inPlace);
     else g.resultsByCall.set(ref.callId, [ref]);
   }
 }
 
-function insert<T extends { cell: Cell }>(list: T[], item: T, inPlace: boolean): void {
+function insert<T extends { cell: Cell }>(doc: MessageDocument, list: T[], item: T, inPlace: boolean): void {
   if (!inPlace) {
     list.push(item);
     return;
   }
-  list.splice(firstFrom(list, item.cell.index), 0, item);
+  list.splice(firstFrom(doc, list, doc.indexOf(item.cell)), 0, item);
 }
 
 /** Whether a result of the call comes after it. */
-function answered(g: ToolGraph, call: CallRef): boolean {
-  for (const r of g.resultsByCall.get(call.id) ?? []) if (r.cell.index > call.cell.index) return true;
+function answered(doc: MessageDocument, g: ToolGraph, call: CallRef): boolean {
+  const at = doc.indexOf(call.cell);
+  for (const r of g.resultsByCall.get(call.id) ?? []) if (doc.indexOf(r.cell) > at) return true;
   return false;
 }
 
 /** The first ref in `list` (in file order) whose cell index is at least `index`. */
-function firstFrom<T extends { cell: Cell }>(list: T[], index: number): number {
+function firstFrom<T extends { cell: Cell }>(doc: MessageDocument, list: T[], index: number): number {
   let lo = 0;
   let hi = list.length;
   while (lo < hi) {
     const mid = (lo + hi) >> 1;
-    if (list[mid]!.cell.index < index) lo = mid + 1;
+    if (doc.indexOf(list[mid]!.cell) < index) lo = mid + 1;
     else hi = mid;
   }
   return lo;
@@ -150,13 +151,13 @@ function firstFrom<T extends { cell: Cell }>(list: T[], index: number): number {
  * old indices, at least `at`, and the cells before have smaller ones), and
  * then the refreshed cells', found by index. No walk over every call.
  */
-function removeRefs<T extends { cell: Cell }>(list: T[], replaced: ReadonlySet<Cell>, at: number, refreshed: readonly Cell[]): void {
-  const from = firstFrom(list, at);
+function removeRefs<T extends { cell: Cell }>(doc: MessageDocument, list: T[], replaced: ReadonlySet<Cell>, at: number, refreshed: readonly Cell[]): void {
+  const from = firstFrom(doc, list, at);
   let to = from;
   while (to < list.length && replaced.has(list[to]!.cell)) to++;
   list.splice(from, to - from);
   for (const c of refreshed) {
-    const i = firstFrom(list, c.index);
+    const i = firstFrom(doc, list, doc.indexOf(c));
     if (list[i]?.cell === c) list.splice(i, 1);
   }
 }
@@ -178,8 +179,8 @@ function updated(doc: MessageDocument, g: ToolGraph): ToolGraph | undefined {
   const come = replaced.come.filter((s) => s instanceof Cell).concat(refreshed);
   if (gone.size === 0 && come.length === 0) return g;
   const out: ToolGraph = g;
-  removeRefs(out.calls, replacedCells, edit.replaced!.cell, refreshed);
-  removeRefs(out.results, replacedCells, edit.replaced!.cell, refreshed);
+  removeRefs(doc, out.calls, replacedCells, edit.replaced!.cell, refreshed);
+  removeRefs(doc, out.results, replacedCells, edit.replaced!.cell, refreshed);
   // The calls whose answer may change: of the ids of the calls and results that come and go.
   const touched = new Set<string>();
   for (const c of [...gone, ...come]) {
@@ -208,8 +209,8 @@ function updated(doc: MessageDocument, g: ToolGraph): ToolGraph | undefined {
     else out.callsByNonce.delete(nonce!);
     if (kept.length < 2) out.reusedNonces.delete(nonce!);
   }
-  for (const c of come) add(out, c, true);
-  for (const id of touched) for (const call of out.callsById.get(id) ?? []) if (!answered(out, call)) out.unanswered.add(call);
+  for (const c of come) add(doc, out, c, true);
+  for (const id of touched) for (const call of out.callsById.get(id) ?? []) if (!answered(doc, out, call)) out.unanswered.add(call);
   return out;
 }
 
@@ -223,7 +224,7 @@ export function callsAmong(doc: MessageDocument, cells: readonly Cell[]): CallRe
   if (cells === doc.cells) return g.calls;
   const out: CallRef[] = [];
   for (const c of cells) {
-    if (c.cellKind !== 'tool-call' || c.id === undefined) continue;
+    if (doc.kindOf(c) !== 'tool-call' || c.id === undefined) continue;
     for (const r of g.callsById.get(c.id) ?? []) if (r.cell === c) out.push(r);
   }
   return out;
@@ -235,7 +236,7 @@ export function resultsAmong(doc: MessageDocument, cells: readonly Cell[]): Resu
   if (cells === doc.cells) return g.results;
   const out: ResultRef[] = [];
   for (const c of cells) {
-    const segs = c.cellKind === 'tool-result' ? c.marker.idRef?.segments : undefined;
+    const segs = doc.kindOf(c) === 'tool-result' ? c.marker.idRef?.segments : undefined;
     if (!segs || segs.length !== 3) continue;
     for (const r of g.resultsByCall.get(`${segs[0]!.text}.${segs[1]!.text}`) ?? []) if (r.cell === c) out.push(r);
   }
@@ -248,5 +249,5 @@ export function isToolCellType(t: CellKind): boolean {
 
 /** Cells whose `<tool>` elements are checked: tool calls, and agent replies (raw model output, spec section 6). */
 export function toolCells(doc: MessageDocument): Cell[] {
-  return doc.cells.filter((c) => isToolCellType(c.cellKind));
+  return doc.cells.filter((c) => isToolCellType(doc.kindOf(c)));
 }

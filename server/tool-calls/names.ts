@@ -1,7 +1,7 @@
 // A tool call's name as the file gives it, and the pattern the providers'
 // APIs require of names (the tool-name-syntax rule and the export both use it).
 
-import type { Cell } from '../syntax/document.js';
+import type { Cell, MessageDocument } from '../syntax/document.js';
 import type { ToolCallInfo } from './facts.js';
 import { toolCallsOf } from './read.js';
 import { textValue } from './xml.js';
@@ -14,13 +14,14 @@ export const TOOL_NAME_PATTERN = /^[a-zA-Z0-9_-]{1,64}$/;
  * (absolute offsets): the `<tool_name>` (or legacy `tool_name`) of its one
  * readable call, else its metadata `name`.
  */
-export function toolNameOf(cell: Cell): { name: string; at: [number, number] } | undefined {
+export function toolNameOf(doc: MessageDocument, cell: Cell): { name: string; at: [number, number] } | undefined {
   const tools = toolCallsOf(cell);
   const info = tools.length === 1 ? tools[0]! : undefined;
-  if (info?.toolName !== undefined) return { name: info.toolName, at: cell.abs(xmlNameSpan(cell, info)) };
-  const attr = cell.metadata?.node.attributes.find((a) => a.key === 'name');
-  if (!attr || attr.value.trim() === '') return undefined;
-  return { name: attr.value, at: cell.metadata!.segment.abs(attr.valueSpan) };
+  if (info?.toolName !== undefined) return { name: info.toolName, at: doc.abs(cell, xmlNameSpan(cell, info)) };
+  const m = doc.metadataOf(cell);
+  const attr = m?.node.attributes.find((a) => a.key === 'name');
+  if (!m || !attr || attr.value.trim() === '') return undefined;
+  return { name: attr.value, at: doc.abs(m.segment, attr.valueSpan) };
 }
 
 /** Cell-relative span of a call's tool name: the text of `<tool_name>`, or the legacy `tool_name` string without its quotes. */

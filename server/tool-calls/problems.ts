@@ -3,7 +3,7 @@
 // their fixes.
 
 import type { CellParse } from '../syntax/format/cell.js';
-import { Cell, type Segment } from '../syntax/document.js';
+import { Cell, type MessageDocument, type Segment } from '../syntax/document.js';
 import { Memo } from '../base/memo.js';
 import { isToolCellType } from './graph.js';
 import type { ToolProblem, ToolProblemRule } from './facts.js';
@@ -20,8 +20,8 @@ const byRule = new Memo<CellParse, ReadonlyMap<ToolProblemRule, readonly ToolPro
  * kind is a guess (Cell.kindKnown): it may be a tool result, whose body is
  * free text.
  */
-export function toolProblemsIn<R extends ToolProblemRule>(seg: Segment, rule: R): readonly Extract<ToolProblem, { rule: R }>[] {
-  if (!(seg instanceof Cell) || !isToolCellType(seg.cellKind) || !seg.kindKnown) return NONE;
+export function toolProblemsIn<R extends ToolProblemRule>(doc: MessageDocument, seg: Segment, rule: R): readonly Extract<ToolProblem, { rule: R }>[] {
+  if (!(seg instanceof Cell) || !isToolCellType(doc.kindOf(seg)) || !doc.kindKnown(seg)) return NONE;
   const parse = seg.parse;
   if (!parse || parse.tools.length === 0) return NONE;
   let grouped = byRule.get(parse);
