@@ -5,7 +5,7 @@
 // updated for the ids those cells add and remove, not recomputed.
 
 import { parseCell } from '../format/cell.js';
-import { addBodyAgent, addConfiguredAgents, classify, fenceLanguages, setFacts } from '../tree/facts.js';
+import { addBodyAgent, addConfiguredAgents, classify, fenceLanguages, flagsOf } from '../tree/facts.js';
 import { COMMON_LANGUAGES, isMdFile, MessageDocument, type DoubtChange, type ParseOptions, type FileFacts, type TextEditHint } from '../tree/message-document.js';
 import { addFrom, addWhereAtLeast, replaceRange, sameItems, spliceNumbers } from '../../base/lists.js';
 import { MEMO } from '../../base/memo.js';
@@ -209,6 +209,8 @@ function spliceFacts(doc: MessageDocument, prev: MessageDocument, at: number, re
   const shift = added.length - removed.length;
   const firstIndex = (prev.segments[at] as Cell | undefined)?.index ?? prev.cells.length;
   const oldAfter = at + removed.length;
+  // Read before the by-index facts move (in their buffers, below): whether a removed cell's id fitted.
+  const removedFits = removed.map((c) => prev.idFits(c));
 
   // Segments and cells: the previous version's lists changed in place (it
   // is spent; a copy of a list of 25,000 objects lands in V8's
@@ -340,26 +342,8 @@ function spliceFacts(doc: MessageDocument, prev: MessageDocument, at: number, re
   // Which cells' ids became or stopped being doubtful (not fitting, or used
   // by another cell): rules read them across ids (doubtfulIdBetween). A
   // removed or added cell whose id is doubtful changes them too.
-  const doubtfulNow = (c: Cell): boolean => !c.idFits || (c.id !== undefined && byId.get(c.id)!.length > 1);
-  const flipped: Cell[] = [];
-  let replacedDoubtful = removed.some((c) => !c.idFits || (c.id !== undefined && usedBefore.get(c.id)! > 1));
-  for (const c of again) {
-    const before = !c.idFits || (c.id !== undefined && usedBefore.get(c.id)! > 1);
-    setCellFacts(c);
-    if (before !== doubtfulNow(c)) flipped.push(c);
-  }
-  for (const c of added) {
-    setCellFacts(c);
-    if (doubtfulNow(c)) replacedDoubtful = true;
-  }
-  function setCellFacts(c: Cell): void {
-    const k = c.id !== undefined ? firstLine.get(c.id) : undefined;
-    c.metadata = k === undefined ? undefined : metadata[k];
-    cellMeta[c.index] = k ?? -1;
-    cellKinds[c.index] = CELL_KIND_CODE[(c.cellKind = classify(doc, c))];
-    cellFlags[c.index] = setFacts(doc, c);
-  }
-  const structure: FileFacts = {
+  // The facts are set before the cells' are made again: a cell's kind reads its metadata line through the version.
+  doc.facts = {
     byId,
     cellMeta,
     cellKinds,
@@ -373,7 +357,25 @@ function spliceFacts(doc: MessageDocument, prev: MessageDocument, at: number, re
     metaNodes,
     [MEMO]: [],
   };
-  doc.facts = structure;
+  const doubtfulNow = (c: Cell): boolean => !doc.idFits(c) || (c.id !== undefined && byId.get(c.id)!.length > 1);
+  const flipped: Cell[] = [];
+  let replacedDoubtful = removed.some((c, i) => !removedFits[i] || (c.id !== undefined && usedBefore.get(c.id)! > 1));
+  for (const c of again) {
+    // The kept cell's flags, as the previous version had them (moved with it).
+    const before = !doc.idFits(c) || (c.id !== undefined && usedBefore.get(c.id)! > 1);
+    setCellFacts(c);
+    if (before !== doubtfulNow(c)) flipped.push(c);
+  }
+  for (const c of added) {
+    setCellFacts(c);
+    if (doubtfulNow(c)) replacedDoubtful = true;
+  }
+  function setCellFacts(c: Cell): void {
+    const k = c.id !== undefined ? firstLine.get(c.id) : undefined;
+    cellMeta[c.index] = k ?? -1;
+    cellKinds[c.index] = CELL_KIND_CODE[classify(doc, c)];
+    cellFlags[c.index] = flagsOf(doc, c);
+  }
   if (flipped.length || replacedDoubtful) out.doubtChanged = { flipped, replaced: replacedDoubtful };
 }
 

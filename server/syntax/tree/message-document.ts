@@ -9,7 +9,7 @@ import { LineIndex } from '../format/lines.js';
 import { MEMO } from '../../base/memo.js';
 import type { MetadataNode } from '../format/metadata.js';
 import type { Heading } from '../format/headings.js';
-import { Cell, type CellKind, type Segment } from './segment.js';
+import { Cell, CELL_KINDS, type CellKind, type Segment } from './segment.js';
 
 /** @internal File-wide facts by index: the same for versions that differ only in prose. */
 export interface FileFacts {
@@ -322,34 +322,52 @@ export class MessageDocument {
     return cell.index;
   }
 
-  /** What a cell is in this version: a message, an agent's reply, a tool call, ... (see Cell.cellKind). */
+  /**
+   * What a cell is in this version: a message, an agent's reply, a tool
+   * call, ... This is the cell's kind as `kindKnown` and the rules say it;
+   * not the metadata TYPE (`typeOf`), which is one of the things it is told
+   * from, with the agents and the other cells' metadata lines.
+   */
   kindOf(cell: Cell): CellKind {
-    return cell.cellKind;
+    return CELL_KINDS[this.facts.cellKinds[this.indexOf(cell)]!]!;
   }
 
   /** The metadata line for a cell's id (wherever it is), if any. */
-  metadataOf(cell: Cell): { segment: Segment; node: MetadataNode } | undefined {
-    return cell.metadata;
+  metadataOf(cell: Cell): MetadataEntry | undefined {
+    const k = this.facts.cellMeta[this.indexOf(cell)]!;
+    return k === -1 ? undefined : this.metadata[k];
   }
 
   /** The TYPE a cell's metadata line says (`[markdown]`, `[coder]`, ...): not its kind. */
   typeOf(cell: Cell): string | undefined {
-    return cell.metadata?.node.type;
+    return this.metadataOf(cell)?.node.type;
   }
 
   /** An attribute of a cell's metadata line. */
   attrOf(cell: Cell, key: string): string | undefined {
-    return cell.metadata?.node.attributes.find((a) => a.key === key)?.value;
+    return this.metadataOf(cell)?.node.attributes.find((a) => a.key === key)?.value;
   }
 
-  /** Whether a cell's id names it: see Cell.idFits. */
+  /**
+   * Whether a cell's id names it: it has one, well-formed (segments of A-Z
+   * a-z 0-9 _ -, none empty) and of the shape its kind takes (spec section
+   * 4). cell-id-missing and cell-id-syntax report the others; a link that
+   * names no cell may be to one of them.
+   */
   idFits(cell: Cell): boolean {
-    return cell.idFits;
+    return (this.facts.cellFlags[this.indexOf(cell)]! & 1) !== 0;
   }
 
-  /** Whether a cell's kind is known, not guessed: see Cell.kindKnown. */
+  /**
+   * Whether a cell's kind is known, not guessed: false for an output cell
+   * whose kind rests on what is missing or wrong, such as a missing metadata
+   * line, a type that names nothing, a `[tool]` id that fits neither a call
+   * nor a result (see ids.ts), or a metadata line that is another cell's
+   * with the same id (borrowsMetadata). Rules about one kind of cell leave
+   * such a cell alone: its cause is reported where it is.
+   */
   kindKnown(cell: Cell): boolean {
-    return cell.kindKnown;
+    return (this.facts.cellFlags[this.indexOf(cell)]! & 2) !== 0;
   }
 }
 

@@ -4,7 +4,6 @@
 
 import type { Span } from '../../base/text.js';
 import type { CellParse } from '../format/cell.js';
-import type { MetadataNode } from '../format/metadata.js';
 import type { MarkerNode } from '../format/marker.js';
 import type { FenceBlock } from '../format/scan.js';
 
@@ -55,14 +54,6 @@ export class Cell extends Segment {
   declare readonly parse: CellParse;
   /** Index among the cells. */
   index = 0;
-  /** The metadata line for this cell's id (wherever it is), if any. */
-  metadata?: { segment: Segment; node: MetadataNode };
-  /**
-   * What the cell is: a message, an agent's reply, a tool call, ... This is
-   * the cell's kind as `kindKnown` and the rules say it; not the metadata
-   * `type`, which is one of the things it is told from.
-   */
-  cellKind: CellKind = 'message';
 
   /** The marker line (rules ask for it and the id often: kept here, one load away). */
   readonly marker: MarkerNode;
@@ -72,40 +63,12 @@ export class Cell extends Segment {
    */
   readonly id: string | undefined;
   readonly isOutput: boolean;
-  /**
-   * The id names this cell: it has one, well-formed (segments of A-Z a-z
-   * 0-9 _ -, none empty) and of the shape its kind takes (spec section 4).
-   * cell-id-missing and cell-id-syntax report the others; a link that names
-   * no cell may be to one of them.
-   */
-  idFits = true;
-  /**
-   * The kind (`cellKind`) is known, not guessed: false for an output cell
-   * whose kind rests on what is missing or wrong, such as a missing metadata
-   * line, a type that names nothing, a `[tool]` id that fits neither a call
-   * nor a result (see ids.ts), or a metadata line that is another cell's with
-   * the same id (borrowsMetadata). Rules about one kind of cell leave such a
-   * cell alone: its cause is reported where it is.
-   */
-  kindKnown = true;
 
   constructor(offset: number, text: string, parse: CellParse) {
     super('cell', offset, text, parse);
     this.marker = parse.marker!;
     this.id = this.marker.idRef?.id;
     this.isOutput = this.marker.kind === 'output';
-  }
-
-  /**
-   * The TYPE its metadata line says (`[markdown]`, `[coder]`, ...). A public
-   * name kept for compatibility: what the cell is, its kind, is `cellKind`.
-   */
-  get type(): string | undefined {
-    return this.metadata?.node.type;
-  }
-
-  attr(key: string): string | undefined {
-    return this.metadata?.node.attributes.find((a) => a.key === key)?.value;
   }
 
   /** The first fenced code block and its language (first word of the info string). */
