@@ -143,22 +143,11 @@ export function keptSegments(ruleSet: RuleSet, doc: MessageDocument, config: Msg
     out.origins.push(i);
   }
   for (const seg of again) {
-    const i = indexOfSegment(doc, seg);
+    const i = doc.segmentIndexOf(seg);
     if (i !== -1) out.check.push(i);
   }
   out.check.sort((a, b) => a - b);
   return out;
-}
-
-/** A segment's index in a version (cells from their index, the few segments before them by search). */
-function indexOfSegment(doc: MessageDocument, seg: Segment): number {
-  if (seg instanceof Cell) {
-    const first = doc.cells[0];
-    const base = first ? doc.segments.indexOf(first) : -1;
-    const i = base + doc.indexOf(seg);
-    return base !== -1 && doc.segments[i] === seg ? i : doc.segments.indexOf(seg);
-  }
-  return doc.segments.indexOf(seg);
 }
 
 /**

@@ -112,15 +112,16 @@ export function resolve(doc: MessageDocument): void {
     // Usually a metadata line sits in the cell it describes, whose id no other cell has: no look-up.
     if (unique && m.segment instanceof Cell && m.segment.id === id) {
       const c = m.segment;
-      if (cellMeta[c.index] === -1) cellMeta[c.index] = k;
+      const i = doc.indexOf(c);
+      if (cellMeta[i] === -1) cellMeta[i] = k;
       continue;
     }
     const cells = ids.get(id);
     if (!cells || described.has(id)) continue;
     described.add(id);
     for (let i = 0, list = cells; i < list.length; i++) {
-      const c = list[i]!;
-      if (cellMeta[c.index] === -1) cellMeta[c.index] = k;
+      const at = doc.indexOf(list[i]!);
+      if (cellMeta[at] === -1) cellMeta[at] = k;
     }
   }
   doc.cellsById = ids;
@@ -201,7 +202,8 @@ export function addBodyAgent(doc: MessageDocument, m: { segment: Segment; node: 
  * by index, so only the metadata list is made again (its segments moved,
  * the edited cells' lines replaced).
  */
-export function resolveLike(doc: MessageDocument, shared: FileFacts, changed: number[]): void {
+export function resolveLike(doc: MessageDocument, prev: MessageDocument, changed: number[]): void {
+  const shared = prev.facts;
   // Metadata nodes by index: the previous version's, with those of the
   // edited segments replaced (the same number of lines, by keepsFacts).
   const nodes = shared.metaNodes.slice();
@@ -215,7 +217,7 @@ export function resolveLike(doc: MessageDocument, shared: FileFacts, changed: nu
   const metaSegment = shared.metaSegment;
   const metadata = doc.metadata;
   for (let k = 0; k < nodes.length; k++) metadata.push({ segment: segments[metaSegment[k]!]!, node: nodes[k]!, isMetadata: undefined });
-  const indexById = shared.indexById ?? indicesById(shared.byId!);
+  const indexById = shared.indexById ?? indicesById(prev, shared.byId!);
   doc.cellsById = new CellsById(indexById, doc.cells);
   doc.codeLanguages = shared.codeLanguages;
   addConfiguredAgents(doc);
@@ -244,9 +246,10 @@ export function keepsCellFacts(prev: MessageDocument, old: Cell, parse: CellPars
   return sameItems(fenceLanguages(parse), fenceLanguages(old.parse)) && sameSet(footnoteReferences(parse), footnoteReferences(old.parse));
 }
 
-function indicesById(byId: Map<string, Cell[]>): Map<string, number[]> {
+/** `byId` of the version that made it (FileFacts.byId) as cell indices. */
+function indicesById(made: MessageDocument, byId: Map<string, Cell[]>): Map<string, number[]> {
   const out = new Map<string, number[]>();
-  for (const [id, cells] of byId) out.set(id, cells.map((c) => c.index));
+  for (const [id, cells] of byId) out.set(id, cells.map((c) => made.indexOf(c)));
   return out;
 }
 

@@ -133,6 +133,8 @@ export class MessageDocument {
   // Assigned once, by the parser (`takeOver` for a version made from the previous one's).
   readonly segments: Segment[] = [];
   readonly cells: Cell[] = [];
+  /** @internal Where each segment of `segments` starts in the text (offsetOf): a version's, not the segment's. */
+  readonly starts: number[] = [];
   frontmatter?: Frontmatter;
   isMessageFile = true;
   /** For ordinary .md files: the declared section and where it is. */
@@ -181,11 +183,19 @@ export class MessageDocument {
   }
 
   /** @internal The parser's: a version made from the previous one's lists (see parseAcross). */
-  takeOver(segments: Segment[], cells: Cell[], metadata: MessageDocument['metadata']): void {
-    const self = this as { segments: Segment[]; cells: Cell[]; metadata: MessageDocument['metadata'] };
+  takeOver(segments: Segment[], starts: number[], cells: Cell[], metadata: MessageDocument['metadata']): void {
+    const self = this as { segments: Segment[]; starts: number[]; cells: Cell[]; metadata: MessageDocument['metadata'] };
     self.segments = segments;
+    self.starts = starts;
     self.cells = cells;
     self.metadata = metadata;
+  }
+
+  /** @internal The parser's: the next segment, starting at `offset`. */
+  addSegment(seg: Segment, offset: number): void {
+    this.segments.push(seg);
+    this.starts.push(offset);
+    if (seg instanceof Cell) this.cells.push(seg);
   }
 
   /** Line starts, found on first use: a file that lints clean needs no positions. */
@@ -283,14 +293,7 @@ export class MessageDocument {
   }
 
   segmentAt(offset: number): Segment | undefined {
-    let lo = 0;
-    let hi = this.segments.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (this.segments[mid]!.offset <= offset) lo = mid;
-      else hi = mid - 1;
-    }
-    return this.segments[lo];
+    return this.segments[countAtMost(this.starts.length, (k) => this.starts[k]!, offset) - 1] ?? this.segments[0];
   }
 
   cellAt(offset: number): Cell | undefined {
@@ -304,22 +307,55 @@ export class MessageDocument {
 
   /** Where a segment starts in this version's text. */
   offsetOf(seg: Segment): number {
-    return seg.offset;
+    return this.starts[this.segmentIndexOf(seg)]!;
   }
 
   /** Where a segment ends in this version's text. */
   endOf(seg: Segment): number {
-    return seg.offset + seg.text.length;
+    return this.offsetOf(seg) + seg.text.length;
   }
 
   /** Offsets in this version's text of a span relative to a segment. */
   abs(seg: Segment, span: Span): [number, number] {
-    return [seg.offset + span.start, seg.offset + span.end];
+    const at = this.offsetOf(seg);
+    return [at + span.start, at + span.end];
   }
 
-  /** A cell's index among this version's cells. */
+  /**
+   * A cell's index among this version's cells (-1 when the version does
+   * not have it): its key, in a version made whole; else found by its key,
+   * which orders the cells of every version (Cell.key).
+   */
   indexOf(cell: Cell): number {
-    return cell.index;
+    const cells = this.cells;
+    const key = cell.key;
+    if ((key | 0) === key && cells[key] === cell) return key;
+    let lo = 0;
+    let hi = cells.length - 1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      const k = cells[mid]!.key;
+      if (k < key) lo = mid + 1;
+      else if (k > key) hi = mid - 1;
+      else return cells[mid] === cell ? mid : -1;
+    }
+    return -1;
+  }
+
+  /** A segment's index in `segments` (-1 when the version does not have it): the few that are not cells come before and after them. */
+  segmentIndexOf(seg: Segment): number {
+    const segments = this.segments;
+    const before = segments.length - this.cells.length;
+    if (seg instanceof Cell) {
+      const i = this.indexOf(seg);
+      if (i === -1) return -1;
+      // The cells are together, after the segments before them (at most four: bom, frontmatter, outside, prologue).
+      for (let b = 0; b <= before; b++) if (segments[b + i] === seg) return b + i;
+      return -1;
+    }
+    for (let i = 0; i < segments.length && i <= 4; i++) if (segments[i] === seg) return i;
+    const last = segments.length - 1;
+    return last >= 0 && segments[last] === seg ? last : -1;
   }
 
   /**
