@@ -16,7 +16,7 @@ export default defineSegmentRule(
     if (cell.isOutput || !m || m.node.type === undefined) return;
     // A later cell with a duplicated id shares the first one's metadata line,
     // and a first one may have only the later one's: duplicate-id reports it.
-    if (doc.cellsById.get(cell.id!)?.[0] !== cell || borrowsMetadata(cell)) return;
+    if (doc.cellsById.get(cell.id!)?.[0] !== cell || borrowsMetadata(doc, cell)) return;
     const type = m.node.type;
     if (MESSAGE_TYPES.has(type)) return;
     // A line with a type has its span (asked for only here, to report).

@@ -15,7 +15,7 @@ export default defineSegmentRule(
     if (cell.isOutput || doc.typeOf(cell) !== 'code') return;
     // A later cell with a duplicated id shares the first one's metadata line,
     // and a first one may have only the later one's: duplicate-id reports it.
-    if (doc.cellsById.get(cell.id!)?.[0] !== cell || borrowsMetadata(cell)) return;
+    if (doc.cellsById.get(cell.id!)?.[0] !== cell || borrowsMetadata(doc, cell)) return;
     const block = cell.codeBlock;
     if (!block) {
       const m = doc.metadataOf(cell)!;

@@ -16,7 +16,7 @@ export default defineSegmentRule(
     if (!m) return;
     // A later cell with a duplicated id shares the first one's metadata line,
     // and a first one may have only the later one's: duplicate-id reports it.
-    if (doc.cellsById.get(cell.id!)?.[0] !== cell || borrowsMetadata(cell)) return;
+    if (doc.cellsById.get(cell.id!)?.[0] !== cell || borrowsMetadata(doc, cell)) return;
     const h = m.node.attributes.find((a) => a.key === 'history');
     if (!h || h.value !== 'summary') return;
     if (m.node.attributes.some((a) => a.key === 'summary' && a.value.trim() !== '')) return;

@@ -20,7 +20,7 @@ const rule = defineRootRule(
       // skipped closed: unclosed-fence reports it.
       if (m.segment === cell && p.comments.some((c) => !c.closed && c.start < m.node.span.start)) continue;
       // The own line of another cell with the same id: duplicate-id reports the id.
-      if (borrowsMetadata(cell)) continue;
+      if (borrowsMetadata(doc, cell)) continue;
       report({
         at: doc.abs(m.segment, m.node.id.refSpan),
         message: `The metadata line of \`${cell.id}\` belongs right under its marker (line {{line}}), before any other content.`,

@@ -1,8 +1,8 @@
 import { defineRootRule } from '../server/engine/rule-kit.js';
-import type { Cell } from '../server/syntax/document.js';
+import type { CellKind } from '../server/syntax/document.js';
 import { callsAmong } from '../server/tool-calls/index.js';
 
-const KIND: Record<Cell['cellKind'], string> = {
+const KIND: Record<CellKind, string> = {
   message: 'a message cell',
   'agent-reply': 'an agent reply',
   'tool-call': 'a tool call',

@@ -17,7 +17,7 @@ const rule = defineRule(
     for (const cell of cellsOfUnknownType(doc)) {
       // A later cell with a duplicated id shares the first one's metadata line,
       // and a first one may have only the later one's: duplicate-id reports it.
-      if (doc.cellsById.get(cell.id!)?.[0] !== cell || borrowsMetadata(cell)) continue;
+      if (doc.cellsById.get(cell.id!)?.[0] !== cell || borrowsMetadata(doc, cell)) continue;
       const m = doc.metadataOf(cell)!;
       const type = m.node.type!;
       // `# %%%% [^1]` with `[markdown]`: a message cell with one '%' too many,
