@@ -4,23 +4,12 @@
 // previous one), splice.ts (the editor's path), facts.ts (file-wide facts).
 
 export { Cell, Segment, type CellKind, type SegmentKind } from './tree/segment.js';
-export {
-  COMMON_LANGUAGES,
-  MESSAGE_TYPES,
-  MessageDocument,
-  RESERVED_TYPES,
-  type AgentDefinition,
-  type DocumentEdit,
-  type ReplacedCells,
-  replacedSegments,
-  type MetadataEntry,
-  type ParseOptions,
-  type TextEditHint,
-} from './tree/message-document.js';
+export { MessageDocument, type DocumentEdit, type ReplacedCells, replacedSegments, type ParseOptions, type TextEditHint } from './tree/message-document.js';
+export { COMMON_LANGUAGES, MESSAGE_TYPES, RESERVED_TYPES, type AgentDefinition, type MetadataEntry } from './tree/file-facts.js';
 export { parse } from './edit/parse.js';
 export { isMetadataLine } from './tree/footnotes.js';
 export { borrowsMetadata } from './tree/facts.js';
-export type { FileFacts } from './tree/message-document.js';
+export type { FileFacts } from './tree/file-facts.js';
 
 // What rules and features ask of a tree beyond its classes: the facade's
 // queries and types, so that nothing above imports the tree's internals.

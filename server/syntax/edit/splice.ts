@@ -6,7 +6,8 @@
 
 import { parseCell, type CellParse } from '../format/cell.js';
 import { addBodyAgent, addConfiguredAgents, classify, fenceLanguages, flagsOf } from '../tree/facts.js';
-import { COMMON_LANGUAGES, isMdFile, MessageDocument, type DoubtChange, type ParseOptions, type FileFacts, type TextEditHint } from '../tree/message-document.js';
+import { isMdFile, MessageDocument, type DoubtChange, type ParseOptions, type TextEditHint } from '../tree/message-document.js';
+import { COMMON_LANGUAGES } from '../tree/file-facts.js';
 import { addFrom, addWhereAtLeast, replaceRange, sameItems, spliceNumbers } from '../../base/lists.js';
 import { MEMO } from '../../base/memo.js';
 import { footnoteReferences, spliceFootnoteReferences } from '../tree/footnotes.js';

@@ -4,7 +4,8 @@
 
 import { idFits, outputKindKnown } from './ids.js';
 import type { CellParse } from '../format/cell.js';
-import type { MessageDocument, FileFacts } from './message-document.js';
+import type { MessageDocument } from './message-document.js';
+import type { FileFacts } from './file-facts.js';
 import { sameItems } from '../../base/lists.js';
 import { MEMO } from '../../base/memo.js';
 import { setFirstUnclosed } from './unclosed.js';

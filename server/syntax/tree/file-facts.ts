@@ -1,0 +1,94 @@
+// What a version knows of the whole file beside its segments: the
+// file-wide facts by index (FileFacts, made by facts.ts), the agents, the
+// metadata lines, and the type names the format reserves.
+
+import { MEMO } from '../../base/memo.js';
+import type { MetadataNode } from '../format/metadata.js';
+import type { Cell, Segment } from './segment.js';
+
+/** @internal File-wide facts by index: the same for versions that differ only in prose. */
+export interface FileFacts {
+  /** Cells by id, in file order: for the version that built the structure. */
+  byId?: Map<string, Cell[]>;
+  /**
+   * Cell indices by id, for later versions of the same structure (made from
+   * `byId` by the first of them, so that they do not keep its cells alive).
+   */
+  indexById?: Map<string, number[]>;
+  /** Per cell, the index in `metadata` of its metadata line, or -1. */
+  cellMeta: Int32Array;
+  /** Per cell, its type's index in CELL_KINDS (bytes: copied per structural keystroke). */
+  cellKinds: Uint8Array;
+  /** Per cell, Cell.idFits (bit 1) and Cell.kindKnown (bit 2). */
+  cellFlags: Uint8Array;
+  /** Indices in `metadata` of the body agents, in `agents` order. */
+  bodyAgents: number[];
+  codeLanguages: Set<string>;
+  /** How many code blocks name each language (codeLanguages holds those above zero). */
+  languageCounts: Map<string, number>;
+  /** How many metadata lines have each type (as written): which code languages the lint reads (MessageDocument.languagesRead). */
+  typeCounts: Map<string, number>;
+  /** Per segment, the index in `metadata` of its first metadata line (one more entry: the total). */
+  metaStart: Int32Array;
+  /** Per metadata line, the index of its segment. */
+  metaSegment: Int32Array;
+  /** Not shared: this version's metadata nodes in order. */
+  metaNodes: MetadataNode[];
+  /** Values computed for the structure (server/base/memo.ts), shared by the versions that share it. */
+  [MEMO]: unknown[];
+}
+
+export interface AgentDefinition {
+  name: string;
+  source: 'frontmatter' | 'body' | 'config';
+  /** Absolute offsets of the name. */
+  at: [number, number];
+  /** For body agents: the metadata line. */
+  metadata?: { segment: Segment; node: MetadataNode };
+  /** Absolute offset from which a body agent may be used. */
+  from: number;
+}
+
+/** A metadata-shaped line of the message section (MessageDocument.metadata). */
+export interface MetadataEntry {
+  segment: Segment;
+  node: MetadataNode;
+  /** isMetadataLine's answer, once asked. */
+  isMetadata?: boolean;
+}
+
+/** Common languages that name a code output without a code cell in sight. */
+export const COMMON_LANGUAGES: ReadonlySet<string> = new Set([
+  'python', 'py', 'python3', 'ipython', 'javascript', 'js', 'node', 'typescript', 'ts', 'bash', 'sh', 'shell', 'zsh',
+  'fish', 'powershell', 'pwsh', 'r', 'sql', 'julia', 'ruby', 'rb', 'go', 'rust', 'java', 'kotlin', 'scala', 'c',
+  'cpp', 'c++', 'csharp', 'cs', 'php', 'perl', 'lua', 'swift', 'haskell', 'elixir', 'erlang', 'ocaml', 'matlab',
+  'octave', 'dart', 'deno', 'console', 'text', 'plaintext', 'html', 'json', 'yaml', 'markdown-output',
+]);
+
+export const MESSAGE_TYPES: ReadonlySet<string> = new Set(['markdown', 'code', 'raw']);
+export const RESERVED_TYPES: ReadonlySet<string> = new Set(['tool', 'agent', 'markdown', 'code', 'raw']);
+
+/** The agents of a version by name, and the offsets where the default agent changes (MessageDocument.agentIndex). */
+export interface AgentIndex {
+  /** How many agents it was made from: `agents` is filled while the facts are made. */
+  count: number;
+  byName: Map<string, AgentDefinition[]>;
+  defaults: { from: number; name: string }[];
+}
+
+/** The agents by name, and where a body agent with `default=1` changes the default. */
+export function indexAgents(agents: readonly AgentDefinition[]): AgentIndex {
+  const byName = new Map<string, AgentDefinition[]>();
+  const defaults: { from: number; name: string }[] = [];
+  for (const a of agents) {
+    const list = byName.get(a.name);
+    if (list) list.push(a);
+    else byName.set(a.name, [a]);
+    if (a.source === 'body' && a.metadata) {
+      const d = a.metadata.node.attributes.find((x) => x.key === 'default');
+      if (d && (d.value === '1' || d.value === 'true')) defaults.push({ from: a.from, name: a.name });
+    }
+  }
+  defaults.sort((x, y) => x.from - y.from);
+  return { count: agents.length, byName, defaults };
+}
