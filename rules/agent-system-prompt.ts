@@ -15,7 +15,7 @@ export default defineRule(
       for (const a of m.node.attributes) {
         if (a.key !== 'system_prompt') continue;
         report({
-          at: m.segment.abs(a.span),
+          at: doc.abs(m.segment, a.span),
           message: `Only agents predefined in the frontmatter have a system prompt; define \`${def.name}\` under \`agents:\` to give it one.`,
         });
       }

@@ -97,7 +97,7 @@ export default defineSegmentRule(
         if (agentLine && a.key === 'reasoning') continue;
         const check = CHECKS[a.key];
         if (!check || check.ok(a.value)) continue;
-        report({ at: m.segment.abs(a.valueSpan), message: `\`${a.key}\` must be ${check.expected}, not \`${a.value}\`.` });
+        report({ at: doc.abs(m.segment, a.valueSpan), message: `\`${a.key}\` must be ${check.expected}, not \`${a.value}\`.` });
       }
     }
   },

@@ -9,23 +9,23 @@ export default defineSegmentRule(
     fixable: 'fix',
     description: 'The placeholder spellings `CDATA-START[` / `]CDATA-END` in a tool call.',
   },
-  (seg, { report }) => {
-    for (const p of toolProblemsIn(seg, 'cdata-placeholder')) {
+  (seg, { doc, report }) => {
+    for (const p of toolProblemsIn(doc, seg, 'cdata-placeholder')) {
       if (p.kind === 'pair') {
         report({
-          at: seg.abs(p),
+          at: doc.abs(seg, p),
           message: 'The placeholder `CDATA-START[` … `]CDATA-END` is not XML: write `<![CDATA[` … `]]>`.',
           fix: p.fixable
             ? [
-                { range: seg.abs(p), text: '<![CDATA[' },
-                { range: seg.abs(p.close), text: ']]>' },
+                { range: doc.abs(seg, p), text: '<![CDATA[' },
+                { range: doc.abs(seg, p.close), text: ']]>' },
               ]
             : undefined,
-          related: [{ at: seg.abs(p.close), message: 'The closing placeholder' }],
+          related: [{ at: doc.abs(seg, p.close), message: 'The closing placeholder' }],
         });
       } else {
         report({
-          at: seg.abs(p),
+          at: doc.abs(seg, p),
           message:
             p.kind === 'open'
               ? 'The placeholder `CDATA-START[` is not XML (and has no `]CDATA-END`): write `<![CDATA[` … `]]>`.'

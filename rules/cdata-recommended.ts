@@ -9,13 +9,13 @@ export default defineSegmentRule(
     fixable: 'fix',
     description: 'A plain-text argument with several lines not in CDATA.',
   },
-  (seg, { report }) => {
-    for (const p of toolProblemsIn(seg, 'cdata-recommended')) {
+  (seg, { doc, report }) => {
+    for (const p of toolProblemsIn(doc, seg, 'cdata-recommended')) {
       report({
-        at: seg.abs(p),
+        at: doc.abs(seg, p),
         message: `The value of \`<${p.name}>\` has several lines: put it in a CDATA section (\`<![CDATA[\` … \`]]>\`) so that code and \`<\`, \`&\` need no escaping.`,
         // The fix keeps the exact text: line ends as written, references decoded.
-        fix: p.decoded !== undefined ? { range: seg.abs(p), text: cdataSection(p.decoded) } : undefined,
+        fix: p.decoded !== undefined ? { range: doc.abs(seg, p), text: cdataSection(p.decoded) } : undefined,
       });
     }
   },

@@ -9,7 +9,7 @@ export default defineSegmentRule(
     fixable: null,
     description: '`<![CDATA[` without its `]]>`.',
   },
-  (seg, { report }) => {
-    for (const p of toolProblemsIn(seg, 'cdata-unterminated')) report({ at: seg.abs(p), message: '`<![CDATA[` has no `]]>` to end it.' });
+  (seg, { doc, report }) => {
+    for (const p of toolProblemsIn(doc, seg, 'cdata-unterminated')) report({ at: doc.abs(seg, p), message: '`<![CDATA[` has no `]]>` to end it.' });
   },
 );

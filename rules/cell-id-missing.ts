@@ -15,7 +15,7 @@ export function metadataInsertion(doc: MessageDocument, cell: Cell): { eol: stri
   if (l.end > l.contentEnd) {
     // The line after the marker, read from the cell (or the segment after it), not from the whole text.
     const next = l.end < cell.text.length ? cell.parse.lines[1] : undefined;
-    const following = next ? undefined : doc.segmentAt(cell.end);
+    const following = next ? undefined : doc.segmentAt(doc.endOf(cell));
     const line = next ? cell.text.slice(next.start, next.contentEnd) : following && following !== cell ? following.text.slice(0, following.text.search(/\r?\n|$/)) : '';
     if (line.trim() !== '') after = eol;
   }
@@ -28,7 +28,7 @@ export function metadataInsertion(doc: MessageDocument, cell: Cell): { eol: stri
  * text may be a rope, which reading copies whole.
  */
 function eolBefore(doc: MessageDocument, cell: Cell): string {
-  const at = doc.segments.indexOf(cell, cell.index);
+  const at = doc.segments.indexOf(cell, doc.indexOf(cell));
   for (let i = at - 1; i >= 0; i--) {
     const t = doc.segments[i]!.text;
     const n = t.lastIndexOf('\n');
@@ -65,8 +65,8 @@ export default defineRule(
     for (const cell of cellsWithoutId(doc)) {
       const marker = cell.marker;
       if (next === 0) next = maxNumericId(doc) + 1;
-      const lineAt = cell.abs(marker.span);
-      const tail = marker.title ? cell.abs(marker.title)[1] : cell.abs(marker.percents)[1];
+      const lineAt = doc.abs(cell, marker.span);
+      const tail = marker.title ? doc.abs(cell, marker.title)[1] : doc.abs(cell, marker.percents)[1];
       const { eol, after } = metadataInsertion(doc, cell);
       let fix: TextEdit | undefined;
 
@@ -84,7 +84,7 @@ export default defineRule(
         fix = { range: [tail, lineAt[1]], text: `${marker.title ? '' : ' '}[^${orphan.id.id}]` };
       } else if (!marker.problems.some((x) => x.kind === 'too-many-percents')) {
         // (With `%%%%` the kind of cell, and so the type to insert, is a guess.)
-        const type = marker.kind === 'message' ? 'markdown' : doc.defaultAgentAt(cell.offset);
+        const type = marker.kind === 'message' ? 'markdown' : doc.defaultAgentAt(doc.offsetOf(cell));
         if (type) {
           const id = String(next++);
           fix = { range: [tail, lineAt[1]], text: `${marker.title ? '' : ' '}[^${id}]${eol}${eol}[^${id}]: [${type}]${after}` };

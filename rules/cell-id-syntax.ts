@@ -1,15 +1,16 @@
 import { defineSegmentRule, SEGMENT } from '../server/engine/rule-kit.js';
-import { Cell, idMisfit, WELL_FORMED_ID } from '../server/syntax/document.js';
+import { Cell, idMisfit, WELL_FORMED_ID, type MessageDocument } from '../server/syntax/document.js';
 
 
 /** Why an id of this shape fits no cell kind of spec section 4, or null. */
-function shapeProblem(cell: Cell, id: string): string | null {
-  const misfit = idMisfit(cell.cellKind, id);
+function shapeProblem(doc: MessageDocument, cell: Cell, id: string): string | null {
+  const kind = doc.kindOf(cell);
+  const misfit = idMisfit(kind, id);
   if (misfit === undefined) return null;
   const segments = id.split('.');
   if (misfit === 'too-many') return `An id has at most three segments (PARENT.NONCE.N for a tool result), not ${segments.length}.`;
   const last = segments[segments.length - 1];
-  switch (cell.cellKind) {
+  switch (kind) {
     case 'message':
       return 'A message cell has a one-segment id, such as `1` or `intro`.';
     case 'agent-reply':
@@ -32,40 +33,40 @@ export default defineSegmentRule(
     fixable: null,
     description: 'An id with characters outside `A-Z a-z 0-9 _ -`, an empty segment, or a shape that fits no cell kind.',
   },
-  (seg, { report }) => {
+  (seg, { doc, report }) => {
     if (!(seg instanceof Cell)) return;
     const cell = seg;
     const ref = cell.marker.idRef;
     if (!ref) return;
     if (cell.marker.idNotLast) {
-      report({ at: cell.abs(ref.refSpan), message: 'The id reference `[^…]` must be the last thing on the marker line.' });
+      report({ at: doc.abs(cell, ref.refSpan), message: 'The id reference `[^…]` must be the last thing on the marker line.' });
     }
     if (ref.id === '') {
-      report({ at: cell.abs(ref.refSpan), message: 'The id is empty.' });
+      report({ at: doc.abs(cell, ref.refSpan), message: 'The id is empty.' });
       return;
     }
     // Nearly every id fits (a fact of the tree): its segments are made only when one does not.
-    if (cell.idFits) return;
+    if (doc.idFits(cell)) return;
     if (WELL_FORMED_ID.test(ref.id)) {
-      const problem = shapeProblem(cell, ref.id);
-      if (problem) report({ at: cell.abs(ref.span), message: problem });
+      const problem = shapeProblem(doc, cell, ref.id);
+      if (problem) report({ at: doc.abs(cell, ref.span), message: problem });
       return;
     }
     let bad = false;
     for (const part of ref.segments) {
       if (part.text === '') {
-        report({ at: cell.abs(ref.span), message: `The id \`${ref.id}\` has an empty segment (two dots, or a dot at an end).` });
+        report({ at: doc.abs(cell, ref.span), message: `The id \`${ref.id}\` has an empty segment (two dots, or a dot at an end).` });
         bad = true;
         break;
       }
       if (!SEGMENT.test(part.text)) {
         const badChar = [...part.text].find((c) => !/[A-Za-z0-9_-]/.test(c));
-        report({ at: cell.abs(part.span), message: `An id segment uses only A-Z a-z 0-9 _ -; \`${part.text}\` has \`${badChar}\`.` });
+        report({ at: doc.abs(cell, part.span), message: `An id segment uses only A-Z a-z 0-9 _ -; \`${part.text}\` has \`${badChar}\`.` });
         bad = true;
       }
     }
     if (bad) return;
-    const problem = shapeProblem(cell, ref.id);
-    if (problem) report({ at: cell.abs(ref.span), message: problem });
+    const problem = shapeProblem(doc, cell, ref.id);
+    if (problem) report({ at: doc.abs(cell, ref.span), message: problem });
   },
 );

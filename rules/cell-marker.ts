@@ -7,7 +7,7 @@ import { Cell, MESSAGE_TYPES, type MessageDocument, type MarkerProblem } from '.
  * language: `%%%`).
  */
 export function intendedPercents(doc: MessageDocument, cell: Cell): string | undefined {
-  const type = cell.type;
+  const type = doc.typeOf(cell);
   if (type === undefined) return undefined;
   if (MESSAGE_TYPES.has(type)) return '%%';
   if (type === 'tool' || doc.hasAgent(type) || doc.isLanguage(type)) return '%%%';
@@ -45,15 +45,15 @@ export default defineSegmentRule(
     if (!(seg instanceof Cell)) return;
     const cell = seg;
     for (const problem of cell.marker.problems) {
-      const at = cell.abs(problem.span);
+      const at = doc.abs(cell, problem.span);
       const described = describe(problem);
       let message = described.message;
-      let fix = described.fix !== undefined ? { range: cell.abs(problem.fixSpan ?? problem.span), text: described.fix } : undefined;
+      let fix = described.fix !== undefined ? { range: doc.abs(cell, problem.fixSpan ?? problem.span), text: described.fix } : undefined;
       if (problem.kind === 'too-many-percents') {
         const percents = intendedPercents(doc, cell);
         if (percents) {
           fix = { range: at, text: percents };
-          message += ` The type \`${cell.type}\` makes it ${percents === '%%' ? "a message cell: '%%'" : "an output cell: '%%%'"}.`;
+          message += ` The type \`${doc.typeOf(cell)}\` makes it ${percents === '%%' ? "a message cell: '%%'" : "an output cell: '%%%'"}.`;
         }
       }
       report({ at: at[0] === at[1] ? [at[0], at[1] + 1] : at, message, fix });

@@ -12,17 +12,17 @@ export default defineSegmentRule(
   (seg, { doc, report }) => {
     if (!(seg instanceof Cell)) return;
     const cell = seg;
-    const m = cell.metadata;
+    const m = doc.metadataOf(cell);
     if (cell.isOutput || !m || m.node.type === undefined) return;
     // A later cell with a duplicated id shares the first one's metadata line,
     // and a first one may have only the later one's: duplicate-id reports it.
-    if (doc.cellsById.get(cell.id!)?.[0] !== cell || borrowsMetadata(cell)) return;
+    if (doc.cellsById.get(cell.id!)?.[0] !== cell || borrowsMetadata(doc, cell)) return;
     const type = m.node.type;
     if (MESSAGE_TYPES.has(type)) return;
     // A line with a type has its span (asked for only here, to report).
-    const at = m.segment.abs(m.node.typeSpan!);
+    const at = doc.abs(m.segment, m.node.typeSpan!);
     const best = closest(type, MESSAGE_TYPES);
-    const agentHint = doc.agentAt(type, cell.offset) || type === 'tool' ? ' Replies, tool calls and outputs use an output cell (`%%%`).' : '';
+    const agentHint = doc.agentAt(type, doc.offsetOf(cell)) || type === 'tool' ? ' Replies, tool calls and outputs use an output cell (`%%%`).' : '';
     report({
       at,
       message: `A message cell (\`%%\`) has type markdown, code or raw, not \`${type}\`.${agentHint}`,

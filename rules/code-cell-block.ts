@@ -12,18 +12,18 @@ export default defineSegmentRule(
   (seg, { doc, report }) => {
     if (!(seg instanceof Cell)) return;
     const cell = seg;
-    if (cell.isOutput || cell.type !== 'code') return;
+    if (cell.isOutput || doc.typeOf(cell) !== 'code') return;
     // A later cell with a duplicated id shares the first one's metadata line,
     // and a first one may have only the later one's: duplicate-id reports it.
-    if (doc.cellsById.get(cell.id!)?.[0] !== cell || borrowsMetadata(cell)) return;
+    if (doc.cellsById.get(cell.id!)?.[0] !== cell || borrowsMetadata(doc, cell)) return;
     const block = cell.codeBlock;
     if (!block) {
-      const m = cell.metadata!;
-      report({ at: m.segment.abs(m.node.typeSpan!), message: 'A `[code]` cell holds its code in a fenced code block (```lang … ```), and this one has none.' });
+      const m = doc.metadataOf(cell)!;
+      report({ at: doc.abs(m.segment, m.node.typeSpan!), message: 'A `[code]` cell holds its code in a fenced code block (```lang … ```), and this one has none.' });
     } else if (block.language === '') {
       const f = block.fence;
       report({
-        at: cell.abs({ start: f.open.start + f.indent, end: f.open.start + f.indent + f.length }),
+        at: doc.abs(cell, { start: f.open.start + f.indent, end: f.open.start + f.indent + f.length }),
         message: 'The code block of a `[code]` cell names its language after the fence (```python).',
       });
     }

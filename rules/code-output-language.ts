@@ -32,21 +32,22 @@ export default defineRootRule(
   },
   ({ doc, cells, report, doubtfulIdBetween }) => {
     for (const cell of cells) {
-      if (cell.cellKind !== 'code-output' || !cell.kindKnown || !cell.metadata) continue;
+      if (doc.kindOf(cell) !== 'code-output' || !doc.kindKnown(cell)) continue;
+      const m = doc.metadataOf(cell);
+      if (!m) continue;
       const found = codeParent({ doc, doubtfulIdBetween }, cell);
       if (!found || !('parent' in found)) continue;
       const language = found.parent.codeBlock?.language;
       // No code block, or one without a language: code-cell-block reports it.
       if (!language) continue;
-      const type = cell.type!;
+      const type = doc.typeOf(cell)!;
       if (canonical(type) === canonical(language)) continue;
-      const m = cell.metadata;
-      const at = m.segment.abs(m.node.typeSpan!);
+      const at = doc.abs(m.segment, m.node.typeSpan!);
       report({
         at,
         message: `The code cell \`${found.parent.id}\` runs \`${language}\`, so its output's type is \`[${language}]\`, not \`[${type}]\`.`,
         fix: TYPE.test(language) ? { range: at, text: language } : undefined,
-        related: [{ at: found.parent.abs({ start: found.parent.codeBlock!.fence.info.start, end: found.parent.codeBlock!.fence.info.start + language.length }), message: 'The code block language' }],
+        related: [{ at: doc.abs(found.parent, { start: found.parent.codeBlock!.fence.info.start, end: found.parent.codeBlock!.fence.info.start + language.length }), message: 'The code block language' }],
       });
     }
   },

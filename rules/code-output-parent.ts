@@ -18,17 +18,19 @@ export function codeParent(
   const parentId = ref.segments[0]!.text;
   if (parentId === '') return undefined;
   const cells = doc.cellsById.get(parentId);
-  const earlier = cells?.find((c) => c.offset < cell.offset);
+  const at = doc.offsetOf(cell);
+  const earlier = cells?.find((c) => doc.offsetOf(c) < at);
   if (!earlier) {
     if (cells?.length) return { problem: `The code cell \`${parentId}\` comes after its output; a code output follows the \`[code]\` cell it answers.`, related: cells[0] };
-    if (doubtfulIdBetween(-1, cell.index, false)) return undefined;
+    if (doubtfulIdBetween(-1, doc.indexOf(cell), false)) return undefined;
     return { problem: `There is no cell \`${parentId}\`: a code output \`CODE.N\` answers an earlier \`[code]\` cell CODE.` };
   }
   // metadata-missing, metadata-syntax or cell-marker (`# %%%%`) reports why
   // its type or kind is not known; duplicate-id, that two earlier cells have the id.
-  if (earlier.type === undefined || !earlier.kindKnown || (cells!.length > 1 && cells!.filter((c) => c.offset < cell.offset).length > 1)) return undefined;
-  if (earlier.isOutput || earlier.type !== 'code') {
-    const what = earlier.isOutput ? 'an output cell' : `a \`[${earlier.type}]\` cell`;
+  const type = doc.typeOf(earlier);
+  if (type === undefined || !doc.kindKnown(earlier) || (cells!.length > 1 && cells!.filter((c) => doc.offsetOf(c) < at).length > 1)) return undefined;
+  if (earlier.isOutput || type !== 'code') {
+    const what = earlier.isOutput ? 'an output cell' : `a \`[${type}]\` cell`;
     return { problem: `The cell \`${parentId}\` is ${what}, not a \`[code]\` cell: a code output answers a \`[code]\` cell.`, related: earlier };
   }
   return { parent: earlier };
@@ -45,15 +47,15 @@ export default defineRootRule(
   ({ doc, cells, report, doubtfulIdBetween }) => {
     for (const cell of cells) {
       // Without metadata, an `X.N` id is only a guess at a code output (metadata-missing reports it).
-      if (cell.cellKind !== 'code-output' || !cell.kindKnown || !cell.metadata) continue;
+      if (doc.kindOf(cell) !== 'code-output' || !doc.kindKnown(cell) || !doc.metadataOf(cell)) continue;
       const found = codeParent({ doc, doubtfulIdBetween }, cell);
       if (!found || 'parent' in found) continue;
       const ref = cell.marker.idRef!;
       const related = found.related;
       report({
-        at: cell.abs(ref.segments[0]!.span),
+        at: doc.abs(cell, ref.segments[0]!.span),
         message: found.problem,
-        related: related ? [{ at: related.abs(related.marker.idRef!.span), message: `The cell \`${ref.segments[0]!.text}\`` }] : undefined,
+        related: related ? [{ at: doc.abs(related, related.marker.idRef!.span), message: `The cell \`${ref.segments[0]!.text}\`` }] : undefined,
       });
     }
   },

@@ -20,7 +20,7 @@ export default defineRootRule(
     for (const cell of cells) {
       // An output without metadata is only a guess (metadata-missing reports
       // it): it takes its number, and is not reported.
-      if (cell.cellKind !== 'code-output') continue;
+      if (doc.kindOf(cell) !== 'code-output') continue;
       const found = codeParent({ doc, doubtfulIdBetween }, cell);
       if (!found || !('parent' in found)) continue;
       const nText = cell.marker.idRef!.segments[1]!.text;
@@ -37,15 +37,15 @@ export default defineRootRule(
       let next = 1;
       let highest: { cell: Cell; n: number } | undefined;
       for (const { cell, n } of outputs) {
-        const at = cell.abs(cell.marker.idRef!.segments[1]!.span);
+        const at = doc.abs(cell, cell.marker.idRef!.segments[1]!.span);
         const id = `${parent.id}.${n}`;
-        if (seen.has(n) || !cell.kindKnown) {
+        if (seen.has(n) || !doc.kindKnown(cell)) {
           seen.add(n);
           next = Math.max(next, n + 1);
           continue;
         }
         // A missing number may be an output cell in between whose id does not fit (cell-id-syntax reports it).
-        if (n > next && !doubtfulIdBetween(parent.index, cell.index, true)) {
+        if (n > next && !doubtfulIdBetween(doc.indexOf(parent), doc.indexOf(cell), true)) {
           const missing = n === next + 1 ? `\`${parent.id}.${next}\` is missing` : `\`${parent.id}.${next}\` to \`${parent.id}.${n - 1}\` are missing`;
           report({ at, message: `Outputs of the code cell \`${parent.id}\` are numbered 1, 2, … without gaps: ${missing} before \`${id}\`.` });
         } else if (highest && n < highest.n) {
@@ -53,7 +53,7 @@ export default defineRootRule(
           report({
             at,
             message: `Outputs of the code cell \`${parent.id}\` are numbered in order: \`${id}\` comes after \`${before.id}\`.`,
-            related: [{ at: before.abs(before.marker.idRef!.span), message: `The output before it` }],
+            related: [{ at: doc.abs(before, before.marker.idRef!.span), message: `The output before it` }],
           });
         }
         seen.add(n);

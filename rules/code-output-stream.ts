@@ -1,6 +1,6 @@
 import { defineRootRule } from '../server/engine/rule-kit.js';
 import type { TextEdit } from '../server/engine/types.js';
-import type { Cell, Line } from '../server/syntax/document.js';
+import type { Cell, Line, MessageDocument } from '../server/syntax/document.js';
 import { contentLines, isBinaryOutput, outputMimeType, outputPrefix } from '../server/llm-view/view.js';
 
 const BASE64_CHAR = /[A-Za-z0-9+/=]/;
@@ -15,7 +15,7 @@ function gluedPrefix(text: string, line: Line): number {
   return -1;
 }
 
-function checkText(cell: Cell, lines: Line[], report: (at: [number, number], message: string, fix: { desc: string; fix: TextEdit[] }) => void): void {
+function checkText(doc: MessageDocument, cell: Cell, lines: Line[], report: (at: [number, number], message: string, fix: { desc: string; fix: TextEdit[] }) => void): void {
   const text = cell.text;
   let run: Line[] = [];
   const flush = (): void => {
@@ -24,13 +24,13 @@ function checkText(cell: Cell, lines: Line[], report: (at: [number, number], mes
     const lastLine = run[run.length - 1]!;
     const n = run.length;
     report(
-      cell.abs({ start: first.start, end: lastLine.contentEnd }),
+      doc.abs(cell, { start: first.start, end: lastLine.contentEnd }),
       n === 1
         ? 'A line of code output starts with `stdout> ` or `stderr> `.'
         : `${n} lines of code output without the \`stdout> \` or \`stderr> \` prefix.`,
       {
         desc: n === 1 ? 'Mark the line as `stdout> `' : `Mark the ${n} lines as \`stdout> \``,
-        fix: run.map((l) => ({ range: cell.abs({ start: l.start, end: l.start }), text: 'stdout> ' })),
+        fix: run.map((l) => ({ range: doc.abs(cell, { start: l.start, end: l.start }), text: 'stdout> ' })),
       },
     );
     run = [];
@@ -48,9 +48,9 @@ function checkText(cell: Cell, lines: Line[], report: (at: [number, number], mes
     if (glued !== -1) {
       flush();
       const stream = text.slice(line.start, line.start + 6);
-      report(cell.abs({ start: line.start, end: glued }), `The \`${stream}> \` prefix ends with a space before the output text.`, {
+      report(doc.abs(cell, { start: line.start, end: glued }), `The \`${stream}> \` prefix ends with a space before the output text.`, {
         desc: 'Insert the space',
-        fix: [{ range: cell.abs({ start: glued, end: glued }), text: ' ' }],
+        fix: [{ range: doc.abs(cell, { start: glued, end: glued }), text: ' ' }],
       });
       continue;
     }
@@ -112,18 +112,19 @@ export default defineRootRule(
     fixable: 'suggestion',
     description: 'A text output line without the `stdout> ` / `stderr> ` prefix, or a binary `mime_type` whose body is not valid base64.',
   },
-  ({ cells, report }) => {
+  ({ doc, cells, report }) => {
     for (const cell of cells) {
-      if (cell.cellKind !== 'code-output' || !cell.kindKnown || !cell.metadata) continue;
+      if (doc.kindOf(cell) !== 'code-output' || !doc.kindKnown(cell) || !doc.metadataOf(cell)) continue;
       // An invalid mime_type is attribute-value's; which form the body has is then unknown.
-      if (outputMimeType(cell) === undefined) continue;
+      const mimeType = outputMimeType(doc, cell);
+      if (mimeType === undefined) continue;
       const lines = streamLines(cell);
-      if (isBinaryOutput(cell)) {
+      if (isBinaryOutput(doc, cell)) {
         const p = base64Problem(cell.text, lines);
-        if (p) report({ at: cell.abs(p), message: `${p.message} (mime_type \`${outputMimeType(cell)}\`)` });
+        if (p) report({ at: doc.abs(cell, p), message: `${p.message} (mime_type \`${mimeType}\`)` });
         continue;
       }
-      checkText(cell, lines, (at, message, s) => report({ at, message, suggestions: [s] }));
+      checkText(doc, cell, lines, (at, message, s) => report({ at, message, suggestions: [s] }));
     }
   },
 );

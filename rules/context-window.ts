@@ -17,18 +17,19 @@ interface WindowedReply {
 
 /** What a cell adds to the view's running total; an object for a reply with a window. */
 function countOf(cell: Cell, doc: MessageDocument): number | WindowedReply {
-  const mode = historyMode(cell);
-  const adds = mode === 'exclude' ? 0 : cellTokens(cell, mode === 'summary' ? 'summary' : 'body');
-  const agent = cell.cellKind === 'agent-reply' ? cell.type : undefined;
-  const window = agent !== undefined ? agentInfoAt(doc, agent, cell.offset)?.settings.contextWindow : undefined;
+  const mode = historyMode(doc, cell);
+  const adds = mode === 'exclude' ? 0 : cellTokens(doc, cell, mode === 'summary' ? 'summary' : 'body');
+  const agent = doc.kindOf(cell) === 'agent-reply' ? doc.typeOf(cell) : undefined;
+  const window = agent !== undefined ? agentInfoAt(doc, agent, doc.offsetOf(cell))?.settings.contextWindow : undefined;
   if (window === undefined) return adds;
-  return { adds, own: cellTokens(cell, 'body'), window, agent: agent!, prompt: systemPromptFor(doc, cell) ?? '' };
+  return { adds, own: cellTokens(doc, cell, 'body'), window, agent: agent!, prompt: systemPromptFor(doc, cell) ?? '' };
 }
 
 /** '' for a code output, the agent's name for an agent reply: what `fits` reads without counting tokens. */
-function kindOf(cell: Cell): string | undefined {
-  if (cell.cellKind === 'code-output') return '';
-  return cell.cellKind === 'agent-reply' ? cell.type : undefined;
+function kindOf(cell: Cell, doc: MessageDocument): string | undefined {
+  const kind = doc.kindOf(cell);
+  if (kind === 'code-output') return '';
+  return kind === 'agent-reply' ? doc.typeOf(cell) : undefined;
 }
 
 /** The code outputs among some cells, and the agents that reply. */
@@ -94,12 +95,12 @@ const rule = defineFoldRule(
       else first.set(v.agent, { cell: doc.cells[i]!, tokens, window: v.window, later: 0 });
     });
     for (const [agent, f] of first) {
-      const m = f.cell.metadata!;
-      const info = agentInfoAt(doc, agent, f.cell.offset);
+      const m = doc.metadataOf(f.cell)!;
+      const info = agentInfoAt(doc, agent, doc.offsetOf(f.cell));
       const cw = info?.entries.find((e) => e.key === 'context_window' && !e.repeated);
       const fmt = (n: number): string => n.toLocaleString('en-US');
       report({
-        at: m.segment.abs(m.node.typeSpan!),
+        at: doc.abs(m.segment, m.node.typeSpan!),
         message:
           `The conversation up to this reply is about ${fmt(f.tokens)} tokens (estimated), more than the ${fmt(f.window)}-token context window of \`${agent}\`.` +
           (f.later ? ` ${f.later} later ${f.later === 1 ? 'reply' : 'replies'} of \`${agent}\` exceed it too.` : '') +

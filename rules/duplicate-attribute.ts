@@ -30,9 +30,9 @@ export default defineSegmentRule(
         }
         if (!first) continue;
         report({
-          at: seg.abs(a.keySpan),
+          at: doc.abs(seg, a.keySpan),
           message: `The key \`${a.key}\` appears twice on this metadata line.`,
-          related: [{ at: seg.abs(first.keySpan), message: `First \`${a.key}\`` }],
+          related: [{ at: doc.abs(seg, first.keySpan), message: `First \`${a.key}\`` }],
         });
       }
     }

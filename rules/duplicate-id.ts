@@ -22,9 +22,9 @@ const rule = defineRootRule(
       const same = doc.cellsById.get(id)!;
       if (same.length < 2 || same[0] === cell) continue;
       const first = same[0]!;
-      const firstAt = first.abs(first.marker.idRef!.span);
+      const firstAt = doc.abs(first, first.marker.idRef!.span);
       report({
-        at: cell.abs(cell.marker.idRef!.span),
+        at: doc.abs(cell, cell.marker.idRef!.span),
         message: `The id \`${id}\` is already used by the cell on line {{line}}.`,
         related: [{ at: firstAt, message: `First use of \`${id}\`` }],
       });

@@ -13,8 +13,8 @@ function isEmpty(cell: Cell, doc: MessageDocument): boolean {
   return true;
 }
 
-function emptyReport(cell: Cell): ReportDescriptor {
-  return { at: cell.abs(cell.marker.span), message: `The cell${cell.id ? ` \`${cell.id}\`` : ''} has no content.` };
+function emptyReport(doc: MessageDocument, cell: Cell): ReportDescriptor {
+  return { at: doc.abs(cell, cell.marker.span), message: `The cell${cell.id ? ` \`${cell.id}\`` : ''} has no content.` };
 }
 
 export default defineSegmentRule(
@@ -32,8 +32,9 @@ export default defineSegmentRule(
     // An empty tool result or a run that printed nothing is data, not an
     // omission; a cell whose kind is a guess may be one (its id or metadata
     // is reported). An agent reply is checked across cells, below.
-    if (cell.cellKind === 'tool-result' || cell.cellKind === 'code-output' || cell.cellKind === 'agent-reply' || !cell.kindKnown) return;
-    if (isEmpty(cell, doc)) report(emptyReport(cell));
+    const kind = doc.kindOf(cell);
+    if (kind === 'tool-result' || kind === 'code-output' || kind === 'agent-reply' || !doc.kindKnown(cell)) return;
+    if (isEmpty(cell, doc)) report(emptyReport(doc, cell));
   },
   { roots: emptyReplies },
 );
@@ -45,14 +46,14 @@ function emptyReplies({ doc, cells, report }: RuleContext): void {
   // its id root, so the findings are per root.
   let parents: Set<string> | undefined;
   for (const cell of cells) {
-    if (cell.cellKind !== 'agent-reply' || !cell.kindKnown || !isEmpty(cell, doc)) continue;
+    if (doc.kindOf(cell) !== 'agent-reply' || !doc.kindKnown(cell) || !isEmpty(cell, doc)) continue;
     if (cell.id !== undefined) {
       if (!parents) {
         parents = new Set();
-        for (const c of cells) if (c.cellKind === 'tool-call' && c.id !== undefined) parents.add(c.id.slice(0, c.id.indexOf('.')));
+        for (const c of cells) if (doc.kindOf(c) === 'tool-call' && c.id !== undefined) parents.add(c.id.slice(0, c.id.indexOf('.')));
       }
       if (parents.has(cell.id)) continue;
     }
-    report(emptyReport(cell));
+    report(emptyReport(doc, cell));
   }
 }

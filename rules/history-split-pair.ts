@@ -1,12 +1,12 @@
 import { defineRootRule } from '../server/engine/rule-kit.js';
-import type { Cell } from '../server/syntax/document.js';
+import type { Cell, MessageDocument } from '../server/syntax/document.js';
 import { historyMode, inView } from '../server/llm-view/view.js';
 import { HISTORY_VALUES } from './history-value.js';
 
-function historyAttr(cell: Cell): [number, number] | undefined {
-  const m = cell.metadata;
+function historyAttr(doc: MessageDocument, cell: Cell): [number, number] | undefined {
+  const m = doc.metadataOf(cell);
   const a = m?.node.attributes.find((x) => x.key === 'history');
-  return a && m ? m.segment.abs(a.span) : undefined;
+  return a && m ? doc.abs(m.segment, a.span) : undefined;
 }
 
 /**
@@ -14,12 +14,12 @@ function historyAttr(cell: Cell): [number, number] | undefined {
  * not a guess, and a `history` value it has is valid. An invalid one counts
  * as include, which may not be what was meant (history-value reports it).
  */
-function settled(cell: Cell): boolean {
-  const v = cell.attr('history');
-  return cell.kindKnown && (v === undefined || HISTORY_VALUES.includes(v));
+function settled(doc: MessageDocument, cell: Cell): boolean {
+  const v = doc.attrOf(cell, 'history');
+  return doc.kindKnown(cell) && (v === undefined || HISTORY_VALUES.includes(v));
 }
 
-const state = (cell: Cell): string => (inView(cell) ? (historyMode(cell) === 'summary' ? 'in the LLM view (as a summary)' : 'in the LLM view') : 'left out of the LLM view');
+const state = (doc: MessageDocument, cell: Cell): string => (inView(doc, cell) ? (historyMode(doc, cell) === 'summary' ? 'in the LLM view (as a summary)' : 'in the LLM view') : 'left out of the LLM view');
 
 export default defineRootRule(
   {
@@ -29,11 +29,11 @@ export default defineRootRule(
     fixable: null,
     description: 'A tool call and its results whose `history` settings put one in the LLM view and leave the other out.',
   },
-  ({ cells, report }) => {
+  ({ doc, cells, report }) => {
     // Results by the id of the call they answer (PARENT.NONCE), in file order.
     const results = new Map<string, Cell[]>();
     for (const cell of cells) {
-      if (cell.cellKind !== 'tool-result' || !cell.id || !settled(cell)) continue;
+      if (doc.kindOf(cell) !== 'tool-result' || !cell.id || !settled(doc, cell)) continue;
       const key = cell.id.slice(0, cell.id.lastIndexOf('.'));
       const list = results.get(key);
       if (list) list.push(cell);
@@ -41,20 +41,21 @@ export default defineRootRule(
     }
     const done = new Set<string>();
     for (const call of cells) {
-      if (call.cellKind !== 'tool-call' || !call.id || done.has(call.id) || !settled(call)) continue;
+      if (doc.kindOf(call) !== 'tool-call' || !call.id || done.has(call.id) || !settled(doc, call)) continue;
       done.add(call.id);
-      const callIn = inView(call);
-      const split = (results.get(call.id) ?? []).filter((r) => r.offset > call.offset && inView(r) !== callIn);
+      const callIn = inView(doc, call);
+      const callAt = doc.offsetOf(call);
+      const split = (results.get(call.id) ?? []).filter((r) => doc.offsetOf(r) > callAt && inView(doc, r) !== callIn);
       if (!split.length) continue;
-      const callAttr = historyAttr(call);
+      const callAttr = historyAttr(doc, call);
       const onCall: Cell[] = [];
       for (const r of split) {
-        const attr = historyAttr(r);
+        const attr = historyAttr(doc, r);
         if (attr) {
           report({
             at: attr,
-            message: `This tool result is ${state(r)} but its tool call \`${call.id}\` is ${state(call)}: a call and its results are included or left out together (provider APIs reject a call without its result, or a result without its call).`,
-            related: [{ at: call.abs(call.marker.idRef!.span), message: 'The tool call' }],
+            message: `This tool result is ${state(doc, r)} but its tool call \`${call.id}\` is ${state(doc, call)}: a call and its results are included or left out together (provider APIs reject a call without its result, or a result without its call).`,
+            related: [{ at: doc.abs(call, call.marker.idRef!.span), message: 'The tool call' }],
           });
         } else onCall.push(r);
       }
@@ -63,8 +64,8 @@ export default defineRootRule(
         const ids = onCall.map((r) => `\`${r.id}\``).join(', ');
         report({
           at: callAttr,
-          message: `This tool call is ${state(call)} but its result${onCall.length > 1 ? 's' : ''} ${ids} ${onCall.length > 1 ? 'are' : 'is'} in it: a call and its results are included or left out together; set the same \`history\` on ${onCall.length > 1 ? 'them' : 'it'}.`,
-          related: onCall.map((r) => ({ at: r.abs(r.marker.idRef!.span), message: 'A result in the LLM view' })),
+          message: `This tool call is ${state(doc, call)} but its result${onCall.length > 1 ? 's' : ''} ${ids} ${onCall.length > 1 ? 'are' : 'is'} in it: a call and its results are included or left out together; set the same \`history\` on ${onCall.length > 1 ? 'them' : 'it'}.`,
+          related: onCall.map((r) => ({ at: doc.abs(r, r.marker.idRef!.span), message: 'A result in the LLM view' })),
         });
       }
     }

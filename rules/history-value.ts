@@ -20,7 +20,7 @@ export default defineSegmentRule(
       if (m.node.type === undefined || !isMetadataLine(doc, m)) continue;
       for (const a of m.node.attributes) {
         if (a.key !== 'history' || HISTORY_VALUES.includes(a.value)) continue;
-        const at = m.segment.abs(a.valueSpan);
+        const at = doc.abs(m.segment, a.valueSpan);
         const lower = a.value.toLowerCase();
         const best = HISTORY_VALUES.includes(lower) ? lower : closest(a.value, WORDS, { unique: true });
         report({

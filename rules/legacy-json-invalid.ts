@@ -30,7 +30,7 @@ export default defineSegmentRule(
     fixable: null,
     description: 'A `<tool>` whose body starts with `{` but is not a valid JSON object of the legacy shape.',
   },
-  (seg, { report }) => {
-    for (const p of toolProblemsIn(seg, 'legacy-json-invalid')) report({ at: seg.abs(p), message: message(p.kind, p.detail ?? '') });
+  (seg, { doc, report }) => {
+    for (const p of toolProblemsIn(doc, seg, 'legacy-json-invalid')) report({ at: doc.abs(seg, p), message: message(p.kind, p.detail ?? '') });
   },
 );

@@ -9,13 +9,13 @@ export default defineSegmentRule(
     fixable: 'fix',
     description: 'A tool call in the deprecated JSON form.',
   },
-  (seg, { report }) => {
-    for (const p of toolProblemsIn(seg, 'legacy-json-tool-call')) {
+  (seg, { doc, report }) => {
+    for (const p of toolProblemsIn(doc, seg, 'legacy-json-tool-call')) {
       const refused = 'refused' in p.rewrite ? p.rewrite.refused : undefined;
       report({
-        at: seg.abs(p),
+        at: doc.abs(seg, p),
         message: `A tool call in the deprecated JSON form: write it in the XML form (\`<server_name>\`, \`<tool_name>\`, \`<arguments>\`).${refused ? ` No automatic rewrite: ${refused}.` : ''}`,
-        fix: 'body' in p.rewrite ? { range: seg.abs(p.body), text: p.rewrite.body } : undefined,
+        fix: 'body' in p.rewrite ? { range: doc.abs(seg, p.body), text: p.rewrite.body } : undefined,
         // Tag 2: Deprecated (editors strike the text through).
         tags: [2],
       });

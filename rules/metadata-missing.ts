@@ -9,10 +9,10 @@ function likelyType(doc: MessageDocument, cell: Cell): string | undefined {
   if (segs.length === 3) return 'tool';
   if (segs.length === 2) {
     const parent = doc.cellsById.get(segs[0]!)?.[0];
-    if (/^\d+$/.test(segs[1]!) && parent?.type === 'code') return parent.codeBlock?.language || undefined;
+    if (/^\d+$/.test(segs[1]!) && parent !== undefined && doc.typeOf(parent) === 'code') return parent.codeBlock?.language || undefined;
     return 'tool';
   }
-  return doc.defaultAgentAt(cell.offset);
+  return doc.defaultAgentAt(doc.offsetOf(cell));
 }
 
 /**
@@ -44,12 +44,12 @@ export default defineRootRule(
   ({ doc, cells, report }) => {
     for (const cell of cells) {
       const ref = cell.marker.idRef;
-      if (!ref || cell.metadata || ref.id === '' || inUnclosedFence(cell, ref.id)) continue;
+      if (!ref || doc.metadataOf(cell) || ref.id === '' || inUnclosedFence(cell, ref.id)) continue;
       const type = likelyType(doc, cell);
-      const lineEnd = cell.abs(cell.marker.span)[1];
+      const lineEnd = doc.abs(cell, cell.marker.span)[1];
       const { eol, after } = metadataInsertion(doc, cell);
       report({
-        at: cell.abs(ref.refSpan),
+        at: doc.abs(cell, ref.refSpan),
         message: `The cell \`${ref.id}\` has no metadata line \`[^${ref.id}]: [type]\`.`,
         suggestions: type
           ? [{ desc: `Insert \`[^${ref.id}]: [${type}]\` under the marker`, fix: { range: [lineEnd, lineEnd], text: `${eol}${eol}[^${ref.id}]: [${type}]${after}` } }]

@@ -11,7 +11,7 @@ const rule = defineRootRule(
   },
   ({ doc, cells, report }) => {
     for (const cell of cells) {
-      const m = cell.metadata;
+      const m = doc.metadataOf(cell);
       // A later cell with a duplicated id is duplicate-id's finding, not a misplaced line.
       if (!m || doc.cellsById.get(cell.id!)?.[0] !== cell) continue;
       const p = cell.parse;
@@ -20,11 +20,11 @@ const rule = defineRootRule(
       // skipped closed: unclosed-fence reports it.
       if (m.segment === cell && p.comments.some((c) => !c.closed && c.start < m.node.span.start)) continue;
       // The own line of another cell with the same id: duplicate-id reports the id.
-      if (borrowsMetadata(cell)) continue;
+      if (borrowsMetadata(doc, cell)) continue;
       report({
-        at: m.segment.abs(m.node.id.refSpan),
+        at: doc.abs(m.segment, m.node.id.refSpan),
         message: `The metadata line of \`${cell.id}\` belongs right under its marker (line {{line}}), before any other content.`,
-        related: [{ at: cell.abs(cell.marker.span), message: 'The cell marker' }],
+        related: [{ at: doc.abs(cell, cell.marker.span), message: 'The cell marker' }],
       });
     }
   },

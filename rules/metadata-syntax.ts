@@ -50,9 +50,9 @@ export default defineSegmentRule(
       for (const problem of node.problems) {
         const text = fixText(problem);
         report({
-          at: seg.abs(problem.span),
+          at: doc.abs(seg, problem.span),
           message: message(problem),
-          fix: text !== undefined ? { range: seg.abs(problem.span), text } : undefined,
+          fix: text !== undefined ? { range: doc.abs(seg, problem.span), text } : undefined,
         });
       }
     }

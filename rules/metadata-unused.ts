@@ -21,16 +21,16 @@ export default defineRootRule(
         // The line under the marker of a cell without an id: the reference
         // is what is missing (cell-id-missing reports it and adds it).
         if (own && !own.marker.idRef && own.parse.placementStart === m.node.span.start) continue;
-        report({ at: m.segment.abs(m.node.id.refSpan), message: `No cell uses the id \`${id}\`: this metadata line has no effect.`, tags: [1] });
-      } else if (cells[0]!.metadata !== m && !(own && own.id === id && own !== cells[0])) {
+        report({ at: doc.abs(m.segment, m.node.id.refSpan), message: `No cell uses the id \`${id}\`: this metadata line has no effect.`, tags: [1] });
+      } else if (doc.metadataOf(cells[0]!) !== m && !(own && own.id === id && own !== cells[0])) {
         // (The own line of a later cell with the same id is not a second
         // line for one cell: the id is used twice, which duplicate-id reports.)
-        const first = cells[0]!.metadata!;
+        const first = doc.metadataOf(cells[0]!)!;
         report({
-          at: m.segment.abs(m.node.id.refSpan),
+          at: doc.abs(m.segment, m.node.id.refSpan),
           message: `A second metadata line for \`${id}\`; only the first one counts.`,
           tags: [1],
-          related: [{ at: first.segment.abs(first.node.id.refSpan), message: 'The metadata line that counts' }],
+          related: [{ at: doc.abs(first.segment, first.node.id.refSpan), message: 'The metadata line that counts' }],
         });
       }
     }

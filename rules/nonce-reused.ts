@@ -15,7 +15,7 @@ const rule = defineRule(
       let first: CallRef | undefined;
       for (const call of graph.callsByNonce.get(nonce)!) {
         // Without metadata, an id of this shape is only a guess at a tool call (metadata-missing reports it).
-        if (!call.cell.kindKnown) continue;
+        if (!doc.kindKnown(call.cell)) continue;
         if (!first) {
           first = call;
           continue;
@@ -23,9 +23,9 @@ const rule = defineRule(
         // The same whole id is a repeated id, which duplicate-id reports.
         if (first.id === call.id) continue;
         report({
-          at: call.nonceAt,
+          at: call.nonceAt(doc),
           message: `The nonce \`${call.nonce}\` is already used by the tool call \`${first.id}\` (line {{line}}); every tool call needs its own.`,
-          related: [{ at: first.nonceAt, message: `First use of \`${call.nonce}\`` }],
+          related: [{ at: first.nonceAt(doc), message: `First use of \`${call.nonce}\`` }],
         });
       }
     }

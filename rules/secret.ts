@@ -1,4 +1,4 @@
-import { Cell, type Segment } from '../server/syntax/document.js';
+import { Cell, type MessageDocument, type Segment } from '../server/syntax/document.js';
 import { defineSegmentRule } from '../server/engine/rule-kit.js';
 import type { RuleContext } from '../server/engine/types.js';
 import { findSecrets } from './secret/detect.js';
@@ -23,11 +23,11 @@ function reportIn(text: string, base: number, { options, report }: RuleContext):
 }
 
 /** The part of a segment to search: all of it, or only the marker and metadata line of a binary output. */
-function searched(seg: Segment): string {
+function searched(doc: MessageDocument, seg: Segment): string {
   if (!(seg instanceof Cell)) return seg.text;
-  const mime = seg.attr('mime_type');
+  const mime = doc.attrOf(seg, 'mime_type');
   if (mime === undefined || TEXTUAL.test(mime)) return seg.text;
-  const m = seg.metadata;
+  const m = doc.metadataOf(seg);
   return seg.text.slice(0, m && m.segment === seg ? m.node.span.end : seg.parse!.lines[0]!.end);
 }
 
@@ -53,9 +53,9 @@ export default defineSegmentRule(
     },
     // The cross-cell part reads only the frontmatter, which segment checks never see.
   },
-  (seg, context) => reportIn(searched(seg), seg.offset, context),
+  (seg, context) => reportIn(searched(context.doc, seg), context.doc.offsetOf(seg), context),
   (context) => {
     const fm = context.doc.segments.find((s) => s.kind === 'frontmatter');
-    if (fm) reportIn(fm.text, fm.offset, context);
+    if (fm) reportIn(fm.text, context.doc.offsetOf(fm), context);
   },
 );

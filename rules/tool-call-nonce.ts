@@ -12,7 +12,7 @@ export default defineRootRule(
   ({ doc, cells, report }) => {
     for (const call of callsAmong(doc, cells)) {
       // Without metadata, an id of this shape is only a guess at a tool call (metadata-missing reports it).
-      if (!call.cell.kindKnown) continue;
+      if (!doc.kindKnown(call.cell)) continue;
       const n = call.nonce;
       let why: string | undefined;
       if (n.length < 4) why = `is ${n.length === 1 ? 'one character' : `${n.length} characters`} long; use at least 4`;
@@ -20,7 +20,7 @@ export default defineRootRule(
       else if (/[^a-z0-9]/.test(n)) why = `has \`${/[^a-z0-9]/.exec(n)![0]}\`; a nonce uses only a-z and 0-9`;
       if (!why) continue;
       report({
-        at: call.nonceAt,
+        at: call.nonceAt(doc),
         message: `The nonce \`${n}\` ${why}. A random nonce such as \`k7f3q\` keeps tool calls from being forged or replayed by copying.`,
       });
     }

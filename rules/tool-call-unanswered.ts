@@ -13,17 +13,18 @@ export default defineRule(
     // The graph keeps the calls with no result after them.
     for (const call of toolGraph(doc).unanswered) {
       // Without metadata, an id of this shape is only a guess at a tool call (metadata-missing reports it).
-      if (!call.cell.kindKnown) continue;
+      if (!doc.kindKnown(call.cell)) continue;
       // A later output cell whose id names nothing reliably may be its result (cell-id-syntax reports it).
-      if (doubtfulIdBetween(call.cell.index, doc.cells.length, true)) continue;
+      const index = doc.indexOf(call.cell);
+      if (doubtfulIdBetween(index, doc.cells.length, true)) continue;
       // Calls at the end of the file, with only tool calls after them, are still running.
       let running = true;
-      for (let i = call.cell.index + 1; i < doc.cells.length && running; i++) {
-        if (doc.cells[i]!.cellKind !== 'tool-call') running = false;
+      for (let i = index + 1; i < doc.cells.length && running; i++) {
+        if (doc.kindOf(doc.cells[i]!) !== 'tool-call') running = false;
       }
       if (running) continue;
       report({
-        at: call.cell.abs(call.cell.marker.idRef!.span),
+        at: doc.abs(call.cell, call.cell.marker.idRef!.span),
         message: `The tool call \`${call.id}\` has no result: add a cell \`[^${call.id}.1]\` with type \`tool\` after it.`,
       });
     }

@@ -16,18 +16,19 @@ export default defineRootRule(
     fixable: 'fix',
     description: 'The metadata `name` of a tool call differs from the XML `<tool_name>`, or is missing.',
   },
-  ({ cells, report }) => {
+  ({ doc, cells, report }) => {
     for (const cell of cells) {
       // Not a cell whose id fits no tool call (cell-id-syntax): it may be a result.
-      if (cell.cellKind !== 'tool-call' || !cell.kindKnown || !cell.metadata || cell.type !== 'tool') continue;
-      const m = cell.metadata;
+      if (doc.kindOf(cell) !== 'tool-call' || !doc.kindKnown(cell)) continue;
+      const m = doc.metadataOf(cell);
+      if (!m || doc.typeOf(cell) !== 'tool') continue;
       const tools = toolCallsOf(cell);
       const xmlName = tools.length === 1 ? tools[0]!.toolName : undefined;
       const attr = m.node.attributes.find((a) => a.key === 'name');
       if (!attr) {
         // A line that does not parse may hold the name in a form not read: metadata-syntax reports it.
         if (m.node.problems.length || !m.node.typeSpan) continue;
-        const typeAt = m.segment.abs({ start: m.node.typeSpan.start - 1, end: m.node.typeSpan.end + 1 });
+        const typeAt = doc.abs(m.segment, { start: m.node.typeSpan.start - 1, end: m.node.typeSpan.end + 1 });
         const value = xmlName === undefined ? undefined : metadataValue(xmlName, false);
         report({
           at: typeAt,
@@ -37,13 +38,13 @@ export default defineRootRule(
         continue;
       }
       if (xmlName === undefined || attr.value === xmlName) continue;
-      const at = m.segment.abs(attr.valueSpan);
+      const at = doc.abs(m.segment, attr.valueSpan);
       const value = metadataValue(xmlName, !attr.quoted);
       report({
         at,
         message: `The metadata \`name\` is \`${attr.value}\` but the \`<tool_name>\` is \`${xmlName}\`.`,
         fix: value ? { range: at, text: value } : undefined,
-        related: [{ at: cell.abs(toolNameSpan(tools[0]!)), message: 'The tool name in the call' }],
+        related: [{ at: doc.abs(cell, toolNameSpan(tools[0]!)), message: 'The tool name in the call' }],
       });
     }
   },

@@ -9,12 +9,12 @@ export default defineRootRule(
     fixable: null,
     description: 'A tool name (the `<tool_name>`, or the metadata `name`) that does not match `^[a-zA-Z0-9_-]{1,64}$`: OpenAI and Anthropic reject it.',
   },
-  ({ cells, report }) => {
+  ({ doc, cells, report }) => {
     for (const cell of cells) {
-      if (cell.cellKind !== 'tool-call' || cell.type !== 'tool') continue;
+      if (doc.kindOf(cell) !== 'tool-call' || doc.typeOf(cell) !== 'tool') continue;
       // The call's own name, else (no readable call) the metadata name; a
       // metadata name that differs from the call's is tool-name-mismatch's.
-      const tool = toolNameOf(cell);
+      const tool = toolNameOf(doc, cell);
       if (!tool || TOOL_NAME_PATTERN.test(tool.name)) continue;
       report({
         at: tool.at,

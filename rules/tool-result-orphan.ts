@@ -20,20 +20,21 @@ const rule = defineRootRule(
      * call's parent, and the result is reported whatever ids are malformed.
      */
     const mayBeTheCall = (callId: string, at: number): boolean => {
-      const parent = doc.cellsById.get(callId.slice(0, callId.lastIndexOf('.')))?.find((c) => c.index < at);
-      return parent !== undefined && doubtfulIdBetween(parent.index, at, true);
+      const parent = doc.cellsById.get(callId.slice(0, callId.lastIndexOf('.')))?.find((c) => doc.indexOf(c) < at);
+      return parent !== undefined && doubtfulIdBetween(doc.indexOf(parent), at, true);
     };
     for (const r of resultsAmong(doc, cells)) {
       // Without metadata, an id of this shape is only a guess at a tool result (metadata-missing reports it).
-      if (!r.cell.kindKnown) continue;
+      if (!doc.kindKnown(r.cell)) continue;
       const calls = graph.callsById.get(r.callId) ?? [];
-      if (calls.some((c) => c.cell.index < r.cell.index)) continue;
+      const index = doc.indexOf(r.cell);
+      if (calls.some((c) => doc.indexOf(c.cell) < index)) continue;
       const id = `\`${r.callId}\``;
       const other = doc.cellsById.get(r.callId)?.[0];
       // A cell of unknown kind may be the call; an output cell whose id
       // names nothing reliably, where the call could be, may be it too.
-      if (other && !other.kindKnown) continue;
-      if (!calls.length && !other && mayBeTheCall(r.callId, r.cell.index)) continue;
+      if (other && !doc.kindKnown(other)) continue;
+      if (!calls.length && !other && mayBeTheCall(r.callId, index)) continue;
       let message: string;
       if (calls.length) {
         message = `The tool call ${id} comes after this result (line {{line}}); a result follows its call.`;
@@ -44,9 +45,9 @@ const rule = defineRootRule(
       }
       const target = calls[0]?.cell ?? other;
       report({
-        at: r.callAt,
+        at: r.callAt(doc),
         message,
-        related: target?.marker.idRef ? [{ at: target.abs(target.marker.idRef.span), message: `The cell ${id}` }] : undefined,
+        related: target?.marker.idRef ? [{ at: doc.abs(target, target.marker.idRef.span), message: `The cell ${id}` }] : undefined,
       });
     }
   },

@@ -37,7 +37,7 @@ export default defineRootRule(
         // A result that is only a guess (no metadata) still takes its number,
         // but is not reported; a missing number may be an output cell between
         // the call and this result whose id does not fit (cell-id-syntax).
-        if (!r.cell.kindKnown || (n > expected && doubtfulIdBetween(call.cell.index, r.cell.index, true))) {
+        if (!doc.kindKnown(r.cell) || (n > expected && doubtfulIdBetween(doc.indexOf(call.cell), doc.indexOf(r.cell), true))) {
           expected = Math.max(expected, n + 1);
           continue;
         }
@@ -45,7 +45,7 @@ export default defineRootRule(
           n > expected
             ? `Result ${n} of the tool call \`${callId}\` comes where result ${expected} is expected: results are numbered 1, 2, … without gaps.`
             : `Result ${n} of the tool call \`${callId}\` comes after result ${expected - 1}: results are numbered 1, 2, … in file order.`;
-        report({ at: r.nAt, message });
+        report({ at: r.nAt(doc), message });
         expected = Math.max(expected, n + 1);
       }
     }

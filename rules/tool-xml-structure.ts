@@ -1,12 +1,12 @@
 import { defineSegmentRule } from '../server/engine/rule-kit.js';
-import { Cell } from '../server/syntax/document.js';
+import { Cell, type MessageDocument } from '../server/syntax/document.js';
 import { toolCallsOf, toolProblemsIn, type StructureProblemKind } from '../server/tool-calls/index.js';
 
 /** A `<tool>` written inside a fenced code block of the cell (where it is code, not a call), and whether that fence closes. */
-function fencedTool(cell: Cell): { at: [number, number]; closed: boolean } | undefined {
+function fencedTool(doc: MessageDocument, cell: Cell): { at: [number, number]; closed: boolean } | undefined {
   for (const f of cell.parse.fences) {
     const at = cell.text.slice(f.contentStart, f.contentEnd).search(/<tool[\s>]/);
-    if (at !== -1) return { at: cell.abs({ start: f.contentStart + at, end: f.contentStart + at + 5 }), closed: f.close !== undefined };
+    if (at !== -1) return { at: doc.abs(cell, { start: f.contentStart + at, end: f.contentStart + at + 5 }), closed: f.close !== undefined };
   }
   return undefined;
 }
@@ -86,28 +86,29 @@ export default defineSegmentRule(
     description: 'Well-formed XML of the wrong shape, or not exactly one `<tool>` in a tool call cell.',
   },
   (seg, context) => {
-    for (const p of toolProblemsIn(seg, 'tool-xml-structure')) {
+    const doc = context.doc;
+    for (const p of toolProblemsIn(doc, seg, 'tool-xml-structure')) {
       context.report({
-        at: seg.abs(p),
+        at: doc.abs(seg, p),
         message: message(p.kind, p.name ?? '', p.type, p.detail),
         related: p.first
-          ? [{ at: seg.abs(p.first), message: `The first \`<${p.name}>\`` }]
+          ? [{ at: doc.abs(seg, p.first), message: `The first \`<${p.name}>\`` }]
           : p.declared
-            ? [{ at: seg.abs(p.declared), message: 'The type is declared here' }]
+            ? [{ at: doc.abs(seg, p.declared), message: 'The type is declared here' }]
             : undefined,
       });
     }
     // A cell whose kind is a guess (its id fits no tool call, or it has no
     // metadata type) may be no tool call: its id or metadata is reported.
-    if (!(seg instanceof Cell) || seg.cellKind !== 'tool-call' || !seg.kindKnown) return;
+    if (!(seg instanceof Cell) || doc.kindOf(seg) !== 'tool-call' || !doc.kindKnown(seg)) return;
     const cell = seg;
     const tools = toolCallsOf(cell);
     if (tools.length === 0) {
-      const fenced = fencedTool(cell);
+      const fenced = fencedTool(doc, cell);
       // In a fence that never closes, the `<tool>` is code because of it: unclosed-fence reports it.
       if (fenced && !fenced.closed) return;
       context.report({
-        at: fenced?.at ?? cell.abs(cell.marker.idRef?.refSpan ?? cell.marker.span),
+        at: fenced?.at ?? doc.abs(cell, cell.marker.idRef?.refSpan ?? cell.marker.span),
         message: fenced
           ? 'This `<tool>` is inside a fenced code block, where it is code, not a tool call: write the `<tool>` element outside the fence.'
           : 'A tool call cell holds exactly one `<tool>` element; this one has none.',
@@ -117,9 +118,9 @@ export default defineSegmentRule(
     for (let i = 1; i < tools.length; i++) {
       const t = tools[i]!.element;
       context.report({
-        at: cell.abs({ start: t.start, end: t.openTagEnd }),
+        at: doc.abs(cell, { start: t.start, end: t.openTagEnd }),
         message: `A tool call cell holds exactly one \`<tool>\`; this is number ${i + 1}. Give each call its own cell (an agent reply may hold several).`,
-        related: [{ at: cell.abs({ start: tools[0]!.element.start, end: tools[0]!.element.openTagEnd }), message: 'The first `<tool>`' }],
+        related: [{ at: doc.abs(cell, { start: tools[0]!.element.start, end: tools[0]!.element.openTagEnd }), message: 'The first `<tool>`' }],
       });
     }
   },

@@ -9,19 +9,19 @@ export default defineSegmentRule(
     fixable: 'suggestion',
     description: 'A `<tool>` element that is not well-formed XML.',
   },
-  (seg, { report }) => {
-    for (const p of toolProblemsIn(seg, 'tool-xml')) {
+  (seg, { doc, report }) => {
+    for (const p of toolProblemsIn(doc, seg, 'tool-xml')) {
       if (p.kind === 'unclosed') {
-        report({ at: seg.abs(p), message: '`<tool>` is not closed with `</tool>` in this cell.' });
+        report({ at: doc.abs(seg, p), message: '`<tool>` is not closed with `</tool>` in this cell.' });
         continue;
       }
       const e = p.error;
       const wrap = p.wrap;
       report({
-        at: seg.abs(p),
+        at: doc.abs(seg, p),
         message: p.ltMayBeText ? `${e.message} If the \`<\` is meant as text, write \`&lt;\` or put the value in a CDATA section.` : e.message,
-        related: e.related ? [{ at: seg.abs(e.related), message: e.related.message }] : undefined,
-        suggestions: wrap ? [{ desc: `Put the text of \`<${wrap.name}>\` in a CDATA section`, fix: { range: seg.abs(wrap), text: wrap.text } }] : undefined,
+        related: e.related ? [{ at: doc.abs(seg, e.related), message: e.related.message }] : undefined,
+        suggestions: wrap ? [{ desc: `Put the text of \`<${wrap.name}>\` in a CDATA section`, fix: { range: doc.abs(seg, wrap), text: wrap.text } }] : undefined,
       });
     }
   },

@@ -17,18 +17,19 @@ const rule = defineRule(
     for (const cell of cellsOfUnknownType(doc)) {
       // A later cell with a duplicated id shares the first one's metadata line,
       // and a first one may have only the later one's: duplicate-id reports it.
-      if (doc.cellsById.get(cell.id!)?.[0] !== cell || borrowsMetadata(cell)) continue;
-      const m = cell.metadata!;
+      if (doc.cellsById.get(cell.id!)?.[0] !== cell || borrowsMetadata(doc, cell)) continue;
+      const m = doc.metadataOf(cell)!;
       const type = m.node.type!;
       // `# %%%% [^1]` with `[markdown]`: a message cell with one '%' too many,
       // which cell-marker reports (and fixes).
       if (MESSAGE_TYPES.has(type) && cell.marker.problems.some((p) => p.kind === 'too-many-percents')) continue;
-      const at = m.segment.abs(m.node.typeSpan!);
-      const later = agents.declaredAfter(type, cell.offset);
+      const at = doc.abs(m.segment, m.node.typeSpan!);
+      const offset = doc.offsetOf(cell);
+      const later = agents.declaredAfter(type, offset);
       // Did you mean: as compilers do, only while its cost (the letters of
       // the type times those of the agents usable here, which bounds the
       // edit distances) fits in what is left of the file's budget.
-      const usable = agents.usableCount(cell.offset);
+      const usable = agents.usableCount(offset);
       const cost = type.length * agents.letters(usable);
       let best: string | undefined;
       if (cost <= budget) {

@@ -96,9 +96,10 @@ function setValues<V>(chunks: V[][], doc: MessageDocument, of: PerCell<V>, cells
   for (const cell of cells) {
     let c = 0;
     let start = 0;
-    while (start + chunks[c]!.length <= cell.index) start += chunks[c++]!.length;
+    const index = doc.indexOf(cell);
+    while (start + chunks[c]!.length <= index) start += chunks[c++]!.length;
     if (!fresh.has(chunks[c]!)) fresh.add((chunks[c] = chunks[c]!.slice()));
-    chunks[c]![cell.index - start] = of(cell, doc);
+    chunks[c]![index - start] = of(cell, doc);
   }
 }
 

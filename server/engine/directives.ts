@@ -32,11 +32,11 @@ export function collectDirectives(doc: MessageDocument, isKnownRule: (id: string
     const p = seg.parse!;
     for (let j = 0, directivesList = p.directives; j < directivesList.length; j++) {
       const d = directivesList[j]!;
-      const [start, end] = seg.abs(d.span);
+      const [start, end] = doc.abs(seg, d.span);
       const rules: PlacedDirective['rules'] = [];
       for (let k = 0, rulesList = d.rules; k < rulesList.length; k++) {
         const r = rulesList[k]!;
-        const at = seg.abs(r.span);
+        const at = doc.abs(seg, r.span);
         if (isKnownRule(r.name)) rules.push({ name: r.name, at });
         else unknownRules.push({ name: r.name, at });
       }

@@ -28,7 +28,7 @@ export function rootAt(doc: MessageDocument, offset: number): string | null {
   if (lines?.length) {
     // The last line starting at or before the offset, by binary search: a
     // cell may hold thousands of metadata lines, each with a finding.
-    const rel = offset - seg.offset;
+    const rel = offset - doc.offsetOf(seg);
     const n = lines[countAtMost(lines.length, (k) => lines[k]!.span.start, rel) - 1];
     if (n && rel < n.span.end) return rootOf(n.id.id);
   }
@@ -37,7 +37,7 @@ export function rootAt(doc: MessageDocument, offset: number): string | null {
 
 /** A cell whose id names nothing reliably (see doubtfulIdBetween). */
 function doubtful(doc: MessageDocument, c: Cell): boolean {
-  return !c.idFits || (doc.cellsById.get(c.id!)?.length ?? 0) > 1;
+  return !doc.idFits(c) || (doc.cellsById.get(c.id!)?.length ?? 0) > 1;
 }
 
 /**
@@ -62,7 +62,7 @@ export interface DoubtQuery {
 export function doubtfulIdBetween(doc: MessageDocument, from: number, to: number, output: boolean): boolean {
   // Few cells have such ids: the list of them is kept per version, updated by an edit.
   const cells = cellsWithDoubtfulIds(doc);
-  for (let i = countAtMost(cells.length, (k) => cells[k]!.index, from); i < cells.length && cells[i]!.index < to; i++) if (cells[i]!.isOutput === output) return true;
+  for (let i = countAtMost(cells.length, (k) => doc.indexOf(cells[k]!), from); i < cells.length && doc.indexOf(cells[i]!) < to; i++) if (cells[i]!.isOutput === output) return true;
   return false;
 }
 
@@ -72,8 +72,9 @@ export function doubtQuery(doc: MessageDocument, from: number, to: number): Doub
   return { root: about?.id !== undefined ? rootOf(about.id) : null, from: Math.max(from, -1), to: to >= cells.length ? Infinity : to };
 }
 
-function sameSegment(a: Segment, b: Segment, delta: number): boolean {
-  if (b.offset !== a.offset + delta || a.text.length !== b.text.length || a.kind !== b.kind) return false;
+/** Whether `a` of the previous version is `b` of this one, moved by `delta`. */
+function sameSegment(prev: MessageDocument, a: Segment, doc: MessageDocument, b: Segment, delta: number): boolean {
+  if (doc.offsetOf(b) !== prev.offsetOf(a) + delta || a.text.length !== b.text.length || a.kind !== b.kind) return false;
   return a.parse ? a.parse === b.parse : a.text === b.text;
 }
 
@@ -145,8 +146,8 @@ export function touchedRoots(doc: MessageDocument, prev: MessageDocument, edit: 
   } else {
     const delta = edit.newEnd - edit.oldEnd;
     const max = Math.min(olds.length, news.length);
-    while (lo < max && olds[lo]!.offset + olds[lo]!.text.length <= edit.start && sameSegment(olds[lo]!, news[lo]!, 0)) lo++;
-    while (oldHi > lo && newHi > lo && olds[oldHi - 1]!.offset >= edit.oldEnd && sameSegment(olds[oldHi - 1]!, news[newHi - 1]!, delta)) {
+    while (lo < max && prev.endOf(olds[lo]!) <= edit.start && sameSegment(prev, olds[lo]!, doc, news[lo]!, 0)) lo++;
+    while (oldHi > lo && newHi > lo && prev.offsetOf(olds[oldHi - 1]!) >= edit.oldEnd && sameSegment(prev, olds[oldHi - 1]!, doc, news[newHi - 1]!, delta)) {
       oldHi--;
       newHi--;
     }
@@ -158,8 +159,8 @@ export function touchedRoots(doc: MessageDocument, prev: MessageDocument, edit: 
   for (const seg of gone) if (!addRootsOf(prev, seg, roots, keepsCells)) return undefined;
   for (let i = lo; i < newHi; i++) if (!addRootsOf(doc, news[i]!, roots, keepsCells)) return undefined;
   for (const s of [news[lo - 1], news[newHi]]) if (s instanceof Cell && s.id !== undefined) roots.add(rootOf(s.id));
-  const newFrom = lo < news.length ? news[lo]!.offset : doc.text.length;
-  const newTo = newHi < news.length ? news[newHi]!.offset : doc.text.length;
+  const newFrom = lo < news.length ? doc.offsetOf(news[lo]!) : doc.text.length;
+  const newTo = newHi < news.length ? doc.offsetOf(news[newHi]!) : doc.text.length;
   return { roots, newFrom, newTo };
 }
 
@@ -189,8 +190,8 @@ export function scopeOf(doc: MessageDocument, roots: Set<string>): CheckScope | 
     for (const c of cells) for (const n of c.parse!.metadata) roots.add(rootOf(n.id.id));
     if (roots.size === before) {
       // In file order, as a whole lint gives them.
-      cells.sort((a, b) => a.index - b.index);
-      metadata.sort((a, b) => a.segment.offset + a.node.span.start - (b.segment.offset + b.node.span.start));
+      cells.sort((a, b) => doc.indexOf(a) - doc.indexOf(b));
+      metadata.sort((a, b) => doc.offsetOf(a.segment) + a.node.span.start - (doc.offsetOf(b.segment) + b.node.span.start));
       return { cells, metadata };
     }
   }
@@ -205,9 +206,10 @@ export function scopeOf(doc: MessageDocument, roots: Set<string>): CheckScope | 
  */
 export function sameDoubtful(doc: MessageDocument, prev: MessageDocument, scope: CheckScope, newFrom: number, newTo: number, delta: number): boolean {
   for (const c of scope.cells) {
-    if (c.offset >= newFrom && c.offset < newTo) continue;
-    const oldOffset = c.offset < newFrom ? c.offset : c.offset - delta;
-    const old = prev.cellsById.get(c.id!)?.find((x) => x.offset === oldOffset);
+    const at = doc.offsetOf(c);
+    if (at >= newFrom && at < newTo) continue;
+    const oldOffset = at < newFrom ? at : at - delta;
+    const old = prev.cellsById.get(c.id!)?.find((x) => prev.offsetOf(x) === oldOffset);
     if (!old || doubtful(prev, old) !== doubtful(doc, c)) return false;
   }
   return true;

@@ -74,7 +74,7 @@ export function keyedChecks(ruleSet: RuleSet, doc: MessageDocument, config: Msgl
   // After an edit that keeps the cells, the doubt questions of the rules
   // move with them; the roots of those that span a cell whose id became or
   // stopped being doubtful run again.
-  const asked = edit.replaced ? movedQuestions(edit.replaced, before.doubt, roots) : undefined;
+  const asked = edit.replaced ? movedQuestions(doc, edit.replaced, before.doubt, roots) : undefined;
   // Grows `roots` (scopeOf) before findings are sorted into kept and made again.
   const whole = scopeOf(doc, roots);
   if (!whole) return undefined;
@@ -143,21 +143,11 @@ export function keptSegments(ruleSet: RuleSet, doc: MessageDocument, config: Msg
     out.origins.push(i);
   }
   for (const seg of again) {
-    const i = indexOfSegment(doc, seg);
+    const i = doc.segmentIndexOf(seg);
     if (i !== -1) out.check.push(i);
   }
   out.check.sort((a, b) => a - b);
   return out;
-}
-
-/** A segment's index in a version (cells from their index, the few segments before them by search). */
-function indexOfSegment(doc: MessageDocument, seg: Segment): number {
-  if (seg instanceof Cell) {
-    const first = doc.cells[0];
-    const base = first ? doc.segments.indexOf(first) : -1;
-    return base !== -1 && doc.segments[base + seg.index] === seg ? base + seg.index : doc.segments.indexOf(seg);
-  }
-  return doc.segments.indexOf(seg);
 }
 
 /**
@@ -168,13 +158,13 @@ function indexOfSegment(doc: MessageDocument, seg: Segment): number {
  * `roots`: the rule asks it again. 'whole' for a rule with such a question
  * about a cell without an id.
  */
-function movedQuestions(r: ReplacedCells, before: Map<string, DoubtQuery[]>, roots: Set<string>): Map<string, DoubtQuery[] | 'whole'> {
+function movedQuestions(doc: MessageDocument, r: ReplacedCells, before: Map<string, DoubtQuery[]>, roots: Set<string>): Map<string, DoubtQuery[] | 'whole'> {
   const change = r.doubtChanged;
   const at = r.cell;
   const shift = r.added - r.removed;
   // -2 for a cell replaced (-1 is an open end, as Infinity is).
   const moved = (i: number): number => (i < at || i === Infinity ? i : i >= at + r.removed ? i + shift : -2);
-  const flipped = change ? change.flipped.map((c) => c.index) : [];
+  const flipped = change ? change.flipped.map((c) => doc.indexOf(c)) : [];
   const spansChange = (from: number, to: number): boolean => {
     if (!change) return false;
     if (change.replaced && from < at + r.added && to >= at) return true;

@@ -106,14 +106,15 @@ function segmentSignature(doc: MessageDocument, seg: Segment, facts: SignatureFa
     lines += doc.cellsById.has(node.id.id) ? 'c' : '-';
   }
   if (!(seg instanceof Cell)) return [seg.kind, facts.env, lines];
-  const m = seg.metadata;
+  const m = doc.metadataOf(seg);
+  const at = doc.offsetOf(seg);
   // A metadata line elsewhere is reported relative to this cell: its distance counts.
-  const metadataAt = m && m.segment !== seg ? m.segment.offset - seg.offset : 0;
-  const bodyAgents = facts.bodyAgents.length ? countAtMost(facts.bodyAgents.length, (k) => facts.bodyAgents[k]!, seg.offset) : 0;
+  const metadataAt = m && m.segment !== seg ? doc.offsetOf(m.segment) - at : 0;
+  const bodyAgents = facts.bodyAgents.length ? countAtMost(facts.bodyAgents.length, (k) => facts.bodyAgents[k]!, at) : 0;
   let defaultAgent = facts.defaults[0]!.name;
-  for (const d of facts.defaults) if (d.from <= seg.offset) defaultAgent = d.name;
+  for (const d of facts.defaults) if (d.from <= at) defaultAgent = d.name;
   // Whether the id fits and the kind is known depend on other cells too (a metadata line in another cell with the same id).
-  return [seg.kind, facts.env, lines, seg.cellKind, m?.node, metadataAt, bodyAgents, defaultAgent, firstWithItsId(doc, seg), seg.idFits, seg.kindKnown];
+  return [seg.kind, facts.env, lines, doc.kindOf(seg), m?.node, metadataAt, bodyAgents, defaultAgent, firstWithItsId(doc, seg), doc.idFits(seg), doc.kindKnown(seg)];
 }
 
 /** Whether no cell before this one has its id (looked up per cell: a set of the others costs a walk over every id per keystroke). */
@@ -257,7 +258,7 @@ function reporter(doc: MessageDocument, raw: RawFindings) {
     // JIT has optimized it, where each for-of step is an iterator call.
     return (seg) => {
       let findings: SegmentFinding[] | undefined;
-      base = seg.offset;
+      base = doc.offsetOf(seg);
       // One clock reading per rule: the end of one check starts the next.
       let clock = spent ? performance.now() : 0;
       for (let r = 0; r < checks.length; r++) {
@@ -283,7 +284,7 @@ function reporter(doc: MessageDocument, raw: RawFindings) {
     };
   };
   const pushSegmentFindings = (index: number, seg: Segment, findings: readonly SegmentFinding[], severityOf: Map<string, Severity>): void => {
-    const base = seg.offset;
+    const base = doc.offsetOf(seg);
     for (let i = 0, list = findings; i < list.length; i++) {
       const { ruleId, finding: f } = list[i]!;
       push(

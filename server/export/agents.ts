@@ -86,10 +86,13 @@ export function listAgents(doc: MessageDocument, file?: string): AgentListing {
   });
 
   for (const cell of doc.cells) {
-    if (cell.cellKind !== 'agent-reply' || cell.type === undefined) continue;
-    const def = doc.agentAt(cell.type, cell.offset);
+    if (doc.kindOf(cell) !== 'agent-reply') continue;
+    const type = doc.typeOf(cell);
+    if (type === undefined) continue;
+    const at = doc.offsetOf(cell);
+    const def = doc.agentAt(type, at);
     const entry = def && entries.get(def);
-    if (entry) entry.answered.push({ id: cell.id ?? '', line: line(cell.offset) });
+    if (entry) entry.answered.push({ id: cell.id ?? '', line: line(at) });
   }
   const listing: AgentListing = { agents: [...entries.values()] };
   if (file !== undefined) listing.file = file;

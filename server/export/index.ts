@@ -133,8 +133,8 @@ export function viewBlockers(doc: MessageDocument, view: LLMView, diagnostics: r
     for (const m of view.messages) {
       for (const c of m.toolCalls ?? []) {
         if (TOOL_NAME_PATTERN.test(c.function.name)) continue;
-        const cell = doc.cellsById.get(c.id)?.find((x) => x.cellKind === 'tool-call');
-        const at = cell && toolNameOf(cell)?.at;
+        const cell = doc.cellsById.get(c.id)?.find((x) => doc.kindOf(x) === 'tool-call');
+        const at = cell && toolNameOf(doc, cell)?.at;
         if (!cell || !at) continue;
         out.push({
           ruleId: 'tool-name-syntax',

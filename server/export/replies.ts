@@ -11,9 +11,12 @@ export type RecordedCalls = Map<string, { server: string; name: string }[]>;
 export function parentAgent(doc: MessageDocument, callId: string): string | undefined {
   const parentId = callId.slice(0, Math.max(0, callId.lastIndexOf('.')));
   const cells = doc.cellsById.get(callId);
-  const parent = doc.cellsById.get(parentId)?.find((c) => c.isOutput && c.cellKind !== 'tool-call' && c.cellKind !== 'tool-result');
-  if (parent) return parent.type ?? doc.defaultAgentAt(parent.offset);
-  return cells?.[0] ? doc.defaultAgentAt(cells[0].offset) : undefined;
+  const parent = doc.cellsById.get(parentId)?.find((c) => {
+    const kind = doc.kindOf(c);
+    return c.isOutput && kind !== 'tool-call' && kind !== 'tool-result';
+  });
+  if (parent) return doc.typeOf(parent) ?? doc.defaultAgentAt(doc.offsetOf(parent));
+  return cells?.[0] ? doc.defaultAgentAt(doc.offsetOf(cells[0])) : undefined;
 }
 
 /** The tool call cells of each reply (PARENT), with the server and tool name each one records. */
@@ -21,7 +24,7 @@ export function recordedCalls(doc: MessageDocument): RecordedCalls {
   const out = new Map<string, { server: string; name: string }[]>();
   for (const ref of toolGraph(doc).calls) {
     const info = toolCallsOf(ref.cell)[0];
-    const name = info?.toolName ?? ref.cell.attr('name');
+    const name = info?.toolName ?? doc.attrOf(ref.cell, 'name');
     if (name === undefined) continue;
     let list = out.get(ref.parent);
     if (!list) out.set(ref.parent, (list = []));

@@ -2,7 +2,7 @@
 // reply, and the text of a cell around its `<tool>` elements or code block.
 
 import { bodyText, contentLines, escapedLines } from '../llm-view/view.js';
-import type { Cell } from '../syntax/document.js';
+import type { Cell, MessageDocument } from '../syntax/document.js';
 
 /** An ISO 8601 date-time with an offset, as UTC without milliseconds when they are zero; undefined when not valid. */
 export function normalizeTime(value: string | undefined): string | undefined {
@@ -23,10 +23,10 @@ export function fence(text: string, info: string): string {
 }
 
 /** A code cell as a user message: its code block, fenced with its language. */
-export function codeText(cell: Cell): string {
+export function codeText(doc: MessageDocument, cell: Cell): string {
   const block = cell.codeBlock;
-  if (!block || !block.fence.close) return bodyText(cell);
-  return fence(bodyText(cell), block.language);
+  if (!block || !block.fence.close) return bodyText(doc, cell);
+  return fence(bodyText(doc, cell), block.language);
 }
 
 /** A leading `[...]` paragraph (the agent's thinking, spec section 6) apart from the rest. */

@@ -119,10 +119,11 @@ export function toLLMView(source: MessageDocument | string, options: ToLLMViewOp
   if (options.until !== undefined) {
     untilCell = doc.cellsById.get(options.until)?.[0];
     if (!untilCell) throw new ExportOptionError(`no cell has the id '${options.until}'`);
-    const last = untilCell.index;
-    entries = entries.filter((e) => e.cell.index <= last);
+    const last = doc.indexOf(untilCell);
+    entries = entries.filter((e) => doc.indexOf(e.cell) <= last);
   }
-  const endOffset = untilCell ? untilCell.offset : doc.text.length;
+  const endOffset = untilCell ? doc.offsetOf(untilCell) : doc.text.length;
+  const untilAgent = untilCell && doc.kindOf(untilCell) === 'agent-reply' ? doc.typeOf(untilCell) : undefined;
 
   let agent: string | undefined;
   if (options.agent !== undefined) {
@@ -133,15 +134,15 @@ export function toLLMView(source: MessageDocument | string, options: ToLLMViewOp
       );
     }
     agent = options.agent;
-  } else if (untilCell?.cellKind === 'agent-reply' && untilCell.type !== undefined) {
-    agent = untilCell.type;
+  } else if (untilAgent !== undefined) {
+    agent = untilAgent;
   } else {
     agent = doc.defaultAgentAt(endOffset);
   }
   const prompt = agent !== undefined ? agentInfoAt(doc, agent, endOffset)?.settings.systemPrompt : undefined;
 
   const built = build(doc, entries, options.codeAsTool === true);
-  const problems = options.codeAsTool ? codePairProblems(doc, untilCell?.index ?? Infinity) : [];
+  const problems = options.codeAsTool ? codePairProblems(doc, untilCell ? doc.indexOf(untilCell) : Infinity) : [];
   // System messages before every other message join the system prompt (spec section 9, point 5).
   const system: string[] = prompt !== undefined && prompt.trim() !== '' ? [prompt] : [];
   const systemCells: string[] = [];
@@ -170,7 +171,7 @@ function build(doc: MessageDocument, entries: ViewEntry[], codeAsTool: boolean):
   const recorded = recordedCalls(doc);
   let open: Block | undefined;
   const omit = (cell: Cell, reason: Omission['reason'], message: string) =>
-    omitted.push({ cell: cell.id ?? `#${cell.index + 1}`, offset: cell.offset, reason, message });
+    omitted.push({ cell: cell.id ?? `#${doc.indexOf(cell) + 1}`, offset: doc.offsetOf(cell), reason, message });
 
   const startBlock = (cell: Cell, message: InternalMessage, reply = false): Block => {
     const block: Block = { message, results: new Map(), cell, calls: [], reply };
@@ -179,7 +180,7 @@ function build(doc: MessageDocument, entries: ViewEntry[], codeAsTool: boolean):
   };
   const addCall = (cell: Cell, call: InternalToolCall, source: Partial<MessageSource>) => {
     if (!open) {
-      const agent = source.kind === 'code' ? doc.defaultAgentAt(cell.offset) : parentAgent(doc, call.id);
+      const agent = source.kind === 'code' ? doc.defaultAgentAt(doc.offsetOf(cell)) : parentAgent(doc, call.id);
       open = startBlock(cell, {
         role: 'assistant',
         content: null,
@@ -195,29 +196,30 @@ function build(doc: MessageDocument, entries: ViewEntry[], codeAsTool: boolean):
   for (const entry of entries) {
     const cell = entry.cell;
     const summary = entry.contributes === 'summary';
-    const time = normalizeTime(cell.attr('time'));
+    const time = normalizeTime(doc.attrOf(cell, 'time'));
     const id = cell.id ?? '';
-    switch (cell.cellKind) {
+    const type = doc.typeOf(cell);
+    switch (doc.kindOf(cell)) {
       case 'message': {
-        if (codeAsTool && cell.type === 'code') {
+        if (codeAsTool && type === 'code') {
           const block = cell.codeBlock;
-          const text = summary ? summaryText(cell) : textOutside(cell, block ? [[block.fence.open.start, (block.fence.close ?? block.fence.open).end]] : []);
+          const text = summary ? summaryText(doc, cell) : textOutside(cell, block ? [[block.fence.open.start, (block.fence.close ?? block.fence.open).end]] : []);
           const input: Record<string, JsonValue> = {};
           if (!summary) {
             if (block?.language) input.language = block.language;
-            input.code = bodyText(cell);
+            input.code = bodyText(doc, cell);
           }
           open = undefined;
-          addCall(cell, makeCall(id || `code_${cell.index + 1}`, CODE_EXECUTION_TOOL, 'local', input, text || undefined, time), { kind: 'code' });
+          addCall(cell, makeCall(id || `code_${doc.indexOf(cell) + 1}`, CODE_EXECUTION_TOOL, 'local', input, text || undefined, time), { kind: 'code' });
           break;
         }
         open = undefined;
-        const content = summary ? summaryText(cell) : cell.type === 'code' ? codeText(cell) : bodyText(cell);
-        const source: MessageSource = { cells: [id], kind: cell.type === 'code' ? 'code' : 'message', ...withTime(time) };
-        const userid = cell.attr('userid');
+        const content = summary ? summaryText(doc, cell) : type === 'code' ? codeText(doc, cell) : bodyText(doc, cell);
+        const source: MessageSource = { cells: [id], kind: type === 'code' ? 'code' : 'message', ...withTime(time) };
+        const userid = doc.attrOf(cell, 'userid');
         if (userid !== undefined) source.userid = userid;
         if (summary) source.summary = true;
-        startBlock(cell, { role: messageRole(cell), content, source });
+        startBlock(cell, { role: messageRole(doc, cell), content, source });
         break;
       }
       case 'agent-reply':
@@ -225,12 +227,12 @@ function build(doc: MessageDocument, entries: ViewEntry[], codeAsTool: boolean):
       case 'untyped-output': {
         // `<tool>` elements that the reply's own tool call cells record are sent as those calls, not as text.
         const raw = summary ? [] : recordedElements(cell, recorded);
-        const written = summary ? summaryText(cell) : raw.length ? textOutside(cell, raw) : bodyText(cell);
+        const written = summary ? summaryText(doc, cell) : raw.length ? textOutside(cell, raw) : bodyText(doc, cell);
         let content = written;
         const source: MessageSource = { cells: [id], kind: 'reply', ...withTime(time) };
-        const agent = cell.type ?? doc.defaultAgentAt(cell.offset);
+        const agent = type ?? doc.defaultAgentAt(doc.offsetOf(cell));
         if (agent !== undefined) source.agent = agent;
-        const reasoning = cell.attr('reasoning');
+        const reasoning = doc.attrOf(cell, 'reasoning');
         if (reasoning === '1' || reasoning === 'true') source.reasoning = true;
         if (summary) {
           source.summary = true;
@@ -248,7 +250,7 @@ function build(doc: MessageDocument, entries: ViewEntry[], codeAsTool: boolean):
       }
       case 'tool-call': {
         const info = toolCallsOf(cell)[0];
-        const name = info?.toolName ?? cell.attr('name');
+        const name = info?.toolName ?? doc.attrOf(cell, 'name');
         if (name === undefined || name.trim() === '') {
           omit(cell, 'no-tool-name', `the tool call ${id} has no readable tool name`);
           open = undefined;
@@ -259,12 +261,12 @@ function build(doc: MessageDocument, entries: ViewEntry[], codeAsTool: boolean):
           break;
         }
         const text = summary
-          ? summaryText(cell)
+          ? summaryText(doc, cell)
           : textOutside(cell, toolCallsOf(cell).map((t): [number, number] => [t.element.start, t.element.end]));
         const input = summary ? {} : { ...(info?.arguments ?? {}) };
         const raw = summary ? undefined : info?.rawArguments;
-        const call = makeCall(id || `call_${cell.index + 1}`, name, info?.server ?? 'local', input, text || undefined, time, raw);
-        const callId = cell.attr('call_id');
+        const call = makeCall(id || `call_${doc.indexOf(cell) + 1}`, name, info?.server ?? 'local', input, text || undefined, time, raw);
+        const callId = doc.attrOf(cell, 'call_id');
         if (callId !== undefined && callId !== '') call.callId = callId;
         addCall(cell, call, {});
         break;
@@ -272,18 +274,18 @@ function build(doc: MessageDocument, entries: ViewEntry[], codeAsTool: boolean):
       case 'tool-result': {
         open = undefined;
         const callId = id.slice(0, id.lastIndexOf('.'));
-        addResult(cell, callId, summary, time, calls, omit);
+        addResult(doc, cell, callId, summary, time, calls, omit);
         break;
       }
       case 'code-output': {
         open = undefined;
         if (codeAsTool) {
           const parent = id.split('.')[0] ?? '';
-          addResult(cell, parent, summary, time, calls, omit);
+          addResult(doc, cell, parent, summary, time, calls, omit);
           break;
         }
-        const status = cell.attr('status');
-        const content = summary ? summaryText(cell) : fence(bodyText(cell), status === 'error' ? 'output status=error' : 'output');
+        const status = doc.attrOf(cell, 'status');
+        const content = summary ? summaryText(doc, cell) : fence(bodyText(doc, cell), status === 'error' ? 'output status=error' : 'output');
         const source: MessageSource = { cells: [id], kind: 'code-output', ...withTime(time) };
         if (status !== undefined) source.status = status;
         if (summary) source.summary = true;
@@ -296,7 +298,7 @@ function build(doc: MessageDocument, entries: ViewEntry[], codeAsTool: boolean):
   const messages: InternalMessage[] = [];
   for (const block of blocks) {
     const m = block.message;
-    if (block.calls.length) settleCalls(block, omit);
+    if (block.calls.length) settleCalls(doc, block, omit);
     if (!m.toolCalls && (m.content === null || m.content.trim() === '')) {
       if (block.reply || !block.calls.length) omit(block.cell, 'empty', `the cell ${m.source.cells[0]} is empty`);
       continue;
@@ -312,7 +314,7 @@ function build(doc: MessageDocument, entries: ViewEntry[], codeAsTool: boolean):
         source: { cells: parts.map((p) => p.cell.id ?? ''), kind: 'tool-result', ...withTime(parts.find((p) => p.time)?.time) },
       };
       if (parts.some((p) => p.isError)) result.isError = true;
-      if (parts.some((p) => historyMode(p.cell) === 'summary')) result.source.summary = true;
+      if (parts.some((p) => historyMode(doc, p.cell) === 'summary')) result.source.summary = true;
       messages.push(result);
     }
   }
@@ -326,13 +328,13 @@ function build(doc: MessageDocument, entries: ViewEntry[], codeAsTool: boolean):
  * `code_execution` call needs a result like any other), and the content is
  * the reply's body followed by the answered calls' texts.
  */
-function settleCalls(block: Block, omit: (cell: Cell, reason: Omission['reason'], message: string) => void): void {
+function settleCalls(doc: MessageDocument, block: Block, omit: (cell: Cell, reason: Omission['reason'], message: string) => void): void {
   const m = block.message;
   const answered = block.calls.filter(({ call }) => block.results.get(call.id)!.length > 0);
   for (const { call, cell } of block.calls) {
     if (answered.some((a) => a.call === call)) continue;
     const why =
-      call.function.name === CODE_EXECUTION_TOOL && cell.cellKind === 'message'
+      call.function.name === CODE_EXECUTION_TOOL && doc.kindOf(cell) === 'message'
         ? `the code cell ${call.id} has no output in the view, and as a code_execution call it needs one`
         : `the tool call ${call.id} has no result in the view`;
     omit(cell, 'no-result', why);
@@ -351,6 +353,7 @@ function settleCalls(block: Block, omit: (cell: Cell, reason: Omission['reason']
 }
 
 function addResult(
+  doc: MessageDocument,
   cell: Cell,
   callId: string,
   summary: boolean,
@@ -363,7 +366,7 @@ function addResult(
     omit(cell, 'no-call', `the result ${cell.id ?? ''} has no tool call ${callId} before it in the view`);
     return;
   }
-  const part: ResultPart = { cell, text: summary ? summaryText(cell) : bodyText(cell), isError: cell.attr('status') === 'error' };
+  const part: ResultPart = { cell, text: summary ? summaryText(doc, cell) : bodyText(doc, cell), isError: doc.attrOf(cell, 'status') === 'error' };
   if (time !== undefined) part.time = time;
   block.results.get(callId)!.push(part);
 }
@@ -393,21 +396,25 @@ function withTime(time: string | undefined): { time?: string } {
 function codePairProblems(doc: MessageDocument, lastIndex: number): ViewProblem[] {
   const problems: ViewProblem[] = [];
   for (const cell of doc.cells) {
-    if (cell.index > lastIndex) break;
-    if (cell.cellKind !== 'code-output' || !cell.id) continue;
+    const index = doc.indexOf(cell);
+    if (index > lastIndex) break;
+    if (doc.kindOf(cell) !== 'code-output' || !cell.id) continue;
     const segs = cell.id.split('.');
     if (segs.length !== 2) continue;
-    const code = doc.cellsById.get(segs[0]!)?.find((c) => c.index < cell.index && !c.isOutput && c.type === 'code');
-    if (!code || inView(code) === inView(cell)) continue;
-    const attr = (inView(cell) ? code : cell).metadata;
+    const code = doc.cellsById.get(segs[0]!)?.find((c) => doc.indexOf(c) < index && !c.isOutput && doc.typeOf(c) === 'code');
+    if (!code) continue;
+    const codeIn = inView(doc, code);
+    const outputIn = inView(doc, cell);
+    if (codeIn === outputIn) continue;
+    const target = outputIn ? code : cell;
+    const attr = doc.metadataOf(target);
     const a = attr?.node.attributes.find((x) => x.key === 'history');
-    const target = inView(cell) ? code : cell;
-    const [start, end] = a && attr ? attr.segment.abs(a.span) : target.abs(target.marker.idRef!.span);
+    const [start, end] = a && attr ? doc.abs(attr.segment, a.span) : doc.abs(target, target.marker.idRef!.span);
     problems.push({
       cell: target.id!,
       offset: start,
       end,
-      message: `With code as tool calls, the code cell \`${code.id}\` is ${inView(code) ? 'in' : 'left out of'} the LLM view but its output \`${cell.id}\` is ${inView(cell) ? 'in it' : 'left out'}: a call and its results are included or left out together.`,
+      message: `With code as tool calls, the code cell \`${code.id}\` is ${codeIn ? 'in' : 'left out of'} the LLM view but its output \`${cell.id}\` is ${outputIn ? 'in it' : 'left out'}: a call and its results are included or left out together.`,
     });
   }
   return problems;

@@ -54,7 +54,7 @@
 // BINARY_OUTPUT_TOKENS instead of its base64 text.
 
 import type { CellParse } from '../syntax/format/cell.js';
-import type { Cell, MessageDocument } from '../syntax/document.js';
+import type { Cell, CellKind, MessageDocument } from '../syntax/document.js';
 import { bodyPieces, isBinaryOutput, summaryText } from './view.js';
 import { Memo } from '../base/memo.js';
 
@@ -220,7 +220,7 @@ export function tokenWeight(text: string, start = 0, end = text.length): number 
 
 interface CachedTokens {
   contributes: 'body' | 'summary';
-  cellKind: Cell['cellKind'];
+  cellKind: CellKind;
   metadata: unknown;
   tokens: number;
 }

@@ -99,30 +99,30 @@ function refOf(doc: MessageDocument, cell: Cell): CallRef | ResultRef | undefine
 function add(doc: MessageDocument, g: ToolGraph, cell: Cell, inPlace: boolean): void {
   const ref = refOf(doc, cell);
   if (ref instanceof CallRef) {
-    insert(doc, g.calls, ref, inPlace);
+    insert(g.calls, ref, inPlace);
     const list = g.callsById.get(ref.id);
-    if (list) insert(doc, list, ref, inPlace);
+    if (list) insert(list, ref, inPlace);
     else g.callsById.set(ref.id, [ref]);
     const same = g.callsByNonce.get(ref.nonce);
     if (!same) g.callsByNonce.set(ref.nonce, [ref]);
     else {
-      insert(doc, same, ref, inPlace);
+      insert(same, ref, inPlace);
       g.reusedNonces.add(ref.nonce);
     }
   } else if (ref instanceof ResultRef) {
-    insert(doc, g.results, ref, inPlace);
+    insert(g.results, ref, inPlace);
     const list = g.resultsByCall.get(ref.callId);
-    if (list) insert(doc, list, ref, inPlace);
+    if (list) insert(list, ref, inPlace);
     else g.resultsByCall.set(ref.callId, [ref]);
   }
 }
 
-function insert<T extends { cell: Cell }>(doc: MessageDocument, list: T[], item: T, inPlace: boolean): void {
+function insert<T extends { cell: Cell }>(list: T[], item: T, inPlace: boolean): void {
   if (!inPlace) {
     list.push(item);
     return;
   }
-  list.splice(firstFrom(doc, list, doc.indexOf(item.cell)), 0, item);
+  list.splice(firstFrom(list, item.cell.key), 0, item);
 }
 
 /** Whether a result of the call comes after it. */
@@ -132,13 +132,13 @@ function answered(doc: MessageDocument, g: ToolGraph, call: CallRef): boolean {
   return false;
 }
 
-/** The first ref in `list` (in file order) whose cell index is at least `index`. */
-function firstFrom<T extends { cell: Cell }>(doc: MessageDocument, list: T[], index: number): number {
+/** The first ref in `list` (in file order) whose cell's key is at least `key` (Cell.key orders the cells of every version). */
+function firstFrom<T extends { cell: Cell }>(list: T[], key: number): number {
   let lo = 0;
   let hi = list.length;
   while (lo < hi) {
     const mid = (lo + hi) >> 1;
-    if (doc.indexOf(list[mid]!.cell) < index) lo = mid + 1;
+    if (list[mid]!.cell.key < key) lo = mid + 1;
     else hi = mid;
   }
   return lo;
@@ -147,17 +147,17 @@ function firstFrom<T extends { cell: Cell }>(doc: MessageDocument, list: T[], in
 /**
  * Takes the refs of the cells that left the graph out of a list in file
  * order, in place (the previous version is spent): those of the replaced
- * cells sit together where the edit's first cell is (`at`; they keep their
- * old indices, at least `at`, and the cells before have smaller ones), and
- * then the refreshed cells', found by index. No walk over every call.
+ * cells sit together from the first replaced cell's key on (the cells
+ * before have smaller keys), and then the refreshed cells', found by key.
+ * No walk over every call.
  */
-function removeRefs<T extends { cell: Cell }>(doc: MessageDocument, list: T[], replaced: ReadonlySet<Cell>, at: number, refreshed: readonly Cell[]): void {
-  const from = firstFrom(doc, list, at);
+function removeRefs<T extends { cell: Cell }>(list: T[], replaced: ReadonlySet<Cell>, firstKey: number, refreshed: readonly Cell[]): void {
+  const from = firstFrom(list, firstKey);
   let to = from;
   while (to < list.length && replaced.has(list[to]!.cell)) to++;
   list.splice(from, to - from);
   for (const c of refreshed) {
-    const i = firstFrom(doc, list, doc.indexOf(c));
+    const i = firstFrom(list, c.key);
     if (list[i]?.cell === c) list.splice(i, 1);
   }
 }
@@ -179,8 +179,10 @@ function updated(doc: MessageDocument, g: ToolGraph): ToolGraph | undefined {
   const come = replaced.come.filter((s) => s instanceof Cell).concat(refreshed);
   if (gone.size === 0 && come.length === 0) return g;
   const out: ToolGraph = g;
-  removeRefs(doc, out.calls, replacedCells, edit.replaced!.cell, refreshed);
-  removeRefs(doc, out.results, replacedCells, edit.replaced!.cell, refreshed);
+  // The replaced cells' refs sit together in each list, from the first replaced cell's key on.
+  const firstKey = (replaced.gone.find((s) => s instanceof Cell) as Cell | undefined)?.key ?? Infinity;
+  removeRefs(out.calls, replacedCells, firstKey, refreshed);
+  removeRefs(out.results, replacedCells, firstKey, refreshed);
   // The calls whose answer may change: of the ids of the calls and results that come and go.
   const touched = new Set<string>();
   for (const c of [...gone, ...come]) {

@@ -32,13 +32,13 @@ export function parse(text: string, options: ParseOptions = {}): MessageDocument
   const oldOffset = (at: number): number => (!range ? -1 : at <= range.start ? at : at >= range.newEnd ? at - (range.newEnd - range.oldEnd) : -1);
   let pos = 0;
   if (text.charCodeAt(0) === 0xfeff) {
-    doc.segments.push(new Segment('bom', 0, '\ufeff', undefined));
+    doc.addSegment(new Segment('bom', '\ufeff', undefined), 0);
     pos = 1;
   }
   const fm = reuseFrontmatter(options.previous, text, pos) ?? parseFrontmatter(text, pos);
   if (fm) {
     doc.frontmatter = fm;
-    doc.segments.push(new Segment('frontmatter', fm.start, (' ' + text.slice(fm.start, fm.end)).slice(1), undefined));
+    doc.addSegment(new Segment('frontmatter', (' ' + text.slice(fm.start, fm.end)).slice(1), undefined), fm.start);
     pos = fm.end;
   }
 
@@ -77,7 +77,7 @@ export function parse(text: string, options: ParseOptions = {}): MessageDocument
     markers = markers.filter((m) => m >= sectionStart && m < sectionEnd);
     if (sectionStart > pos) {
       const outside = parses.parse(text.slice(pos, sectionStart), false, oldOffset(pos));
-      doc.segments.push(new Segment('outside', pos, outside.text, outside));
+      doc.addSegment(new Segment('outside', outside.text, outside), pos);
     }
     pos = sectionStart;
   }
@@ -85,26 +85,23 @@ export function parse(text: string, options: ParseOptions = {}): MessageDocument
   const firstCell = markers.length ? markers[0]! : sectionEnd;
   if (firstCell > pos) {
     const prologue = parses.parse(text.slice(pos, firstCell), false, oldOffset(pos));
-    doc.segments.push(new Segment('prologue', pos, prologue.text, prologue));
+    doc.addSegment(new Segment('prologue', prologue.text, prologue), pos);
   }
   for (let i = 0; i < markers.length; i++) {
     const start = markers[i]!;
     const end = i + 1 < markers.length ? markers[i + 1]! : sectionEnd;
     const parsed = parses.parse(text.slice(start, end), true, oldOffset(start));
-    const cell = new Cell(start, parsed.text, parsed);
-    cell.index = doc.cells.length;
-    doc.cells.push(cell);
-    doc.segments.push(cell);
+    doc.addSegment(new Cell(i, parsed.text, parsed), start);
   }
   if (sectionEnd < text.length) {
     const after = parses.parse(text.slice(sectionEnd), false, oldOffset(sectionEnd));
-    doc.segments.push(new Segment('outside', sectionEnd, after.text, after));
+    doc.addSegment(new Segment('outside', after.text, after), sectionEnd);
   }
 
   const edit = prev && range ? describeEdit(doc, prev, range) : undefined;
   doc.edit = edit;
   if (edit && !md && segsAligned(doc, prev!, edit) && keepsFacts(doc, prev!, edit.changed)) {
-    resolveLike(doc, prev!.facts, edit.changed);
+    resolveLike(doc, prev!, edit.changed);
     edit.sameFacts = true;
   } else resolve(doc);
   return doc;
@@ -119,7 +116,8 @@ function segsAligned(doc: MessageDocument, prev: MessageDocument, edit: Document
     const seg = doc.segments[i]!;
     const old = prev.segments[i]!;
     if (!(seg instanceof Cell) || !(old instanceof Cell) || !seg.parse || !old.parse) return false;
-    if ((old.offset <= edit.start ? old.offset : old.offset + delta) !== seg.offset) return false;
+    const was = prev.starts[i]!;
+    if ((was <= edit.start ? was : was + delta) !== doc.starts[i]) return false;
   }
   return true;
 }
@@ -154,9 +152,9 @@ function describeEdit(doc: MessageDocument, prev: MessageDocument, range: { star
   // Segments wholly before or after the edit keep their parse (or the
   // lookup by text found the same one); only those touching it are compared.
   let lo = 0;
-  while (lo < segs.length && segs[lo]!.end <= range.start && segs[lo]!.parse === olds[lo]!.parse) lo++;
+  while (lo < segs.length && doc.starts[lo]! + segs[lo]!.text.length <= range.start && segs[lo]!.parse === olds[lo]!.parse) lo++;
   let hi = segs.length - 1;
-  while (hi >= lo && segs[hi]!.offset >= range.newEnd && segs[hi]!.parse === olds[hi]!.parse) hi--;
+  while (hi >= lo && doc.starts[hi]! >= range.newEnd && segs[hi]!.parse === olds[hi]!.parse) hi--;
   for (let i = lo; i <= hi; i++) if (segs[i]!.parse !== olds[i]!.parse) edit.changed.push(i);
   return edit;
 }

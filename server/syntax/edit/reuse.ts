@@ -29,9 +29,10 @@ export class PreviousParses {
     const prev = this.prev;
     if (prev) {
       const old = oldOffset >= 0 ? prev.segmentAt(oldOffset) : undefined;
-      if (old?.parse && old.offset === oldOffset && old.text === text && (old.parse.marker !== undefined) === hasMarker) return old.parse;
+      const there = old !== undefined && prev.offsetOf(old) === oldOffset;
+      if (there && old.parse && old.text === text && (old.parse.marker !== undefined) === hasMarker) return old.parse;
       // The cell that was here was edited: typing, the common case, needs no look-up by text.
-      if (old?.parse && old.offset === oldOffset && text.length - old.text.length === this.text.length - prev.text.length) {
+      if (there && old.parse && text.length - old.text.length === this.text.length - prev.text.length) {
         return parseCell((' ' + text).slice(1), hasMarker);
       }
       if (!this.byText) {

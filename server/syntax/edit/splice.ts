@@ -4,8 +4,8 @@
 // previous one's cells after it moved in place; the file-wide facts are
 // updated for the ids those cells add and remove, not recomputed.
 
-import { parseCell } from '../format/cell.js';
-import { addBodyAgent, addConfiguredAgents, classify, fenceLanguages, setFacts } from '../tree/facts.js';
+import { parseCell, type CellParse } from '../format/cell.js';
+import { addBodyAgent, addConfiguredAgents, classify, fenceLanguages, flagsOf } from '../tree/facts.js';
 import { COMMON_LANGUAGES, isMdFile, MessageDocument, type DoubtChange, type ParseOptions, type FileFacts, type TextEditHint } from '../tree/message-document.js';
 import { addFrom, addWhereAtLeast, replaceRange, sameItems, spliceNumbers } from '../../base/lists.js';
 import { MEMO } from '../../base/memo.js';
@@ -28,12 +28,13 @@ type Entry = MessageDocument['metadata'][number];
 export function parseAcross(text: string, options: ParseOptions, prev: MessageDocument, e: TextEditHint): MessageDocument | undefined {
   if (isMdFile(options.fileName) || !prev.facts || prev.cells.length === 0) return undefined;
   if (!sameItems(options.agents, prev.options.agents) || !sameItems(options.languages, prev.options.languages)) return undefined;
-  const first = prev.cells[0]!;
   // The prologue, frontmatter and the first marker line stay as they are.
-  if (e.start < first.offset + first.parse!.lines[0]!.end) return undefined;
+  if (e.start < cellStart(prev, 0) + prev.cells[0]!.parse.lines[0]!.end) return undefined;
   const found = rescan(prev, e);
   if (!found) return undefined;
-  const { removed, added } = found;
+  const { removed } = found;
+  const added = cellsWithKeys(prev, found);
+  if (!added) return undefined;
   const changes = countChanges(removed, added);
   if (!keepsAgentsAndLanguages(prev, removed, added, changes)) return undefined;
 
@@ -41,9 +42,9 @@ export function parseAcross(text: string, options: ParseOptions, prev: MessageDo
   const doc = new MessageDocument(text, options, prev.lines.replaced(e.start, e.oldEnd, e.text, text));
   doc.frontmatter = prev.frontmatter;
   // The first replaced segment, or where the added cells go when none is (before a kept cell, or at the end).
-  const at = found.from < prev.cells.length ? prev.segments.indexOf(prev.cells[found.from]!, found.from) : prev.segments.length;
+  const at = prev.segments.length - prev.cells.length + found.from;
   const facts: { refreshed: Segment[]; doubtChanged?: DoubtChange; goneLines?: Entry[] } = { refreshed: [] };
-  spliceFacts(doc, prev, at, removed, added, changes, range.newEnd - range.oldEnd, facts);
+  spliceFacts(doc, prev, at, found.from, removed, added, found.added.map((x) => x.at), changes, range.newEnd - range.oldEnd, facts);
   keepFirstUnclosed(doc, prev, at, removed.length, added);
   doc.edit = {
     previous: prev,
@@ -67,14 +68,14 @@ export function parseAcross(text: string, options: ParseOptions, prev: MessageDo
  * markers between, unless the scan reached the end of the file or no later
  * cell holds a line that could close it (closers.ts).
  */
-function rescan(prev: MessageDocument, e: TextEditHint): { from: number; removed: Cell[]; added: Cell[] } | undefined {
+function rescan(prev: MessageDocument, e: TextEditHint): Rescanned | undefined {
   const cells = prev.cells;
-  let s = cellIndexAt(prev, Math.max(cells[0]!.offset, e.start - 1));
+  let s = cellIndexAt(prev, Math.max(cellStart(prev, 0), e.start - 1));
   // An edit on a marker line may join its cell to the one before.
-  if (e.start < cells[s]!.offset + cells[s]!.parse!.lines[0]!.end && s > 0) s--;
+  if (e.start < cellStart(prev, s) + cells[s]!.parse!.lines[0]!.end && s > 0) s--;
   // Something left open before the edit stays open unless the edited lines could close it.
-  if (firstUnclosed(prev) < prev.segments.indexOf(cells[s]!, s) && mayCloseBefore(prev, e)) return undefined;
-  const base = cells[s]!.offset;
+  if (firstUnclosed(prev) < prev.segments.length - cells.length + s && mayCloseBefore(prev, e)) return undefined;
+  const base = cellStart(prev, s);
   const delta = e.text.length - (e.oldEnd - e.start);
   const last = cellIndexAt(prev, Math.max(base, e.oldEnd - 1));
   // A fence opened by the edit may be closed cells later (hiding the markers between): up to 512 cells are read.
@@ -94,8 +95,8 @@ function rescan(prev: MessageDocument, e: TextEditHint): { from: number; removed
       stopAtMarker(lineStart) {
         const at = base + lineStart;
         if (at < e.start + e.text.length) return false;
-        while (j <= t && cells[j]!.offset + delta < at) j++;
-        if (j <= t && cells[j]!.offset + delta === at) {
+        while (j <= t && cellStart(prev, j) + delta < at) j++;
+        if (j <= t && cellStart(prev, j) + delta === at) {
           resume = j;
           return true;
         }
@@ -111,7 +112,7 @@ function rescan(prev: MessageDocument, e: TextEditHint): { from: number; removed
     // The cell the scan starts from keeps its marker (an edit on it starts the scan a cell earlier).
     if (starts[0] !== 0) return undefined;
     const removed = cells.slice(s, resume === -1 ? cells.length : resume);
-    const added: Cell[] = [];
+    const added: Rescanned['added'] = [];
     let open = false;
     for (let i = 0; i < starts.length && !open; i++) {
       const text = region.slice(starts[i]!, i + 1 < starts.length ? starts[i + 1]! : end);
@@ -119,15 +120,27 @@ function rescan(prev: MessageDocument, e: TextEditHint): { from: number; removed
       const same = removed.find((c) => c.text === text);
       const parse = same ? same.parse! : parseCell((' ' + text).slice(1), true);
       open = parse.hasUnclosed && !toEnd && mayCloseAfter(parse, prev, t);
-      added.push(new Cell(base + starts[i]!, same ? same.text : text, parse));
+      added.push({ at: base + starts[i]!, text: same ? same.text : text, parse });
     }
     if (open) continue;
     // The cells before the edit that the scan found unchanged stay as they are.
     let k = 0;
-    while (k < added.length && k < removed.length && added[k]!.text === removed[k]!.text && added[k]!.offset === removed[k]!.offset) k++;
+    while (k < added.length && k < removed.length && added[k]!.text === removed[k]!.text && added[k]!.at === cellStart(prev, s + k)) k++;
     return { from: s + k, removed: removed.slice(k), added: added.slice(k) };
   }
   return undefined;
+}
+
+/** What a re-scan replaces: the previous version's cells from index `from`, by cells found in the new text (where each starts). */
+interface Rescanned {
+  from: number;
+  removed: Cell[];
+  added: { at: number; text: string; parse: CellParse }[];
+}
+
+/** Where the cell of index `i` starts (a `.msg.md` file's cells are its last segments). */
+function cellStart(doc: MessageDocument, i: number): number {
+  return doc.starts[doc.segments.length - doc.cells.length + i]!;
 }
 
 /** The index of the cell holding an offset (the first cell for offsets before it). */
@@ -136,10 +149,39 @@ function cellIndexAt(doc: MessageDocument, offset: number): number {
   let hi = doc.cells.length - 1;
   while (lo < hi) {
     const mid = (lo + hi + 1) >> 1;
-    if (doc.cells[mid]!.offset <= offset) lo = mid;
+    if (cellStart(doc, mid) <= offset) lo = mid;
     else hi = mid - 1;
   }
   return lo;
+}
+
+/**
+ * The added cells, with keys (Cell.key) that keep the cells in order: the
+ * removed cells' keys for as many, then keys between the last of those (or
+ * the cell before) and the cell after. Undefined when two keys would be
+ * too close to tell apart (many cells added at one place, one after the
+ * other): the whole path then numbers the cells again.
+ */
+function cellsWithKeys(prev: MessageDocument, found: Rescanned): Cell[] | undefined {
+  const { from, removed } = found;
+  const cells = prev.cells;
+  const after = cells[from + removed.length]?.key;
+  let last = removed.length ? removed[removed.length - 1]!.key : from > 0 ? cells[from - 1]!.key : (after ?? 0) - 1;
+  const extra = found.added.length - removed.length;
+  const step = after === undefined ? 1 : (after - last) / (extra + 1);
+  const out: Cell[] = [];
+  for (let i = 0; i < found.added.length; i++) {
+    const a = found.added[i]!;
+    let key: number;
+    if (i < removed.length) key = removed[i]!.key;
+    else {
+      key = last + step;
+      if (!(key > last) || (after !== undefined && !(key < after))) return undefined;
+      last = key;
+    }
+    out.push(new Cell(key, a.text, a.parse));
+  }
+  return out;
 }
 
 /**
@@ -200,27 +242,41 @@ function counted(counts: ReadonlyMap<string, number>, changes: ReadonlyMap<strin
 
 /**
  * The facts of the new version: the previous version's lists with the
- * removed cells' part replaced by the added cells', the cells after them
- * moved in place, and the per-cell facts (metadata line, kind, idFits,
- * kindKnown) made again for the ids the edit touches.
+ * removed cells' part (from segment `at`, cell `firstIndex`) replaced by
+ * the added cells' (starting at `addedAt`), the segments after them
+ * starting `delta` later, and the per-cell facts (metadata line, kind,
+ * idFits, kindKnown) made again for the ids the edit touches.
  */
-function spliceFacts(doc: MessageDocument, prev: MessageDocument, at: number, removed: Cell[], added: Cell[], changes: CountChanges, delta: number, out: { refreshed: Segment[]; doubtChanged?: DoubtChange; goneLines?: Entry[] }): void {
+function spliceFacts(
+  doc: MessageDocument,
+  prev: MessageDocument,
+  at: number,
+  firstIndex: number,
+  removed: Cell[],
+  added: Cell[],
+  addedAt: number[],
+  changes: CountChanges,
+  delta: number,
+  out: { refreshed: Segment[]; doubtChanged?: DoubtChange; goneLines?: Entry[] },
+): void {
   const shared = prev.facts;
   const shift = added.length - removed.length;
-  const firstIndex = (prev.segments[at] as Cell | undefined)?.index ?? prev.cells.length;
   const oldAfter = at + removed.length;
+  // Read before the by-index facts move (in their buffers, below): whether a removed cell's id fitted.
+  const removedFits = removed.map((c) => prev.idFits(c));
 
   // Segments and cells: the previous version's lists changed in place (it
   // is spent; a copy of a list of 25,000 objects lands in V8's
   // large-object space, about 1 ms), those after the edit moved and renumbered.
   const segments = prev.segments;
+  const starts = prev.starts;
   const cells = prev.cells;
   // Cells by id, made before the lists change when they are a view of them (CellsById).
   const byId = prev.cellsById instanceof Map ? (prev.cellsById as Map<string, Cell[]>) : new Map(prev.cellsById);
   replaceRange(segments, at, removed.length, added);
-  moveSegments(segments, at + added.length, delta, shift);
+  replaceRange(starts, at, removed.length, addedAt);
+  moveStarts(starts, at + added.length, delta);
   replaceRange(cells, firstIndex, removed.length, added);
-  for (let i = 0; i < added.length; i++) added[i]!.index = firstIndex + i;
 
   // Metadata entries, their nodes and segments, by index.
   const m0 = shared.metaStart[at]!;
@@ -245,7 +301,7 @@ function spliceFacts(doc: MessageDocument, prev: MessageDocument, at: number, re
   const metaSegment = spliceNumbers(shared.metaSegment, m0, m1 - m0, entries.length);
   for (let k = m0; k < m0 + entries.length; k++) metaSegment[k] = at + added.indexOf(entries[k - m0]!.segment as Cell);
   if (shift !== 0) addFrom(metaSegment, m0 + entries.length, shift);
-  doc.takeOver(segments, cells, metadata);
+  doc.takeOver(segments, starts, cells, metadata);
   out.goneLines = goneLines;
 
   // The ids the edit touches: of the cells and metadata lines removed and added.
@@ -277,7 +333,7 @@ function spliceFacts(doc: MessageDocument, prev: MessageDocument, at: number, re
     if (c.id === undefined) continue;
     const list = byId.get(c.id);
     if (!list) byId.set(c.id, [c]);
-    else list.splice(insertionPoint(list, c.index), 0, c);
+    else list.splice(insertionPoint(list, c.key), 0, c);
   }
   doc.cellsById = byId;
   // Code languages and metadata types counted: the removed cells' out, the added cells' in.
@@ -308,12 +364,10 @@ function spliceFacts(doc: MessageDocument, prev: MessageDocument, at: number, re
   const known = knownLinesOf(prev, touched);
   if (known) {
     const gone = new Set<Segment>(removed);
-    const firstCell = cells.length ? segments.indexOf(cells[0]!) : 0;
     for (const m of known) {
       if (gone.has(m.segment)) continue;
       const seg = m.segment;
-      const i = seg instanceof Cell ? firstCell + seg.index : segments.indexOf(seg);
-      visit(metaStart[i]! + seg.parse!.metadata.indexOf(m.node));
+      visit(metaStart[doc.segmentIndexOf(seg)]! + seg.parse!.metadata.indexOf(m.node));
     }
     for (let k = m0; k < m0 + entries.length; k++) if (touched.has(metadata[k]!.node.id.id)) visit(k);
   } else {
@@ -340,26 +394,8 @@ function spliceFacts(doc: MessageDocument, prev: MessageDocument, at: number, re
   // Which cells' ids became or stopped being doubtful (not fitting, or used
   // by another cell): rules read them across ids (doubtfulIdBetween). A
   // removed or added cell whose id is doubtful changes them too.
-  const doubtfulNow = (c: Cell): boolean => !c.idFits || (c.id !== undefined && byId.get(c.id)!.length > 1);
-  const flipped: Cell[] = [];
-  let replacedDoubtful = removed.some((c) => !c.idFits || (c.id !== undefined && usedBefore.get(c.id)! > 1));
-  for (const c of again) {
-    const before = !c.idFits || (c.id !== undefined && usedBefore.get(c.id)! > 1);
-    setCellFacts(c);
-    if (before !== doubtfulNow(c)) flipped.push(c);
-  }
-  for (const c of added) {
-    setCellFacts(c);
-    if (doubtfulNow(c)) replacedDoubtful = true;
-  }
-  function setCellFacts(c: Cell): void {
-    const k = c.id !== undefined ? firstLine.get(c.id) : undefined;
-    c.metadata = k === undefined ? undefined : metadata[k];
-    cellMeta[c.index] = k ?? -1;
-    cellKinds[c.index] = CELL_KIND_CODE[(c.cellKind = classify(doc, c))];
-    cellFlags[c.index] = setFacts(doc, c);
-  }
-  const structure: FileFacts = {
+  // The facts are set before the cells' are made again: a cell's kind reads its metadata line through the version.
+  doc.facts = {
     byId,
     cellMeta,
     cellKinds,
@@ -373,22 +409,37 @@ function spliceFacts(doc: MessageDocument, prev: MessageDocument, at: number, re
     metaNodes,
     [MEMO]: [],
   };
-  doc.facts = structure;
+  const doubtfulNow = (c: Cell): boolean => !doc.idFits(c) || (c.id !== undefined && byId.get(c.id)!.length > 1);
+  const flipped: Cell[] = [];
+  let replacedDoubtful = removed.some((c, i) => !removedFits[i] || (c.id !== undefined && usedBefore.get(c.id)! > 1));
+  for (const c of again) {
+    // The kept cell's flags, as the previous version had them (moved with it).
+    const before = !doc.idFits(c) || (c.id !== undefined && usedBefore.get(c.id)! > 1);
+    setCellFacts(c);
+    if (before !== doubtfulNow(c)) flipped.push(c);
+  }
+  for (const c of added) {
+    setCellFacts(c);
+    if (doubtfulNow(c)) replacedDoubtful = true;
+  }
+  function setCellFacts(c: Cell): void {
+    const k = c.id !== undefined ? firstLine.get(c.id) : undefined;
+    const i = doc.indexOf(c);
+    cellMeta[i] = k ?? -1;
+    cellKinds[i] = CELL_KIND_CODE[classify(doc, c)];
+    cellFlags[i] = flagsOf(doc, c);
+  }
   if (flipped.length || replacedDoubtful) out.doubtChanged = { flipped, replaced: replacedDoubtful };
 }
 
-/** Moves `segments[from…]` by `delta` characters and their cells by `shift` indices (a small function: see lists.ts). */
-function moveSegments(segments: Segment[], from: number, delta: number, shift: number): void {
-  for (let i = from; i < segments.length; i++) {
-    const seg = segments[i]!;
-    seg.offset += delta;
-    if (seg instanceof Cell) seg.index += shift;
-  }
+/** Moves `starts[from…]` by `delta` characters (a small function: see lists.ts). */
+function moveStarts(starts: number[], from: number, delta: number): void {
+  if (delta !== 0) for (let i = from; i < starts.length; i++) starts[i] += delta;
 }
 
-/** Where a cell of index `index` goes in a list of cells in file order. */
-function insertionPoint(list: Cell[], index: number): number {
+/** Where a cell of key `key` goes in a list of cells in file order (Cell.key orders them). */
+function insertionPoint(list: Cell[], key: number): number {
   let i = list.length;
-  while (i > 0 && list[i - 1]!.index > index) i--;
+  while (i > 0 && list[i - 1]!.key > key) i--;
   return i;
 }

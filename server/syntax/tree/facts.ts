@@ -112,21 +112,16 @@ export function resolve(doc: MessageDocument): void {
     // Usually a metadata line sits in the cell it describes, whose id no other cell has: no look-up.
     if (unique && m.segment instanceof Cell && m.segment.id === id) {
       const c = m.segment;
-      if (cellMeta[c.index] === -1) {
-        cellMeta[c.index] = k;
-        c.metadata = m;
-      }
+      const i = doc.indexOf(c);
+      if (cellMeta[i] === -1) cellMeta[i] = k;
       continue;
     }
     const cells = ids.get(id);
     if (!cells || described.has(id)) continue;
     described.add(id);
     for (let i = 0, list = cells; i < list.length; i++) {
-      const c = list[i]!;
-      if (cellMeta[c.index] === -1) {
-        cellMeta[c.index] = k;
-        c.metadata = doc.metadata[k];
-      }
+      const at = doc.indexOf(list[i]!);
+      if (cellMeta[at] === -1) cellMeta[at] = k;
     }
   }
   doc.cellsById = ids;
@@ -143,11 +138,7 @@ export function resolve(doc: MessageDocument): void {
 
   const cellKinds = new Uint8Array(doc.cells.length);
   const cellFlags = new Uint8Array(doc.cells.length);
-  for (let i = 0, list = doc.cells; i < list.length; i++) {
-    const cell = list[i]!;
-    cellKinds[i] = CELL_KIND_CODE[(cell.cellKind = classify(doc, cell))];
-    cellFlags[i] = setFacts(doc, cell);
-  }
+  // Set before the kinds are filled in: a cell's kind reads its metadata line (cellMeta) through the version.
   doc.facts = {
     byId: ids,
     cellMeta,
@@ -163,12 +154,18 @@ export function resolve(doc: MessageDocument): void {
     [MEMO]: [],
     ...ownFacts(doc, metaNodes),
   };
+  for (let i = 0, list = doc.cells; i < list.length; i++) {
+    const cell = list[i]!;
+    cellKinds[i] = CELL_KIND_CODE[classify(doc, cell)];
+    cellFlags[i] = flagsOf(doc, cell);
+  }
 }
 
-/** Sets Cell.idFits and Cell.kindKnown from the cell's kind; returns them as FileFacts.cellFlags bits. */
-export function setFacts(doc: MessageDocument, cell: Cell): number {
-  const fits = (cell.idFits = idFits(cell.cellKind, cell.id));
-  const known = (cell.kindKnown = !cell.isOutput || (!borrowsMetadata(cell) && outputKindKnown(cell.cellKind, cell.type, fits, doc)));
+/** Whether a cell's id fits and its kind is known (MessageDocument.idFits, kindKnown), from its kind, as FileFacts.cellFlags bits. */
+export function flagsOf(doc: MessageDocument, cell: Cell): number {
+  const kind = doc.kindOf(cell);
+  const fits = idFits(kind, cell.id);
+  const known = !cell.isOutput || (!borrowsMetadata(doc, cell) && outputKindKnown(kind, doc.typeOf(cell), fits, doc));
   return (fits ? 1 : 0) | (known ? 2 : 0);
 }
 
@@ -178,8 +175,8 @@ export function setFacts(doc: MessageDocument, cell: Cell): number {
  * that cell's. What it says (the type, the attributes) is then not known to
  * be about this cell.
  */
-export function borrowsMetadata(cell: Cell): boolean {
-  const m = cell.metadata;
+export function borrowsMetadata(doc: MessageDocument, cell: Cell): boolean {
+  const m = doc.metadataOf(cell);
   return m !== undefined && m.segment !== cell && m.segment instanceof Cell && m.segment.id === cell.id;
 }
 
@@ -195,8 +192,8 @@ export function addConfiguredAgents(doc: MessageDocument): void {
 }
 
 export function addBodyAgent(doc: MessageDocument, m: { segment: Segment; node: MetadataNode }): void {
-  const at = m.segment.abs(m.node.id.span);
-  doc.agents.push({ name: m.node.id.id, source: 'body', at, metadata: m, from: m.segment.offset + m.node.span.start });
+  const at = doc.abs(m.segment, m.node.id.span);
+  doc.agents.push({ name: m.node.id.id, source: 'body', at, metadata: m, from: doc.offsetOf(m.segment) + m.node.span.start });
 }
 
 /**
@@ -205,7 +202,8 @@ export function addBodyAgent(doc: MessageDocument, m: { segment: Segment; node: 
  * by index, so only the metadata list is made again (its segments moved,
  * the edited cells' lines replaced).
  */
-export function resolveLike(doc: MessageDocument, shared: FileFacts, changed: number[]): void {
+export function resolveLike(doc: MessageDocument, prev: MessageDocument, changed: number[]): void {
+  const shared = prev.facts;
   // Metadata nodes by index: the previous version's, with those of the
   // edited segments replaced (the same number of lines, by keepsFacts).
   const nodes = shared.metaNodes.slice();
@@ -219,21 +217,8 @@ export function resolveLike(doc: MessageDocument, shared: FileFacts, changed: nu
   const metaSegment = shared.metaSegment;
   const metadata = doc.metadata;
   for (let k = 0; k < nodes.length; k++) metadata.push({ segment: segments[metaSegment[k]!]!, node: nodes[k]!, isMetadata: undefined });
-  const { cellMeta, cellKinds, cellFlags } = shared;
-  const cells = doc.cells;
-  for (let i = 0; i < cells.length; i++) {
-    const cell = cells[i]!;
-    const k = cellMeta[i]!;
-    if (k !== -1) cell.metadata = metadata[k];
-    cell.cellKind = CELL_KINDS[cellKinds[i]!]!;
-    const facts = cellFlags[i]!;
-    if (facts !== 3) {
-      cell.idFits = (facts & 1) !== 0;
-      cell.kindKnown = (facts & 2) !== 0;
-    }
-  }
-  const indexById = shared.indexById ?? indicesById(shared.byId!);
-  doc.cellsById = new CellsById(indexById, cells);
+  const indexById = shared.indexById ?? indicesById(prev, shared.byId!);
+  doc.cellsById = new CellsById(indexById, doc.cells);
   doc.codeLanguages = shared.codeLanguages;
   addConfiguredAgents(doc);
   for (const k of shared.bodyAgents) addBodyAgent(doc, metadata[k]!);
@@ -261,15 +246,16 @@ export function keepsCellFacts(prev: MessageDocument, old: Cell, parse: CellPars
   return sameItems(fenceLanguages(parse), fenceLanguages(old.parse)) && sameSet(footnoteReferences(parse), footnoteReferences(old.parse));
 }
 
-function indicesById(byId: Map<string, Cell[]>): Map<string, number[]> {
+/** `byId` of the version that made it (FileFacts.byId) as cell indices. */
+function indicesById(made: MessageDocument, byId: Map<string, Cell[]>): Map<string, number[]> {
   const out = new Map<string, number[]>();
-  for (const [id, cells] of byId) out.set(id, cells.map((c) => c.index));
+  for (const [id, cells] of byId) out.set(id, cells.map((c) => made.indexOf(c)));
   return out;
 }
 
 export function classify(doc: MessageDocument, cell: Cell): CellKind {
   if (!cell.isOutput) return 'message';
-  const type = cell.type;
+  const type = doc.typeOf(cell);
   // The id's shape from its text (the segments are made only when asked for).
   const { count, second } = idShape(cell.id);
   if (type === undefined) {
@@ -283,7 +269,7 @@ export function classify(doc: MessageDocument, cell: Cell): CellKind {
     if (count === 3) return 'tool-result';
     return 'tool-call';
   }
-  if (doc.agentAt(type, cell.offset)) return 'agent-reply';
+  if (doc.agentAt(type, doc.offsetOf(cell))) return 'agent-reply';
   if ((count === 2 && /^\d+$/.test(second)) || doc.isLanguage(type)) return 'code-output';
   return 'unknown-output';
 }

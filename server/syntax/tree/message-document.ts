@@ -9,7 +9,7 @@ import { LineIndex } from '../format/lines.js';
 import { MEMO } from '../../base/memo.js';
 import type { MetadataNode } from '../format/metadata.js';
 import type { Heading } from '../format/headings.js';
-import { Cell, type CellKind, type Segment } from './segment.js';
+import { Cell, CELL_KINDS, type CellKind, type Segment } from './segment.js';
 
 /** @internal File-wide facts by index: the same for versions that differ only in prose. */
 export interface FileFacts {
@@ -133,6 +133,8 @@ export class MessageDocument {
   // Assigned once, by the parser (`takeOver` for a version made from the previous one's).
   readonly segments: Segment[] = [];
   readonly cells: Cell[] = [];
+  /** @internal Where each segment of `segments` starts in the text (offsetOf): a version's, not the segment's. */
+  readonly starts: number[] = [];
   frontmatter?: Frontmatter;
   isMessageFile = true;
   /** For ordinary .md files: the declared section and where it is. */
@@ -181,11 +183,19 @@ export class MessageDocument {
   }
 
   /** @internal The parser's: a version made from the previous one's lists (see parseAcross). */
-  takeOver(segments: Segment[], cells: Cell[], metadata: MessageDocument['metadata']): void {
-    const self = this as { segments: Segment[]; cells: Cell[]; metadata: MessageDocument['metadata'] };
+  takeOver(segments: Segment[], starts: number[], cells: Cell[], metadata: MessageDocument['metadata']): void {
+    const self = this as { segments: Segment[]; starts: number[]; cells: Cell[]; metadata: MessageDocument['metadata'] };
     self.segments = segments;
+    self.starts = starts;
     self.cells = cells;
     self.metadata = metadata;
+  }
+
+  /** @internal The parser's: the next segment, starting at `offset`. */
+  addSegment(seg: Segment, offset: number): void {
+    this.segments.push(seg);
+    this.starts.push(offset);
+    if (seg instanceof Cell) this.cells.push(seg);
   }
 
   /** Line starts, found on first use: a file that lints clean needs no positions. */
@@ -283,14 +293,7 @@ export class MessageDocument {
   }
 
   segmentAt(offset: number): Segment | undefined {
-    let lo = 0;
-    let hi = this.segments.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (this.segments[mid]!.offset <= offset) lo = mid;
-      else hi = mid - 1;
-    }
-    return this.segments[lo];
+    return this.segments[countAtMost(this.starts.length, (k) => this.starts[k]!, offset) - 1] ?? this.segments[0];
   }
 
   cellAt(offset: number): Cell | undefined {
@@ -304,52 +307,103 @@ export class MessageDocument {
 
   /** Where a segment starts in this version's text. */
   offsetOf(seg: Segment): number {
-    return seg.offset;
+    return this.starts[this.segmentIndexOf(seg)]!;
   }
 
   /** Where a segment ends in this version's text. */
   endOf(seg: Segment): number {
-    return seg.offset + seg.text.length;
+    return this.offsetOf(seg) + seg.text.length;
   }
 
   /** Offsets in this version's text of a span relative to a segment. */
   abs(seg: Segment, span: Span): [number, number] {
-    return [seg.offset + span.start, seg.offset + span.end];
+    const at = this.offsetOf(seg);
+    return [at + span.start, at + span.end];
   }
 
-  /** A cell's index among this version's cells. */
+  /**
+   * A cell's index among this version's cells (-1 when the version does
+   * not have it): its key, in a version made whole; else found by its key,
+   * which orders the cells of every version (Cell.key).
+   */
   indexOf(cell: Cell): number {
-    return cell.index;
+    const cells = this.cells;
+    const key = cell.key;
+    if ((key | 0) === key && cells[key] === cell) return key;
+    let lo = 0;
+    let hi = cells.length - 1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      const k = cells[mid]!.key;
+      if (k < key) lo = mid + 1;
+      else if (k > key) hi = mid - 1;
+      else return cells[mid] === cell ? mid : -1;
+    }
+    return -1;
   }
 
-  /** What a cell is in this version: a message, an agent's reply, a tool call, ... (see Cell.cellKind). */
+  /** A segment's index in `segments` (-1 when the version does not have it): the few that are not cells come before and after them. */
+  segmentIndexOf(seg: Segment): number {
+    const segments = this.segments;
+    const before = segments.length - this.cells.length;
+    if (seg instanceof Cell) {
+      const i = this.indexOf(seg);
+      if (i === -1) return -1;
+      // The cells are together, after the segments before them (at most four: bom, frontmatter, outside, prologue).
+      for (let b = 0; b <= before; b++) if (segments[b + i] === seg) return b + i;
+      return -1;
+    }
+    for (let i = 0; i < segments.length && i <= 4; i++) if (segments[i] === seg) return i;
+    const last = segments.length - 1;
+    return last >= 0 && segments[last] === seg ? last : -1;
+  }
+
+  /**
+   * What a cell is in this version: a message, an agent's reply, a tool
+   * call, ... This is the cell's kind as `kindKnown` and the rules say it;
+   * not the metadata TYPE (`typeOf`), which is one of the things it is told
+   * from, with the agents and the other cells' metadata lines.
+   */
   kindOf(cell: Cell): CellKind {
-    return cell.cellKind;
+    return CELL_KINDS[this.facts.cellKinds[this.indexOf(cell)]!]!;
   }
 
   /** The metadata line for a cell's id (wherever it is), if any. */
-  metadataOf(cell: Cell): { segment: Segment; node: MetadataNode } | undefined {
-    return cell.metadata;
+  metadataOf(cell: Cell): MetadataEntry | undefined {
+    const k = this.facts.cellMeta[this.indexOf(cell)]!;
+    return k === -1 ? undefined : this.metadata[k];
   }
 
   /** The TYPE a cell's metadata line says (`[markdown]`, `[coder]`, ...): not its kind. */
   typeOf(cell: Cell): string | undefined {
-    return cell.metadata?.node.type;
+    return this.metadataOf(cell)?.node.type;
   }
 
   /** An attribute of a cell's metadata line. */
   attrOf(cell: Cell, key: string): string | undefined {
-    return cell.metadata?.node.attributes.find((a) => a.key === key)?.value;
+    return this.metadataOf(cell)?.node.attributes.find((a) => a.key === key)?.value;
   }
 
-  /** Whether a cell's id names it: see Cell.idFits. */
+  /**
+   * Whether a cell's id names it: it has one, well-formed (segments of A-Z
+   * a-z 0-9 _ -, none empty) and of the shape its kind takes (spec section
+   * 4). cell-id-missing and cell-id-syntax report the others; a link that
+   * names no cell may be to one of them.
+   */
   idFits(cell: Cell): boolean {
-    return cell.idFits;
+    return (this.facts.cellFlags[this.indexOf(cell)]! & 1) !== 0;
   }
 
-  /** Whether a cell's kind is known, not guessed: see Cell.kindKnown. */
+  /**
+   * Whether a cell's kind is known, not guessed: false for an output cell
+   * whose kind rests on what is missing or wrong, such as a missing metadata
+   * line, a type that names nothing, a `[tool]` id that fits neither a call
+   * nor a result (see ids.ts), or a metadata line that is another cell's
+   * with the same id (borrowsMetadata). Rules about one kind of cell leave
+   * such a cell alone: its cause is reported where it is.
+   */
   kindKnown(cell: Cell): boolean {
-    return cell.kindKnown;
+    return (this.facts.cellFlags[this.indexOf(cell)]! & 2) !== 0;
   }
 }
 

@@ -35,13 +35,13 @@ export function idRoots(doc: MessageDocument): string[] {
 /** The cells whose id has the root, in file order. */
 export function cellsOfRoot(doc: MessageDocument, root: string): Cell[] {
   const m = indexOf(doc).get(root);
-  return m ? [...m.cells].sort((a, b) => a.index - b.index) : [];
+  return m ? [...m.cells].sort((a, b) => doc.indexOf(a) - doc.indexOf(b)) : [];
 }
 
 /** The metadata lines whose id has the root, in file order. */
 export function linesOfRoot(doc: MessageDocument, root: string): Entry[] {
   const m = indexOf(doc).get(root);
-  return m ? [...m.lines].sort((a, b) => a.segment.offset + a.node.span.start - (b.segment.offset + b.node.span.start)) : [];
+  return m ? [...m.lines].sort((a, b) => doc.offsetOf(a.segment) + a.node.span.start - (doc.offsetOf(b.segment) + b.node.span.start)) : [];
 }
 
 function indexOf(doc: MessageDocument): Map<string, Members> {

@@ -45,17 +45,17 @@ class SegmentList {
     const list = before.filter((s) => !gone.has(s));
     const added = come.filter((s) => this.holds(s, doc));
     if (added.length === 0) return list;
-    return list.concat(added).sort((a, b) => a.offset - b.offset);
+    return list.concat(added).sort((a, b) => doc.offsetOf(a) - doc.offsetOf(b));
   }
 }
 
 const directiveHolders = new SegmentList((seg) => seg.parse !== undefined && seg.parse.directives.length > 0, false);
 const withoutId = new SegmentList((seg) => seg instanceof Cell && seg.marker.idRef === undefined, false);
 // A kept cell's id becomes or stops being doubtful only when the edit touches its id: it is then refreshed.
-const doubtfulIds = new SegmentList((seg, doc) => seg instanceof Cell && (!seg.idFits || (doc.cellsById.get(seg.id!)?.length ?? 0) > 1), true);
-const remoteMetadata = new SegmentList((seg) => seg instanceof Cell && seg.metadata !== undefined && seg.metadata.segment !== seg, true);
+const doubtfulIds = new SegmentList((seg, doc) => seg instanceof Cell && (!doc.idFits(seg) || (doc.cellsById.get(seg.id!)?.length ?? 0) > 1), true);
+const remoteMetadata = new SegmentList((seg, doc) => seg instanceof Cell && (doc.metadataOf(seg)?.segment ?? seg) !== seg, true);
 // A kept cell's kind changes with its metadata line (it is then refreshed) or with the agents and languages, which such an edit keeps.
-const unknownOutputs = new SegmentList((seg) => seg instanceof Cell && seg.cellKind === 'unknown-output', true);
+const unknownOutputs = new SegmentList((seg, doc) => seg instanceof Cell && doc.kindOf(seg) === 'unknown-output', true);
 
 /** The segments whose parse holds disable comments (directives), in file order. */
 export function segmentsWithDirectives(doc: MessageDocument): readonly Segment[] {

@@ -2,9 +2,7 @@
 // (byte order mark, frontmatter, text outside the message section, the text
 // before the first cell, the cells), each with its own parse.
 
-import type { Span } from '../../base/text.js';
 import type { CellParse } from '../format/cell.js';
-import type { MetadataNode } from '../format/metadata.js';
 import type { MarkerNode } from '../format/marker.js';
 import type { FenceBlock } from '../format/scan.js';
 
@@ -26,43 +24,32 @@ export const CELL_KINDS: readonly CellKind[] = ['message', 'agent-reply', 'tool-
 /** A cell type's index in CELL_KINDS. */
 export const CELL_KIND_CODE: Readonly<Record<CellKind, number>> = Object.fromEntries(CELL_KINDS.map((t, i) => [t, i])) as Record<CellKind, number>;
 
+/**
+ * A piece of a file's text with its parse: the same in every version that
+ * has it, and shared by them. Where it is in a version, and what the
+ * file-wide facts make it there, is the version's to say
+ * (MessageDocument.offsetOf, kindOf, ...).
+ */
 export class Segment {
   constructor(
-    /** What part of the file this is; a cell's own kind is `Cell.cellKind`. */
+    /** What part of the file this is; a cell's own kind is MessageDocument.kindOf. */
     readonly kind: SegmentKind,
-    /**
-     * Absolute offset of the segment's first character. Moved in place when
-     * a later version of the file takes the segment over (parseAcross).
-     */
-    public offset: number,
     readonly text: string,
     /** Cells, the prologue and outside text are parsed; bom and frontmatter are not. */
     readonly parse: CellParse | undefined,
   ) {}
-
-  get end(): number {
-    return this.offset + this.text.length;
-  }
-
-  /** Absolute offsets of a span relative to this segment. */
-  abs(span: Span): [number, number] {
-    return [this.offset + span.start, this.offset + span.end];
-  }
 }
 
 export class Cell extends Segment {
   /** A cell always has its parse. */
   declare readonly parse: CellParse;
-  /** Index among the cells. */
-  index = 0;
-  /** The metadata line for this cell's id (wherever it is), if any. */
-  metadata?: { segment: Segment; node: MetadataNode };
   /**
-   * What the cell is: a message, an agent's reply, a tool call, ... This is
-   * the cell's kind as `kindKnown` and the rules say it; not the metadata
-   * `type`, which is one of the things it is told from.
+   * The cell's place in the order of the cells of every version that has it
+   * (MessageDocument.indexOf): a version made whole numbers its cells 0, 1,
+   * 2, ...; the editor's path gives the cells it adds keys between their
+   * neighbours'.
    */
-  cellKind: CellKind = 'message';
+  readonly key: number;
 
   /** The marker line (rules ask for it and the id often: kept here, one load away). */
   readonly marker: MarkerNode;
@@ -72,40 +59,13 @@ export class Cell extends Segment {
    */
   readonly id: string | undefined;
   readonly isOutput: boolean;
-  /**
-   * The id names this cell: it has one, well-formed (segments of A-Z a-z
-   * 0-9 _ -, none empty) and of the shape its kind takes (spec section 4).
-   * cell-id-missing and cell-id-syntax report the others; a link that names
-   * no cell may be to one of them.
-   */
-  idFits = true;
-  /**
-   * The kind (`cellKind`) is known, not guessed: false for an output cell
-   * whose kind rests on what is missing or wrong, such as a missing metadata
-   * line, a type that names nothing, a `[tool]` id that fits neither a call
-   * nor a result (see ids.ts), or a metadata line that is another cell's with
-   * the same id (borrowsMetadata). Rules about one kind of cell leave such a
-   * cell alone: its cause is reported where it is.
-   */
-  kindKnown = true;
 
-  constructor(offset: number, text: string, parse: CellParse) {
-    super('cell', offset, text, parse);
+  constructor(key: number, text: string, parse: CellParse) {
+    super('cell', text, parse);
+    this.key = key;
     this.marker = parse.marker!;
     this.id = this.marker.idRef?.id;
     this.isOutput = this.marker.kind === 'output';
-  }
-
-  /**
-   * The TYPE its metadata line says (`[markdown]`, `[coder]`, ...). A public
-   * name kept for compatibility: what the cell is, its kind, is `cellKind`.
-   */
-  get type(): string | undefined {
-    return this.metadata?.node.type;
-  }
-
-  attr(key: string): string | undefined {
-    return this.metadata?.node.attributes.find((a) => a.key === key)?.value;
   }
 
   /** The first fenced code block and its language (first word of the info string). */
