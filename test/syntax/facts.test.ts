@@ -54,13 +54,13 @@ describe('facts of cells', () => {
   it('an output cell typed by the metadata line of another cell with its id: the kind is a guess', () => {
     // The result takes the call's id: the call's line, first for that id, types both.
     const doc = parse(build({ result: edit('result', '2.k7f3q.1', '2.k7f3q') }), { fileName: 'x.msg.md' });
-    expect(doc.cells.slice(2, 4).map((c) => [c.id, doc.kindOf(c), doc.kindKnown(c), borrowsMetadata(c)])).toEqual([
+    expect(doc.cells.slice(2, 4).map((c) => [c.id, doc.kindOf(c), doc.kindKnown(c), borrowsMetadata(doc, c)])).toEqual([
       ['2.k7f3q', 'tool-call', true, false],
       ['2.k7f3q', 'tool-call', false, true],
     ]);
     // A first cell without a line of its own borrows the later one's.
     const first = parse(build({ reply: CELLS.reply.filter((l) => !l.startsWith('[^')), done: edit('done', '4', '2') }), { fileName: 'x.msg.md' });
-    expect([first.cells[1], first.cells[6]].map((c) => [c!.id, first.kindKnown(c!), borrowsMetadata(c!)])).toEqual([
+    expect([first.cells[1], first.cells[6]].map((c) => [c!.id, first.kindKnown(c!), borrowsMetadata(first, c!)])).toEqual([
       ['2', false, true],
       ['2', true, false],
     ]);
