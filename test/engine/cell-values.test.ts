@@ -26,7 +26,7 @@ let watched: MessageDocument | undefined;
 /** Per cell its words, its kind and type, and whether an agent named `tiny` exists; the fold reports each cell's running total. */
 function wordsOf(cell: Cell, doc: MessageDocument) {
   if (doc === watched) computed.push(cell.id!);
-  return { words: cell.text.split(/\s+/).filter(Boolean).length, kind: `${cell.cellKind}/${cell.type}`, tiny: doc.hasAgent('tiny') };
+  return { words: cell.text.split(/\s+/).filter(Boolean).length, kind: `${doc.kindOf(cell)}/${doc.typeOf(cell)}`, tiny: doc.hasAgent('tiny') };
 }
 /** How many runs of values were summarized. */
 let summarized = 0;
@@ -43,7 +43,7 @@ const running = defineFoldRule(meta('running-words'), [wordsOf], ({ doc, report,
   let total = 0;
   values.forEach((v, i) => {
     total += v.words;
-    const at = doc.cells[i]!.offset;
+    const at = doc.offsetOf(doc.cells[i]!);
     report({ at: [at, at + 1], message: `${v.kind}${v.tiny ? ' tiny' : ''} ${total}` });
   });
 });

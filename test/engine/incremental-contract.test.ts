@@ -18,7 +18,9 @@ const words = defineRule(meta('counts-words'), ({ doc, report }) => {
 
 /** A segment check that reads the number of cells: more than its segment. */
 const cells = defineSegmentRule(meta('counts-cells'), (segment, { doc, report }) => {
-  if (segment.kind === 'cell') report({ at: [segment.offset, segment.offset + 1], message: `one of ${doc.cells.length} cells` });
+  if (segment.kind !== 'cell') return;
+  const at = doc.offsetOf(segment);
+  report({ at: [at, at + 1], message: `one of ${doc.cells.length} cells` });
 });
 
 const cell = (id: number, prose: string) => `# %% C${id}[^${id}]\n\n[^${id}]: [markdown]\n\n${prose}\n\n`;
@@ -60,7 +62,10 @@ describe('incremental contract check', () => {
     const counts = (roots?: 'roots') =>
       (roots ? defineRootRule : defineRule)(meta('counts-all-cells'), ({ doc, cells, report }) => {
         if (cells.length < doc.cells.length) scoped++;
-        for (const c of cells) report({ at: [c.offset, c.offset + 1], message: `${c.id}: one of ${doc.cells.length} cells` });
+        for (const c of cells) {
+          const at = doc.offsetOf(c);
+          report({ at: [at, at + 1], message: `${c.id}: one of ${doc.cells.length} cells` });
+        }
       });
     const far = cell(1, 'Hello world.') + cell(2, 'Second.') + cell(3, 'Third.');
     const farAdded = far + cell(4, 'Fourth.');
@@ -78,7 +83,10 @@ describe('incremental contract check', () => {
     const seen: number[] = [];
     const perRoot = defineRootRule(meta('cells-of-root'), ({ doc, cells, report }) => {
       seen.push(cells.length);
-      for (const c of cells) report({ at: [c.offset, c.offset + 1], message: `${c.id} of ${doc.cellsById.get(c.id!)!.length}` });
+      for (const c of cells) {
+        const at = doc.offsetOf(c);
+        report({ at: [at, at + 1], message: `${c.id} of ${doc.cellsById.get(c.id!)!.length}` });
+      }
     });
     const far = cell(1, 'Hello world.') + cell(2, 'Second.') + cell(3, 'Third.');
     expect(edits(createLinter([perRoot]), [far, far + cell(4, 'Fourth.')])).toEqual(['1 of 1', '2 of 1', '3 of 1', '4 of 1']);

@@ -43,9 +43,12 @@ function proseLines(text: string, blank = false): number[] {
 /** The file-wide facts of a document, by offsets (comparable across parses). */
 function facts(doc: MessageDocument) {
   return {
-    cells: doc.cells.map((c) => [c.offset, c.end, c.cellKind, c.id, c.metadata ? c.metadata.segment.abs(c.metadata.node.span) : null]),
-    ids: [...doc.cellsById].map(([id, cells]) => [id, cells.map((c) => c.offset)]).sort((a, b) => (a[0]! < b[0]! ? -1 : 1)), // ids in no particular order
-    metadata: doc.metadata.map((m) => m.segment.abs(m.node.span)),
+    cells: doc.cells.map((c) => {
+      const m = doc.metadataOf(c);
+      return [doc.offsetOf(c), doc.endOf(c), doc.kindOf(c), c.id, m ? doc.abs(m.segment, m.node.span) : null];
+    }),
+    ids: [...doc.cellsById].map(([id, cells]) => [id, cells.map((c) => doc.offsetOf(c))]).sort((a, b) => (a[0]! < b[0]! ? -1 : 1)), // ids in no particular order
+    metadata: doc.metadata.map((m) => doc.abs(m.segment, m.node.span)),
     agents: doc.agents.map((a) => [a.name, a.source, a.at, a.from]),
     languages: [...doc.codeLanguages].sort(),
     lines: [doc.lines.lineCount, doc.lines.starts],

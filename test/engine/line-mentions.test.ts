@@ -64,7 +64,8 @@ describe('line mentions', () => {
       meta: { id: 'names-a-line', group: 'structure', severity: 'warning', fixable: null, description: 'test', docs: '' },
       check({ doc, report }) {
         const cell = doc.cells[1]!;
-        report({ at: cell.abs(cell.marker.span), message: 'See line {{line}}.', related: [{ at: doc.cells[0]!.abs(doc.cells[0]!.marker.span), message: 'here' }] });
+        const first = doc.cells[0]!;
+        report({ at: doc.abs(cell, cell.marker.span), message: 'See line {{line}}.', related: [{ at: doc.abs(first, first.marker.span), message: 'here' }] });
       },
     };
     const found = createLinter([...allRules, naming]).lint('Intro\n\n' + text, { fileName: 'a.msg.md' }).diagnostics;

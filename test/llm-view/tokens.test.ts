@@ -52,8 +52,8 @@ describe('estimateTokens', () => {
     let real = 0;
     let estimate = 0;
     for (const entry of llmView(doc)) {
-      real += MESSAGE_OVERHEAD_TOKENS + countTokens(contributionText(entry));
-      estimate += cellTokens(entry.cell, entry.contributes);
+      real += MESSAGE_OVERHEAD_TOKENS + countTokens(contributionText(doc, entry));
+      estimate += cellTokens(doc, entry.cell, entry.contributes);
     }
     expect(Math.abs(estimate / real - 1), `estimate ${estimate}, o200k ${real}`).toBeLessThan(0.06);
   });

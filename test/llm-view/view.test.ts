@@ -7,11 +7,17 @@ import { SPEC_MD, SPEC_MSG } from './examples.js';
 
 const doc = (text: string, fileName = 'test.msg.md') => parse(text, { fileName });
 const cell = (text: string, id: string) => doc(text).cellsById.get(id)![0]!;
+/** The body text of the cell `id` of `text`, read through its version. */
+const bodyOf = (text: string, id: string) => {
+  const d = doc(text);
+  return bodyText(d, d.cellsById.get(id)![0]!);
+};
 
 describe('llmView', () => {
   it('lists the cells of the spec example with their roles and contributions', () => {
-    const view = llmView(doc(SPEC_MSG));
-    expect(view.map((e) => [e.cell.id, e.role, e.contributes, contributionText(e)])).toEqual([
+    const d = doc(SPEC_MSG);
+    const view = llmView(d);
+    expect(view.map((e) => [e.cell.id, e.role, e.contributes, contributionText(d, e)])).toEqual([
       ['1', 'user', 'body', 'Please fix `add` in app.py.'],
       ['2', 'assistant', 'body', '[I should read the file first.]'],
       ['2.k7f3q', 'tool-call', 'body', '<tool>\n<server_name>local</server_name>\n<tool_name>read_file</tool_name>\n<arguments>\n  <path>app.py</path>\n</arguments>\n</tool>'],
@@ -22,8 +28,9 @@ describe('llmView', () => {
   });
 
   it('has the cells of the message section only in an ordinary .md file', () => {
-    const view = llmView(doc(SPEC_MD, 'notes.md'));
-    expect(view.map((e) => contributionText(e))).toEqual(['Is the summary accurate?']);
+    const d = doc(SPEC_MD, 'notes.md');
+    const view = llmView(d);
+    expect(view.map((e) => contributionText(d, e))).toEqual(['Is the summary accurate?']);
   });
 
   it('skips excluded cells, whatever spelling of the value', () => {
@@ -49,15 +56,16 @@ describe('historyMode and inView', () => {
   it('reads the history attribute, defaulting to include', () => {
     const text = file('# %% A[^1]', '', '[^1]: [markdown] history=summary', '', 'a', '', '# %% B[^2]', '', '[^2]: [markdown]', '', 'b', '', '# %% C[^3]', '', '[^3]: [markdown] history="none"', '', 'c');
     const d = doc(text);
-    expect(d.cells.map((c) => historyMode(c))).toEqual(['summary', 'include', 'exclude']);
-    expect(d.cells.map((c) => inView(c))).toEqual([true, true, false]);
+    expect(d.cells.map((c) => historyMode(d, c))).toEqual(['summary', 'include', 'exclude']);
+    expect(d.cells.map((c) => inView(d, c))).toEqual([true, true, false]);
   });
 });
 
 describe('viewRole', () => {
   it('maps cell types to roles; unknown and untyped outputs are assistant messages', () => {
     const text = file('# %% Q[^1]', '', '[^1]: [markdown]', '', 'q', '', '# %%% A[^2]', '', '[^2]: [nobody]', '', 'a', '', '# %%% B[^3]', '', 'b');
-    expect(doc(text).cells.map((c) => viewRole(c))).toEqual(['user', 'assistant', 'assistant']);
+    const d = doc(text);
+    expect(d.cells.map((c) => viewRole(d, c))).toEqual(['user', 'assistant', 'assistant']);
   });
 });
 
@@ -80,24 +88,24 @@ describe('bodyText', () => {
       '[^fast]: [agent] models="gpt-4o-mini"',
       '',
     );
-    expect(bodyText(cell(text, '1'))).toBe('First line.[^n]\n\nSecond line. <!-- inline -->\n\n[^n]: An ordinary footnote.');
+    expect(bodyOf(text, '1')).toBe('First line.[^n]\n\nSecond line. <!-- inline -->\n\n[^n]: An ordinary footnote.');
   });
 
   it('gives a code cell its code block only, or its body without one', () => {
     const text = file('# %% Run[^1]', '', '[^1]: [code]', '', 'Let me check:', '', '```python', 'x = 1', 'print(x)', '```', '', 'Then more.', '', '# %% Run[^2]', '', '[^2]: [code]', '', 'no block');
-    expect(bodyText(cell(text, '1'))).toBe('x = 1\nprint(x)');
-    expect(bodyText(cell(text, '2'))).toBe('no block');
-    expect(bodyText(cell(text.replace(/\n/g, '\r\n'), '1'))).toBe('x = 1\r\nprint(x)');
+    expect(bodyOf(text, '1')).toBe('x = 1\nprint(x)');
+    expect(bodyOf(text, '2')).toBe('no block');
+    expect(bodyOf(text.replace(/\n/g, '\r\n'), '1')).toBe('x = 1\r\nprint(x)');
   });
 
   it('strips stdout> from code output and keeps stderr> marked', () => {
     const text = file('# %% Run[^1]', '', '[^1]: [code]', '', '```python', 'print(1)', '```', '', '# %%% [^1.1]', '', '[^1.1]: [python]', '', 'stdout> 1', 'stdout>', 'stderr> careful', 'stdout>   two');
-    expect(bodyText(cell(text, '1.1'))).toBe('1\n\nstderr> careful\n  two');
+    expect(bodyOf(text, '1.1')).toBe('1\n\nstderr> careful\n  two');
   });
 
   it('gives a binary output its MIME type and its base64 as one string', () => {
     const text = file('# %% Run[^1]', '', '[^1]: [code]', '', '```python', 'plot()', '```', '', '# %%% [^1.1]', '', '[^1.1]: [python] mime_type="image/png"', '', 'iVBO', 'stdout> Rw0K', 'stderr> note');
-    expect(bodyText(cell(text, '1.1'))).toBe('[image/png base64]\niVBORw0K\nstderr> note');
+    expect(bodyOf(text, '1.1')).toBe('[image/png base64]\niVBORw0K\nstderr> note');
   });
 });
 
@@ -112,7 +120,7 @@ describe('summaryText', () => {
   it('is the summary attribute, else the title', () => {
     const text = file('# %% The title[^1]', '', '[^1]: [markdown] history=summary summary="  short  "', '', 'long', '', '# %% Other title[^2]', '', '[^2]: [markdown] history=summary', '', 'long');
     const d = doc(text);
-    expect(d.cells.map((c) => summaryText(c))).toEqual(['short', 'Other title']);
+    expect(d.cells.map((c) => summaryText(d, c))).toEqual(['short', 'Other title']);
   });
 });
 

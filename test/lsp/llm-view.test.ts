@@ -70,7 +70,7 @@ It divides without rounding up.
 const chatUri = fixtureUri('llm-view-chat.msg.md');
 const tokensOf = (id: string, contributes: 'body' | 'summary' = 'body') => {
   const doc = parse(chat, { fileName: 'llm-view-chat.msg.md' });
-  return cellTokens(doc.cellsById.get(id)![0]!, contributes);
+  return cellTokens(doc, doc.cellsById.get(id)![0]!, contributes);
 };
 
 let client: LspClient;

@@ -280,20 +280,21 @@ export function expectLossless(doc: MessageDocument, text: string): void {
   let at = 0;
   let rebuilt = '';
   for (const seg of doc.segments) {
-    if (seg.offset !== at) throw new Error(`segment at ${seg.offset}, expected ${at}`);
+    const offset = doc.offsetOf(seg);
+    if (offset !== at) throw new Error(`segment at ${offset}, expected ${at}`);
     if (seg.parse) {
       let inner = 0;
       for (const b of seg.parse.blocks) {
-        if (b.start !== inner || b.end < b.start) throw new Error(`block [${b.start}, ${b.end}) in the segment at ${seg.offset}, expected a start of ${inner}`);
+        if (b.start !== inner || b.end < b.start) throw new Error(`block [${b.start}, ${b.end}) in the segment at ${offset}, expected a start of ${inner}`);
         inner = b.end;
       }
-      if (inner !== seg.text.length) throw new Error(`blocks of the segment at ${seg.offset} end at ${inner}, not ${seg.text.length}`);
+      if (inner !== seg.text.length) throw new Error(`blocks of the segment at ${offset} end at ${inner}, not ${seg.text.length}`);
     }
     rebuilt += seg.text;
-    at = seg.end;
+    at = doc.endOf(seg);
   }
   if (rebuilt !== text) throw new Error('the segments do not rebuild the text');
-  for (const c of doc.cells) if (!doc.segments.includes(c)) throw new Error(`cell at ${c.offset} is not a segment`);
+  for (const c of doc.cells) if (!doc.segments.includes(c)) throw new Error(`cell at ${doc.offsetOf(c)} is not a segment`);
 }
 
 /** Line and character of an offset as the engine counts them (LF ends a line; CR alone does not). */

@@ -103,7 +103,7 @@ describe('escapeBody', () => {
         const doc = parse(cellFile(y + '\n', reply), { fileName: 'x.msg.md' });
         const cell = doc.cells[0]!;
         const expected = x.replace(/\r\n/g, '\n');
-        if (!reply) expect(bodyText(cell), JSON.stringify(y)).toBe(expected);
+        if (!reply) expect(bodyText(doc, cell), JSON.stringify(y)).toBe(expected);
         else {
           const m = toLLMView(doc).messages[0];
           if (m) expect(m.content, JSON.stringify(y)).toBe(expected);

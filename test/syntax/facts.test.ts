@@ -6,7 +6,10 @@ import { describe, expect, it } from 'vitest';
 import { borrowsMetadata, parse } from '../../server/syntax/document.js';
 import { build, CELLS, edit } from '../cascades/conversation.js';
 
-const facts = (text: string) => parse(text, { fileName: 'x.msg.md' }).cells.map((c) => [c.id, c.cellKind, c.idFits, c.kindKnown]);
+const facts = (text: string) => {
+  const doc = parse(text, { fileName: 'x.msg.md' });
+  return doc.cells.map((c) => [c.id, doc.kindOf(c), doc.idFits(c), doc.kindKnown(c)]);
+};
 
 describe('facts of cells', () => {
   it('in a valid conversation every id fits and every kind is known', () => {
@@ -51,13 +54,13 @@ describe('facts of cells', () => {
   it('an output cell typed by the metadata line of another cell with its id: the kind is a guess', () => {
     // The result takes the call's id: the call's line, first for that id, types both.
     const doc = parse(build({ result: edit('result', '2.k7f3q.1', '2.k7f3q') }), { fileName: 'x.msg.md' });
-    expect(doc.cells.slice(2, 4).map((c) => [c.id, c.cellKind, c.kindKnown, borrowsMetadata(c)])).toEqual([
+    expect(doc.cells.slice(2, 4).map((c) => [c.id, doc.kindOf(c), doc.kindKnown(c), borrowsMetadata(doc, c)])).toEqual([
       ['2.k7f3q', 'tool-call', true, false],
       ['2.k7f3q', 'tool-call', false, true],
     ]);
     // A first cell without a line of its own borrows the later one's.
     const first = parse(build({ reply: CELLS.reply.filter((l) => !l.startsWith('[^')), done: edit('done', '4', '2') }), { fileName: 'x.msg.md' });
-    expect([first.cells[1], first.cells[6]].map((c) => [c!.id, c!.kindKnown, borrowsMetadata(c!)])).toEqual([
+    expect([first.cells[1], first.cells[6]].map((c) => [c!.id, first.kindKnown(c!), borrowsMetadata(first, c!)])).toEqual([
       ['2', false, true],
       ['2', true, false],
     ]);
@@ -68,8 +71,8 @@ describe('facts of cells', () => {
     const first = parse(text, { fileName: 'x.msg.md' });
     const next = parse(text.replace('Reading.', 'Reading it.'), { fileName: 'x.msg.md', previous: first });
     expect(next.edit?.sameFacts).toBe(true);
-    expect(next.cells.map((c) => [c.idFits, c.kindKnown])).toEqual(first.cells.map((c) => [c.idFits, c.kindKnown]));
-    expect(next.cells[3]!.kindKnown).toBe(false);
+    expect(next.cells.map((c) => [next.idFits(c), next.kindKnown(c)])).toEqual(first.cells.map((c) => [first.idFits(c), first.kindKnown(c)]));
+    expect(next.kindKnown(next.cells[3]!)).toBe(false);
   });
 });
 

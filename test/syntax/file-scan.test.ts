@@ -47,12 +47,13 @@ describe('the file scan and the cell scans', () => {
       fc.property(fc.array(fc.tuple(fc.constantFrom(...PIECES), fc.constantFrom(...BREAKS)), { maxLength: 40 }), (parts) => {
         const text = parts.map(([p, b]) => p + b).join('');
         const doc = parse(text, { fileName: 'x.msg.md' });
-        const body = doc.segments.find((s) => s.kind === 'prologue' || s.kind === 'cell')?.offset ?? text.length;
+        const first = doc.segments.find((s) => s.kind === 'prologue' || s.kind === 'cell');
+        const body = first ? doc.offsetOf(first) : text.length;
         const expected = markersOf(text, body);
         if (expected.length) withMarkers++;
-        expect(doc.cells.map((c) => c.offset), JSON.stringify(text)).toEqual(expected);
+        expect(doc.cells.map((c) => doc.offsetOf(c)), JSON.stringify(text)).toEqual(expected);
         expect(found(text, body, false), JSON.stringify(text)).toEqual(found(text, body, true));
-        for (const cell of doc.cells) expect(markersInside(cell.text), JSON.stringify([text, cell.offset])).toEqual([]);
+        for (const cell of doc.cells) expect(markersInside(cell.text), JSON.stringify([text, doc.offsetOf(cell)])).toEqual([]);
       }),
       { numRuns: 4000 },
     );
@@ -81,7 +82,8 @@ describe('the file scan and the cell scans', () => {
     ].join('\n');
     const found = markersOf(text);
     expect(found.map((at) => text.slice(at, text.indexOf('\n', at)))).toEqual(['# %% A[^1]', '# %% B[^2]', '# %% C[^3]', '# %% D[^4]', '# %% E[^5]']);
-    expect(parse(text, { fileName: 'x.msg.md' }).cells.map((c) => c.offset)).toEqual(found);
+    const doc = parse(text, { fileName: 'x.msg.md' });
+    expect(doc.cells.map((c) => doc.offsetOf(c))).toEqual(found);
   });
 
   it('a marker ends a tool element: CDATA after it hides nothing', () => {

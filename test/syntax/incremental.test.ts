@@ -41,7 +41,7 @@ describe('incremental parsing', () => {
     const edited = example.slice(0, at) + '# %% Inserted[^9]\n\n[^9]: [markdown]\n\nNew.\n\n' + example.slice(at);
     const incremental = parse(edited, { fileName: 'a.msg.md', previous: first });
     const fresh = parse(edited, { fileName: 'a.msg.md' });
-    const shape = (d: typeof fresh) => d.cells.map((c) => [c.offset, c.id, c.cellKind, c.type, c.text]);
+    const shape = (d: typeof fresh) => d.cells.map((c) => [d.offsetOf(c), c.id, d.kindOf(c), d.typeOf(c), c.text]);
     expect(shape(incremental)).toEqual(shape(fresh));
   });
 
@@ -52,7 +52,7 @@ describe('incremental parsing', () => {
     const text = start.slice(0, 11) + '<![CDATA[' + start.slice(11);
     const incremental = parse(text, { fileName: 'a.msg.md', previous: first });
     const fresh = parse(text, { fileName: 'a.msg.md' });
-    expect(incremental.segments.map((s) => [s.kind, s.offset])).toEqual(fresh.segments.map((s) => [s.kind, s.offset]));
+    expect(incremental.segments.map((s) => [s.kind, incremental.offsetOf(s)])).toEqual(fresh.segments.map((s) => [s.kind, fresh.offsetOf(s)]));
   });
 
   it('an edit that opens a fence re-splits the cells after it', () => {
@@ -85,8 +85,8 @@ describe('incremental parsing equals a fresh parse', () => {
           text = text.slice(0, at) + e.ins + text.slice(Math.min(text.length, at + e.del));
           doc = parse(text, { fileName: 'a.msg.md', previous: doc });
           const fresh = parse(text, { fileName: 'a.msg.md' });
-          expect(doc.segments.map((s) => [s.kind, s.offset, s.text])).toEqual(fresh.segments.map((s) => [s.kind, s.offset, s.text]));
-          expect(doc.cells.map((c) => [c.id, c.cellKind, c.type])).toEqual(fresh.cells.map((c) => [c.id, c.cellKind, c.type]));
+          expect(doc.segments.map((s) => [s.kind, doc.offsetOf(s), s.text])).toEqual(fresh.segments.map((s) => [s.kind, fresh.offsetOf(s), s.text]));
+          expect(doc.cells.map((c) => [c.id, doc.kindOf(c), doc.typeOf(c)])).toEqual(fresh.cells.map((c) => [c.id, fresh.kindOf(c), fresh.typeOf(c)]));
         }
       }),
       { numRuns: 300 },
@@ -97,17 +97,20 @@ describe('incremental parsing equals a fresh parse', () => {
 /** What rules and the editor read of a tree, offsets included. */
 function facts(doc: ReturnType<typeof parse>): unknown {
   return {
-    segments: doc.segments.map((s) => [s.kind, s.offset, s.text]),
-    cells: doc.cells.map((c) => [c.index, c.id, c.cellKind, c.type, c.idFits, c.kindKnown, c.metadata && c.metadata.segment.abs(c.metadata.node.span)]),
-    metadata: doc.metadata.map((m) => [m.segment.abs(m.node.span), m.node.id.id, isMetadataLine(doc, m)]),
-    byId: [...doc.cellsById].map(([id, cells]) => [id, cells.map((c) => c.offset)]).sort((a, b) => (a[0]! < b[0]! ? -1 : 1)),
+    segments: doc.segments.map((s) => [s.kind, doc.offsetOf(s), s.text]),
+    cells: doc.cells.map((c) => {
+      const m = doc.metadataOf(c);
+      return [doc.indexOf(c), c.id, doc.kindOf(c), doc.typeOf(c), doc.idFits(c), doc.kindKnown(c), m && doc.abs(m.segment, m.node.span)];
+    }),
+    metadata: doc.metadata.map((m) => [doc.abs(m.segment, m.node.span), m.node.id.id, isMetadataLine(doc, m)]),
+    byId: [...doc.cellsById].map(([id, cells]) => [id, cells.map((c) => doc.offsetOf(c))]).sort((a, b) => (a[0]! < b[0]! ? -1 : 1)),
     agents: doc.agents.map((a) => [a.name, a.source, a.at, a.from]),
     languages: [...doc.codeLanguages].sort(),
     lines: doc.lines.lineCount,
     roots: [...new Set([...doc.cells.map((c) => c.id), ...doc.metadata.map((m) => m.node.id.id)].filter((id) => id !== undefined).map((id) => rootOf(id!)))]
       .sort()
-      .map((r) => [r, cellsOfRoot(doc, r).map((c) => c.offset), linesOfRoot(doc, r).map((m) => m.segment.abs(m.node.span))]),
-    lists: [segmentsWithDirectives, cellsWithoutId, cellsWithDoubtfulIds, cellsWithMetadataElsewhere, cellsOfUnknownType].map((list) => list(doc).map((s) => s.offset)),
+      .map((r) => [r, cellsOfRoot(doc, r).map((c) => doc.offsetOf(c)), linesOfRoot(doc, r).map((m) => doc.abs(m.segment, m.node.span))]),
+    lists: [segmentsWithDirectives, cellsWithoutId, cellsWithDoubtfulIds, cellsWithMetadataElsewhere, cellsOfUnknownType].map((list) => list(doc).map((s) => doc.offsetOf(s))),
   };
 }
 

@@ -23,7 +23,7 @@ export function rebuild(text: string, fileName: string): string {
   let out = '';
   let expected = 0;
   for (const seg of doc.segments) {
-    expect(seg.offset).toBe(expected);
+    expect(doc.offsetOf(seg)).toBe(expected);
     if (seg.parse) {
       let inner = '';
       let at = 0;
@@ -35,7 +35,7 @@ export function rebuild(text: string, fileName: string): string {
       expect(inner).toBe(seg.text);
     }
     out += seg.text;
-    expected = seg.end;
+    expected = doc.endOf(seg);
   }
   return out;
 }

@@ -1,6 +1,6 @@
 // Exact ranges of the parts of the tree (0-based line, UTF-16 character, offset).
 import { describe, expect, it } from 'vitest';
-import { parse } from '../../server/syntax/document.js';
+import { parse, type Segment } from '../../server/syntax/document.js';
 import type { Span } from '../../server/syntax/format/scan.js';
 import { file } from '../helpers.js';
 
@@ -30,15 +30,15 @@ const text = file(
 
 describe('syntax tree ranges', () => {
   const doc = parse(text, { fileName: 'x.msg.md' });
-  const slice = (seg: { abs(s: Span): [number, number] }, span: Span) => {
-    const [a, b] = seg.abs(span);
+  const slice = (seg: Segment, span: Span) => {
+    const [a, b] = doc.abs(seg, span);
     return text.slice(a, b);
   };
 
   it('splits frontmatter and cells', () => {
     expect(doc.segments.map((s) => s.kind)).toEqual(['frontmatter', 'prologue', 'cell', 'cell']);
     expect(doc.cells.map((c) => c.id)).toEqual(['2', '2.k7f3q']);
-    expect(doc.cells.map((c) => c.cellKind)).toEqual(['agent-reply', 'tool-call']);
+    expect(doc.cells.map((c) => doc.kindOf(c))).toEqual(['agent-reply', 'tool-call']);
   });
 
   it('classifies output cells by their type, and without one by the shape of their id', () => {
@@ -57,7 +57,7 @@ describe('syntax tree ranges', () => {
       ['# %%% What[^7]\n\n[^7]: [pascal]', 'unknown-output'],
     ];
     const d = parse(cells.map(([c]) => `${c}\n\nx\n`).join('\n'), { fileName: 'x.msg.md' });
-    expect(d.cells.map((c) => c.cellKind)).toEqual(cells.map(([, t]) => t));
+    expect(d.cells.map((c) => d.kindOf(c))).toEqual(cells.map(([, t]) => t));
   });
 
   it('gives every marker part', () => {
@@ -68,7 +68,7 @@ describe('syntax tree ranges', () => {
     expect(slice(c, m.title!)).toBe('Plan ü');
     expect(slice(c, m.idRef!.refSpan)).toBe('[^2]');
     expect(slice(c, m.idRef!.span)).toBe('2');
-    const r = doc.range(...c.abs(m.idRef!.span));
+    const r = doc.range(...doc.abs(c, m.idRef!.span));
     expect(r.start).toEqual({ line: 7, character: 15, offset: text.indexOf('2]') });
     const t = doc.cells[1]!;
     expect(t.marker.idRef!.segments.map((s) => slice(t, s.span))).toEqual(['2', 'k7f3q']);
@@ -76,13 +76,13 @@ describe('syntax tree ranges', () => {
 
   it('gives metadata type, keys and values', () => {
     const c = doc.cells[0]!;
-    const md = c.metadata!.node;
+    const md = doc.metadataOf(c)!.node;
     expect(slice(c, md.typeSpan!)).toBe('coder');
     expect(md.attributes.map((a) => [slice(c, a.keySpan), slice(c, a.valueSpan), a.value])).toEqual([
       ['time', '"2025-05-30T09:00:04+08:00"', '2025-05-30T09:00:04+08:00'],
       ['reasoning', '1', '1'],
     ]);
-    const r = doc.range(...c.abs(md.attributes[1]!.keySpan));
+    const r = doc.range(...doc.abs(c, md.attributes[1]!.keySpan));
     expect(r.start.line).toBe(9);
     expect(r.start.character).toBe(text.split('\n')[9]!.indexOf('reasoning'));
   });
@@ -111,7 +111,7 @@ describe('syntax tree ranges', () => {
     const t = file('# %% 😀 title[^1]', '', '[^1]: [markdown]', '', 'x');
     const d = parse(t, { fileName: 'x.msg.md' });
     const c = d.cells[0]!;
-    const r = d.range(...c.abs(c.marker.idRef!.span));
+    const r = d.range(...d.abs(c, c.marker.idRef!.span));
     expect(r.start.character).toBe('# %% 😀 title[^'.length);
   });
 });
@@ -175,7 +175,7 @@ describe('code output lines', () => {
     const t = file('# %% [^1]', '', '[^1]: [code]', '', '```python', 'print(1)', '```', '', '# %%% [^1.1]', '', '[^1.1]: [python] status="success"', '', 'stdout> 1', 'stdout>', 'stderr> warn', 'oops');
     const doc = parse(t, { fileName: 'x.msg.md' });
     const c = doc.cells[1]!;
-    const rows = outputLines(c).map((o) => [o.stream, o.prefix ? t.slice(...c.abs(o.prefix)) : null, t.slice(...c.abs(o.content))]);
+    const rows = outputLines(c).map((o) => [o.stream, o.prefix ? t.slice(...doc.abs(c, o.prefix)) : null, t.slice(...doc.abs(c, o.content))]);
     expect(rows).toEqual([
       ['stdout', 'stdout> ', '1'],
       ['stdout', 'stdout>', ''],

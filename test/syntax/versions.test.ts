@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { isMetadataLine } from '../../server/syntax/document.js';
-import { parse, type MessageDocument } from '../../server/index.js';
+import { Cell, parse, type MessageDocument } from '../../server/index.js';
 import { lintDocument } from '../../server/index.js';
 
 const example = readFileSync(fileURLToPath(new URL('../../examples/coding-session.msg.md', import.meta.url)), 'utf8');
@@ -16,11 +16,18 @@ const example = readFileSync(fileURLToPath(new URL('../../examples/coding-sessio
 function snapshot(doc: MessageDocument): unknown {
   return {
     text: doc.text,
-    segments: doc.segments.map((s) => [s.kind, s.offset, s.end, s.index, s.text]),
-    cells: doc.cells.map((c) => [c.index, c.offset, c.id, c.cellKind, c.type, c.idFits, c.kindKnown, c.metadata && c.metadata.segment.abs(c.metadata.node.span)]),
-    at: doc.cells.map((c) => doc.cellAt(c.offset)?.offset),
-    metadata: doc.metadata.map((m) => [m.segment.offset, m.segment.abs(m.node.span), m.node.id.id, isMetadataLine(doc, m)]),
-    byId: [...doc.cellsById].map(([id, cells]) => [id, cells.map((c) => c.offset)]).sort((a, b) => (a[0]! < b[0]! ? -1 : 1)),
+    // Only a cell has an index (undefined for the other segments).
+    segments: doc.segments.map((s) => [s.kind, doc.offsetOf(s), doc.endOf(s), s instanceof Cell ? doc.indexOf(s) : undefined, s.text]),
+    cells: doc.cells.map((c) => {
+      const m = doc.metadataOf(c);
+      return [doc.indexOf(c), doc.offsetOf(c), c.id, doc.kindOf(c), doc.typeOf(c), doc.idFits(c), doc.kindKnown(c), m && doc.abs(m.segment, m.node.span)];
+    }),
+    at: doc.cells.map((c) => {
+      const found = doc.cellAt(doc.offsetOf(c));
+      return found && doc.offsetOf(found);
+    }),
+    metadata: doc.metadata.map((m) => [doc.offsetOf(m.segment), doc.abs(m.segment, m.node.span), m.node.id.id, isMetadataLine(doc, m)]),
+    byId: [...doc.cellsById].map(([id, cells]) => [id, cells.map((c) => doc.offsetOf(c))]).sort((a, b) => (a[0]! < b[0]! ? -1 : 1)),
     agents: doc.agents.map((a) => [a.name, a.source, a.at, a.from]),
     languages: [...doc.codeLanguages].sort(),
     lines: [doc.lines.lineCount, doc.range(0, doc.text.length)],

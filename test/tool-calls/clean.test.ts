@@ -20,7 +20,7 @@ describe('valid files', () => {
   it('a generated realistic file gets no diagnostics, in LF and CRLF', () => {
     const text = realisticFile(60);
     const doc = parse(text, { fileName: 'gen.msg.md' });
-    expect(doc.cells.filter((c) => c.cellKind === 'tool-call').length).toBeGreaterThan(100);
+    expect(doc.cells.filter((c) => doc.kindOf(c) === 'tool-call').length).toBeGreaterThan(100);
     expect(lint(text, { fileName: 'gen.msg.md' }).diagnostics.map((d) => `${d.range.start.line + 1} ${d.ruleId}: ${d.message}`)).toEqual([]);
     const crlf = text.replace(/\n/g, '\r\n');
     expect(lint(crlf, { fileName: 'gen.msg.md' }).diagnostics.filter((d) => TOOL_RULES.includes(d.ruleId))).toEqual([]);

@@ -2,20 +2,20 @@
 // for the cells the edit replaced or reclassified: it must equal the graph
 // of a fresh parse after every keystroke.
 import { describe, expect, it } from 'vitest';
-import { parse } from '../../server/syntax/document.js';
+import { parse, type Cell } from '../../server/syntax/document.js';
 import { toolGraph } from '../../server/tool-calls/graph.js';
 
 function shape(doc: ReturnType<typeof parse>): unknown {
   const g = toolGraph(doc);
-  const byKey = (m: Map<string, { cell: { offset: number } }[]>) => [...m].map(([k, v]) => [k, v.map((r) => r.cell.offset)]).sort((a, b) => (a[0]! < b[0]! ? -1 : 1));
+  const byKey = (m: Map<string, { cell: Cell }[]>) => [...m].map(([k, v]) => [k, v.map((r) => doc.offsetOf(r.cell))]).sort((a, b) => (a[0]! < b[0]! ? -1 : 1));
   return {
-    calls: g.calls.map((c) => [c.id, c.parent, c.nonce, c.parentAt, c.nonceAt, c.cell.offset]),
-    results: g.results.map((r) => [r.callId, r.n, r.callAt, r.nAt, r.cell.offset]),
+    calls: g.calls.map((c) => [c.id, c.parent, c.nonce, c.parentAt(doc), c.nonceAt(doc), doc.offsetOf(c.cell)]),
+    results: g.results.map((r) => [r.callId, r.n, r.callAt(doc), r.nAt(doc), doc.offsetOf(r.cell)]),
     callsById: byKey(g.callsById),
     resultsByCall: byKey(g.resultsByCall),
     callsByNonce: byKey(g.callsByNonce),
     reusedNonces: [...g.reusedNonces].sort(),
-    unanswered: [...g.unanswered].map((c) => c.cell.offset).sort((a, b) => a - b),
+    unanswered: [...g.unanswered].map((c) => doc.offsetOf(c.cell)).sort((a, b) => a - b),
   };
 }
 

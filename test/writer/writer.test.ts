@@ -63,7 +63,8 @@ describe('MessageWriter', () => {
     const c = w.toolCall(r, { name: 't', callId: 'has"quote' });
     w.toolResult(c, { text: 'ok' });
     expect(w.text).toContain('[^1]: [markdown] userid="a \\"b\\" \\\\c"');
-    expect(parse(w.text, { fileName: FILE }).cellsById.get('1')![0]!.attr('userid')).toBe('a "b" \\c');
+    const doc = parse(w.text, { fileName: FILE });
+    expect(doc.attrOf(doc.cellsById.get('1')![0]!, 'userid')).toBe('a "b" \\c');
     expect(w.changes).toEqual([{ cell: c, what: 'the call id holds a quote or a line break and is left out (call_id)' }]);
     expect(diagnostics(w.text)).toEqual([]);
   });
