@@ -184,7 +184,7 @@ export async function runExport(argv: readonly string[], io: CliIo): Promise<num
   for (const o of view.omitted) io.error(`msglint: ${label}:${doc.lines.lineOf(o.offset) + 1}: left out: ${o.message}`);
   for (const n of exportNotes(view, command.to)) {
     const cell = n.cell !== undefined ? doc.cellsById.get(n.cell)?.[0] : undefined;
-    io.error(`msglint: ${label}${cell ? `:${doc.lines.lineOf(cell.offset) + 1}` : ''}: ${n.message}`);
+    io.error(`msglint: ${label}${cell ? `:${doc.lines.lineOf(doc.offsetOf(cell)) + 1}` : ''}: ${n.message}`);
   }
 
   const color = command.to === 'console' && (command.outputFile === undefined ? shouldUseColor(command.color, io.env, io.stdout) : command.color === true);

@@ -50,10 +50,10 @@ export function idOccurrences(doc: MessageDocument): IdOccurrence[] {
     const p = seg.parse;
     if (!p || (seg.kind !== 'cell' && seg.kind !== 'prologue')) continue;
     const ref = seg instanceof Cell ? seg.marker.idRef : undefined;
-    if (ref) out.push({ id: ref.id, where: 'marker', segments: ref.segments.map((s) => seg.abs(s.span)), cell: seg as Cell });
+    if (ref) out.push({ id: ref.id, where: 'marker', segments: ref.segments.map((s) => doc.abs(seg, s.span)), cell: seg as Cell });
     for (const node of p.metadata) {
       if (node.type === undefined) continue; // an ordinary footnote
-      out.push({ id: node.id.id, where: 'metadata', segments: node.id.segments.map((s) => seg.abs(s.span)), meta: { segment: seg, node } });
+      out.push({ id: node.id.id, where: 'metadata', segments: node.id.segments.map((s) => doc.abs(seg, s.span)), meta: { segment: seg, node } });
     }
   }
   return out;
@@ -80,7 +80,7 @@ export function metadataAt(doc: MessageDocument, offset: number): { segment: Seg
   const seg = doc.segmentAt(offset);
   const p = seg?.parse;
   if (!seg || !p || (seg.kind !== 'cell' && seg.kind !== 'prologue')) return undefined;
-  const rel = offset - seg.offset;
+  const rel = offset - doc.offsetOf(seg);
   for (const node of p.metadata) {
     if (node.span.start > rel) break;
     if (rel <= node.span.end) return { segment: seg, node };
@@ -95,27 +95,31 @@ export function targetAt(doc: MessageDocument, offset: number): Target | undefin
   if (seg.kind === 'frontmatter') return frontmatterTarget(doc, offset);
   if (seg instanceof Cell) {
     const ref = seg.marker.idRef;
-    if (ref && within(offset, seg.abs(ref.span))) {
-      const occurrence: IdOccurrence = { id: ref.id, where: 'marker', segments: ref.segments.map((s) => seg.abs(s.span)), cell: seg };
+    if (ref && within(offset, doc.abs(seg, ref.span))) {
+      const occurrence: IdOccurrence = { id: ref.id, where: 'marker', segments: ref.segments.map((s) => doc.abs(seg, s.span)), cell: seg };
       return idTarget(occurrence, offset);
     }
   }
   const meta = metadataAt(doc, offset);
   if (!meta) return undefined;
   const { node, segment } = meta;
-  if (within(offset, segment.abs(node.id.span))) {
-    if (isAgentDeclaration(doc, node)) return { kind: 'agent', name: node.id.id, span: segment.abs(node.id.span), role: 'body' };
-    const occurrence: IdOccurrence = { id: node.id.id, where: 'metadata', segments: node.id.segments.map((s) => segment.abs(s.span)), meta };
+  const idSpan = doc.abs(segment, node.id.span);
+  if (within(offset, idSpan)) {
+    if (isAgentDeclaration(doc, node)) return { kind: 'agent', name: node.id.id, span: idSpan, role: 'body' };
+    const occurrence: IdOccurrence = { id: node.id.id, where: 'metadata', segments: node.id.segments.map((s) => doc.abs(segment, s.span)), meta };
     return idTarget(occurrence, offset);
   }
-  if (node.type !== undefined && node.typeSpan && within(offset, segment.abs(node.typeSpan))) {
-    const span = segment.abs(node.typeSpan);
+  const typeSpan = node.typeSpan && doc.abs(segment, node.typeSpan);
+  if (node.type !== undefined && typeSpan && within(offset, typeSpan)) {
+    const span = typeSpan;
     if (node.type !== 'agent' && agentFor(doc, node.type, span[0])) return { kind: 'agent', name: node.type, span, role: 'use' };
     return { kind: 'type', type: node.type, span, meta };
   }
   for (const attr of node.attributes) {
-    if (within(offset, segment.abs(attr.keySpan))) return { kind: 'attr-key', attr, span: segment.abs(attr.keySpan), meta };
-    if (within(offset, segment.abs(attr.valueSpan))) return { kind: 'attr-value', attr, span: segment.abs(attr.valueSpan), meta };
+    const key = doc.abs(segment, attr.keySpan);
+    if (within(offset, key)) return { kind: 'attr-key', attr, span: key, meta };
+    const value = doc.abs(segment, attr.valueSpan);
+    if (within(offset, value)) return { kind: 'attr-value', attr, span: value, meta };
   }
   return undefined;
 }
@@ -152,18 +156,18 @@ function frontmatterTarget(doc: MessageDocument, offset: number): Target | undef
  * absolute offsets; undefined outside them. Inside one, a marker-like or
  * comment line is content.
  */
-export function opaqueAt(seg: Segment, offset: number): Span | undefined {
+export function opaqueAt(doc: MessageDocument, seg: Segment, offset: number): Span | undefined {
   const p = seg.parse;
   if (!p) return undefined;
-  const rel = offset - seg.offset;
+  const rel = offset - doc.offsetOf(seg);
   for (const f of p.fences) {
-    if (f.close && rel >= f.open.start && rel <= f.close.contentEnd) return seg.abs({ start: f.open.start, end: f.close.contentEnd });
+    if (f.close && rel >= f.open.start && rel <= f.close.contentEnd) return doc.abs(seg, { start: f.open.start, end: f.close.contentEnd });
   }
   for (const t of p.tools) {
-    if (t.closed && rel >= t.start && rel < t.end) return seg.abs(t);
+    if (t.closed && rel >= t.start && rel < t.end) return doc.abs(seg, t);
   }
   for (const c of p.comments) {
-    if (c.closed && rel >= c.start && rel < c.end) return seg.abs(c);
+    if (c.closed && rel >= c.start && rel < c.end) return doc.abs(seg, c);
   }
   return undefined;
 }
@@ -179,8 +183,8 @@ export function agentOccurrences(doc: MessageDocument, name: string): { span: Sp
   if (def && def.value === name) out.push({ span: unquoted(doc.text, def.valueSpan.start, def.valueSpan.end), role: 'default' });
   for (const m of doc.metadata) {
     const node = m.node;
-    if (node.id.id === name && isAgentDeclaration(doc, node)) out.push({ span: m.segment.abs(node.id.span), role: 'body' });
-    else if (node.type === name && node.typeSpan) out.push({ span: m.segment.abs(node.typeSpan), role: 'use' });
+    if (node.id.id === name && isAgentDeclaration(doc, node)) out.push({ span: doc.abs(m.segment, node.id.span), role: 'body' });
+    else if (node.type === name && node.typeSpan) out.push({ span: doc.abs(m.segment, node.typeSpan), role: 'use' });
   }
   out.sort((a, b) => a.span[0] - b.span[0]);
   return out;

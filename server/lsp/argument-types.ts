@@ -27,9 +27,9 @@ const TOOL_CHILDREN = new Set(['tool', 'tool_name', 'server_name']);
  * element: the `type` attribute (`<count t|`) or its values (`<count
  * type="|`); `<arguments>` takes only `json`. Undefined elsewhere.
  */
-export function argumentTypeItems(seg: Segment, offset: number, prefix: string, suffix: string, range: (start: number, end?: number) => Range): CompletionItem[] | undefined {
+export function argumentTypeItems(doc: MessageDocument, seg: Segment, offset: number, prefix: string, suffix: string, range: (start: number, end?: number) => Range): CompletionItem[] | undefined {
   const p = seg.parse!;
-  const rel = offset - seg.offset;
+  const rel = offset - doc.offsetOf(seg);
   const tool = p.tools.find((t) => rel > t.openTagEnd && rel <= t.closeTagStart);
   if (!tool || tool.cdata.some((c) => rel > c.start && rel < c.end)) return undefined;
   const value = /<([A-Za-z_][\w.-]*)\s+type\s*=\s*("?)([a-z]*)$/.exec(prefix);
@@ -69,7 +69,7 @@ export function argumentTypeAt(doc: MessageDocument, offset: number): { text: st
   const seg = doc.segmentAt(offset);
   const p = seg?.parse;
   if (!seg || !p) return undefined;
-  const rel = offset - seg.offset;
+  const rel = offset - doc.offsetOf(seg);
   const tool = p.tools.find((t) => rel > t.openTagEnd && rel < t.closeTagStart);
   if (!tool || tool.cdata.some((c) => rel >= c.start && rel < c.end)) return undefined;
   // The start tag around the cursor: from the last `<` before it to the next `>`.
@@ -87,6 +87,6 @@ export function argumentTypeAt(doc: MessageDocument, offset: number): { text: st
   const docs = name === 'arguments' ? (value === RAW_ARGUMENTS_TYPE ? ARGUMENT_TYPE_DOCS[RAW_ARGUMENTS_TYPE] : undefined) : value !== RAW_ARGUMENTS_TYPE ? ARGUMENT_TYPE_DOCS[value!] : undefined;
   const valid = name === 'arguments' ? `\`${RAW_ARGUMENTS_TYPE}\`` : ARGUMENT_TYPES.map((t) => `\`${t}\``).join(', ');
   const body = docs ?? `\`${value}\` is not a type ${name === 'arguments' ? '`<arguments>`' : 'an argument'} may have: ${valid}.`;
-  return { text: `**type="${value}"** on \`<${name}>\`: ${body}`, span: seg.abs({ start, end }) };
+  return { text: `**type="${value}"** on \`<${name}>\`: ${body}`, span: doc.abs(seg, { start, end }) };
 }
 

@@ -125,7 +125,7 @@ function disableForLine(doc: MessageDocument, d: Diagnostic): { key: string; blo
   const seg = doc.segmentAt(offset);
   const p = seg?.parse;
   if (!seg || !p) return undefined;
-  const block = opaqueAt(seg, offset);
+  const block = opaqueAt(doc, seg, offset);
   const lines = doc.lines;
   if (block && lines.lineOf(block[0]) !== lines.lineOf(block[1])) {
     const start = block[0];

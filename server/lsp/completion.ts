@@ -66,8 +66,8 @@ function nextId(doc: MessageDocument): number {
 function toolNames(doc: MessageDocument): string[] {
   const toolNames = new Set<string>();
   for (const cell of doc.cells) {
-    if (cell.cellKind !== 'tool-call') continue;
-    const name = cell.attr('name');
+    if (doc.kindOf(cell) !== 'tool-call') continue;
+    const name = doc.attrOf(cell, 'name');
     if (name) toolNames.add(name);
     for (const t of cell.parse.tools) {
       const name = toolNameIn(cell.text.slice(t.start, t.end));
@@ -137,7 +137,7 @@ function complete(ctx: ServerContext, open: OpenMessageDocument, offset: number)
   if (fm && offset >= fm.contentStart && offset <= fm.contentEnd) return frontmatterItems(doc, offset, prefix, range);
   const seg = doc.segmentAt(offset);
   if (!seg?.parse || seg.kind === 'frontmatter') return [];
-  const opaque = opaqueAt(seg, offset) !== undefined;
+  const opaque = opaqueAt(doc, seg, offset) !== undefined;
 
   // Inside <tool_name>…
   const toolName = /<tool_name>\s*([\w.:-]*)$/.exec(prefix);
@@ -145,7 +145,7 @@ function complete(ctx: ServerContext, open: OpenMessageDocument, offset: number)
     // The name being typed is in the file too: not a suggestion.
     return toolNamesOf(open).filter((name) => name !== toolName[1]).map((name) => ({ label: name, kind: CompletionItemKind.Function, textEdit: { range: range(offset - toolName[1]!.length), newText: name } }));
   }
-  const typed = argumentTypeItems(seg, offset, prefix, suffix, range);
+  const typed = argumentTypeItems(doc, seg, offset, prefix, suffix, range);
   if (typed) return typed;
   if (opaque) return [];
 
@@ -160,7 +160,7 @@ function cellsBefore(doc: MessageDocument, offset: number): number {
   let hi = doc.cells.length;
   while (lo < hi) {
     const mid = (lo + hi) >> 1;
-    if (doc.cells[mid]!.offset < offset) lo = mid + 1;
+    if (doc.offsetOf(doc.cells[mid]!) < offset) lo = mid + 1;
     else hi = mid;
   }
   return lo;
@@ -201,7 +201,7 @@ function markerItems(ctx: ServerContext, open: OpenMessageDocument, offset: numb
     { label: '# %% message cell', detail: `message cell [^${id}]`, body: [`# %% \${1:Title}[^${id}]`, '', `[^${id}]: [\${2|markdown,code,raw|}]`, '', '$0'] },
     { label: '# %%% agent reply', detail: `agent reply [^${id}]`, body: [`# %%% \${1:Reply}[^${id}]`, '', `[^${id}]: [\${2${choice(agentChoice)}}]`, '', '$0'] },
   ];
-  const reply = lastOf((c) => c.cellKind === 'agent-reply' && c.id !== undefined);
+  const reply = lastOf((c) => doc.kindOf(c) === 'agent-reply' && c.id !== undefined);
   if (reply) {
     const callId = `${reply.id}.${newNonce(toolGraph(doc).callsByNonce)}`;
     snippets.push({
@@ -210,16 +210,16 @@ function markerItems(ctx: ServerContext, open: OpenMessageDocument, offset: numb
       body: [`## %%% \${1:Tool call}[^${callId}]`, '', `[^${callId}]: [tool] name="\${2:tool_name}"`, '', '<tool>', '<tool_name>$2</tool_name>', '<arguments>', '  $0', '</arguments>', '</tool>', ''],
     });
   }
-  const call = lastOf((c) => c.cellKind === 'tool-call' && c.id !== undefined && c.id.split('.').length === 2);
+  const call = lastOf((c) => doc.kindOf(c) === 'tool-call' && c.id !== undefined && c.id.split('.').length === 2);
   if (call) {
     const resultId = `${call.id}.${nextN(call.id!)}`;
     snippets.push({
       label: '## %%% tool result',
-      detail: `result [^${resultId}] of ${call.attr('name') ?? call.id}`,
+      detail: `result [^${resultId}] of ${doc.attrOf(call, 'name') ?? call.id}`,
       body: [`## %%% \${1:Tool result}[^${resultId}]`, '', `[^${resultId}]: [tool] status="\${2|success,error|}"`, '', '$0'],
     });
   }
-  const code = lastOf((c) => c.cellKind === 'message' && c.type === 'code' && c.id !== undefined && !c.id.includes('.'));
+  const code = lastOf((c) => doc.kindOf(c) === 'message' && doc.typeOf(c) === 'code' && c.id !== undefined && !c.id.includes('.'));
   if (code) {
     const outId = `${code.id}.${nextN(code.id!)}`;
     const lang = code.codeBlock?.language || 'text';
@@ -269,7 +269,7 @@ function metadataItems(open: OpenMessageDocument, offset: number, prefix: string
     const quoted = valueMatch[1] === '"';
     const cell = cellById(doc, node.id.id);
     let values = VALUES[key] ?? [];
-    if (key === 'name' && (node.type === 'tool' || cell?.cellKind === 'tool-call')) values = toolNamesOf(open).filter((v) => v !== valueMatch[2]);
+    if (key === 'name' && (node.type === 'tool' || (cell !== undefined && doc.kindOf(cell) === 'tool-call'))) values = toolNamesOf(open).filter((v) => v !== valueMatch[2]);
     if (key === 'reasoning' && node.type === 'agent') values = ['true', 'false'];
     const closeQuote = quoted && !suffix.startsWith('"') ? '"' : '';
     return values.map((v) => {
@@ -287,7 +287,8 @@ function metadataItems(open: OpenMessageDocument, offset: number, prefix: string
   const keyMatch = /(?:^|\s)([A-Za-z][\w-]*)?$/.exec(prefix);
   if (!keyMatch) return [];
   const typedKey = keyMatch[1] ?? '';
-  const kind = isAgentDeclaration(doc, node) ? 'agent' : (cellById(doc, node.id.id)?.cellKind ?? guessKind(node.id.id, node.type));
+  const named = cellById(doc, node.id.id);
+  const kind = isAgentDeclaration(doc, node) ? 'agent' : named ? doc.kindOf(named) : guessKind(node.id.id, node.type);
   const present = new Set(node.attributes.map((a) => a.key));
   return (KEYS_BY_KIND[kind] ?? COMMON_KEYS)
     .filter((k) => !present.has(k) || k === typedKey)

@@ -50,7 +50,7 @@ export function foldingRanges(doc: MessageDocument, text: TextDocument): Folding
     if (!seg.parse) continue;
     const ranges = segmentRanges(seg.parse);
     if (!ranges.length) continue;
-    const base = text.positionAt(seg.offset).line;
+    const base = text.positionAt(doc.offsetOf(seg)).line;
     for (const r of ranges) out.push({ ...r, startLine: base + r.startLine, endLine: base + r.endLine });
   }
   return out.sort((a, b) => a.startLine - b.startLine || b.endLine - a.endLine);

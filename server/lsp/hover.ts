@@ -11,14 +11,14 @@ import { MarkupKind, type Hover } from 'vscode-languageserver/node';
 import { getRule } from '../linter.js';
 import { HISTORY_MODES, historyMode } from '../llm-view/view.js';
 import { cellTokens } from '../llm-view/tokens.js';
-import type { Cell, MessageDocument } from '../syntax/document.js';
+import type { Cell, CellKind, MessageDocument } from '../syntax/document.js';
 import { agentFor, cellById, derivedCells, targetAt, type Span, type Target } from './analysis.js';
 import { messageDocument, type ServerContext } from './context.js';
 import { toOffset, toRange } from './convert.js';
 import { guard } from './guard.js';
 import { argumentTypeAt } from './argument-types.js';
 
-const KIND_LABEL: Record<Cell['cellKind'], string> = {
+const KIND_LABEL: Record<CellKind, string> = {
   message: 'Message cell',
   'agent-reply': 'Agent reply',
   'tool-call': 'Tool call',
@@ -58,7 +58,7 @@ export const ROLE_DOCS: Record<string, string> = {
 };
 
 /** What the model sees of a cell for each `history` value (spec section 9). */
-export function historyMeaning(value: string, cell: Cell | undefined): string {
+export function historyMeaning(doc: MessageDocument, value: string, cell: Cell | undefined): string {
   switch (value) {
     case 'include':
     case '1':
@@ -70,7 +70,7 @@ export function historyMeaning(value: string, cell: Cell | undefined): string {
     case 'false':
       return 'The model does not see this cell at all.';
     case 'summary': {
-      const summary = cell?.attr('summary');
+      const summary = cell && doc.attrOf(cell, 'summary');
       if (summary !== undefined) return `The model sees only the summary: "${summary}".`;
       if (cell?.marker.titleText) return `The model sees only the cell title as a summary: "${cell.marker.titleText}".`;
       return 'The model should see only a summary, but this cell has neither a `summary` attribute nor a title.';
@@ -89,16 +89,16 @@ function count(n: number): string {
  * included, only its summary, or left out and why (its `history` value),
  * with the estimate of the context-window rule (cellTokens).
  */
-export function viewLine(cell: Cell): string {
-  const history = cell.attr('history');
+export function viewLine(doc: MessageDocument, cell: Cell): string {
+  const history = doc.attrOf(cell, 'history');
   const written = history !== undefined ? `\`history=${history}\`` : '';
-  switch (historyMode(cell)) {
+  switch (historyMode(doc, cell)) {
     case 'exclude':
-      return `In the LLM view: no, left out by ${written} (about ${count(cellTokens(cell, 'body'))} tokens if included)`;
+      return `In the LLM view: no, left out by ${written} (about ${count(cellTokens(doc, cell, 'body'))} tokens if included)`;
     case 'summary':
-      return `In the LLM view: only its summary, by ${written} (about ${count(cellTokens(cell, 'summary'))} tokens)`;
+      return `In the LLM view: only its summary, by ${written} (about ${count(cellTokens(doc, cell, 'summary'))} tokens)`;
     default: {
-      const tokens = `about ${count(cellTokens(cell, 'body'))} tokens`;
+      const tokens = `about ${count(cellTokens(doc, cell, 'body'))} tokens`;
       if (history !== undefined && !Object.hasOwn(HISTORY_MODES, history)) {
         return `In the LLM view: yes (${tokens}; ${written} is not a history value, so it counts as \`include\`)`;
       }
@@ -111,61 +111,79 @@ function lineOf(doc: MessageDocument, offset: number): number {
   return doc.lines.lineOf(offset) + 1;
 }
 
-function attributesLine(cell: Cell): string | undefined {
-  const attrs = cell.metadata?.node.attributes ?? [];
+function attributesLine(doc: MessageDocument, cell: Cell): string | undefined {
+  const attrs = doc.metadataOf(cell)?.node.attributes ?? [];
   if (!attrs.length) return undefined;
   return attrs.map((a) => `\`${a.key}=${a.quoted ? JSON.stringify(a.value) : a.value}\``).join(' ');
+}
+
+/** A tool result in its call's hover: `` `2.k7f3q.1` success (0.5s) ``. */
+function resultLine(doc: MessageDocument, r: Cell): string {
+  const duration = doc.attrOf(r, 'duration');
+  return `\`${r.id}\` ${doc.attrOf(r, 'status') ?? 'no status'}${duration ? ` (${duration})` : ''}`;
+}
+
+/** A tool call in its reply's hover: `` `2.k7f3q` read_file ``. */
+function callLine(doc: MessageDocument, c: Cell): string {
+  const name = doc.attrOf(c, 'name');
+  return `\`${c.id}\`${name ? ` ${name}` : ''}`;
 }
 
 export function describeCell(doc: MessageDocument, cell: Cell): string {
   const id = cell.id ?? '';
   const out: string[] = [];
-  const type = cell.type !== undefined ? ` · type \`${cell.type}\`` : '';
-  out.push(`**${KIND_LABEL[cell.cellKind]}** \`[^${id}]\`${type} · line ${lineOf(doc, cell.offset)}`);
+  const cellType = doc.typeOf(cell);
+  const type = cellType !== undefined ? ` · type \`${cellType}\`` : '';
+  const kind = doc.kindOf(cell);
+  out.push(`**${KIND_LABEL[kind]}** \`[^${id}]\`${type} · line ${lineOf(doc, doc.offsetOf(cell))}`);
   if (cell.marker.titleText) out.push(`Title: ${cell.marker.titleText}`);
-  const attrs = attributesLine(cell);
+  const attrs = attributesLine(doc, cell);
   if (attrs) out.push(`Attributes: ${attrs}`);
-  if (!cell.metadata) out.push('No metadata line for this id.');
+  if (!doc.metadataOf(cell)) out.push('No metadata line for this id.');
   const parent = id.includes('.') ? cellById(doc, id.slice(0, id.lastIndexOf('.'))) : undefined;
-  switch (cell.cellKind) {
+  switch (kind) {
     case 'tool-call': {
       const results = derivedCells(doc, id);
-      if (parent) out.push(`Called by \`[^${parent.id}]\` (${parent.type ?? 'no type'})`);
-      const callId = cell.attr('call_id');
+      if (parent) out.push(`Called by \`[^${parent.id}]\` (${doc.typeOf(parent) ?? 'no type'})`);
+      const callId = doc.attrOf(cell, 'call_id');
       if (callId !== undefined) out.push(`Call id: \`${callId}\`, sent as the call's id where the target accepts it`);
       if (results.length === 0) out.push('No result yet.');
-      else out.push('Results: ' + results.map((r) => `\`${r.id}\` ${r.attr('status') ?? 'no status'}${r.attr('duration') ? ` (${r.attr('duration')})` : ''}`).join(', '));
+      else out.push('Results: ' + results.map((r) => resultLine(doc, r)).join(', '));
       break;
     }
     case 'tool-result':
-      if (parent) out.push(`Result of \`[^${parent.id}]\`${parent.attr('name') ? ` (\`${parent.attr('name')}\`)` : ''}`);
+      if (parent) {
+        const name = doc.attrOf(parent, 'name');
+        out.push(`Result of \`[^${parent.id}]\`${name ? ` (\`${name}\`)` : ''}`);
+      }
       break;
     case 'code-output':
       if (parent) out.push(`Output of code cell \`[^${parent.id}]\`${parent.codeBlock?.language ? ` (${parent.codeBlock.language})` : ''}`);
       break;
     case 'agent-reply': {
-      const calls = derivedCells(doc, id).filter((c) => c.cellKind === 'tool-call');
-      if (calls.length) out.push('Tool calls: ' + calls.map((c) => `\`${c.id}\`${c.attr('name') ? ` ${c.attr('name')}` : ''}`).join(', '));
+      const calls = derivedCells(doc, id).filter((c) => doc.kindOf(c) === 'tool-call');
+      if (calls.length) out.push('Tool calls: ' + calls.map((c) => callLine(doc, c)).join(', '));
       break;
     }
     case 'message': {
-      if (cell.attr('role') === 'system') out.push(`Role: ${ROLE_DOCS.system}`);
-      const outputs = derivedCells(doc, id).filter((c) => c.cellKind === 'code-output');
-      if (outputs.length) out.push('Outputs: ' + outputs.map((c) => `\`${c.id}\` ${c.attr('status') ?? ''}`.trim()).join(', '));
+      if (doc.attrOf(cell, 'role') === 'system') out.push(`Role: ${ROLE_DOCS.system}`);
+      const outputs = derivedCells(doc, id).filter((c) => doc.kindOf(c) === 'code-output');
+      if (outputs.length) out.push('Outputs: ' + outputs.map((c) => `\`${c.id}\` ${doc.attrOf(c, 'status') ?? ''}`.trim()).join(', '));
       break;
     }
   }
-  const history = cell.attr('history');
-  if (history !== undefined) out.push(`History: ${historyMeaning(history, cell)}`);
-  out.push(viewLine(cell));
+  const history = doc.attrOf(cell, 'history');
+  if (history !== undefined) out.push(`History: ${historyMeaning(doc, history, cell)}`);
+  out.push(viewLine(doc, cell));
   return out.join('\n\n');
 }
 
 /** The short hover of a cell, where nothing more specific applies (its marker line, its body). */
 function describeCellBriefly(doc: MessageDocument, cell: Cell): string {
   const id = cell.id !== undefined ? ` \`[^${cell.id}]\`` : '';
-  const type = cell.type !== undefined ? ` · type \`${cell.type}\`` : '';
-  return `**${KIND_LABEL[cell.cellKind]}**${id}${type} · line ${lineOf(doc, cell.offset)}\n\n${viewLine(cell)}`;
+  const cellType = doc.typeOf(cell);
+  const type = cellType !== undefined ? ` · type \`${cellType}\`` : '';
+  return `**${KIND_LABEL[doc.kindOf(cell)]}**${id}${type} · line ${lineOf(doc, doc.offsetOf(cell))}\n\n${viewLine(doc, cell)}`;
 }
 
 function describeAgent(doc: MessageDocument, name: string, offset: number): string {
@@ -207,7 +225,7 @@ function describeTarget(doc: MessageDocument, t: Target, offset: number): string
       if (t.type === 'tool') return '**Type** `tool`: a tool call (id `PARENT.NONCE`) or a tool result (id `PARENT.NONCE.N`).';
       if (t.type === 'agent') return '**Type** `agent`: declares a temporary agent named by this id.';
       if (['markdown', 'code', 'raw'].includes(t.type)) return `**Type** \`${t.type}\`: a message cell.`;
-      if (cell?.cellKind === 'code-output' || doc.isLanguage(t.type)) return `**Type** \`${t.type}\`: the language of a code output.`;
+      if ((cell !== undefined && doc.kindOf(cell) === 'code-output') || doc.isLanguage(t.type)) return `**Type** \`${t.type}\`: the language of a code output.`;
       return `**Type** \`${t.type}\`: not a known agent, \`tool\` or language.`;
     }
     case 'attr-key': {
@@ -221,8 +239,8 @@ function describeTarget(doc: MessageDocument, t: Target, offset: number): string
       }
       if (t.attr.key !== 'history') return undefined;
       const cell = cellById(doc, t.meta.node.id.id);
-      const meaning = `**history=${t.attr.value}**: ${historyMeaning(t.attr.value, cell)}`;
-      return cell ? `${meaning}\n\n${viewLine(cell)}` : meaning;
+      const meaning = `**history=${t.attr.value}**: ${historyMeaning(doc, t.attr.value, cell)}`;
+      return cell ? `${meaning}\n\n${viewLine(doc, cell)}` : meaning;
     }
     case 'agent-setting': {
       const docs = ATTRIBUTE_DOCS[t.entry.key];
@@ -267,7 +285,8 @@ export function registerHover(ctx: ServerContext): void {
         if (!span) {
           // On the marker line, the hover is about that line; in the body, the editor picks the word.
           const marker = cell.parse.lines[0]!;
-          if (offset <= cell.offset + marker.contentEnd) span = [cell.offset, cell.offset + marker.contentEnd];
+          const at = doc.offsetOf(cell);
+          if (offset <= at + marker.contentEnd) span = [at, at + marker.contentEnd];
         }
       }
       if (!parts.length) return null;

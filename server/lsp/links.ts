@@ -14,7 +14,7 @@ export function outputFileLinks(doc: MessageDocument, text: TextDocument, target
   for (const m of doc.metadata) {
     for (const a of m.node.attributes) {
       if (a.key !== 'output_file' || a.value.trim() === '') continue;
-      let [start, end] = m.segment.abs(a.valueSpan);
+      let [start, end] = doc.abs(m.segment, a.valueSpan);
       if (a.quoted) {
         start++;
         end--;

@@ -28,16 +28,16 @@ function definitionSpans(open: OpenMessageDocument, target: Target, offset: numb
       const last = target.index === o.segments.length - 1;
       if (last && o.where === 'marker') {
         // The marker's metadata line.
-        const meta = o.cell?.metadata;
-        return meta ? [meta.segment.abs(meta.node.id.span)] : [];
+        const meta = o.cell && doc.metadataOf(o.cell);
+        return meta ? [doc.abs(meta.segment, meta.node.id.span)] : [];
       }
       if (last) {
         // A metadata line: the cells that use it.
-        return (doc.cellsById.get(o.id) ?? []).map((c) => c.abs(c.marker.idRef!.span));
+        return (doc.cellsById.get(o.id) ?? []).map((c) => doc.abs(c, c.marker.idRef!.span));
       }
       // A prefix: the cell it names.
       const cell = doc.cellsById.get(target.prefix)?.[0];
-      if (cell) return [cell.abs(cell.marker.idRef!.span)];
+      if (cell) return [doc.abs(cell, cell.marker.idRef!.span)];
       const meta = occurrences(open).find((x) => x.where === 'metadata' && x.id === target.prefix);
       return meta ? [[meta.segments[0]![0], meta.segments[meta.segments.length - 1]![1]]] : [];
     }

@@ -117,10 +117,11 @@ export function semanticTokens(doc: MessageDocument, text: TextDocument, range?:
   }
   for (; i < doc.segments.length; i++) {
     const seg = doc.segments[i]!;
-    if (range && seg.offset > range[1]) break;
+    const at = doc.offsetOf(seg);
+    if (range && at > range[1]) break;
     const p = seg.parse;
     if (!p || (seg.kind !== 'cell' && seg.kind !== 'prologue')) continue;
-    const base = text.positionAt(seg.offset);
+    const base = text.positionAt(at);
     for (const t of tokensOf(p)) {
       let type = t.type;
       if (t.typeName !== undefined && t.typeName !== 'agent' && agentNames.has(t.typeName)) type = 'class';

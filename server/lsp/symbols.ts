@@ -4,13 +4,13 @@
 
 import { SymbolKind, type DocumentSymbol, type SymbolInformation } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import type { Cell, MessageDocument } from '../syntax/document.js';
+import type { Cell, CellKind, MessageDocument } from '../syntax/document.js';
 import { unquoted } from './analysis.js';
 import { messageDocument, type ServerContext } from './context.js';
 import { toRange } from './convert.js';
 import { guard } from './guard.js';
 
-const KIND: Record<Cell['cellKind'], SymbolKind> = {
+const KIND: Record<CellKind, SymbolKind> = {
   message: SymbolKind.Module,
   'agent-reply': SymbolKind.Class,
   'tool-call': SymbolKind.Method,
@@ -20,7 +20,7 @@ const KIND: Record<Cell['cellKind'], SymbolKind> = {
   'untyped-output': SymbolKind.Object,
 };
 
-const KIND_NAME: Record<Cell['cellKind'], string> = {
+const KIND_NAME: Record<CellKind, string> = {
   message: 'message',
   'agent-reply': 'reply',
   'tool-call': 'tool call',
@@ -31,10 +31,10 @@ const KIND_NAME: Record<Cell['cellKind'], string> = {
 };
 
 /** The end of a cell without its trailing blank lines. */
-export function contentEnd(cell: { offset: number; text: string }): number {
+export function contentEnd(doc: MessageDocument, cell: Cell): number {
   let end = cell.text.length;
   while (end > 0 && /\s/.test(cell.text[end - 1]!)) end--;
-  return cell.offset + Math.max(end, 1);
+  return doc.offsetOf(cell) + Math.max(end, 1);
 }
 
 interface Node {
@@ -66,24 +66,25 @@ export function documentSymbols(doc: MessageDocument, text: TextDocument): Docum
     const id = cell.id;
     const title = cell.marker.titleText.trim();
     const ref = cell.marker.idRef;
-    const selection = ref ? cell.abs(ref.refSpan) : cell.abs(cell.marker.span);
-    const end = contentEnd(cell);
+    const selection = doc.abs(cell, ref ? ref.refSpan : cell.marker.span);
+    const end = contentEnd(doc, cell);
+    const kind = doc.kindOf(cell);
     const symbol: DocumentSymbol = {
       name: title && id !== undefined ? `${title} [^${id}]` : title || (id !== undefined ? `[^${id}]` : '(cell without id)'),
-      detail: [KIND_NAME[cell.cellKind], cell.type].filter(Boolean).join(' · '),
-      kind: KIND[cell.cellKind],
-      range: toRange(text, cell.offset, end),
+      detail: [KIND_NAME[kind], doc.typeOf(cell)].filter(Boolean).join(' · '),
+      kind: KIND[kind],
+      range: toRange(text, doc.offsetOf(cell), end),
       selectionRange: toRange(text, selection[0], Math.max(selection[0], selection[1])),
     };
     const node: Node = { symbol, end };
     nodes.push(node);
     let parent: Node | undefined;
     const parts = id?.split('.') ?? [];
-    if (cell.cellKind === 'message') {
+    if (kind === 'message') {
       currentMessage = node;
-    } else if (cell.cellKind === 'tool-call' || cell.cellKind === 'code-output') {
+    } else if (kind === 'tool-call' || kind === 'code-output') {
       parent = byId.get(parts.slice(0, -1).join('.')) ?? currentMessage;
-    } else if (cell.cellKind === 'tool-result') {
+    } else if (kind === 'tool-result') {
       parent = byId.get(parts.slice(0, 2).join('.')) ?? byId.get(parts[0] ?? '') ?? currentMessage;
     } else {
       parent = currentMessage;

@@ -92,23 +92,23 @@ export function prepareBody(text: string, options: { replyStart?: boolean } = {}
   return { text: written, changes, empty: back.trim() === '' };
 }
 
-/** The one cell of a message file holding `body`, as the view and the rules read it. */
+/** The one cell of a message file holding `body`, as the view and the rules read it, with its version. */
 function cellHolding(body: string) {
   const doc = parse(`# %% [^1]\n\n[^1]: [markdown]\n\n${body}\n`, { fileName: 'body.msg.md' });
-  return doc.cells.length === 1 ? doc.cells[0] : undefined;
+  return doc.cells.length === 1 ? { doc, cell: doc.cells[0]! } : undefined;
 }
 
 /** What the LLM view makes of a body: the text of a message cell holding it (a reply's, with replyStart). */
 export function readBack(body: string, options: { replyStart?: boolean } = {}): string {
-  const cell = cellHolding(body);
-  if (!cell) return '\u0000';
-  const text = bodyText(cell);
+  const held = cellHolding(body);
+  if (!held) return '\u0000';
+  const text = bodyText(held.doc, held.cell);
   return options.replyStart ? unescapeReplyStart(text) : text;
 }
 
 function hasBrokenToolElement(body: string): boolean {
-  const cell = cellHolding(body);
-  return cell !== undefined && toolCallsOf(cell).some((call) => !call.ok);
+  const held = cellHolding(body);
+  return held !== undefined && toolCallsOf(held.cell).some((call) => !call.ok);
 }
 
 /**
