@@ -56,7 +56,7 @@ export interface DoubtQuery {
 /**
  * Whether a cell strictly between two cell indices, an output cell or a
  * message cell as asked, has an id that names nothing reliably: no id, one
- * that does not fit (`Cell.idFits`), or one another cell has (see
+ * that does not fit (`MessageDocument.idFits`), or one another cell has (see
  * RuleContext.doubtfulIdBetween).
  */
 export function doubtfulIdBetween(doc: MessageDocument, from: number, to: number, output: boolean): boolean {

@@ -121,7 +121,7 @@ export interface RuleContext {
    * Whether a cell strictly between two cell indices (-1 and the cell count
    * for open ends), an output cell or a message cell as asked, has an id
    * that names nothing reliably: no id, one that does not fit
-   * (`Cell.idFits`), or one another cell has. A link to an id that no cell
+   * (`MessageDocument.idFits`), or one another cell has. A link to an id that no cell
    * has may be to that cell: the rule that would call the link broken stays
    * quiet, and cell-id-missing, cell-id-syntax or duplicate-id reports the
    * id (a root cause is reported once). The engine answers, and knows which

@@ -17,7 +17,7 @@ const byRule = new Memo<CellParse, ReadonlyMap<ToolProblemRule, readonly ToolPro
 /**
  * The problems for `rule` in the tool elements of a segment (tool call cells
  * and agent replies), offsets relative to the cell. None for a cell whose
- * kind is a guess (Cell.kindKnown): it may be a tool result, whose body is
+ * kind is a guess (MessageDocument.kindKnown): it may be a tool result, whose body is
  * free text.
  */
 export function toolProblemsIn<R extends ToolProblemRule>(doc: MessageDocument, seg: Segment, rule: R): readonly Extract<ToolProblem, { rule: R }>[] {

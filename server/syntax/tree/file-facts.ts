@@ -15,11 +15,11 @@ export interface FileFacts {
    * `byId` by the first of them, so that they do not keep its cells alive).
    */
   indexById?: Map<string, number[]>;
-  /** Per cell, the index in `metadata` of its metadata line, or -1. */
+  /** Per cell, the index in `metadata` of its metadata line, or -1 (MessageDocument.metadataOf). */
   cellMeta: Int32Array;
-  /** Per cell, its type's index in CELL_KINDS (bytes: copied per structural keystroke). */
+  /** Per cell, its kind's index in CELL_KINDS (MessageDocument.kindOf). */
   cellKinds: Uint8Array;
-  /** Per cell, Cell.idFits (bit 1) and Cell.kindKnown (bit 2). */
+  /** Per cell, whether its id fits (bit 1) and its kind is known (bit 2): MessageDocument.idFits, kindKnown. */
   cellFlags: Uint8Array;
   /** Indices in `metadata` of the body agents, in `agents` order. */
   bodyAgents: number[];

@@ -1,8 +1,8 @@
 // What a cell's id says (spec section 4), as facts: whether it is
 // well-formed, and whether its shape fits the kind of cell. cell-id-syntax
-// puts them in words; the tree keeps the verdict on each cell (Cell.idFits,
-// Cell.kindKnown), so that other rules can leave alone what a misfit id makes
-// unknown.
+// puts them in words; the version keeps the verdict on each cell
+// (MessageDocument.idFits, kindKnown), so that other rules can leave
+// alone what a misfit id makes unknown.
 
 import type { CellKind } from './segment.js';
 

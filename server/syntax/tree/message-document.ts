@@ -11,7 +11,6 @@ import type { Heading } from '../format/headings.js';
 import { Cell, CELL_KINDS, type CellKind, type Segment } from './segment.js';
 import { COMMON_LANGUAGES, indexAgents, type AgentDefinition, type AgentIndex, type FileFacts, type MetadataEntry } from './file-facts.js';
 
-
 const NO_AGENTS: readonly AgentDefinition[] = [];
 
 export interface ParseOptions {

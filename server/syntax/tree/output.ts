@@ -15,7 +15,7 @@ function firstNonBlank(text: string, line: Line): number {
 /**
  * The content lines of a cell: every line but the marker, metadata lines and
  * lines that are only an HTML comment. Blank lines are kept except at both
- * ends. Offsets are relative to the cell (use `cell.abs`).
+ * ends. Offsets are relative to the cell (use `doc.abs(cell, span)`).
  */
 export function contentLines(cell: Cell): Line[] {
   const p = cell.parse;
@@ -68,7 +68,7 @@ export interface OutputLine {
   content: Span;
 }
 
-/** The content lines of a cell read as code output lines (relative spans; use `cell.abs`). */
+/** The content lines of a cell read as code output lines (relative spans; use `doc.abs(cell, span)`). */
 export function outputLines(cell: Cell): OutputLine[] {
   return contentLines(cell).map((line) => {
     const p = outputPrefix(cell.text, line);

@@ -69,7 +69,7 @@ export function cellsWithoutId(doc: MessageDocument): readonly Cell[] {
 
 /**
  * The cells whose id names nothing reliably: none, one that does not fit
- * (Cell.idFits), or one another cell has; in file order.
+ * (MessageDocument.idFits), or one another cell has; in file order.
  */
 export function cellsWithDoubtfulIds(doc: MessageDocument): readonly Cell[] {
   return doubtfulIds.of(doc) as readonly Cell[];
