@@ -1,8 +1,9 @@
-// The structural path: an editor's edit that changes cells (a marker or an
-// id typed, a block pasted, a cell deleted) gives a version made of the
-// previous one's cells before the edit, the re-scanned cells, and the
-// previous one's cells after it moved in place; the file-wide facts are
-// updated for the ids those cells add and remove, not recomputed.
+// The editor's path: an edit (a letter typed, a marker or an id typed, a
+// block pasted, a cell deleted) gives a version made of the previous one's
+// cells before the edit, the re-scanned cells, and the previous one's
+// cells after it, which start later by the edit's length change; the
+// file-wide facts are updated for the ids those cells add and remove, not
+// recomputed.
 
 import { parseCell, type CellParse } from '../format/cell.js';
 import { addBodyAgent, addConfiguredAgents, classify, fenceLanguages, flagsOf } from '../tree/facts.js';
@@ -268,7 +269,7 @@ function spliceFacts(
 
   // Segments and cells: the previous version's lists changed in place (it
   // is spent; a copy of a list of 25,000 objects lands in V8's
-  // large-object space, about 1 ms), those after the edit moved and renumbered.
+  // large-object space, about 1 ms), the starts after the edit moved.
   const segments = prev.segments;
   const starts = prev.starts;
   const cells = prev.cells;
