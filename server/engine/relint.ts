@@ -2,7 +2,7 @@
 // version's findings are kept per document, and those of the segments and
 // (for checks of id roots) the roots the edit did not touch are moved by it.
 
-import { Cell, type DocumentEdit, type MessageDocument, type ReplacedCells, type Segment } from '../syntax/document.js';
+import type { DocumentEdit, MessageDocument, ReplacedCells, Segment } from '../syntax/document.js';
 import { Memo } from '../base/memo.js';
 import { cellsWithMetadataElsewhere } from '../syntax/tree/segment-lists.js';
 import { sameDoubtful, scopeOf, touchedRoots, type DoubtQuery, type Moved } from './keyed.js';

@@ -11,7 +11,7 @@ import { MEMO } from '../../base/memo.js';
 import { setFirstUnclosed } from './unclosed.js';
 import { footnoteReferences } from './footnotes.js';
 import type { MetadataNode } from '../format/metadata.js';
-import { Cell, CELL_KIND_CODE, CELL_KINDS, type CellKind, type Segment } from './segment.js';
+import { Cell, CELL_KIND_CODE, type CellKind, type Segment } from './segment.js';
 
 /** `cellsById` as a view of cell indices: versions of the same structure share the index. */
 class CellsById implements ReadonlyMap<string, Cell[]> {
