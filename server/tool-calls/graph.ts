@@ -87,11 +87,12 @@ export function toolGraph(doc: MessageDocument): ToolGraph {
 
 /** The ref of a cell, when it is a tool call or result with a well-formed id of its shape. */
 function refOf(doc: MessageDocument, cell: Cell): CallRef | ResultRef | undefined {
-  if (doc.kindOf(cell) !== 'tool-call' && doc.kindOf(cell) !== 'tool-result') return undefined;
+  const kind = doc.kindOf(cell);
+  if (kind !== 'tool-call' && kind !== 'tool-result') return undefined;
   const ref = cell.marker.idRef;
   if (!ref || !ref.segments.every((s) => SEGMENT.test(s.text))) return undefined;
-  if (doc.kindOf(cell) === 'tool-call' && ref.segments.length === 2) return new CallRef(cell);
-  if (doc.kindOf(cell) === 'tool-result' && ref.segments.length === 3) return new ResultRef(cell);
+  if (kind === 'tool-call' && ref.segments.length === 2) return new CallRef(cell);
+  if (kind === 'tool-result' && ref.segments.length === 3) return new ResultRef(cell);
   return undefined;
 }
 
