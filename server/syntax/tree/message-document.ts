@@ -341,9 +341,8 @@ export interface DocumentEdit {
   changed: number[];
   /**
    * Set by the editor's path (parseAcross), which takes the previous version
-   * over: this version's segments are the previous version's objects, moved
-   * in place, but for the cells it replaced. What is kept per cell may be
-   * carried over.
+   * over: this version's segments are the previous version's objects but
+   * for the cells it replaced. What is kept per cell may be carried over.
    */
   replaced?: ReplacedCells;
   /**
@@ -362,11 +361,11 @@ export interface ReplacedCells {
   /**
    * The previous version's segments [at, at + removed) are this version's
    * [at, at + added); the others are the previous version's objects, those
-   * after moved in place. The replaced segments are cells, the first of
-   * index `cell` in both. The lists are the previous version's too, changed
-   * in place (copying lists of 25,000 objects costs about 1 ms each):
-   * `gone` and `goneLines` keep the segments replaced and their metadata
-   * entries.
+   * after starting later by the edit's length change. The replaced
+   * segments are cells, the first of index `cell` in both. The lists are
+   * the previous version's too, changed in place (copying lists of 25,000
+   * objects costs about 1 ms each): `gone` and `goneLines` keep the
+   * segments replaced and their metadata entries.
    */
   at: number;
   removed: number;
@@ -375,7 +374,7 @@ export interface ReplacedCells {
   gone: Segment[];
   goneLines: MetadataEntry[];
   /**
-   * Segments kept from the previous version (moved in place) whose facts
+   * Segments kept from the previous version whose facts
    * the edit made again: the cells of the ids the replaced cells and their
    * metadata lines name (their kind, metadata line, idFits and kindKnown
    * may differ), and the segments holding metadata lines of those ids
