@@ -11,7 +11,7 @@ const rule = defineRule(
   },
   ({ doc, report }) => {
     const graph = toolGraph(doc);
-    for (const nonce of graph.reusedNonces) {
+    for (const nonce of graph.reusedNonces.keys()) {
       let first: CallRef | undefined;
       for (const call of graph.callsByNonce.get(nonce)!) {
         // Without metadata, an id of this shape is only a guess at a tool call (metadata-missing reports it).

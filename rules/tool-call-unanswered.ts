@@ -11,7 +11,7 @@ export default defineRule(
   },
   ({ doc, report, doubtfulIdBetween }) => {
     // The graph keeps the calls with no result after them.
-    for (const call of toolGraph(doc).unanswered) {
+    for (const call of toolGraph(doc).unanswered.values()) {
       // Without metadata, an id of this shape is only a guess at a tool call (metadata-missing reports it).
       if (!doc.kindKnown(call.cell)) continue;
       // A later output cell whose id names nothing reliably may be its result (cell-id-syntax reports it).

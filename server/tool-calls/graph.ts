@@ -5,6 +5,7 @@
 import { Cell, type CellKind, type MessageDocument } from '../syntax/document.js';
 import { Memo } from '../base/memo.js';
 import { replacedSegments } from '../syntax/tree/message-document.js';
+import { PersistentMap, type MapEdit } from '../base/persistent-map.js';
 
 const SEGMENT = /^[A-Za-z0-9_-]+$/;
 
@@ -52,19 +53,30 @@ export class ResultRef {
 
 export interface ToolGraph {
   /** Tool call cells with a well-formed two-segment id, in file order. */
-  calls: CallRef[];
+  readonly calls: readonly CallRef[];
   /** Tool result cells with a well-formed three-segment id, in file order. */
-  results: ResultRef[];
+  readonly results: readonly ResultRef[];
   /** Calls by id (several when the id is repeated), in file order. */
-  callsById: Map<string, CallRef[]>;
+  readonly callsById: PersistentMap<string, readonly CallRef[]>;
   /** Results by `PARENT.NONCE`, in file order. */
-  resultsByCall: Map<string, ResultRef[]>;
+  readonly resultsByCall: PersistentMap<string, readonly ResultRef[]>;
   /** Calls by nonce, in file order. */
-  callsByNonce: Map<string, CallRef[]>;
-  /** The nonces of more than one call (nonce-reused reads only these, not every call). */
-  reusedNonces: Set<string>;
-  /** The calls with no result after them (tool-call-unanswered reads only these). */
-  unanswered: Set<CallRef>;
+  readonly callsByNonce: PersistentMap<string, readonly CallRef[]>;
+  /** The nonces of more than one call (nonce-reused reads only these, not every call), as keys. */
+  readonly reusedNonces: PersistentMap<string, true>;
+  /** The calls with no result after them (tool-call-unanswered reads only these), by their cell's key. */
+  readonly unanswered: PersistentMap<number, CallRef>;
+}
+
+/** A graph being made: from nothing, or from the previous version's (whose parts it copies before it changes them). */
+interface GraphEdit {
+  calls: CallRef[];
+  results: ResultRef[];
+  callsById: MapEdit<string, readonly CallRef[]>;
+  resultsByCall: MapEdit<string, readonly ResultRef[]>;
+  callsByNonce: MapEdit<string, readonly CallRef[]>;
+  reusedNonces: MapEdit<string, true>;
+  unanswered: MapEdit<number, CallRef>;
 }
 
 const graphs = new Memo<MessageDocument, ToolGraph>();
@@ -77,12 +89,33 @@ export function toolGraph(doc: MessageDocument): ToolGraph {
   const before = prev && graphs.get(prev);
   g = before ? updated(doc, before) : undefined;
   if (!g) {
-    g = { calls: [], results: [], callsById: new Map(), resultsByCall: new Map(), callsByNonce: new Map(), reusedNonces: new Set(), unanswered: new Set() };
-    for (const cell of doc.cells) add(doc, g, cell, false);
-    for (const call of g.calls) if (!answered(doc, g, call)) g.unanswered.add(call);
+    const e: GraphEdit = {
+      calls: [],
+      results: [],
+      callsById: PersistentMap.empty<string, readonly CallRef[]>().edit(),
+      resultsByCall: PersistentMap.empty<string, readonly ResultRef[]>().edit(),
+      callsByNonce: PersistentMap.empty<string, readonly CallRef[]>().edit(),
+      reusedNonces: PersistentMap.empty<string, true>().edit(),
+      unanswered: PersistentMap.empty<number, CallRef>().edit(),
+    };
+    for (const cell of doc.cells) add(doc, e, cell, false);
+    for (const call of e.calls) if (!answered(doc, e, call)) e.unanswered.set(call.cell.key, call);
+    g = made(e);
   }
   graphs.set(doc, g);
   return g;
+}
+
+function made(e: GraphEdit): ToolGraph {
+  return {
+    calls: e.calls,
+    results: e.results,
+    callsById: e.callsById.done(),
+    resultsByCall: e.resultsByCall.done(),
+    callsByNonce: e.callsByNonce.done(),
+    reusedNonces: e.reusedNonces.done(),
+    unanswered: e.unanswered.done(),
+  };
 }
 
 /** The ref of a cell, when it is a tool call or result with a well-formed id of its shape. */
@@ -97,24 +130,17 @@ function refOf(doc: MessageDocument, cell: Cell): CallRef | ResultRef | undefine
 }
 
 /** Adds a cell's ref; `inPlace`: where it goes in file order (else at the end). */
-function add(doc: MessageDocument, g: ToolGraph, cell: Cell, inPlace: boolean): void {
+function add(doc: MessageDocument, g: GraphEdit, cell: Cell, inPlace: boolean): void {
   const ref = refOf(doc, cell);
   if (ref instanceof CallRef) {
     insert(g.calls, ref, inPlace);
-    const list = g.callsById.get(ref.id);
-    if (list) insert(list, ref, inPlace);
-    else g.callsById.set(ref.id, [ref]);
-    const same = g.callsByNonce.get(ref.nonce);
-    if (!same) g.callsByNonce.set(ref.nonce, [ref]);
-    else {
-      insert(same, ref, inPlace);
-      g.reusedNonces.add(ref.nonce);
-    }
+    g.callsById.set(ref.id, inserted(g.callsById.get(ref.id), ref, inPlace));
+    const same = inserted(g.callsByNonce.get(ref.nonce), ref, inPlace);
+    g.callsByNonce.set(ref.nonce, same);
+    if (same.length > 1) g.reusedNonces.set(ref.nonce, true);
   } else if (ref instanceof ResultRef) {
     insert(g.results, ref, inPlace);
-    const list = g.resultsByCall.get(ref.callId);
-    if (list) insert(list, ref, inPlace);
-    else g.resultsByCall.set(ref.callId, [ref]);
+    g.resultsByCall.set(ref.callId, inserted(g.resultsByCall.get(ref.callId), ref, inPlace));
   }
 }
 
@@ -126,15 +152,29 @@ function insert<T extends { cell: Cell }>(list: T[], item: T, inPlace: boolean):
   list.splice(firstFrom(list, item.cell.key), 0, item);
 }
 
+/**
+ * A map's list with an item added: a new list when it goes in place (the
+ * list may be the previous version's), else the list itself grown (made
+ * whole, a graph's lists are its own until it is done).
+ */
+function inserted<T extends { cell: Cell }>(list: readonly T[] | undefined, item: T, inPlace: boolean): readonly T[] {
+  if (!list) return [item];
+  if (!inPlace) {
+    (list as T[]).push(item);
+    return list;
+  }
+  return list.toSpliced(firstFrom(list, item.cell.key), 0, item);
+}
+
 /** Whether a result of the call comes after it. */
-function answered(doc: MessageDocument, g: ToolGraph, call: CallRef): boolean {
+function answered(doc: MessageDocument, g: GraphEdit, call: CallRef): boolean {
   const at = doc.indexOf(call.cell);
   for (const r of g.resultsByCall.get(call.id) ?? []) if (doc.indexOf(r.cell) > at) return true;
   return false;
 }
 
 /** The first ref in `list` (in file order) whose cell's key is at least `key` (Cell.key orders the cells of every version). */
-function firstFrom<T extends { cell: Cell }>(list: T[], key: number): number {
+function firstFrom<T extends { cell: Cell }>(list: readonly T[], key: number): number {
   let lo = 0;
   let hi = list.length;
   while (lo < hi) {
@@ -147,10 +187,9 @@ function firstFrom<T extends { cell: Cell }>(list: T[], key: number): number {
 
 /**
  * Takes the refs of the cells that left the graph out of a list in file
- * order, in place (the previous version is spent): those of the replaced
- * cells sit together from the first replaced cell's key on (the cells
- * before have smaller keys), and then the refreshed cells', found by key.
- * No walk over every call.
+ * order: those of the replaced cells sit together from the first replaced
+ * cell's key on (the cells before have smaller keys), and then the
+ * refreshed cells', found by key. No walk over every call.
  */
 function removeRefs<T extends { cell: Cell }>(list: T[], replaced: ReadonlySet<Cell>, firstKey: number, refreshed: readonly Cell[]): void {
   const from = firstFrom(list, firstKey);
@@ -167,8 +206,9 @@ function removeRefs<T extends { cell: Cell }>(list: T[], replaced: ReadonlySet<C
  * The previous version's graph with the refs of the cells the edit replaced
  * (DocumentEdit.changed and .replaced) or whose kind it made again
  * (ReplacedCells.refreshed) taken out and put back, when the other cells are
- * the previous version's (DocumentEdit.replaced). The previous version is
- * spent: its graph's maps are changed in place.
+ * the previous version's (DocumentEdit.replaced). A copy: the lists of
+ * calls and results are copied (a few thousand refs), the maps share what
+ * the edit does not touch (PersistentMap).
  */
 function updated(doc: MessageDocument, g: ToolGraph): ToolGraph | undefined {
   const edit = doc.edit!;
@@ -179,7 +219,15 @@ function updated(doc: MessageDocument, g: ToolGraph): ToolGraph | undefined {
   const gone = new Set<Cell>([...replacedCells, ...refreshed]);
   const come = replaced.come.filter((s) => s instanceof Cell).concat(refreshed);
   if (gone.size === 0 && come.length === 0) return g;
-  const out: ToolGraph = g;
+  const out: GraphEdit = {
+    calls: g.calls.slice(),
+    results: g.results.slice(),
+    callsById: g.callsById.edit(),
+    resultsByCall: g.resultsByCall.edit(),
+    callsByNonce: g.callsByNonce.edit(),
+    reusedNonces: g.reusedNonces.edit(),
+    unanswered: g.unanswered.edit(),
+  };
   // The replaced cells' refs sit together in each list, from the first replaced cell's key on.
   const firstKey = (replaced.gone.find((s) => s instanceof Cell) as Cell | undefined)?.key ?? Infinity;
   removeRefs(out.calls, replacedCells, firstKey, refreshed);
@@ -190,8 +238,8 @@ function updated(doc: MessageDocument, g: ToolGraph): ToolGraph | undefined {
     const ref = c.marker.idRef;
     if (ref && ref.segments.length >= 2) touched.add(`${ref.segments[0]!.text}.${ref.segments[1]!.text}`);
   }
-  for (const id of touched) for (const call of out.callsById.get(id) ?? []) out.unanswered.delete(call);
-  for (const map of [out.callsById, out.resultsByCall] as Map<string, { cell: Cell }[]>[]) {
+  for (const id of touched) for (const call of out.callsById.get(id) ?? []) out.unanswered.delete(call.cell.key);
+  for (const map of [out.callsById, out.resultsByCall] as MapEdit<string, readonly { cell: Cell }[]>[]) {
     for (const c of gone) {
       const ref = c.marker.idRef;
       if (!ref) continue;
@@ -213,8 +261,8 @@ function updated(doc: MessageDocument, g: ToolGraph): ToolGraph | undefined {
     if (kept.length < 2) out.reusedNonces.delete(nonce!);
   }
   for (const c of come) add(doc, out, c, true);
-  for (const id of touched) for (const call of out.callsById.get(id) ?? []) if (!answered(doc, out, call)) out.unanswered.add(call);
-  return out;
+  for (const id of touched) for (const call of out.callsById.get(id) ?? []) if (!answered(doc, out, call)) out.unanswered.set(call.cell.key, call);
+  return made(out);
 }
 
 /**
@@ -222,7 +270,7 @@ function updated(doc: MessageDocument, g: ToolGraph): ToolGraph | undefined {
  * the document's (a whole run), else those of the given cells (a keyed
  * re-run's scope, RuleContext.cells), without a walk over every call.
  */
-export function callsAmong(doc: MessageDocument, cells: readonly Cell[]): CallRef[] {
+export function callsAmong(doc: MessageDocument, cells: readonly Cell[]): readonly CallRef[] {
   const g = toolGraph(doc);
   if (cells === doc.cells) return g.calls;
   const out: CallRef[] = [];
@@ -234,7 +282,7 @@ export function callsAmong(doc: MessageDocument, cells: readonly Cell[]): CallRe
 }
 
 /** The results among `cells` in file order (see callsAmong). */
-export function resultsAmong(doc: MessageDocument, cells: readonly Cell[]): ResultRef[] {
+export function resultsAmong(doc: MessageDocument, cells: readonly Cell[]): readonly ResultRef[] {
   const g = toolGraph(doc);
   if (cells === doc.cells) return g.results;
   const out: ResultRef[] = [];

@@ -11,6 +11,7 @@ import { isMdFile, MessageDocument, type DoubtChange, type ParseOptions, type Te
 import { COMMON_LANGUAGES } from '../tree/file-facts.js';
 import { addFrom, addWhereAtLeast, replaceRange, sameItems, spliceNumbers } from '../../base/lists.js';
 import { MEMO } from '../../base/memo.js';
+import { PersistentMap } from '../../base/persistent-map.js';
 import { footnoteReferences, spliceFootnoteReferences } from '../tree/footnotes.js';
 import { mayCloseAfter, mayCloseBefore } from './closers.js';
 import { firstUnclosed, keepFirstUnclosed } from '../tree/unclosed.js';
@@ -274,7 +275,7 @@ function spliceFacts(
   const starts = prev.starts;
   const cells = prev.cells;
   // Cells by id, made before the lists change when they are a view of them (CellsById).
-  const byId = prev.cellsById instanceof Map ? (prev.cellsById as Map<string, Cell[]>) : new Map(prev.cellsById);
+  const byIdBefore = prev.cellsById instanceof PersistentMap ? (prev.cellsById as PersistentMap<string, readonly Cell[]>) : PersistentMap.from(prev.cellsById);
   replaceRange(segments, at, removed.length, added);
   replaceRange(starts, at, removed.length, addedAt);
   moveStarts(starts, at + added.length, delta);
@@ -284,7 +285,7 @@ function spliceFacts(
   const m0 = shared.metaStart[at]!;
   const m1 = shared.metaStart[oldAfter]!;
   const entries: Entry[] = [];
-  for (let s = 0; s < added.length; s++) for (const node of added[s]!.parse!.metadata) entries.push({ segment: added[s]!, node, isMetadata: undefined });
+  for (let s = 0; s < added.length; s++) for (const node of added[s]!.parse!.metadata) entries.push({ segment: added[s]!, node });
   const metaShift = entries.length - (m1 - m0);
   const metadata = prev.metadata;
   const goneLines = metadata.slice(m0, m1);
@@ -321,22 +322,24 @@ function spliceFacts(
   for (const id of refsBefore) if (!refsAfter.has(id)) touched.add(id);
   for (const id of refsAfter) if (!refsBefore.has(id)) touched.add(id);
 
-  // Cells by id: the previous version's map, the removed cells out, the added in (in file order).
+  // Cells by id: the previous version's map with the removed cells out and the added in (in file order), as a copy.
   // How many cells had each touched id: whether a kept cell's id was used twice (see below).
   const usedBefore = new Map<string, number>();
-  for (const id of touched) usedBefore.set(id, byId.get(id)?.length ?? 0);
+  for (const id of touched) usedBefore.set(id, byIdBefore.get(id)?.length ?? 0);
+  const byIdEdit = byIdBefore.edit();
   for (const c of removed) {
     if (c.id === undefined) continue;
-    const list = byId.get(c.id)!;
-    list.splice(list.indexOf(c), 1);
-    if (list.length === 0) byId.delete(c.id);
+    const list = byIdEdit.get(c.id)!.filter((x) => x !== c);
+    if (list.length === 0) byIdEdit.delete(c.id);
+    else byIdEdit.set(c.id, list);
   }
   for (const c of added) {
     if (c.id === undefined) continue;
-    const list = byId.get(c.id);
-    if (!list) byId.set(c.id, [c]);
-    else list.splice(insertionPoint(list, c.key), 0, c);
+    const list = byIdEdit.get(c.id);
+    if (!list) byIdEdit.set(c.id, [c]);
+    else byIdEdit.set(c.id, list.toSpliced(insertionPoint(list, c.key), 0, c));
   }
+  const byId = byIdEdit.done();
   doc.cellsById = byId;
   // Code languages and metadata types counted: the removed cells' out, the added cells' in.
   const languageCounts = counted(shared.languageCounts, changes.languages);
@@ -350,13 +353,12 @@ function spliceFacts(
   }
   doc.codeLanguages = codeLanguages;
 
-  // The first metadata line of each touched id, and what isMetadataLine said of the others stays.
+  // The first metadata line of each touched id, and the segments that hold lines of those ids.
   const firstLine = new Map<string, number>();
   const holders = new Set<Segment>();
   const visit = (k: number): void => {
     const m = metadata[k]!;
     const id = m.node.id.id;
-    m.isMetadata = undefined;
     holders.add(m.segment);
     const first = firstLine.get(id);
     if (first === undefined || k < first) firstLine.set(id, k);
@@ -440,7 +442,7 @@ function moveStarts(starts: number[], from: number, delta: number): void {
 }
 
 /** Where a cell of key `key` goes in a list of cells in file order (Cell.key orders them). */
-function insertionPoint(list: Cell[], key: number): number {
+function insertionPoint(list: readonly Cell[], key: number): number {
   let i = list.length;
   while (i > 0 && list[i - 1]!.key > key) i--;
   return i;

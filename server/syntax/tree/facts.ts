@@ -7,6 +7,7 @@ import type { CellParse } from '../format/cell.js';
 import type { MessageDocument } from './message-document.js';
 import type { FileFacts } from './file-facts.js';
 import { sameItems } from '../../base/lists.js';
+import { PersistentMap } from '../../base/persistent-map.js';
 import { MEMO } from '../../base/memo.js';
 import { setFirstUnclosed } from './unclosed.js';
 import { footnoteReferences } from './footnotes.js';
@@ -14,7 +15,7 @@ import type { MetadataNode } from '../format/metadata.js';
 import { Cell, CELL_KIND_CODE, type CellKind, type Segment } from './segment.js';
 
 /** `cellsById` as a view of cell indices: versions of the same structure share the index. */
-class CellsById implements ReadonlyMap<string, Cell[]> {
+class CellsById implements ReadonlyMap<string, readonly Cell[]> {
   private readonly made = new Map<string, Cell[]>();
   constructor(
     private readonly ids: Map<string, number[]>,
@@ -38,16 +39,16 @@ class CellsById implements ReadonlyMap<string, Cell[]> {
   keys(): MapIterator<string> {
     return this.ids.keys();
   }
-  *values(): MapIterator<Cell[]> {
+  *values(): MapIterator<readonly Cell[]> {
     for (const id of this.ids.keys()) yield this.get(id)!;
   }
-  *entries(): MapIterator<[string, Cell[]]> {
+  *entries(): MapIterator<[string, readonly Cell[]]> {
     for (const id of this.ids.keys()) yield [id, this.get(id)!];
   }
-  [Symbol.iterator](): MapIterator<[string, Cell[]]> {
+  [Symbol.iterator](): MapIterator<[string, readonly Cell[]]> {
     return this.entries();
   }
-  forEach(fn: (value: Cell[], key: string, map: ReadonlyMap<string, Cell[]>) => void): void {
+  forEach(fn: (value: readonly Cell[], key: string, map: ReadonlyMap<string, readonly Cell[]>) => void): void {
     for (const [id, cells] of this.entries()) fn(cells, id, this);
   }
 }
@@ -55,17 +56,18 @@ class CellsById implements ReadonlyMap<string, Cell[]> {
 /** File-wide facts: ids, metadata ownership, agents, languages, cell types. */
 export function resolve(doc: MessageDocument): void {
   // Indexed loops: this runs once per file, mostly in V8's interpreter, where for-of makes an iterator per loop.
-  const ids = new Map<string, Cell[]>();
+  const made = PersistentMap.empty<string, readonly Cell[]>().edit();
   let withId = 0;
   for (let i = 0, items = doc.cells; i < items.length; i++) {
     const cell = items[i]!;
     const id = cell.id;
     if (id === undefined) continue;
     withId++;
-    const list = ids.get(id);
+    const list = made.get(id) as Cell[] | undefined;
     if (list) list.push(cell);
-    else ids.set(id, [cell]);
+    else made.set(id, [cell]);
   }
+  const ids = made.done();
   const codeLanguages = new Set<string>();
   const languageCounts = new Map<string, number>();
   const metaStart = new Int32Array(doc.segments.length + 1);
@@ -81,8 +83,7 @@ export function resolve(doc: MessageDocument): void {
     const p = seg.parse!;
     for (let i = 0, list = p.metadata; i < list.length; i++) {
       const node = list[i]!;
-      // With the slot isMetadataLine fills: added later, it would give every entry a new shape and a property store.
-      doc.metadata.push({ segment: seg, node, isMetadata: undefined });
+      doc.metadata.push({ segment: seg, node });
       metaSegment.push(si);
       metaNodes.push(node);
       if (node.type !== undefined) typeCounts.set(node.type, (typeCounts.get(node.type) ?? 0) + 1);
@@ -217,7 +218,7 @@ export function resolveLike(doc: MessageDocument, prev: MessageDocument, changed
   const segments = doc.segments;
   const metaSegment = shared.metaSegment;
   const metadata = doc.metadata;
-  for (let k = 0; k < nodes.length; k++) metadata.push({ segment: segments[metaSegment[k]!]!, node: nodes[k]!, isMetadata: undefined });
+  for (let k = 0; k < nodes.length; k++) metadata.push({ segment: segments[metaSegment[k]!]!, node: nodes[k]! });
   const indexById = shared.indexById ?? indicesById(prev, shared.byId!);
   doc.cellsById = new CellsById(indexById, doc.cells);
   doc.codeLanguages = shared.codeLanguages;
@@ -248,7 +249,7 @@ export function keepsCellFacts(prev: MessageDocument, old: Cell, parse: CellPars
 }
 
 /** `byId` of the version that made it (FileFacts.byId) as cell indices. */
-function indicesById(made: MessageDocument, byId: Map<string, Cell[]>): Map<string, number[]> {
+function indicesById(made: MessageDocument, byId: ReadonlyMap<string, readonly Cell[]>): Map<string, number[]> {
   const out = new Map<string, number[]>();
   for (const [id, cells] of byId) out.set(id, cells.map((c) => made.indexOf(c)));
   return out;

@@ -3,13 +3,14 @@
 // metadata lines, and the type names the format reserves.
 
 import { MEMO } from '../../base/memo.js';
+import type { PersistentMap } from '../../base/persistent-map.js';
 import type { MetadataNode } from '../format/metadata.js';
 import type { Cell, Segment } from './segment.js';
 
 /** @internal File-wide facts by index: the same for versions that differ only in prose. */
 export interface FileFacts {
   /** Cells by id, in file order: for the version that built the structure. */
-  byId?: Map<string, Cell[]>;
+  byId?: PersistentMap<string, readonly Cell[]>;
   /**
    * Cell indices by id, for later versions of the same structure (made from
    * `byId` by the first of them, so that they do not keep its cells alive).
@@ -53,8 +54,6 @@ export interface AgentDefinition {
 export interface MetadataEntry {
   segment: Segment;
   node: MetadataNode;
-  /** isMetadataLine's answer, once asked. */
-  isMetadata?: boolean;
 }
 
 /** Common languages that name a code output without a code cell in sight. */

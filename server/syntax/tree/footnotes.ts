@@ -3,6 +3,7 @@
 // and an ordinary footnote when the text refers to it as one (spec section 3).
 
 import { Memo } from '../../base/memo.js';
+import { PersistentMap } from '../../base/persistent-map.js';
 import type { CellParse } from '../format/cell.js';
 import type { MetadataNode } from '../format/metadata.js';
 import type { MessageDocument } from './message-document.js';
@@ -10,7 +11,10 @@ import type { Segment } from './segment.js';
 /** Footnote-shaped lines that no cell uses but whose TYPE shows they are metadata. */
 const METADATA_TYPES: ReadonlySet<string> = new Set(['markdown', 'code', 'raw', 'tool', 'agent']);
 /** Per version: how many segments refer to each id as a footnote (none: not in the map). */
-const footnoteRefs = new Memo<MessageDocument, Map<string, number>>();
+const footnoteRefs = new Memo<MessageDocument, PersistentMap<string, number>>();
+
+/** Per version: isMetadataLine's answers. */
+const metadataAnswers = new Memo<MessageDocument, Map<MetadataNode, boolean>>();
 
 /** Ids used as footnote references (`text[^n]`) in the message section, outside markers and code. */
 // No `[` inside the id, so a line full of `[^` is scanned in linear time.
@@ -27,10 +31,10 @@ function addReferences(content: string, definitionAtStart: boolean, ids: Set<str
   }
 }
 
-function referencedFootnotes(doc: MessageDocument): Map<string, number> {
-  let counts = footnoteRefs.get(doc);
-  if (counts) return counts;
-  counts = new Map();
+function referencedFootnotes(doc: MessageDocument): PersistentMap<string, number> {
+  const known = footnoteRefs.get(doc);
+  if (known) return known;
+  const counts = PersistentMap.empty<string, number>().edit();
   const ids = new Set<string>();
   for (let i = 0, list = doc.segments; i < list.length; i++) {
     const seg = list[i]!;
@@ -39,8 +43,9 @@ function referencedFootnotes(doc: MessageDocument): Map<string, number> {
     for (const id of ids) counts.set(id, (counts.get(id) ?? 0) + 1);
     ids.clear();
   }
-  footnoteRefs.set(doc, counts);
-  return counts;
+  const made = counts.done();
+  footnoteRefs.set(doc, made);
+  return made;
 }
 
 /** The footnote references of one cell's (or the prologue's) text. */
@@ -57,13 +62,13 @@ export function keepFootnoteCounts(doc: MessageDocument): void {
 
 /**
  * A version whose cells are `prev`'s with some replaced (parseAcross): its
- * counts are `prev`'s, changed in place (that version is spent), without
- * the removed cells' references (`footnoteReferences` of each) and with
- * the added ones'.
+ * counts are a copy of `prev`'s without the removed cells' references
+ * (`footnoteReferences` of each) and with the added ones'.
  */
 export function spliceFootnoteReferences(doc: MessageDocument, prev: MessageDocument, removed: Set<string>[], added: Set<string>[]): void {
-  const counts = footnoteRefs.get(prev);
-  if (!counts) return;
+  const before = footnoteRefs.get(prev);
+  if (!before) return;
+  const counts = before.edit();
   for (const ids of removed) {
     for (const id of ids) {
       const n = counts.get(id)! - 1;
@@ -72,7 +77,7 @@ export function spliceFootnoteReferences(doc: MessageDocument, prev: MessageDocu
     }
   }
   for (const ids of added) for (const id of ids) counts.set(id, (counts.get(id) ?? 0) + 1);
-  footnoteRefs.set(doc, counts);
+  footnoteRefs.set(doc, counts.done());
 }
 
 function addParseReferences(p: CellParse, ids: Set<string>): void {
@@ -115,9 +120,13 @@ function addParseReferences(p: CellParse, ids: Set<string>): void {
  * when its TYPE is not one a cell or agent could have (`[^n]: [RFC 9110] says
  * so.`), or when the text refers to it as a footnote (`… as shown[^n].`).
  */
-export function isMetadataLine(doc: MessageDocument, m: { segment: Segment; node: MetadataNode; isMetadata?: boolean }): boolean {
-  // Kept on the entry (one per line and document version): several rules ask.
-  return (m.isMetadata ??= metadataLine(doc, m));
+export function isMetadataLine(doc: MessageDocument, m: { segment: Segment; node: MetadataNode }): boolean {
+  // Kept per version (several rules ask), by node: versions share the nodes of the segments they share.
+  let answers = metadataAnswers.get(doc);
+  if (!answers) metadataAnswers.set(doc, (answers = new Map()));
+  let yes = answers.get(m.node);
+  if (yes === undefined) answers.set(m.node, (yes = metadataLine(doc, m)));
+  return yes;
 }
 
 function metadataLine(doc: MessageDocument, m: { segment: Segment; node: MetadataNode }): boolean {

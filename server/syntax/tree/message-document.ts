@@ -81,8 +81,8 @@ export class MessageDocument {
   outsideMarkers: { start: number; end: number; before: boolean }[] = [];
   /** Every metadata-shaped line of the message section, in file order. */
   readonly metadata: MetadataEntry[] = [];
-  /** The cells of each id, in file order; the ids in no particular order (an editor's versions update the map in place). */
-  cellsById: ReadonlyMap<string, Cell[]> = new Map<string, Cell[]>();
+  /** The cells of each id, in file order; the ids in no particular order. */
+  cellsById: ReadonlyMap<string, readonly Cell[]> = new Map<string, readonly Cell[]>();
   readonly agents: AgentDefinition[] = [];
   /** Languages of code blocks in the file (info string's first word, lower case). */
   codeLanguages: ReadonlySet<string> = new Set<string>();

@@ -8,16 +8,20 @@
 
 import type { MessageDocument } from './message-document.js';
 import { Memo } from '../../base/memo.js';
+import { PersistentMap, type MapEdit } from '../../base/persistent-map.js';
 import { Cell } from './segment.js';
 
 type Entry = MessageDocument['metadata'][number];
 
+/** The cells and metadata lines of a root, in no order. */
 interface Members {
-  cells: Set<Cell>;
-  lines: Set<Entry>;
+  readonly cells: readonly Cell[];
+  readonly lines: readonly Entry[];
 }
 
-const indexes = new Memo<MessageDocument, Map<string, Members>>();
+type RootIndex = PersistentMap<string, Members>;
+
+const indexes = new Memo<MessageDocument, RootIndex>();
 
 /** An id's first dot-separated segment. */
 export function rootOf(id: string): string {
@@ -28,7 +32,7 @@ export function rootOf(id: string): string {
 /** The roots of the ids of the cells and metadata lines, in no order. */
 export function idRoots(doc: MessageDocument): string[] {
   const out: string[] = [];
-  for (const [root, m] of indexOf(doc)) if (m.cells.size || m.lines.size) out.push(root);
+  for (const [root, m] of indexOf(doc)) if (m.cells.length || m.lines.length) out.push(root);
   return out;
 }
 
@@ -44,52 +48,49 @@ export function linesOfRoot(doc: MessageDocument, root: string): Entry[] {
   return m ? [...m.lines].sort((a, b) => doc.offsetOf(a.segment) + a.node.span.start - (doc.offsetOf(b.segment) + b.node.span.start)) : [];
 }
 
-function indexOf(doc: MessageDocument): Map<string, Members> {
+function indexOf(doc: MessageDocument): RootIndex {
   let index = indexes.get(doc);
   if (index) return index;
   const edit = doc.edit;
   const before = edit?.replaced && edit.previous ? indexes.get(edit.previous) : undefined;
   if (before) index = updated(doc, before);
   else {
-    index = new Map();
-    for (const c of doc.cells) add(index, c);
-    for (const m of doc.metadata) addLine(index, m);
+    // Made whole with lists of its own, filled in place before it is a value.
+    const made = PersistentMap.empty<string, Members>().edit();
+    for (const c of doc.cells) if (c.id !== undefined) (members(made, c.id).cells as Cell[]).push(c);
+    for (const m of doc.metadata) (members(made, m.node.id.id).lines as Entry[]).push(m);
+    index = made.done();
   }
   indexes.set(doc, index);
   return index;
 }
 
-function members(index: Map<string, Members>, id: string): Members {
+function members(index: MapEdit<string, Members>, id: string): Members {
   const root = rootOf(id);
   let m = index.get(root);
-  if (!m) index.set(root, (m = { cells: new Set(), lines: new Set() }));
+  if (!m) index.set(root, (m = { cells: [], lines: [] }));
   return m;
 }
 
-function add(index: Map<string, Members>, c: Cell): void {
-  if (c.id !== undefined) members(index, c.id).cells.add(c);
-}
-
-function addLine(index: Map<string, Members>, m: Entry): void {
-  members(index, m.node.id.id).lines.add(m);
-}
-
 /**
- * The previous version's index (changed in place: that version is spent)
- * without the cells and lines of the segments the edit replaced, with those
- * of the new ones. Kept segments keep their ids, and their lines' entries.
+ * The previous version's index without the cells and lines of the segments
+ * the edit replaced, with those of the new ones, as a copy: the roots it
+ * does not touch are shared. Kept segments keep their ids, and their lines' entries.
  */
-function updated(doc: MessageDocument, index: Map<string, Members>): Map<string, Members> {
-  const edit = doc.edit!;
-  const r = edit.replaced!;
-  for (const seg of r.gone) if (seg instanceof Cell && seg.id !== undefined) index.get(rootOf(seg.id))?.cells.delete(seg);
-  for (const m of r.goneLines) index.get(rootOf(m.node.id.id))?.lines.delete(m);
+function updated(doc: MessageDocument, before: RootIndex): RootIndex {
+  const r = doc.edit!.replaced!;
+  const index = before.edit();
+  const change = (id: string, f: (m: Members) => Members): void => {
+    index.set(rootOf(id), f(index.get(rootOf(id)) ?? { cells: [], lines: [] }));
+  };
+  for (const seg of r.gone) if (seg instanceof Cell && seg.id !== undefined) change(seg.id, (m) => ({ cells: m.cells.filter((c) => c !== seg), lines: m.lines }));
+  for (const line of r.goneLines) change(line.node.id.id, (m) => ({ cells: m.cells, lines: m.lines.filter((x) => x !== line) }));
   for (let i = r.at; i < r.at + r.added; i++) {
     const seg = doc.segments[i]!;
-    if (seg instanceof Cell) add(index, seg);
+    if (seg instanceof Cell && seg.id !== undefined) change(seg.id, (m) => ({ cells: [...m.cells, seg], lines: m.lines }));
   }
-  for (const m of linesOf(doc, r.at, r.added)) addLine(index, m);
-  return index;
+  for (const line of linesOf(doc, r.at, r.added)) change(line.node.id.id, (m) => ({ cells: m.cells, lines: [...m.lines, line] }));
+  return index.done();
 }
 
 /** The metadata entries of `count` segments from index `at` (FileFacts.metaStart: where each segment's lines start). */
