@@ -28,9 +28,9 @@ export function metadataInsertion(doc: MessageDocument, cell: Cell): { eol: stri
  * text may be a rope, which reading copies whole.
  */
 function eolBefore(doc: MessageDocument, cell: Cell): string {
-  const at = doc.segments.indexOf(cell, doc.indexOf(cell));
+  const at = doc.segmentIndexOf(cell);
   for (let i = at - 1; i >= 0; i--) {
-    const t = doc.segments[i]!.text;
+    const t = doc.segment(i)!.text;
     const n = t.lastIndexOf('\n');
     if (n !== -1) return n > 0 && t.charCodeAt(n - 1) === 13 ? '\r\n' : '\n';
   }

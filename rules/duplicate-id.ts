@@ -10,7 +10,7 @@ const rule = defineRootRule(
   },
   ({ doc, cells, report }) => {
     // Usually every id is used once: then there are as many ids as cells with one.
-    if (cells === doc.cells) {
+    if (doc.isAllCells(cells)) {
       let withId = 0;
       for (const cell of cells) if (cell.id !== undefined) withId++;
       if (withId === doc.cellsById.size) return;

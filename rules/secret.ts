@@ -55,7 +55,7 @@ export default defineSegmentRule(
   },
   (seg, context) => reportIn(searched(context.doc, seg), context.doc.offsetOf(seg), context),
   (context) => {
-    const fm = context.doc.segments.find((s) => s.kind === 'frontmatter');
+    const fm = context.doc.frontmatterSegment;
     if (fm) reportIn(fm.text, context.doc.offsetOf(fm), context);
   },
 );

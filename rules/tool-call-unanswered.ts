@@ -16,11 +16,11 @@ export default defineRule(
       if (!doc.kindKnown(call.cell)) continue;
       // A later output cell whose id names nothing reliably may be its result (cell-id-syntax reports it).
       const index = doc.indexOf(call.cell);
-      if (doubtfulIdBetween(index, doc.cells.length, true)) continue;
+      if (doubtfulIdBetween(index, doc.cellCount, true)) continue;
       // Calls at the end of the file, with only tool calls after them, are still running.
       let running = true;
-      for (let i = index + 1; i < doc.cells.length && running; i++) {
-        if (doc.kindOf(doc.cells[i]!) !== 'tool-call') running = false;
+      for (let i = index + 1; i < doc.cellCount && running; i++) {
+        if (doc.kindOf(doc.cell(i)!) !== 'tool-call') running = false;
       }
       if (running) continue;
       report({

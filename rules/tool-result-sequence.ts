@@ -14,7 +14,7 @@ export default defineRootRule(
   ({ doc, cells, report, doubtfulIdBetween }) => {
     const graph = toolGraph(doc);
     // The calls whose results are in scope (the results of one call share its root).
-    const callIds = cells === doc.cells ? graph.resultsByCall.keys() : new Set(resultsAmong(doc, cells).map((r) => r.callId));
+    const callIds = doc.isAllCells(cells) ? graph.resultsByCall.keys() : new Set(resultsAmong(doc, cells).map((r) => r.callId));
     for (const callId of callIds) {
       const results = graph.resultsByCall.get(callId)!;
       const call = graph.callsById.get(callId)?.[0];

@@ -1,5 +1,6 @@
 // Lists the tree keeps for as long as it lives (every cell's, marker's,
-// metadata line's and XML element's), and long lists changed in place.
+// metadata line's and XML element's), and long lists changed in place
+// (the language server's text and line index).
 
 /**
  * One empty array for every empty list the tree keeps: most are empty, and a
@@ -35,47 +36,9 @@ export function replaceRange<T>(list: T[], at: number, count: number, items: rea
   for (const x of tail) list.push(x);
 }
 
-type NumberArray = Int32Array | Uint8Array | Float64Array;
-
-/**
- * `old` with `removed` elements at `at` replaced by `added` elements for the
- * caller to fill (their values are left as they were), for a version made
- * from a spent one: in `old`'s own buffer when it has room (the elements
- * after moved with copyWithin), else in a new one with room to grow. A new
- * typed array of a long file's cells per keystroke is fresh memory,
- * allocated and zeroed each time, which the language server's profile
- * pointed at (docs/performance.md).
- */
-export function spliceNumbers<T extends NumberArray>(old: T, at: number, removed: number, added: number): T {
-  const length = old.length - removed + added;
-  const capacity = (old.buffer.byteLength - old.byteOffset) / old.BYTES_PER_ELEMENT;
-  const Type = old.constructor as new (buffer: ArrayBufferLike | number, offset?: number, length?: number) => T;
-  if (length <= capacity) {
-    const whole = new Type(old.buffer, old.byteOffset, capacity);
-    whole.copyWithin(at + added, at + removed, old.length);
-    return whole.subarray(0, length) as T;
-  }
-  const grown = new Type(length + (length >> 4) + 64).subarray(0, length) as T;
-  grown.set(old.subarray(0, at));
-  grown.set(old.subarray(at + removed), at + added);
-  return grown;
-}
-
-// The loops over every cell or metadata line after an edit, each in a small
-// function of its own: every structural edit calls them, so they are
-// optimized after the first few, and a deoptimization of the large function
-// that calls them (spliceFacts, when an edit brings it objects of a new
-// shape) does not send them back to the interpreter, where a loop over
-// every cell of a long file is slow.
-
-/** Adds `by` to `list[from…]`. */
+/** Adds `by` to `list[from…]` (a small function, optimized on its own: every edit of a line index calls it). */
 export function addFrom(list: Int32Array, from: number, by: number): void {
   for (let i = from; i < list.length; i++) list[i] += by;
-}
-
-/** Adds `by` to each element of `list` that is at least `min`. */
-export function addWhereAtLeast(list: Int32Array, min: number, by: number): void {
-  for (let i = 0; i < list.length; i++) if (list[i]! >= min) list[i] += by;
 }
 
 /** Whether two lists hold the same items in the same order (undefined only equals undefined). */

@@ -8,13 +8,27 @@
 
 const BUCKETS = 256;
 
-/** Which bucket holds a key: an integer's low bits, else a string hash (FNV-1a). */
+/**
+ * Which bucket holds a key: an integer's low bits, else a hash (FNV-1a) of
+ * a string's length and its first and last four characters, which tell
+ * ids apart (`12`, `12.k7f3q`, `12.k7f3q.1`) at a bounded cost per look-up.
+ */
 function bucketOf(key: string | number): number {
   if (typeof key === 'number' && (key | 0) === key) return key & (BUCKETS - 1);
   const s = typeof key === 'string' ? key : String(key);
-  let h = 0x811c9dc5;
-  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193);
+  const n = s.length;
+  let h = Math.imul(0x811c9dc5 ^ n, 0x01000193);
+  for (let i = 0; i < n && i < 4; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193);
+  for (let i = Math.max(4, n - 4); i < n; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193);
   return (h ^ (h >>> 16)) & (BUCKETS - 1);
+}
+
+/** What a map being made offers: a Map (a version made whole) or a MapEdit (one made by an edit). */
+export interface WritableMap<K, V> {
+  get(key: K): V | undefined;
+  has(key: K): boolean;
+  set(key: K, value: V): unknown;
+  delete(key: K): unknown;
 }
 
 export class PersistentMap<K extends string | number, V> implements ReadonlyMap<K, V> {
@@ -25,6 +39,16 @@ export class PersistentMap<K extends string | number, V> implements ReadonlyMap<
 
   static empty<K extends string | number, V>(): PersistentMap<K, V> {
     return new PersistentMap<K, V>(new Array<undefined>(BUCKETS).fill(undefined), 0);
+  }
+
+  /**
+   * `map` as a PersistentMap: itself when it is one. A version made whole
+   * keeps its maps as Maps (V8 hashes a string key once, where this map
+   * hashes it per look-up); the first version made from it by an edit
+   * copies them once.
+   */
+  static of<K extends string | number, V>(map: ReadonlyMap<K, V>): PersistentMap<K, V> {
+    return map instanceof PersistentMap ? (map as PersistentMap<K, V>) : PersistentMap.from(map);
   }
 
   static from<K extends string | number, V>(entries: Iterable<readonly [K, V]>): PersistentMap<K, V> {

@@ -18,97 +18,42 @@
 //   metadata line the edit made again) are made again.
 // Any other version makes every value.
 //
-// A version's values are never changed: the next version shares the chunks
-// of CHUNK values that hold none of the values it makes again, and copies
-// the others. Copying every value instead, an array of 25,000 lands in V8's
-// large-object space: about 1.4 ms per keystroke on the 5,000-turn file.
-// A summary of a chunk (CellValues.summaries) is kept with the chunk, so a
-// fold whose steps combine (counts, sets) visits a chunk per 256 cells.
+// A version's values are never changed: they are a ChunkedList, and the
+// next version shares the chunks that hold none of the values it makes
+// again. A summary of a chunk (CellValues.summaries) is kept with the
+// chunk, so a fold whose steps combine (counts, sets) visits a chunk per
+// 256 cells.
 
 import { Memo } from '../base/memo.js';
+import { ChunkedList } from '../base/chunked-list.js';
 import { Cell, type MessageDocument } from '../syntax/document.js';
 import type { CellValues, PerCell } from './types.js';
 
-const CHUNK = 256;
+class ListValues<V> implements CellValues<V> {
+  constructor(readonly list: ChunkedList<V>) {}
 
-class ChunkedValues<V> implements CellValues<V> {
-  constructor(
-    readonly chunks: readonly (readonly V[])[],
-    readonly length: number,
-  ) {}
+  get length(): number {
+    return this.list.length;
+  }
 
   forEach(fn: (value: V, index: number) => void): void {
     let index = 0;
-    for (let c = 0; c < this.chunks.length; c++) {
-      const chunk = this.chunks[c]!;
-      for (let k = 0; k < chunk.length; k++) fn(chunk[k]!, index++);
-    }
+    for (const chunk of this.list.chunks) for (let k = 0; k < chunk.length; k++) fn(chunk[k]!, index++);
   }
 
   summaries<S>(summarize: (values: readonly V[]) => S): S[] {
     const out: S[] = [];
-    for (let c = 0; c < this.chunks.length; c++) {
-      // Kept on the chunk (caches live on their objects): versions share chunks, and with them their summaries.
-      const chunk = this.chunks[c]! as readonly V[] & { [SUMMARIES]?: Map<unknown, unknown> };
-      const kept = (chunk[SUMMARIES] ??= new Map());
-      let s = kept.get(summarize) as S | undefined;
-      if (s === undefined && !kept.has(summarize)) kept.set(summarize, (s = summarize(chunk)));
-      out.push(s!);
-    }
+    for (let c = 0; c < this.list.chunks.length; c++) out.push(this.list.derived(c, summarize));
     return out;
   }
 }
 
-/** The summaries of a chunk, by summarizing function. */
-const SUMMARIES: unique symbol = Symbol('msglint.summaries');
-
-function chunked<V>(values: V[]): V[][] {
-  const out: V[][] = [];
-  for (let i = 0; i < values.length; i += CHUNK) out.push(values.slice(i, i + CHUNK));
-  return out;
-}
-
-/** `before` with the values [at, at + removed) replaced by `added`, the chunks around them made again (added to `fresh`). */
-function spliced<V>(before: ChunkedValues<V>, at: number, removed: number, added: V[], fresh: Set<readonly V[]>): V[][] {
-  const chunks = before.chunks.slice() as V[][];
-  let c = 0;
-  let start = 0;
-  while (c < chunks.length - 1 && start + chunks[c]!.length <= at) start += chunks[c++]!.length;
-  let last = c;
-  let end = start + (chunks[c]?.length ?? 0);
-  while (end < at + removed && last < chunks.length - 1) end += chunks[++last]!.length;
-  const old: V[] = [];
-  for (let i = c; i <= last && i < chunks.length; i++) for (const v of chunks[i]!) old.push(v);
-  const middle = old.slice(0, at - start).concat(added, old.slice(at - start + removed));
-  const made = chunked(middle);
-  for (const chunk of made) fresh.add(chunk);
-  chunks.splice(c, last - c + 1, ...made);
-  // Edits leave short chunks behind: past twice the count a fresh split has, split afresh.
-  const length = before.length - removed + added.length;
-  if (chunks.length <= 2 * Math.ceil(length / CHUNK) + 8) return chunks;
-  const all = chunked(chunks.flat() as V[]);
-  for (const chunk of all) fresh.add(chunk);
-  return all;
-}
-
-/** Sets the values of `cells` (of this version) in `chunks`, copying each chunk not in `fresh` (made by this version) once. */
-function setValues<V>(chunks: V[][], doc: MessageDocument, of: PerCell<V>, cells: Iterable<Cell>, fresh: Set<readonly V[]>): void {
-  for (const cell of cells) {
-    let c = 0;
-    let start = 0;
-    const index = doc.indexOf(cell);
-    while (start + chunks[c]!.length <= index) start += chunks[c++]!.length;
-    if (!fresh.has(chunks[c]!)) fresh.add((chunks[c] = chunks[c]!.slice()));
-    chunks[c]![index - start] = of(cell, doc);
-  }
-}
-
 // A version's values per function; a rule set has few such functions, so a list.
-const kept = new Memo<MessageDocument, { of: PerCell<unknown>; values: ChunkedValues<unknown> }[]>();
+const kept = new Memo<MessageDocument, { of: PerCell<unknown>; values: ListValues<unknown> }[]>();
 
-function keptFor<V>(doc: MessageDocument, of: PerCell<V>): ChunkedValues<V> | undefined {
+function keptFor<V>(doc: MessageDocument, of: PerCell<V>): ListValues<V> | undefined {
   const list = kept.get(doc);
-  if (list) for (let i = 0; i < list.length; i++) if (list[i]!.of === of) return list[i]!.values as ChunkedValues<V>;
+  if (list) for (let i = 0; i < list.length; i++) if (list[i]!.of === of) return list[i]!.values as ListValues<V>;
   return undefined;
 }
 
@@ -125,31 +70,33 @@ export function cellValues<V>(doc: MessageDocument, of: PerCell<V>, declared: re
   if (own) return { values: own, reused: false };
   const edit = doc.edit;
   const before = edit?.previous && keptFor(edit.previous, of);
-  const cells = doc.cells;
-  let chunks: V[][];
+  const count = doc.cellCount;
+  let list: ChunkedList<V>;
   let reused = true;
   const r = edit?.replaced;
-  if (before && edit!.sameFacts && before.length === cells.length) {
-    chunks = before.chunks.slice() as V[][];
-    const changed = edit!.changed.map((i) => doc.segments[i]).filter((s): s is Cell => s instanceof Cell);
-    setValues(chunks, doc, of, changed, new Set());
-  } else if (before && r && before.length - r.removed + r.added === cells.length) {
+  const set = (values: ReturnType<ChunkedList<V>['edit']>, cells: Iterable<Cell>): void => {
+    for (const cell of cells) values.set(doc.indexOf(cell), of(cell, doc));
+  };
+  if (before && edit!.sameFacts && before.length === count) {
+    const values = before.list.edit();
+    set(values, edit!.changed.map((i) => doc.segment(i)).filter((s): s is Cell => s instanceof Cell));
+    list = values.done();
+  } else if (before && r && before.length - r.removed + r.added === count) {
     // The changed segments are among the replaced ones.
     const added: V[] = [];
-    for (let i = r.cell; i < r.cell + r.added; i++) added.push(of(cells[i]!, doc));
-    const fresh = new Set<readonly V[]>();
-    chunks = spliced(before, r.cell, r.removed, added, fresh);
-    const refreshed = r.refreshed.filter((s): s is Cell => s instanceof Cell);
-    if (refreshed.length) setValues(chunks, doc, of, refreshed, fresh);
+    for (let i = r.cell; i < r.cell + r.added; i++) added.push(of(doc.cell(i)!, doc));
+    const values = before.list.edit().splice(r.cell, r.removed, added);
+    set(values, r.refreshed.filter((s): s is Cell => s instanceof Cell));
+    list = values.done();
   } else {
     reused = false;
     const values: V[] = [];
-    for (let i = 0; i < cells.length; i++) values.push(of(cells[i]!, doc));
-    chunks = chunked(values);
+    for (const cell of doc.cells) values.push(of(cell, doc));
+    list = ChunkedList.of(values);
   }
-  const values = new ChunkedValues<V>(chunks, cells.length);
-  const list = kept.get(doc);
-  if (list) list.push({ of, values });
+  const values = new ListValues<V>(list);
+  const all = kept.get(doc);
+  if (all) all.push({ of, values });
   else kept.set(doc, [{ of, values }]);
   return { values, reused };
 }

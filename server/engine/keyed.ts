@@ -15,7 +15,15 @@ export interface CheckScope {
   metadata: readonly MetadataEntry[];
 }
 
-export const WHOLE = (doc: MessageDocument): CheckScope => ({ cells: doc.cells, metadata: doc.metadata });
+/** Made on first use: a re-run that reads no list of the whole document does not make one (a version made by an edit makes them when asked). */
+export const WHOLE = (doc: MessageDocument): CheckScope => ({
+  get cells() {
+    return doc.cells;
+  },
+  get metadata() {
+    return doc.metadata;
+  },
+});
 
 /**
  * The root a finding at `offset` is attributed to: the metadata line's
@@ -67,9 +75,9 @@ export function doubtfulIdBetween(doc: MessageDocument, from: number, to: number
 }
 
 export function doubtQuery(doc: MessageDocument, from: number, to: number): DoubtQuery {
-  const cells = doc.cells;
-  const about = to < cells.length ? cells[to] : cells[from];
-  return { root: about?.id !== undefined ? rootOf(about.id) : null, from: Math.max(from, -1), to: to >= cells.length ? Infinity : to };
+  const count = doc.cellCount;
+  const about = to < count ? doc.cell(to) : doc.cell(from);
+  return { root: about?.id !== undefined ? rootOf(about.id) : null, from: Math.max(from, -1), to: to >= count ? Infinity : to };
 }
 
 /** Whether `a` of the previous version is `b` of this one, moved by `delta`. */
@@ -131,23 +139,20 @@ function addRootsOf(doc: MessageDocument, seg: Segment, roots: Set<string>, keep
  */
 export function touchedRoots(doc: MessageDocument, prev: MessageDocument, edit: DocumentEdit): { roots: Set<string>; newFrom: number; newTo: number } | undefined {
   if (!sameFileFacts(doc, prev)) return undefined;
-  const olds = prev.segments;
-  const news = doc.segments;
   let lo = 0;
-  let oldHi = olds.length;
-  let newHi = news.length;
+  let oldHi = prev.segmentCount;
+  let newHi = doc.segmentCount;
   const r = edit.replaced;
   if (r) {
-    // The segments are the previous version's objects, already moved, and
-    // its lists were changed in place: the edit says what it replaced.
+    // The editor's path says what it replaced.
     lo = r.at;
     oldHi = r.at + r.removed;
     newHi = r.at + r.added;
   } else {
     const delta = edit.newEnd - edit.oldEnd;
-    const max = Math.min(olds.length, news.length);
-    while (lo < max && prev.endOf(olds[lo]!) <= edit.start && sameSegment(prev, olds[lo]!, doc, news[lo]!, 0)) lo++;
-    while (oldHi > lo && newHi > lo && prev.offsetOf(olds[oldHi - 1]!) >= edit.oldEnd && sameSegment(prev, olds[oldHi - 1]!, doc, news[newHi - 1]!, delta)) {
+    const max = Math.min(oldHi, newHi);
+    while (lo < max && prev.endOf(prev.segment(lo)!) <= edit.start && sameSegment(prev, prev.segment(lo)!, doc, doc.segment(lo)!, 0)) lo++;
+    while (oldHi > lo && newHi > lo && prev.table.segmentStart(oldHi - 1) >= edit.oldEnd && sameSegment(prev, prev.segment(oldHi - 1)!, doc, doc.segment(newHi - 1)!, delta)) {
       oldHi--;
       newHi--;
     }
@@ -155,12 +160,13 @@ export function touchedRoots(doc: MessageDocument, prev: MessageDocument, edit: 
   if (oldHi - lo + (newHi - lo) > MAX_CHANGED) return undefined;
   const roots = new Set<string>();
   const keepsCells = r !== undefined;
-  const gone = r ? r.gone : olds.slice(lo, oldHi);
+  const gone = r ? r.gone : prev.segments.slice(lo, oldHi);
   for (const seg of gone) if (!addRootsOf(prev, seg, roots, keepsCells)) return undefined;
-  for (let i = lo; i < newHi; i++) if (!addRootsOf(doc, news[i]!, roots, keepsCells)) return undefined;
-  for (const s of [news[lo - 1], news[newHi]]) if (s instanceof Cell && s.id !== undefined) roots.add(rootOf(s.id));
-  const newFrom = lo < news.length ? doc.offsetOf(news[lo]!) : doc.text.length;
-  const newTo = newHi < news.length ? doc.offsetOf(news[newHi]!) : doc.text.length;
+  for (let i = lo; i < newHi; i++) if (!addRootsOf(doc, doc.segment(i)!, roots, keepsCells)) return undefined;
+  for (const s of [doc.segment(lo - 1), doc.segment(newHi)]) if (s instanceof Cell && s.id !== undefined) roots.add(rootOf(s.id));
+  const count = doc.segmentCount;
+  const newFrom = lo < count ? doc.table.segmentStart(lo) : doc.text.length;
+  const newTo = newHi < count ? doc.table.segmentStart(newHi) : doc.text.length;
   return { roots, newFrom, newTo };
 }
 

@@ -16,7 +16,7 @@ import { ruleSeverity, type RuleSet } from './rule-set.js';
 import { lintWhole, type RawFindings } from './run.js';
 import { drain, type Steps } from './steps.js';
 import { timingCollector } from './timing.js';
-import type { Diagnostic, LintOptions, LintResult, MsglintConfig, Rule } from './types.js';
+import type { Diagnostic, LintOptions, LintResult, MsglintConfig } from './types.js';
 
 const NO_CONFIG: MsglintConfig = Object.freeze({});
 
@@ -138,7 +138,6 @@ function parseOnly(text: string, options: LintOptions, once: boolean): MessageDo
     languages: options.config?.languages,
     previous: options.previous,
     edit: options.edit,
-    takeOver: options.takeOver,
     once,
   });
 }

@@ -123,7 +123,7 @@ export function keptSegments(ruleSet: RuleSet, doc: MessageDocument, config: Msg
   const before = edit.previous && rawFindings.get(edit.previous);
   if (!before || before.ruleSet !== ruleSet || before.config !== config) return undefined;
   const again = new Set<Segment>(edit.replaced.refreshed);
-  for (const i of edit.changed) again.add(doc.segments[i]!);
+  for (const i of edit.changed) again.add(doc.segment(i)!);
   for (const c of cellsWithMetadataElsewhere(doc)) again.add(c);
   // Where a segment of the previous version is in this one (-1: replaced).
   const r = edit.replaced!;
@@ -136,7 +136,7 @@ export function keptSegments(ruleSet: RuleSet, doc: MessageDocument, config: Msg
     const origin = before.origins[k]!;
     if (typeof origin !== 'number') continue;
     const i = newIndex(origin);
-    if (i === -1 || again.has(doc.segments[i]!)) continue;
+    if (i === -1 || again.has(doc.segment(i)!)) continue;
     const d = before.diagnostics[k]!;
     const by = i >= after ? delta : 0;
     out.findings.push(movedFinding(d, (p) => p + by, doc)!);

@@ -194,14 +194,19 @@ function reporter(doc: MessageDocument, raw: RawFindings) {
     const ruleId = rule.meta.id;
     const keyed = rule.checkRoots !== undefined;
     const t0 = times ? performance.now() : 0;
-    const { cells, metadata } = scope ?? (whole ??= WHOLE(doc));
+    const checked = scope ?? (whole ??= WHOLE(doc));
     let asked = keyed ? raw.doubt.get(ruleId) : undefined;
     if (keyed && !asked) raw.doubt.set(ruleId, (asked = []));
     try {
       (rule.checkRoots ?? rule.check)!({
         doc,
-        cells,
-        metadata,
+        // Read when the rule asks: a version made by an edit makes its whole lists on first use.
+        get cells() {
+          return checked.cells;
+        },
+        get metadata() {
+          return checked.metadata;
+        },
         options: ruleOptions(rule, config),
         report(d) {
           push(ruleId, toDiagnostic(ruleId, severity, normalize(d)), keyed ? rootAt(doc, d.at[0]) : undefined);
@@ -232,13 +237,17 @@ function reporter(doc: MessageDocument, raw: RawFindings) {
   const segmentChecker = (segmentRules: SegmentRule[], spent: Float64Array | undefined): ((seg: Segment) => readonly SegmentFinding[]) => {
     let base = 0;
     const found: LocalFinding[] = [];
-    const { cells, metadata } = (whole ??= WHOLE(doc));
+    const checked = (whole ??= WHOLE(doc));
     const checks = segmentRules.map(({ rule, options: ruleOpts }) => ({
       rule,
       context: {
         doc,
-        cells,
-        metadata,
+        get cells() {
+          return checked.cells;
+        },
+        get metadata() {
+          return checked.metadata;
+        },
         options: ruleOpts,
         doubtfulIdBetween: (from: number, to: number, output: boolean) => doubtfulIdBetween(doc, from, to, output),
         cellValues: <V,>(perCell: PerCell<V>) => cellValues(doc, perCell, undefined).values, // a segment check folds over nothing
@@ -339,7 +348,6 @@ export function* lintWhole(
     let facts: SignatureFacts | undefined;
     const factsOf = (): SignatureFacts =>
       (facts ??= signatureFacts(doc, sameEnv(JSON.stringify([doc.agents.map((a) => [a.name, a.source]), doc.languagesRead, config.languages ?? [], config.agents ?? []]))));
-    const segments = doc.segments;
     let check: ((seg: Segment) => readonly SegmentFinding[]) | undefined;
     if (kept) {
       raw.reused = true;
@@ -349,11 +357,11 @@ export function* lintWhole(
         raw.roots.push(undefined);
       }
     }
-    const count = kept ? kept.check.length : segments.length;
+    const count = kept ? kept.check.length : doc.segmentCount;
     for (let n = 0; n < count; n++) {
       if (n !== 0 && n % SEGMENTS_PER_STEP === 0) yield;
       const i = kept ? kept.check[n]! : n;
-      const seg = segments[i]!;
+      const seg = doc.segment(i)!;
       const parse = seg.parse;
       if (!parse) continue;
       let findings: readonly SegmentFinding[];

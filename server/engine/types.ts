@@ -78,8 +78,6 @@ export interface LintOptions {
   previous?: MessageDocument;
   /** The change from `previous`'s text, when known (see ParseOptions.edit). */
   edit?: TextEditHint;
-  /** `previous` is not used again and may be taken over (see ParseOptions.takeOver). */
-  takeOver?: boolean;
 }
 
 export interface ReportDescriptor {

@@ -126,7 +126,7 @@ export class DocumentState {
     if (!dc.enabled || !this.isMessageFile()) return undefined;
     if (!this.parsed) {
       const edit = this.lastParse && this.pending ? this.pending : undefined;
-      this.parsed = parseForLint(this.text.getText(), { fileName: this.fileName, config: dc.config, previous: this.lastParse, edit, takeOver: true });
+      this.parsed = parseForLint(this.text.getText(), { fileName: this.fileName, config: dc.config, previous: this.lastParse, edit });
       this.lastParse = this.parsed;
       this.pending = undefined;
     }

@@ -5,7 +5,7 @@
 import { Cell, type CellKind, type MessageDocument } from '../syntax/document.js';
 import { Memo } from '../base/memo.js';
 import { replacedSegments } from '../syntax/tree/message-document.js';
-import { PersistentMap, type MapEdit } from '../base/persistent-map.js';
+import { PersistentMap, type WritableMap } from '../base/persistent-map.js';
 
 const SEGMENT = /^[A-Za-z0-9_-]+$/;
 
@@ -57,26 +57,26 @@ export interface ToolGraph {
   /** Tool result cells with a well-formed three-segment id, in file order. */
   readonly results: readonly ResultRef[];
   /** Calls by id (several when the id is repeated), in file order. */
-  readonly callsById: PersistentMap<string, readonly CallRef[]>;
+  readonly callsById: ReadonlyMap<string, readonly CallRef[]>;
   /** Results by `PARENT.NONCE`, in file order. */
-  readonly resultsByCall: PersistentMap<string, readonly ResultRef[]>;
+  readonly resultsByCall: ReadonlyMap<string, readonly ResultRef[]>;
   /** Calls by nonce, in file order. */
-  readonly callsByNonce: PersistentMap<string, readonly CallRef[]>;
+  readonly callsByNonce: ReadonlyMap<string, readonly CallRef[]>;
   /** The nonces of more than one call (nonce-reused reads only these, not every call), as keys. */
-  readonly reusedNonces: PersistentMap<string, true>;
+  readonly reusedNonces: ReadonlyMap<string, true>;
   /** The calls with no result after them (tool-call-unanswered reads only these), by their cell's key. */
-  readonly unanswered: PersistentMap<number, CallRef>;
+  readonly unanswered: ReadonlyMap<number, CallRef>;
 }
 
-/** A graph being made: from nothing, or from the previous version's (whose parts it copies before it changes them). */
+/** A graph being made: whole, in Maps, or from the previous version's, in copies that share what they do not change. */
 interface GraphEdit {
   calls: CallRef[];
   results: ResultRef[];
-  callsById: MapEdit<string, readonly CallRef[]>;
-  resultsByCall: MapEdit<string, readonly ResultRef[]>;
-  callsByNonce: MapEdit<string, readonly CallRef[]>;
-  reusedNonces: MapEdit<string, true>;
-  unanswered: MapEdit<number, CallRef>;
+  callsById: WritableMap<string, readonly CallRef[]>;
+  resultsByCall: WritableMap<string, readonly ResultRef[]>;
+  callsByNonce: WritableMap<string, readonly CallRef[]>;
+  reusedNonces: WritableMap<string, true>;
+  unanswered: WritableMap<number, CallRef>;
 }
 
 const graphs = new Memo<MessageDocument, ToolGraph>();
@@ -89,33 +89,21 @@ export function toolGraph(doc: MessageDocument): ToolGraph {
   const before = prev && graphs.get(prev);
   g = before ? updated(doc, before) : undefined;
   if (!g) {
-    const e: GraphEdit = {
-      calls: [],
-      results: [],
-      callsById: PersistentMap.empty<string, readonly CallRef[]>().edit(),
-      resultsByCall: PersistentMap.empty<string, readonly ResultRef[]>().edit(),
-      callsByNonce: PersistentMap.empty<string, readonly CallRef[]>().edit(),
-      reusedNonces: PersistentMap.empty<string, true>().edit(),
-      unanswered: PersistentMap.empty<number, CallRef>().edit(),
+    const whole = {
+      calls: [] as CallRef[],
+      results: [] as ResultRef[],
+      callsById: new Map<string, readonly CallRef[]>(),
+      resultsByCall: new Map<string, readonly ResultRef[]>(),
+      callsByNonce: new Map<string, readonly CallRef[]>(),
+      reusedNonces: new Map<string, true>(),
+      unanswered: new Map<number, CallRef>(),
     };
-    for (const cell of doc.cells) add(doc, e, cell, false);
-    for (const call of e.calls) if (!answered(doc, e, call)) e.unanswered.set(call.cell.key, call);
-    g = made(e);
+    for (const cell of doc.cells) add(doc, whole, cell, false);
+    for (const call of whole.calls) if (!answered(doc, whole, call)) whole.unanswered.set(call.cell.key, call);
+    g = whole;
   }
   graphs.set(doc, g);
   return g;
-}
-
-function made(e: GraphEdit): ToolGraph {
-  return {
-    calls: e.calls,
-    results: e.results,
-    callsById: e.callsById.done(),
-    resultsByCall: e.resultsByCall.done(),
-    callsByNonce: e.callsByNonce.done(),
-    reusedNonces: e.reusedNonces.done(),
-    unanswered: e.unanswered.done(),
-  };
 }
 
 /** The ref of a cell, when it is a tool call or result with a well-formed id of its shape. */
@@ -219,14 +207,14 @@ function updated(doc: MessageDocument, g: ToolGraph): ToolGraph | undefined {
   const gone = new Set<Cell>([...replacedCells, ...refreshed]);
   const come = replaced.come.filter((s) => s instanceof Cell).concat(refreshed);
   if (gone.size === 0 && come.length === 0) return g;
-  const out: GraphEdit = {
+  const out = {
     calls: g.calls.slice(),
     results: g.results.slice(),
-    callsById: g.callsById.edit(),
-    resultsByCall: g.resultsByCall.edit(),
-    callsByNonce: g.callsByNonce.edit(),
-    reusedNonces: g.reusedNonces.edit(),
-    unanswered: g.unanswered.edit(),
+    callsById: PersistentMap.of(g.callsById).edit(),
+    resultsByCall: PersistentMap.of(g.resultsByCall).edit(),
+    callsByNonce: PersistentMap.of(g.callsByNonce).edit(),
+    reusedNonces: PersistentMap.of(g.reusedNonces).edit(),
+    unanswered: PersistentMap.of(g.unanswered).edit(),
   };
   // The replaced cells' refs sit together in each list, from the first replaced cell's key on.
   const firstKey = (replaced.gone.find((s) => s instanceof Cell) as Cell | undefined)?.key ?? Infinity;
@@ -239,7 +227,7 @@ function updated(doc: MessageDocument, g: ToolGraph): ToolGraph | undefined {
     if (ref && ref.segments.length >= 2) touched.add(`${ref.segments[0]!.text}.${ref.segments[1]!.text}`);
   }
   for (const id of touched) for (const call of out.callsById.get(id) ?? []) out.unanswered.delete(call.cell.key);
-  for (const map of [out.callsById, out.resultsByCall] as MapEdit<string, readonly { cell: Cell }[]>[]) {
+  for (const map of [out.callsById, out.resultsByCall] as WritableMap<string, readonly { cell: Cell }[]>[]) {
     for (const c of gone) {
       const ref = c.marker.idRef;
       if (!ref) continue;
@@ -262,7 +250,15 @@ function updated(doc: MessageDocument, g: ToolGraph): ToolGraph | undefined {
   }
   for (const c of come) add(doc, out, c, true);
   for (const id of touched) for (const call of out.callsById.get(id) ?? []) if (!answered(doc, out, call)) out.unanswered.set(call.cell.key, call);
-  return made(out);
+  return {
+    calls: out.calls,
+    results: out.results,
+    callsById: out.callsById.done(),
+    resultsByCall: out.resultsByCall.done(),
+    callsByNonce: out.callsByNonce.done(),
+    reusedNonces: out.reusedNonces.done(),
+    unanswered: out.unanswered.done(),
+  };
 }
 
 /**
@@ -272,7 +268,7 @@ function updated(doc: MessageDocument, g: ToolGraph): ToolGraph | undefined {
  */
 export function callsAmong(doc: MessageDocument, cells: readonly Cell[]): readonly CallRef[] {
   const g = toolGraph(doc);
-  if (cells === doc.cells) return g.calls;
+  if (doc.isAllCells(cells)) return g.calls;
   const out: CallRef[] = [];
   for (const c of cells) {
     if (doc.kindOf(c) !== 'tool-call' || c.id === undefined) continue;
@@ -284,7 +280,7 @@ export function callsAmong(doc: MessageDocument, cells: readonly Cell[]): readon
 /** The results among `cells` in file order (see callsAmong). */
 export function resultsAmong(doc: MessageDocument, cells: readonly Cell[]): readonly ResultRef[] {
   const g = toolGraph(doc);
-  if (cells === doc.cells) return g.results;
+  if (doc.isAllCells(cells)) return g.results;
   const out: ResultRef[] = [];
   for (const c of cells) {
     const segs = doc.kindOf(c) === 'tool-result' ? c.marker.idRef?.segments : undefined;

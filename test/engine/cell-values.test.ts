@@ -72,7 +72,7 @@ function versions(edits: [string, string][], editor: boolean) {
   for (const [find, replaceWith] of edits) {
     const { next, edit } = edited(text, find, replaceWith);
     computed = [];
-    doc = watched = parseForLint(next, editor ? { fileName: 'a.msg.md', previous: doc, edit, takeOver: true } : { fileName: 'a.msg.md', previous: doc });
+    doc = watched = parseForLint(next, editor ? { fileName: 'a.msg.md', previous: doc, edit } : { fileName: 'a.msg.md', previous: doc });
     const found = key(linter.lintDocument(doc));
     out.push({ computed, same: JSON.stringify(found) === JSON.stringify(fresh(next)) });
     text = next;
@@ -123,7 +123,7 @@ describe('per-cell values', () => {
     const before = key(linter.lintDocument(doc));
     const { next, edit } = edited(text, '# %% b', '# %% x[^x]\n\n[^x]: [markdown]\n\n[^r]: [raw]\n\n# %% b');
     computed = [];
-    doc = watched = parseForLint(next, { fileName: 'a.msg.md', previous: doc, edit, takeOver: true });
+    doc = watched = parseForLint(next, { fileName: 'a.msg.md', previous: doc, edit });
     const after = key(linter.lintDocument(doc));
     expect(computed.sort()).toEqual(['b', 'r', 'x']);
     const r = `${text.indexOf('# %% r')} `;
@@ -155,7 +155,7 @@ describe('per-cell values', () => {
           }
           text = text.slice(0, edit.start) + edit.text + text.slice(edit.oldEnd);
           computed = [];
-          doc = watched = parseForLint(text, { fileName: 'a.msg.md', previous: doc, edit, takeOver: true });
+          doc = watched = parseForLint(text, { fileName: 'a.msg.md', previous: doc, edit });
           // Whether the parser followed the edit (an edit on the first cell's marker line takes the whole path: then every value is made).
           const followed = !!doc.edit?.replaced;
           const refreshed = doc.edit?.replaced?.refreshed.length ?? 0;
@@ -180,13 +180,13 @@ describe('per-cell values', () => {
     expect(summarized).toBe(3);
     // Prose typed in cell 300 (the second run of 256).
     const typed = edited(text, 'Some words.', 'Some more words.', text.indexOf('# %% c300['));
-    const second = parseForLint(typed.next, { fileName: 'a.msg.md', previous: first, edit: typed.edit, takeOver: true });
+    const second = parseForLint(typed.next, { fileName: 'a.msg.md', previous: first, edit: typed.edit });
     summarized = 0;
     expect(asked(second).summaries(wordsIn)).toEqual([1792, 1793, 1316]);
     expect(summarized).toBe(1);
     // Two cells pasted before cell 10: the first run made again (two runs now), the others shared.
     const pasted = edited(typed.next, '# %% c10[', cell('p', 'One.') + cell('q', 'Two.') + '# %% c10[');
-    const third = parseForLint(pasted.next, { fileName: 'a.msg.md', previous: second, edit: pasted.edit, takeOver: true });
+    const third = parseForLint(pasted.next, { fileName: 'a.msg.md', previous: second, edit: pasted.edit });
     summarized = 0;
     const sums = asked(third).summaries(wordsIn);
     expect(sums.reduce((a, b) => a + b, 0)).toBe(700 * 7 + 1 + 2 * 6);

@@ -62,7 +62,7 @@ function typed(texts: string[], hinted: boolean): string[] {
   wholeRuns = 0;
   for (let i = 1; i < texts.length; i++) {
     const edit = hinted ? editBetween(texts[i - 1]!, texts[i]!) : undefined;
-    doc = parseForLint(texts[i]!, { fileName: 'a.msg.md', previous: doc, edit, takeOver: true });
+    doc = parseForLint(texts[i]!, { fileName: 'a.msg.md', previous: doc, edit });
     linted = doc;
     found = linter.lintDocument(doc);
   }

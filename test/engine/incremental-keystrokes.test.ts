@@ -187,7 +187,7 @@ function typeAndCompare(keys: readonly { kind: Kind; r: number; s: number; hint:
     for (const e of keystrokes(text, k.kind, k.r, k.s)) {
       text = text.slice(0, e.at) + e.insert + text.slice(e.at + e.remove);
       const edit = k.hint ? { start: e.at, oldEnd: e.at + e.remove, text: e.insert } : undefined;
-      doc = parseForLint(text, { fileName: 'a.msg.md', previous: doc, edit, takeOver: true });
+      doc = parseForLint(text, { fileName: 'a.msg.md', previous: doc, edit });
       if (!!doc.edit?.replaced) kept++;
       if (doc.edit?.sameFacts) sameFacts++;
       const incremental = lintDocument(doc, { reportUnusedDisableDirectives: true });
@@ -209,7 +209,7 @@ describe('incremental lint, cases the property found', () => {
     for (let i = comment.length; i > 0; i--) steps.push({ start: at + i - 1, oldEnd: at + i, text: '' });
     for (const e of steps) {
       text = text.slice(0, e.start) + e.text + text.slice(e.oldEnd);
-      doc = parseForLint(text, { fileName: 'a.msg.md', previous: doc, edit: e, takeOver: true });
+      doc = parseForLint(text, { fileName: 'a.msg.md', previous: doc, edit: e });
       expect(lintDocument(doc)).toEqual(lint(text, { fileName: 'a.msg.md' }).diagnostics);
       if (text === start.slice(0, at) + comment + start.slice(at)) expect(lintDocument(doc).map((d) => d.ruleId)).not.toContain('cell-type');
     }
@@ -224,7 +224,7 @@ describe('incremental lint, cases the property found', () => {
     for (const insert of ['# %% New[^10]\n\n[^10]: [markdown]\n\n', '#', ' ', '%', '%', '\n']) {
       const e = { start: at, oldEnd: at, text: insert };
       text = text.slice(0, at) + insert + text.slice(at);
-      doc = parseForLint(text, { fileName: 'a.msg.md', previous: doc, edit: e, takeOver: true });
+      doc = parseForLint(text, { fileName: 'a.msg.md', previous: doc, edit: e });
       expect(!!doc.edit?.replaced).toBe(true);
       expect(lintDocument(doc)).toEqual(lint(text, { fileName: 'a.msg.md' }).diagnostics);
     }

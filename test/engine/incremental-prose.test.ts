@@ -88,7 +88,7 @@ describe('typing in prose', () => {
             const oldEnd = Math.min(end, at + e.del);
             text = text.slice(0, at) + e.ins + text.slice(oldEnd);
             const edit = e.hinted ? { start: at, oldEnd, text: e.ins } : undefined;
-            doc = parseForLint(text, { fileName: 'a.msg.md', config, previous: doc, edit, takeOver: true });
+            doc = parseForLint(text, { fileName: 'a.msg.md', config, previous: doc, edit });
             all++;
             if (!!doc.edit?.replaced || doc.edit?.sameFacts) fast++;
             if (!!doc.edit?.replaced && /\n/.test(e.ins)) fastLines++;
@@ -110,8 +110,6 @@ describe('typing in prose', () => {
   it('shares the facts for a letter typed in a message, not for a footnote reference; the editor replaces one cell', () => {
     const config = {};
     const doc = parseForLint(base, { fileName: 'a.msg.md', config });
-    // With the editor's edit, the previous version is spent: each edit starts from a fresh one.
-    const fresh = () => parseForLint(base, { fileName: 'a.msg.md', config });
     // (Cell 50 holds the metadata line of 51, a fact of another id: cell 53 has only its own.)
     const own = base.indexOf('Left out of the view.') + 1;
     const typed = parseForLint(base.slice(0, own) + 'x' + base.slice(own), { fileName: 'a.msg.md', config, previous: doc });
@@ -123,7 +121,7 @@ describe('typing in prose', () => {
     const at = base.indexOf('A short question.') + 1;
     for (const where of [at, base.indexOf('A short question.') + 'A short question.'.length]) {
       const edit = { start: where, oldEnd: where, text: '\n' };
-      const split = parseForLint(base.slice(0, where) + '\n' + base.slice(where), { fileName: 'a.msg.md', config, previous: fresh(), edit, takeOver: true });
+      const split = parseForLint(base.slice(0, where) + '\n' + base.slice(where), { fileName: 'a.msg.md', config, previous: doc, edit });
       expect(!!split.edit?.replaced).toBe(true);
       expect(split.edit?.replaced).toMatchObject({ removed: 1, added: 1 });
     }

@@ -44,7 +44,7 @@ describe('line mentions', () => {
     // Two lines typed in the prose of the first cell: the facts stay, and the finding is moved, not made again.
     const at = text.indexOf('Some prose.') + 'Some prose.'.length;
     const edited = text.slice(0, at) + '\nMore.\nAnd more.' + text.slice(at);
-    const doc = parseForLint(edited, { fileName: 'a.msg.md', previous: first, edit: { start: at, oldEnd: at, text: '\nMore.\nAnd more.' }, takeOver: true });
+    const doc = parseForLint(edited, { fileName: 'a.msg.md', previous: first, edit: { start: at, oldEnd: at, text: '\nMore.\nAnd more.' } });
     expect(!!doc.edit?.replaced).toBe(true);
     const after = lintDocument(doc).find((d) => d.ruleId === 'duplicate-id')!;
     expect(after.message).toBe('The id `1` is already used by the cell on line 9.');

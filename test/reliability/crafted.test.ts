@@ -88,7 +88,7 @@ describe('parse paths', () => {
     let at = text.indexOf('Said.', text.length >> 1);
     for (let k = 0; k < 3; k++) {
       current = current.slice(0, at) + 'x' + current.slice(at);
-      doc = parseForLint(current, { fileName: 'a.msg.md', previous: doc, edit: { start: at, oldEnd: at, text: 'x' }, takeOver: true });
+      doc = parseForLint(current, { fileName: 'a.msg.md', previous: doc, edit: { start: at, oldEnd: at, text: 'x' } });
       expect(lintDocument(doc)).toEqual([]);
       at++;
     }
@@ -106,7 +106,7 @@ describe('parse paths', () => {
     let at = text.length - 2;
     for (let k = 0; k < 3; k++) {
       current = current.slice(0, at) + 'x' + current.slice(at);
-      doc = parseForLint(current, { fileName: 'a.msg.md', previous: doc, edit: { start: at, oldEnd: at, text: 'x' }, takeOver: true });
+      doc = parseForLint(current, { fileName: 'a.msg.md', previous: doc, edit: { start: at, oldEnd: at, text: 'x' } });
       expect(doc.edit?.replaced).toBeDefined();
       expect(lintDocument(doc).filter((d) => d.ruleId === 'metadata-unused')).toHaveLength(100_000);
       at++;

@@ -1,6 +1,6 @@
 // A cell holds only what is its own (its text, parse, marker and id): where
 // it is and what the file-wide facts make it are the version's. The
-// editor's path (takeOver) keeps the previous version's cells and gives the
+// editor's path keeps the previous version's cells and gives the
 // cells it adds keys (Cell.key) between their neighbours', so that a
 // version finds a cell's index by its key.
 import { describe, expect, it } from 'vitest';
@@ -14,7 +14,7 @@ function cells(doc: MessageDocument): unknown[] {
 /** Types `insert` at `at`, as the language server parses a keystroke. */
 function type(doc: MessageDocument, at: number, insert: string, remove = 0): MessageDocument {
   const text = doc.text.slice(0, at) + insert + doc.text.slice(at + remove);
-  return parse(text, { fileName: 'a.msg.md', previous: doc, edit: { start: at, oldEnd: at + remove, text: insert }, takeOver: true });
+  return parse(text, { fileName: 'a.msg.md', previous: doc, edit: { start: at, oldEnd: at + remove, text: insert } });
 }
 
 function keysIncrease(doc: MessageDocument): boolean {

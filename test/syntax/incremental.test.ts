@@ -162,7 +162,7 @@ describe('incremental parsing with the editor\'s edit equals a fresh parse', () 
       for (const [del, ins] of [[0, 'x'], [0, '\n'], [0, '`'], [0, '['], [0, '"'], [1, ''], [1, 'y']] as const) {
         if (at + del > elsewhere.length) continue;
         const text = elsewhere.slice(0, at) + ins + elsewhere.slice(at + del);
-        const doc = parse(text, { fileName: 'a.msg.md', previous: first(), edit: { start: at, oldEnd: at + del, text: ins }, takeOver: true });
+        const doc = parse(text, { fileName: 'a.msg.md', previous: first(), edit: { start: at, oldEnd: at + del, text: ins } });
         expect(facts(doc), `${JSON.stringify(ins)} at ${at}`).toEqual(facts(parse(text, { fileName: 'a.msg.md' })));
       }
     }
@@ -176,7 +176,7 @@ describe('incremental parsing with the editor\'s edit equals a fresh parse', () 
       for (const ch of turn) {
         const at = text.length;
         text += ch;
-        doc = parse(text, { fileName: 'a.msg.md', previous: doc, edit: { start: at, oldEnd: at, text: ch }, takeOver: true });
+        doc = parse(text, { fileName: 'a.msg.md', previous: doc, edit: { start: at, oldEnd: at, text: ch } });
         expect(facts(doc), `after ${JSON.stringify(text.slice(-30))}`).toEqual(facts(parse(text, { fileName: 'a.msg.md' })));
       }
     }
@@ -192,7 +192,7 @@ describe('incremental parsing with the editor\'s edit equals a fresh parse', () 
         let doc = parse(text, { fileName: 'a.msg.md' });
         for (const e of [{ start: at, oldEnd: at, text: cell + cell }, { start: at, oldEnd: at + cell.length, text: '' }, { start: at, oldEnd: at + cell.length, text: '' }]) {
           text = text.slice(0, e.start) + e.text + text.slice(e.oldEnd);
-          doc = parse(text, { fileName: 'a.msg.md', previous: doc, edit: e, takeOver: true });
+          doc = parse(text, { fileName: 'a.msg.md', previous: doc, edit: e });
           expect(!!doc.edit?.replaced, `${JSON.stringify(e).slice(0, 60)} in ${start === example ? 'example' : 'elsewhere'}`).toBe(true);
           expect(facts(doc)).toEqual(facts(parse(text, { fileName: 'a.msg.md' })));
         }
@@ -212,7 +212,7 @@ describe('incremental parsing with the editor\'s edit equals a fresh parse', () 
       for (const [i, ch] of [...typed].entries()) {
         const edit = { start: at + i, oldEnd: at + i, text: ch };
         text = text.slice(0, edit.start) + ch + text.slice(edit.start);
-        doc = parse(text, { fileName: 'a.msg.md', previous: doc, edit, takeOver: true });
+        doc = parse(text, { fileName: 'a.msg.md', previous: doc, edit });
         const where = `${JSON.stringify(typed.slice(0, i + 1))} at ${at}`;
         if (keepsCells !== undefined) expect(!!doc.edit?.replaced, where).toBe(keepsCells);
         expect(facts(doc), where).toEqual(facts(parse(text, { fileName: 'a.msg.md' })));
@@ -244,7 +244,7 @@ describe('incremental parsing with the editor\'s edit equals a fresh parse', () 
       for (const [i, ch] of [...closer!].entries()) {
         const edit = { start: at + i, oldEnd: at + i, text: ch };
         text = text.slice(0, edit.start) + ch + text.slice(edit.start);
-        doc = parse(text, { fileName: 'a.msg.md', previous: doc, edit, takeOver: true });
+        doc = parse(text, { fileName: 'a.msg.md', previous: doc, edit });
         expect(facts(doc), JSON.stringify(text.slice(0, at + i + 1))).toEqual(facts(parse(text, { fileName: 'a.msg.md' })));
       }
       expect(doc.frontmatter).toBeDefined();
@@ -265,7 +265,7 @@ describe('incremental parsing with the editor\'s edit equals a fresh parse', () 
             const edit = { start: at, oldEnd: at + del, text: k.ins };
             text = text.slice(0, at) + k.ins + text.slice(at + del);
             const before = doc;
-            doc = parse(text, { fileName: 'a.msg.md', previous: doc, edit, takeOver: true });
+            doc = parse(text, { fileName: 'a.msg.md', previous: doc, edit });
             if (doc.edit?.changed.length === 1 && doc.segments[doc.edit.changed[0]! + 1] === before.segments[doc.edit.changed[0]! + 1]) inCell++;
             expect(facts(doc)).toEqual(facts(parse(text, { fileName: 'a.msg.md' })));
             at += k.ins.length;

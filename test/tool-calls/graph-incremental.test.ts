@@ -74,7 +74,7 @@ describe('the tool graph after an editor\'s edit', () => {
       for (const ch of typed) {
         const at = current.length;
         current += ch;
-        doc = parse(current, { fileName: 'a.msg.md', previous: doc, edit: { start: at, oldEnd: at, text: ch }, takeOver: true });
+        doc = parse(current, { fileName: 'a.msg.md', previous: doc, edit: { start: at, oldEnd: at, text: ch } });
         expect(shape(doc), JSON.stringify(current.slice(-20))).toEqual(shape(parse(current, { fileName: 'a.msg.md' })));
       }
     });
@@ -97,7 +97,7 @@ describe('the tool graph after an editor\'s edit', () => {
     toolGraph(doc);
     for (const e of steps) {
       current = current.slice(0, e.start) + e.text + current.slice(e.oldEnd);
-      doc = parse(current, { fileName: 'a.msg.md', previous: doc, edit: e, takeOver: true });
+      doc = parse(current, { fileName: 'a.msg.md', previous: doc, edit: e });
       expect(!!doc.edit?.replaced).toBe(true);
       expect(shape(doc)).toEqual(shape(parse(current, { fileName: 'a.msg.md' })));
     }

@@ -14,6 +14,7 @@
 import type { CellParse } from '../format/cell.js';
 import { Memo } from '../../base/memo.js';
 import type { MessageDocument, TextEditHint } from '../tree/message-document.js';
+import type { Cell } from '../tree/segment.js';
 
 /**
  * A line shaped like a closing fence, as the block scanner reads one
@@ -52,9 +53,26 @@ function longestClosers(parse: CellParse): readonly [number, number] {
 /** Whether a cell of `doc` after the cell at `index` holds a line that could close a fence of `char` and `length`. */
 function closerAfter(doc: MessageDocument, index: number, char: '`' | '~', length: number): boolean {
   const k = char === '`' ? 0 : 1;
-  const cells = doc.cells;
-  for (let i = index + 1; i < cells.length; i++) if (longestClosers(cells[i]!.parse!)[k] >= length) return true;
+  const table = doc.table.cells;
+  if (index + 1 >= table.length) return false;
+  // The rest of the cell's chunk one by one, then a chunk at a time by its longest closers (kept with the chunk).
+  const c0 = table.chunkOf(index + 1);
+  const first = table.chunks[c0]!;
+  for (let j = index + 1 - table.chunkStarts()[c0]!; j < first.length; j++) if (longestClosers(first[j]!.parse)[k] >= length) return true;
+  for (let c = c0 + 1; c < table.chunks.length; c++) if (table.derived(c, chunkClosers)[k] >= length) return true;
   return false;
+}
+
+/** The longest closer-shaped lines of a chunk's cells (ChunkedList.derived). */
+function chunkClosers(cells: readonly Cell[]): readonly [number, number] {
+  let backticks = 0;
+  let tildes = 0;
+  for (const c of cells) {
+    const [b, t] = longestClosers(c.parse);
+    backticks = Math.max(backticks, b);
+    tildes = Math.max(tildes, t);
+  }
+  return [backticks, tildes];
 }
 
 /**
@@ -94,8 +112,7 @@ export function mayCloseBefore(prev: MessageDocument, e: TextEditHint): boolean 
 export function mayCloseFrontmatter(prev: MessageDocument, e: TextEditHint): boolean {
   if (prev.frontmatter) return false;
   // The first segment after a BOM, not the text: the text may be a rope that reading its start would flatten.
-  const segments = prev.segments;
-  const first = segments[0]?.kind === 'bom' ? segments[1] : segments[0];
+  const first = prev.segment(0)?.kind === 'bom' ? prev.segment(1) : prev.segment(0);
   if (!first || !/^---\r?\n/.test(first.text)) return false;
   return /^(?:---|\.\.\.)\r?$/m.test(editedLines(prev, e));
 }

@@ -17,11 +17,8 @@ import { Cell, Segment } from '../tree/segment.js';
 export function parse(text: string, options: ParseOptions = {}): MessageDocument {
   const prev = options.previous;
   const hint = prev && options.edit && validHint(prev, options.edit, text) ? options.edit : undefined;
-  // A version given up lets go of the one before it, so that an editor's versions do not chain.
-  if (prev && options.takeOver === true) prev.edit = undefined;
-  // Only a caller that gives `previous` up may have it taken over (ParseOptions.takeOver).
   // A frontmatter left open that the edit could close turns cells into YAML: the whole parse.
-  if (prev && hint && options.takeOver === true && !mayCloseFrontmatter(prev, hint)) {
+  if (prev && hint && !mayCloseFrontmatter(prev, hint)) {
     const spliced = parseAcross(text, options, prev, hint);
     if (spliced) return spliced;
   }
@@ -101,7 +98,7 @@ export function parse(text: string, options: ParseOptions = {}): MessageDocument
   const edit = prev && range ? describeEdit(doc, prev, range) : undefined;
   doc.edit = edit;
   if (edit && !md && segsAligned(doc, prev!, edit) && keepsFacts(doc, prev!, edit.changed)) {
-    resolveLike(doc, prev!, edit.changed);
+    resolveLike(doc, prev!);
     edit.sameFacts = true;
   } else resolve(doc);
   return doc;
@@ -109,15 +106,15 @@ export function parse(text: string, options: ParseOptions = {}): MessageDocument
 
 /** Whether the two versions have the same segments, the edited ones at the same offsets (moved by the edit). */
 function segsAligned(doc: MessageDocument, prev: MessageDocument, edit: DocumentEdit): boolean {
-  if (doc.segments.length !== prev.segments.length || doc.frontmatter !== prev.frontmatter) return false;
+  if (doc.segmentCount !== prev.segmentCount || doc.frontmatter !== prev.frontmatter) return false;
   if (!sameItems(doc.options.agents, prev.options.agents) || !sameItems(doc.options.languages, prev.options.languages)) return false;
   const delta = edit.newEnd - edit.oldEnd;
   for (const i of edit.changed) {
-    const seg = doc.segments[i]!;
-    const old = prev.segments[i]!;
+    const seg = doc.segment(i)!;
+    const old = prev.segment(i)!;
     if (!(seg instanceof Cell) || !(old instanceof Cell) || !seg.parse || !old.parse) return false;
-    const was = prev.starts[i]!;
-    if ((was <= edit.start ? was : was + delta) !== doc.starts[i]) return false;
+    const was = prev.table.segmentStart(i);
+    if ((was <= edit.start ? was : was + delta) !== doc.table.segmentStart(i)) return false;
   }
   return true;
 }
@@ -152,9 +149,9 @@ function describeEdit(doc: MessageDocument, prev: MessageDocument, range: { star
   // Segments wholly before or after the edit keep their parse (or the
   // lookup by text found the same one); only those touching it are compared.
   let lo = 0;
-  while (lo < segs.length && doc.starts[lo]! + segs[lo]!.text.length <= range.start && segs[lo]!.parse === olds[lo]!.parse) lo++;
+  while (lo < segs.length && doc.table.segmentStart(lo) + segs[lo]!.text.length <= range.start && segs[lo]!.parse === olds[lo]!.parse) lo++;
   let hi = segs.length - 1;
-  while (hi >= lo && doc.starts[hi]! >= range.newEnd && segs[hi]!.parse === olds[hi]!.parse) hi--;
+  while (hi >= lo && doc.table.segmentStart(hi) >= range.newEnd && segs[hi]!.parse === olds[hi]!.parse) hi--;
   for (let i = lo; i <= hi; i++) if (segs[i]!.parse !== olds[i]!.parse) edit.changed.push(i);
   return edit;
 }

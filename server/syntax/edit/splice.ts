@@ -6,10 +6,10 @@
 // recomputed.
 
 import { parseCell, type CellParse } from '../format/cell.js';
-import { addBodyAgent, addConfiguredAgents, classify, fenceLanguages, flagsOf } from '../tree/facts.js';
+import { addBodyAgent, addConfiguredAgents, factsOf, fenceLanguages } from '../tree/facts.js';
 import { isMdFile, MessageDocument, type DoubtChange, type ParseOptions, type TextEditHint } from '../tree/message-document.js';
 import { COMMON_LANGUAGES } from '../tree/file-facts.js';
-import { addFrom, addWhereAtLeast, replaceRange, sameItems, spliceNumbers } from '../../base/lists.js';
+import { sameItems } from '../../base/lists.js';
 import { MEMO } from '../../base/memo.js';
 import { PersistentMap } from '../../base/persistent-map.js';
 import { footnoteReferences, spliceFootnoteReferences } from '../tree/footnotes.js';
@@ -17,7 +17,7 @@ import { mayCloseAfter, mayCloseBefore } from './closers.js';
 import { firstUnclosed, keepFirstUnclosed } from '../tree/unclosed.js';
 import { knownLinesOf } from '../tree/roots.js';
 import { scan } from '../format/scan.js';
-import { Cell, CELL_KIND_CODE, type Segment } from '../tree/segment.js';
+import { Cell, type Segment } from '../tree/segment.js';
 
 type Entry = MessageDocument['metadata'][number];
 
@@ -29,10 +29,10 @@ type Entry = MessageDocument['metadata'][number];
  * or the set of code languages (the facts are then resolved again).
  */
 export function parseAcross(text: string, options: ParseOptions, prev: MessageDocument, e: TextEditHint): MessageDocument | undefined {
-  if (isMdFile(options.fileName) || !prev.facts || prev.cells.length === 0) return undefined;
+  if (isMdFile(options.fileName) || !prev.facts || prev.cellCount === 0) return undefined;
   if (!sameItems(options.agents, prev.options.agents) || !sameItems(options.languages, prev.options.languages)) return undefined;
   // The prologue, frontmatter and the first marker line stay as they are.
-  if (e.start < cellStart(prev, 0) + prev.cells[0]!.parse.lines[0]!.end) return undefined;
+  if (e.start < prev.table.cellStart(0) + prev.cell(0)!.parse.lines[0]!.end) return undefined;
   const found = rescan(prev, e);
   if (!found) return undefined;
   const { removed } = found;
@@ -42,18 +42,28 @@ export function parseAcross(text: string, options: ParseOptions, prev: MessageDo
   if (!keepsAgentsAndLanguages(prev, removed, added, changes)) return undefined;
 
   const range = { start: e.start, oldEnd: e.oldEnd, newEnd: e.start + e.text.length };
-  const doc = new MessageDocument(text, options, prev.lines.replaced(e.start, e.oldEnd, e.text, text));
-  doc.frontmatter = prev.frontmatter;
+  // The previous version's cells with the replaced ones spliced out: a copy that shares every chunk the edit does not touch.
+  const cells = prev.table.cells.edit().splice(found.from, removed.length, added).done();
+  const doc = MessageDocument.withCells(text, options, prev.lines.replaced(e.start, e.oldEnd, e.text, text), prev, cells);
   // The first replaced segment, or where the added cells go when none is (before a kept cell, or at the end).
-  const at = prev.segments.length - prev.cells.length + found.from;
-  const facts: { refreshed: Segment[]; doubtChanged?: DoubtChange; goneLines?: Entry[] } = { refreshed: [] };
-  spliceFacts(doc, prev, at, found.from, removed, added, found.added.map((x) => x.at), changes, range.newEnd - range.oldEnd, facts);
+  const at = prev.segmentCount - prev.cellCount + found.from;
+  const facts: { refreshed: Segment[]; doubtChanged?: DoubtChange } = { refreshed: [] };
+  spliceFacts(doc, prev, found.from, removed, added, changes, facts);
   keepFirstUnclosed(doc, prev, at, removed.length, added);
   doc.edit = {
     previous: prev,
     ...range,
     changed: added.map((_, i) => at + i),
-    replaced: { at, removed: removed.length, added: added.length, cell: found.from, gone: removed, goneLines: facts.goneLines!, refreshed: facts.refreshed, doubtChanged: facts.doubtChanged },
+    replaced: {
+      at,
+      removed: removed.length,
+      added: added.length,
+      cell: found.from,
+      gone: removed,
+      goneLines: removed.flatMap((c) => c.entries),
+      refreshed: facts.refreshed,
+      doubtChanged: facts.doubtChanged,
+    },
   };
   return doc;
 }
@@ -72,20 +82,20 @@ export function parseAcross(text: string, options: ParseOptions, prev: MessageDo
  * cell holds a line that could close it (closers.ts).
  */
 function rescan(prev: MessageDocument, e: TextEditHint): Rescanned | undefined {
-  const cells = prev.cells;
-  let s = cellIndexAt(prev, Math.max(cellStart(prev, 0), e.start - 1));
+  const count = prev.cellCount;
+  let s = prev.table.cellIndexAt(Math.max(prev.table.cellStart(0), e.start - 1));
   // An edit on a marker line may join its cell to the one before.
-  if (e.start < cellStart(prev, s) + cells[s]!.parse!.lines[0]!.end && s > 0) s--;
+  if (e.start < prev.table.cellStart(s) + prev.cell(s)!.parse.lines[0]!.end && s > 0) s--;
   // Something left open before the edit stays open unless the edited lines could close it.
-  if (firstUnclosed(prev) < prev.segments.length - cells.length + s && mayCloseBefore(prev, e)) return undefined;
-  const base = cellStart(prev, s);
+  if (firstUnclosed(prev) < prev.segmentCount - count + s && mayCloseBefore(prev, e)) return undefined;
+  const base = prev.table.cellStart(s);
   const delta = e.text.length - (e.oldEnd - e.start);
-  const last = cellIndexAt(prev, Math.max(base, e.oldEnd - 1));
+  const last = prev.table.cellIndexAt(Math.max(base, e.oldEnd - 1));
   // A fence opened by the edit may be closed cells later (hiding the markers between): up to 512 cells are read.
   for (let extra = 2; extra <= 512; extra *= 4) {
-    const t = Math.min(cells.length - 1, last + extra);
+    const t = Math.min(count - 1, last + extra);
     let old = '';
-    for (let i = s; i <= t; i++) old += cells[i]!.text;
+    for (let i = s; i <= t; i++) old += prev.cell(i)!.text;
     if (base + old.length < e.oldEnd) return undefined;
     const region = (' ' + old.slice(0, e.start - base) + e.text + old.slice(e.oldEnd - base)).slice(1);
     let j = last + 1;
@@ -98,8 +108,8 @@ function rescan(prev: MessageDocument, e: TextEditHint): Rescanned | undefined {
       stopAtMarker(lineStart) {
         const at = base + lineStart;
         if (at < e.start + e.text.length) return false;
-        while (j <= t && cellStart(prev, j) + delta < at) j++;
-        if (j <= t && cellStart(prev, j) + delta === at) {
+        while (j <= t && prev.table.cellStart(j) + delta < at) j++;
+        if (j <= t && prev.table.cellStart(j) + delta === at) {
           resume = j;
           return true;
         }
@@ -107,14 +117,14 @@ function rescan(prev: MessageDocument, e: TextEditHint): Rescanned | undefined {
       },
     });
     // Not back in step within these cells: more of them, unless the scan reached the end of the file.
-    if (resume === -1 && t < cells.length - 1) continue;
+    if (resume === -1 && t < count - 1) continue;
     // Something an added cell leaves unclosed may be closed after these cells, unless they reach the end of the file.
-    const toEnd = t === cells.length - 1;
+    const toEnd = t === count - 1;
     const end = resume === -1 ? region.length : result.stoppedAt!;
     const starts = result.markers.map((m) => m.line.start);
     // The cell the scan starts from keeps its marker (an edit on it starts the scan a cell earlier).
     if (starts[0] !== 0) return undefined;
-    const removed = cells.slice(s, resume === -1 ? cells.length : resume);
+    const removed = prev.table.cells.slice(s, resume === -1 ? count : resume);
     const added: Rescanned['added'] = [];
     let open = false;
     for (let i = 0; i < starts.length && !open; i++) {
@@ -128,7 +138,7 @@ function rescan(prev: MessageDocument, e: TextEditHint): Rescanned | undefined {
     if (open) continue;
     // The cells before the edit that the scan found unchanged stay as they are.
     let k = 0;
-    while (k < added.length && k < removed.length && added[k]!.text === removed[k]!.text && added[k]!.at === cellStart(prev, s + k)) k++;
+    while (k < added.length && k < removed.length && added[k]!.text === removed[k]!.text && added[k]!.at === prev.table.cellStart(s + k)) k++;
     return { from: s + k, removed: removed.slice(k), added: added.slice(k) };
   }
   return undefined;
@@ -141,23 +151,6 @@ interface Rescanned {
   added: { at: number; text: string; parse: CellParse }[];
 }
 
-/** Where the cell of index `i` starts (a `.msg.md` file's cells are its last segments). */
-function cellStart(doc: MessageDocument, i: number): number {
-  return doc.starts[doc.segments.length - doc.cells.length + i]!;
-}
-
-/** The index of the cell holding an offset (the first cell for offsets before it). */
-function cellIndexAt(doc: MessageDocument, offset: number): number {
-  let lo = 0;
-  let hi = doc.cells.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    if (cellStart(doc, mid) <= offset) lo = mid;
-    else hi = mid - 1;
-  }
-  return lo;
-}
-
 /**
  * The added cells, with keys (Cell.key) that keep the cells in order: the
  * removed cells' keys for as many, then keys between the last of those (or
@@ -167,9 +160,8 @@ function cellIndexAt(doc: MessageDocument, offset: number): number {
  */
 function cellsWithKeys(prev: MessageDocument, found: Rescanned): Cell[] | undefined {
   const { from, removed } = found;
-  const cells = prev.cells;
-  const after = cells[from + removed.length]?.key;
-  let last = removed.length ? removed[removed.length - 1]!.key : from > 0 ? cells[from - 1]!.key : (after ?? 0) - 1;
+  const after = prev.cell(from + removed.length)?.key;
+  let last = removed.length ? removed[removed.length - 1]!.key : from > 0 ? prev.cell(from - 1)!.key : (after ?? 0) - 1;
   const extra = found.added.length - removed.length;
   const step = after === undefined ? 1 : (after - last) / (extra + 1);
   const out: Cell[] = [];
@@ -244,78 +236,32 @@ function counted(counts: ReadonlyMap<string, number>, changes: ReadonlyMap<strin
 }
 
 /**
- * The facts of the new version: the previous version's lists with the
- * removed cells' part (from segment `at`, cell `firstIndex`) replaced by
- * the added cells' (starting at `addedAt`), the segments after them
- * starting `delta` later, and the per-cell facts (metadata line, kind,
- * idFits, kindKnown) made again for the ids the edit touches.
+ * The facts of the new version: the previous version's with the removed
+ * cells' part (from cell `firstIndex`) replaced by the added cells', and the
+ * per-cell facts (metadata line, kind, idFits, kindKnown) made again for the
+ * ids the edit touches. Every list and map is a copy that shares what the
+ * edit does not change: the previous version stays as it was.
  */
 function spliceFacts(
   doc: MessageDocument,
   prev: MessageDocument,
-  at: number,
   firstIndex: number,
   removed: Cell[],
   added: Cell[],
-  addedAt: number[],
   changes: CountChanges,
-  delta: number,
-  out: { refreshed: Segment[]; doubtChanged?: DoubtChange; goneLines?: Entry[] },
+  out: { refreshed: Segment[]; doubtChanged?: DoubtChange },
 ): void {
   const shared = prev.facts;
-  const shift = added.length - removed.length;
-  const oldAfter = at + removed.length;
-  // Read before the by-index facts move (in their buffers, below): whether a removed cell's id fitted.
-  const removedFits = removed.map((c) => prev.idFits(c));
-
-  // Segments and cells: the previous version's lists changed in place (it
-  // is spent; a copy of a list of 25,000 objects lands in V8's
-  // large-object space, about 1 ms), the starts after the edit moved.
-  const segments = prev.segments;
-  const starts = prev.starts;
-  const cells = prev.cells;
-  // Cells by id, made before the lists change when they are a view of them (CellsById).
-  const byIdBefore = prev.cellsById instanceof PersistentMap ? (prev.cellsById as PersistentMap<string, readonly Cell[]>) : PersistentMap.from(prev.cellsById);
-  replaceRange(segments, at, removed.length, added);
-  replaceRange(starts, at, removed.length, addedAt);
-  moveStarts(starts, at + added.length, delta);
-  replaceRange(cells, firstIndex, removed.length, added);
-
-  // Metadata entries, their nodes and segments, by index.
-  const m0 = shared.metaStart[at]!;
-  const m1 = shared.metaStart[oldAfter]!;
-  const entries: Entry[] = [];
-  for (let s = 0; s < added.length; s++) for (const node of added[s]!.parse!.metadata) entries.push({ segment: added[s]!, node });
-  const metaShift = entries.length - (m1 - m0);
-  const metadata = prev.metadata;
-  const goneLines = metadata.slice(m0, m1);
-  replaceRange(metadata, m0, m1 - m0, entries);
-  const metaNodes = shared.metaNodes;
-  replaceRange(
-    metaNodes,
-    m0,
-    m1 - m0,
-    entries.map((x) => x.node),
-  );
-  // The by-index facts are the previous version's arrays too, moved in their own buffers.
-  const metaStart = spliceNumbers(shared.metaStart, at, removed.length, added.length);
-  for (let s = 0, k = m0; s < added.length; k += added[s]!.parse!.metadata.length, s++) metaStart[at + s] = k;
-  if (metaShift !== 0) addFrom(metaStart, at + added.length, metaShift);
-  const metaSegment = spliceNumbers(shared.metaSegment, m0, m1 - m0, entries.length);
-  for (let k = m0; k < m0 + entries.length; k++) metaSegment[k] = at + added.indexOf(entries[k - m0]!.segment as Cell);
-  if (shift !== 0) addFrom(metaSegment, m0 + entries.length, shift);
-  doc.takeOver(segments, starts, cells, metadata);
-  out.goneLines = goneLines;
 
   // The ids the edit touches: of the cells and metadata lines removed and added.
   const touched = new Set<string>();
   for (const c of [...removed, ...added]) {
     if (c.id !== undefined) touched.add(c.id);
-    for (const node of c.parse!.metadata) touched.add(node.id.id);
+    for (const node of c.parse.metadata) touched.add(node.id.id);
   }
   // Footnote references added or removed change what isMetadataLine says of lines with those ids.
-  const removedRefs = removed.map((c) => footnoteReferences(c.parse!));
-  const addedRefs = added.map((c) => footnoteReferences(c.parse!));
+  const removedRefs = removed.map((c) => footnoteReferences(c.parse));
+  const addedRefs = added.map((c) => footnoteReferences(c.parse));
   const refsBefore = new Set<string>(removedRefs.flatMap((ids) => [...ids]));
   const refsAfter = new Set<string>(addedRefs.flatMap((ids) => [...ids]));
   spliceFootnoteReferences(doc, prev, removedRefs, addedRefs);
@@ -323,9 +269,7 @@ function spliceFacts(
   for (const id of refsAfter) if (!refsBefore.has(id)) touched.add(id);
 
   // Cells by id: the previous version's map with the removed cells out and the added in (in file order), as a copy.
-  // How many cells had each touched id: whether a kept cell's id was used twice (see below).
-  const usedBefore = new Map<string, number>();
-  for (const id of touched) usedBefore.set(id, byIdBefore.get(id)?.length ?? 0);
+  const byIdBefore = PersistentMap.of(prev.cellsById);
   const byIdEdit = byIdBefore.edit();
   for (const c of removed) {
     if (c.id === undefined) continue;
@@ -354,39 +298,32 @@ function spliceFacts(
   doc.codeLanguages = codeLanguages;
 
   // The first metadata line of each touched id, and the segments that hold lines of those ids.
-  const firstLine = new Map<string, number>();
+  const firstLine = new Map<string, Entry>();
   const holders = new Set<Segment>();
-  const visit = (k: number): void => {
-    const m = metadata[k]!;
+  const placeOf = (m: Entry): number => doc.offsetOf(m.segment) + m.node.span.start;
+  const visit = (m: Entry): void => {
     const id = m.node.id.id;
     holders.add(m.segment);
     const first = firstLine.get(id);
-    if (first === undefined || k < first) firstLine.set(id, k);
+    if (first === undefined || placeOf(m) < placeOf(first)) firstLine.set(id, m);
   };
   // The previous version's lines of those ids, from its root index when it
   // has one (a walk over every metadata line costs a few ms on a large file).
   const known = knownLinesOf(prev, touched);
   if (known) {
     const gone = new Set<Segment>(removed);
-    for (const m of known) {
-      if (gone.has(m.segment)) continue;
-      const seg = m.segment;
-      visit(metaStart[doc.segmentIndexOf(seg)]! + seg.parse!.metadata.indexOf(m.node));
-    }
-    for (let k = m0; k < m0 + entries.length; k++) if (touched.has(metadata[k]!.node.id.id)) visit(k);
+    for (const m of known) if (!gone.has(m.segment)) visit(m);
+    for (const c of added) for (const m of c.entries) if (touched.has(m.node.id.id)) visit(m);
   } else {
-    for (let k = 0; k < metadata.length; k++) if (touched.has(metadata[k]!.node.id.id)) visit(k);
+    for (const m of doc.metadata) if (touched.has(m.node.id.id)) visit(m);
   }
+  // No agent line is among the removed or added cells (keepsAgentsAndLanguages): the same body agents.
   addConfiguredAgents(doc);
-  const bodyAgents = shared.bodyAgents.map((k) => (k >= m1 ? k + metaShift : k));
-  for (const k of bodyAgents) addBodyAgent(doc, metadata[k]!);
+  for (const m of shared.bodyAgents) addBodyAgent(doc, m);
 
-  // Per-cell facts, by index, for the cells of touched ids and the added cells.
-  const cellKinds = spliceNumbers(shared.cellKinds, firstIndex, removed.length, added.length);
-  const cellFlags = spliceNumbers(shared.cellFlags, firstIndex, removed.length, added.length);
-  const cellMeta = spliceNumbers(shared.cellMeta, firstIndex, removed.length, added.length);
-  cellMeta.fill(-1, firstIndex, firstIndex + added.length);
-  if (metaShift !== 0) addWhereAtLeast(cellMeta, m1, metaShift);
+  // Per-cell facts, by index: the previous version's, moved, then made again for the cells of touched ids and the added cells.
+  const cellMeta = shared.cellMeta.edit().splice(firstIndex, removed.length, added.map(() => undefined));
+  const cellFacts = shared.cellFacts.edit().splice(firstIndex, removed.length, added.map(() => 0));
   const again = new Set<Cell>(added);
   for (const id of touched) for (const c of byId.get(id) ?? []) again.add(c);
   for (const c of added) {
@@ -395,50 +332,35 @@ function spliceFacts(
   }
   for (const c of again) holders.add(c);
   out.refreshed.push(...holders);
-  // Which cells' ids became or stopped being doubtful (not fitting, or used
-  // by another cell): rules read them across ids (doubtfulIdBetween). A
-  // removed or added cell whose id is doubtful changes them too.
-  // The facts are set before the cells' are made again: a cell's kind reads its metadata line through the version.
   doc.facts = {
     byId,
-    cellMeta,
-    cellKinds,
-    cellFlags,
-    bodyAgents,
+    cellMeta: cellMeta.done(),
+    cellFacts: cellFacts.done(),
+    bodyAgents: shared.bodyAgents,
     codeLanguages,
     languageCounts,
     typeCounts,
-    metaStart,
-    metaSegment,
-    metaNodes,
     [MEMO]: [],
   };
+  // Which cells' ids became or stopped being doubtful (not fitting, or used
+  // by another cell): rules read them across ids (doubtfulIdBetween). A
+  // removed or added cell whose id is doubtful changes them too. Before the
+  // facts are made again: the kept cells' flags (moved with them) and the removed cells'.
+  const usedBefore = (c: Cell): number => (c.id === undefined ? 0 : (byIdBefore.get(c.id)?.length ?? 0));
+  const doubtfulBefore = new Map<Cell, boolean>();
+  for (const c of again) doubtfulBefore.set(c, !doc.idFits(c) || usedBefore(c) > 1);
+  let replacedDoubtful = removed.some((c) => !prev.idFits(c) || usedBefore(c) > 1);
+  // A cell's metadata line first: its kind reads it through the version.
+  const remade = [...again, ...added];
+  for (const c of remade) cellMeta.set(doc.indexOf(c), c.id !== undefined ? firstLine.get(c.id) : undefined);
+  doc.facts.cellMeta = cellMeta.done();
+  for (const c of remade) cellFacts.set(doc.indexOf(c), factsOf(doc, c));
+  doc.facts.cellFacts = cellFacts.done();
   const doubtfulNow = (c: Cell): boolean => !doc.idFits(c) || (c.id !== undefined && byId.get(c.id)!.length > 1);
   const flipped: Cell[] = [];
-  let replacedDoubtful = removed.some((c, i) => !removedFits[i] || (c.id !== undefined && usedBefore.get(c.id)! > 1));
-  for (const c of again) {
-    // The kept cell's flags, as the previous version had them (moved with it).
-    const before = !doc.idFits(c) || (c.id !== undefined && usedBefore.get(c.id)! > 1);
-    setCellFacts(c);
-    if (before !== doubtfulNow(c)) flipped.push(c);
-  }
-  for (const c of added) {
-    setCellFacts(c);
-    if (doubtfulNow(c)) replacedDoubtful = true;
-  }
-  function setCellFacts(c: Cell): void {
-    const k = c.id !== undefined ? firstLine.get(c.id) : undefined;
-    const i = doc.indexOf(c);
-    cellMeta[i] = k ?? -1;
-    cellKinds[i] = CELL_KIND_CODE[classify(doc, c)];
-    cellFlags[i] = flagsOf(doc, c);
-  }
+  for (const c of again) if (doubtfulBefore.get(c) !== doubtfulNow(c)) flipped.push(c);
+  for (const c of added) if (doubtfulNow(c)) replacedDoubtful = true;
   if (flipped.length || replacedDoubtful) out.doubtChanged = { flipped, replaced: replacedDoubtful };
-}
-
-/** Moves `starts[from…]` by `delta` characters (a small function: see lists.ts). */
-function moveStarts(starts: number[], from: number, delta: number): void {
-  if (delta !== 0) for (let i = from; i < starts.length; i++) starts[i] += delta;
 }
 
 /** Where a cell of key `key` goes in a list of cells in file order (Cell.key orders them). */

@@ -5,21 +5,21 @@
 import { idFits, outputKindKnown } from './ids.js';
 import type { CellParse } from '../format/cell.js';
 import type { MessageDocument } from './message-document.js';
-import type { FileFacts } from './file-facts.js';
 import { sameItems } from '../../base/lists.js';
-import { PersistentMap } from '../../base/persistent-map.js';
 import { MEMO } from '../../base/memo.js';
 import { setFirstUnclosed } from './unclosed.js';
 import { footnoteReferences } from './footnotes.js';
 import type { MetadataNode } from '../format/metadata.js';
-import { Cell, CELL_KIND_CODE, type CellKind, type Segment } from './segment.js';
+import { Cell, CELL_KIND_CODE, type CellKind, type MetadataEntry, type Segment } from './segment.js';
+import { ChunkedList } from '../../base/chunked-list.js';
+import { ID_FITS, KIND_KNOWN } from './file-facts.js';
 
 /** `cellsById` as a view of cell indices: versions of the same structure share the index. */
 class CellsById implements ReadonlyMap<string, readonly Cell[]> {
   private readonly made = new Map<string, Cell[]>();
   constructor(
     private readonly ids: Map<string, number[]>,
-    private readonly cells: Cell[],
+    private readonly cells: readonly Cell[],
   ) {}
   get size(): number {
     return this.ids.size;
@@ -56,37 +56,31 @@ class CellsById implements ReadonlyMap<string, readonly Cell[]> {
 /** File-wide facts: ids, metadata ownership, agents, languages, cell types. */
 export function resolve(doc: MessageDocument): void {
   // Indexed loops: this runs once per file, mostly in V8's interpreter, where for-of makes an iterator per loop.
-  const made = PersistentMap.empty<string, readonly Cell[]>().edit();
+  const cellList = doc.cells;
+  const ids = new Map<string, Cell[]>();
   let withId = 0;
-  for (let i = 0, items = doc.cells; i < items.length; i++) {
-    const cell = items[i]!;
+  for (let i = 0; i < cellList.length; i++) {
+    const cell = cellList[i]!;
     const id = cell.id;
     if (id === undefined) continue;
     withId++;
-    const list = made.get(id) as Cell[] | undefined;
+    const list = ids.get(id);
     if (list) list.push(cell);
-    else made.set(id, [cell]);
+    else ids.set(id, [cell]);
   }
-  const ids = made.done();
   const codeLanguages = new Set<string>();
   const languageCounts = new Map<string, number>();
-  const metaStart = new Int32Array(doc.segments.length + 1);
-  const metaSegment: number[] = [];
-  const metaNodes: MetadataNode[] = [];
   const typeCounts = new Map<string, number>();
-  let unclosedAt = doc.segments.length;
-  for (let si = 0; si < doc.segments.length; si++) {
-    const seg = doc.segments[si]!;
-    metaStart[si] = doc.metadata.length;
-    if (unclosedAt === doc.segments.length && seg.parse?.hasUnclosed) unclosedAt = si;
+  const segments = doc.segments;
+  let unclosedAt = segments.length;
+  for (let si = 0; si < segments.length; si++) {
+    const seg = segments[si]!;
+    if (unclosedAt === segments.length && seg.parse?.hasUnclosed) unclosedAt = si;
     if (seg.kind !== 'cell' && seg.kind !== 'prologue') continue;
     const p = seg.parse!;
     for (let i = 0, list = p.metadata; i < list.length; i++) {
-      const node = list[i]!;
-      doc.metadata.push({ segment: seg, node });
-      metaSegment.push(si);
-      metaNodes.push(node);
-      if (node.type !== undefined) typeCounts.set(node.type, (typeCounts.get(node.type) ?? 0) + 1);
+      const type = list[i]!.type;
+      if (type !== undefined) typeCounts.set(type, (typeCounts.get(type) ?? 0) + 1);
     }
     for (let i = 0, list = p.fences; i < list.length; i++) {
       const f = list[i]!;
@@ -99,76 +93,71 @@ export function resolve(doc: MessageDocument): void {
       }
     }
   }
-  metaStart[doc.segments.length] = doc.metadata.length;
   // Found here, in a loop over the segments that runs anyway: the first structural keystroke asks for it.
   setFirstUnclosed(doc, unclosedAt);
-  const cellMeta = new Int32Array(doc.cells.length).fill(-1);
+  const metadata = doc.metadata;
+  const cellMeta = new Array<MetadataEntry | undefined>(cellList.length).fill(undefined);
   const unique = withId === ids.size;
   // Every cell of an id takes the first metadata line of that id: once an
   // id's cells have theirs, later lines of the id change nothing (a walk
   // over its cells per line would be quadratic in a repeated id).
   const described = new Set<string>();
-  for (let k = 0; k < doc.metadata.length; k++) {
-    const m = doc.metadata[k]!;
+  for (let k = 0; k < metadata.length; k++) {
+    const m = metadata[k]!;
     const id = m.node.id.id;
     // Usually a metadata line sits in the cell it describes, whose id no other cell has: no look-up.
     if (unique && m.segment instanceof Cell && m.segment.id === id) {
-      const c = m.segment;
-      const i = doc.indexOf(c);
-      if (cellMeta[i] === -1) cellMeta[i] = k;
+      const i = doc.indexOf(m.segment);
+      cellMeta[i] ??= m;
       continue;
     }
     const cells = ids.get(id);
     if (!cells || described.has(id)) continue;
     described.add(id);
-    for (let i = 0, list = cells; i < list.length; i++) {
-      const at = doc.indexOf(list[i]!);
-      if (cellMeta[at] === -1) cellMeta[at] = k;
-    }
+    for (let i = 0, list = cells; i < list.length; i++) cellMeta[doc.indexOf(list[i]!)] ??= m;
   }
   doc.cellsById = ids;
   doc.codeLanguages = codeLanguages;
 
   addConfiguredAgents(doc);
-  const bodyAgents: number[] = [];
-  for (let k = 0; k < doc.metadata.length; k++) {
-    const m = doc.metadata[k]!;
+  const bodyAgents: MetadataEntry[] = [];
+  for (let k = 0; k < metadata.length; k++) {
+    const m = metadata[k]!;
     if (m.node.type !== 'agent' || ids.has(m.node.id.id)) continue;
-    bodyAgents.push(k);
+    bodyAgents.push(m);
     addBodyAgent(doc, m);
   }
 
-  const cellKinds = new Uint8Array(doc.cells.length);
-  const cellFlags = new Uint8Array(doc.cells.length);
-  // Set before the kinds are filled in: a cell's kind reads its metadata line (cellMeta) through the version.
+  // Set before the kinds are found: a cell's kind reads its metadata line through the version.
   doc.facts = {
     byId: ids,
-    cellMeta,
-    cellKinds,
-    cellFlags,
+    cellMeta: ChunkedList.of(cellMeta),
+    cellFacts: NO_FACTS,
     bodyAgents,
     codeLanguages,
     languageCounts,
     typeCounts,
-    metaStart,
-    metaSegment: Int32Array.from(metaSegment),
     // Made now, so that the versions that share this structure share it.
     [MEMO]: [],
-    ...ownFacts(doc, metaNodes),
   };
-  for (let i = 0, list = doc.cells; i < list.length; i++) {
-    const cell = list[i]!;
-    cellKinds[i] = CELL_KIND_CODE[classify(doc, cell)];
-    cellFlags[i] = flagsOf(doc, cell);
-  }
+  const cellFacts: number[] = [];
+  for (let i = 0; i < cellList.length; i++) cellFacts.push(factsOf(doc, cellList[i]!));
+  doc.facts.cellFacts = ChunkedList.of(cellFacts);
 }
 
-/** Whether a cell's id fits and its kind is known (MessageDocument.idFits, kindKnown), from its kind, as FileFacts.cellFlags bits. */
-export function flagsOf(doc: MessageDocument, cell: Cell): number {
-  const kind = doc.kindOf(cell);
+const NO_FACTS = ChunkedList.of<number>([]);
+
+/** A cell's FileFacts.cellFacts: its kind, and whether its id fits and its kind is known. */
+export function factsOf(doc: MessageDocument, cell: Cell): number {
+  const kind = classify(doc, cell);
+  return CELL_KIND_CODE[kind] | flagsOf(doc, cell, kind);
+}
+
+/** Whether a cell's id fits and its kind is known (MessageDocument.idFits, kindKnown), from its kind, as FileFacts.cellFacts bits. */
+function flagsOf(doc: MessageDocument, cell: Cell, kind: CellKind): number {
   const fits = idFits(kind, cell.id);
   const known = !cell.isOutput || (!borrowsMetadata(doc, cell) && outputKindKnown(kind, doc.typeOf(cell), fits, doc));
-  return (fits ? 1 : 0) | (known ? 2 : 0);
+  return (fits ? ID_FITS : 0) | (known ? KIND_KNOWN : 0);
 }
 
 /**
@@ -180,10 +169,6 @@ export function flagsOf(doc: MessageDocument, cell: Cell): number {
 export function borrowsMetadata(doc: MessageDocument, cell: Cell): boolean {
   const m = doc.metadataOf(cell);
   return m !== undefined && m.segment !== cell && m.segment instanceof Cell && m.segment.id === cell.id;
-}
-
-function ownFacts(_doc: MessageDocument, metaNodes: MetadataNode[]): Pick<FileFacts, 'metaNodes'> {
-  return { metaNodes };
 }
 
 export function addConfiguredAgents(doc: MessageDocument): void {
@@ -200,31 +185,28 @@ export function addBodyAgent(doc: MessageDocument, m: { segment: Segment; node: 
 
 /**
  * The file-wide facts of a version whose facts are those of the version
- * `shared` was made for (DocumentEdit.sameFacts, see keepsFacts): the same
- * by index, so only the metadata list is made again (its segments moved,
- * the edited cells' lines replaced).
+ * `prev` (DocumentEdit.sameFacts, see keepsFacts): the same by index. Its
+ * segments are new objects (the whole path makes them), at the same
+ * indices as `prev`'s: a metadata line of `prev` is the line at the same
+ * place in this version's segment of the same index.
  */
-export function resolveLike(doc: MessageDocument, prev: MessageDocument, changed: number[]): void {
+export function resolveLike(doc: MessageDocument, prev: MessageDocument): void {
   const shared = prev.facts;
-  // Metadata nodes by index: the previous version's, with those of the
-  // edited segments replaced (the same number of lines, by keepsFacts).
-  const nodes = shared.metaNodes.slice();
-  for (const si of changed) {
-    const p = doc.segments[si]!.parse;
-    if (!p) continue;
-    let k = shared.metaStart[si]!;
-    for (const node of p.metadata) nodes[k++] = node;
+  const lineHere = (m: MetadataEntry, index = prev.segmentIndexOf(m.segment)): MetadataEntry => doc.segment(index)!.entries[m.segment.entries.indexOf(m)]!;
+  const before = prev.segmentCount - prev.cellCount;
+  const meta: (MetadataEntry | undefined)[] = [];
+  for (let i = 0; i < doc.cellCount; i++) {
+    const m = shared.cellMeta.at(i);
+    // Mostly the cell's own line.
+    meta.push(m && (m.segment === prev.cell(i) ? lineHere(m, before + i) : lineHere(m)));
   }
-  const segments = doc.segments;
-  const metaSegment = shared.metaSegment;
-  const metadata = doc.metadata;
-  for (let k = 0; k < nodes.length; k++) metadata.push({ segment: segments[metaSegment[k]!]!, node: nodes[k]! });
   const indexById = shared.indexById ?? indicesById(prev, shared.byId!);
   doc.cellsById = new CellsById(indexById, doc.cells);
   doc.codeLanguages = shared.codeLanguages;
   addConfiguredAgents(doc);
-  for (const k of shared.bodyAgents) addBodyAgent(doc, metadata[k]!);
-  doc.facts = { ...shared, byId: undefined, indexById, ...ownFacts(doc, nodes) };
+  const bodyAgents = shared.bodyAgents.map((m) => lineHere(m));
+  for (const m of bodyAgents) addBodyAgent(doc, m);
+  doc.facts = { ...shared, byId: undefined, indexById, cellMeta: ChunkedList.of(meta), bodyAgents };
 }
 
 /**
@@ -295,7 +277,7 @@ function idShape(id: string | undefined): { count: number; second: string } {
  */
 export function keepsFacts(doc: MessageDocument, prev: MessageDocument, changed: number[]): boolean {
   if (!prev.facts || doc.cells.length !== prev.cells.length) return false;
-  for (const i of changed) if (!keepsCellFacts(prev, prev.segments[i] as Cell, (doc.segments[i] as Cell).parse)) return false;
+  for (const i of changed) if (!keepsCellFacts(prev, prev.segment(i) as Cell, (doc.segment(i) as Cell).parse)) return false;
   return true;
 }
 

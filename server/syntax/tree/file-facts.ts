@@ -3,38 +3,37 @@
 // metadata lines, and the type names the format reserves.
 
 import { MEMO } from '../../base/memo.js';
-import type { PersistentMap } from '../../base/persistent-map.js';
 import type { MetadataNode } from '../format/metadata.js';
-import type { Cell, Segment } from './segment.js';
+import type { ChunkedList } from '../../base/chunked-list.js';
+import type { Cell, MetadataEntry, Segment } from './segment.js';
 
-/** @internal File-wide facts by index: the same for versions that differ only in prose. */
+/** FileFacts.cellFacts: the bits of a cell's kind (its index in CELL_KINDS). */
+export const KIND_BITS = 0xff;
+/** FileFacts.cellFacts: the cell's id fits (MessageDocument.idFits). */
+export const ID_FITS = 0x100;
+/** FileFacts.cellFacts: the cell's kind is known (MessageDocument.kindKnown). */
+export const KIND_KNOWN = 0x200;
+
+/** @internal File-wide facts: the same for versions that differ only in prose. */
 export interface FileFacts {
   /** Cells by id, in file order: for the version that built the structure. */
-  byId?: PersistentMap<string, readonly Cell[]>;
+  byId?: ReadonlyMap<string, readonly Cell[]>;
   /**
    * Cell indices by id, for later versions of the same structure (made from
    * `byId` by the first of them, so that they do not keep its cells alive).
    */
   indexById?: Map<string, number[]>;
-  /** Per cell, the index in `metadata` of its metadata line, or -1 (MessageDocument.metadataOf). */
-  cellMeta: Int32Array;
-  /** Per cell, its kind's index in CELL_KINDS (MessageDocument.kindOf). */
-  cellKinds: Uint8Array;
-  /** Per cell, whether its id fits (bit 1) and its kind is known (bit 2): MessageDocument.idFits, kindKnown. */
-  cellFlags: Uint8Array;
-  /** Indices in `metadata` of the body agents, in `agents` order. */
-  bodyAgents: number[];
+  /** Per cell, its kind's index in CELL_KINDS with the bits ID_FITS and KIND_KNOWN (MessageDocument.kindOf, idFits, kindKnown). */
+  cellFacts: ChunkedList<number>;
+  /** Per cell, its metadata line (MessageDocument.metadataOf). */
+  cellMeta: ChunkedList<MetadataEntry | undefined>;
+  /** The metadata lines of the body agents, in `agents` order. */
+  bodyAgents: readonly MetadataEntry[];
   codeLanguages: Set<string>;
   /** How many code blocks name each language (codeLanguages holds those above zero). */
   languageCounts: Map<string, number>;
   /** How many metadata lines have each type (as written): which code languages the lint reads (MessageDocument.languagesRead). */
   typeCounts: Map<string, number>;
-  /** Per segment, the index in `metadata` of its first metadata line (one more entry: the total). */
-  metaStart: Int32Array;
-  /** Per metadata line, the index of its segment. */
-  metaSegment: Int32Array;
-  /** Not shared: this version's metadata nodes in order. */
-  metaNodes: MetadataNode[];
   /** Values computed for the structure (server/base/memo.ts), shared by the versions that share it. */
   [MEMO]: unknown[];
 }
@@ -50,11 +49,7 @@ export interface AgentDefinition {
   from: number;
 }
 
-/** A metadata-shaped line of the message section (MessageDocument.metadata). */
-export interface MetadataEntry {
-  segment: Segment;
-  node: MetadataNode;
-}
+export type { MetadataEntry } from './segment.js';
 
 /** Common languages that name a code output without a code cell in sight. */
 export const COMMON_LANGUAGES: ReadonlySet<string> = new Set([

@@ -7,14 +7,11 @@ import { PersistentMap } from '../../base/persistent-map.js';
 import type { CellParse } from '../format/cell.js';
 import type { MetadataNode } from '../format/metadata.js';
 import type { MessageDocument } from './message-document.js';
-import type { Segment } from './segment.js';
+import type { MetadataEntry, Segment } from './segment.js';
 /** Footnote-shaped lines that no cell uses but whose TYPE shows they are metadata. */
 const METADATA_TYPES: ReadonlySet<string> = new Set(['markdown', 'code', 'raw', 'tool', 'agent']);
 /** Per version: how many segments refer to each id as a footnote (none: not in the map). */
-const footnoteRefs = new Memo<MessageDocument, PersistentMap<string, number>>();
-
-/** Per version: isMetadataLine's answers. */
-const metadataAnswers = new Memo<MessageDocument, Map<MetadataNode, boolean>>();
+const footnoteRefs = new Memo<MessageDocument, ReadonlyMap<string, number>>();
 
 /** Ids used as footnote references (`text[^n]`) in the message section, outside markers and code. */
 // No `[` inside the id, so a line full of `[^` is scanned in linear time.
@@ -31,10 +28,10 @@ function addReferences(content: string, definitionAtStart: boolean, ids: Set<str
   }
 }
 
-function referencedFootnotes(doc: MessageDocument): PersistentMap<string, number> {
+function referencedFootnotes(doc: MessageDocument): ReadonlyMap<string, number> {
   const known = footnoteRefs.get(doc);
   if (known) return known;
-  const counts = PersistentMap.empty<string, number>().edit();
+  const counts = new Map<string, number>();
   const ids = new Set<string>();
   for (let i = 0, list = doc.segments; i < list.length; i++) {
     const seg = list[i]!;
@@ -43,9 +40,8 @@ function referencedFootnotes(doc: MessageDocument): PersistentMap<string, number
     for (const id of ids) counts.set(id, (counts.get(id) ?? 0) + 1);
     ids.clear();
   }
-  const made = counts.done();
-  footnoteRefs.set(doc, made);
-  return made;
+  footnoteRefs.set(doc, counts);
+  return counts;
 }
 
 /** The footnote references of one cell's (or the prologue's) text. */
@@ -68,7 +64,7 @@ export function keepFootnoteCounts(doc: MessageDocument): void {
 export function spliceFootnoteReferences(doc: MessageDocument, prev: MessageDocument, removed: Set<string>[], added: Set<string>[]): void {
   const before = footnoteRefs.get(prev);
   if (!before) return;
-  const counts = before.edit();
+  const counts = PersistentMap.of(before).edit();
   for (const ids of removed) {
     for (const id of ids) {
       const n = counts.get(id)! - 1;
@@ -120,13 +116,13 @@ function addParseReferences(p: CellParse, ids: Set<string>): void {
  * when its TYPE is not one a cell or agent could have (`[^n]: [RFC 9110] says
  * so.`), or when the text refers to it as a footnote (`… as shown[^n].`).
  */
-export function isMetadataLine(doc: MessageDocument, m: { segment: Segment; node: MetadataNode }): boolean {
-  // Kept per version (several rules ask), by node: versions share the nodes of the segments they share.
-  let answers = metadataAnswers.get(doc);
-  if (!answers) metadataAnswers.set(doc, (answers = new Map()));
-  let yes = answers.get(m.node);
-  if (yes === undefined) answers.set(m.node, (yes = metadataLine(doc, m)));
-  return yes;
+export function isMetadataLine(doc: MessageDocument, m: MetadataEntry): boolean {
+  // Kept on the entry for one version at a time, named by number (a reference would keep the version alive).
+  if (m.answeredIn !== doc.serial) {
+    m.isMetadata = metadataLine(doc, m);
+    m.answeredIn = doc.serial;
+  }
+  return m.isMetadata!;
 }
 
 function metadataLine(doc: MessageDocument, m: { segment: Segment; node: MetadataNode }): boolean {

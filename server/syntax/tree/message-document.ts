@@ -8,10 +8,15 @@ import { isMap, unclosedFrontmatter, type Frontmatter } from '../format/frontmat
 import { LineIndex } from '../format/lines.js';
 import { MEMO } from '../../base/memo.js';
 import type { Heading } from '../format/headings.js';
-import { Cell, CELL_KINDS, type CellKind, type Segment } from './segment.js';
-import { COMMON_LANGUAGES, indexAgents, type AgentDefinition, type AgentIndex, type FileFacts, type MetadataEntry } from './file-facts.js';
+import type { ChunkedList } from '../../base/chunked-list.js';
+import { SegmentTable } from './segment-table.js';
+import { Cell, CELL_KINDS, type CellKind, type MetadataEntry, type Segment } from './segment.js';
+import { COMMON_LANGUAGES, ID_FITS, indexAgents, KIND_BITS, KIND_KNOWN, type AgentDefinition, type AgentIndex, type FileFacts } from './file-facts.js';
 
 const NO_AGENTS: readonly AgentDefinition[] = [];
+let nextSerial = 0;
+
+
 
 export interface ParseOptions {
   fileName?: string;
@@ -23,19 +28,11 @@ export interface ParseOptions {
   previous?: MessageDocument;
   /**
    * The change from `previous`'s text to this one, when the caller knows it
-   * (an editor's didChange): spares comparing the texts. `previous` is left
-   * as it was, unless `takeOver` is set too.
+   * (an editor's didChange): spares comparing the texts, and lets an edit
+   * after the first cell's marker line be parsed from the cells around it
+   * (the editor's path, splice.ts). `previous` is left as it was.
    */
   edit?: TextEditHint;
-  /**
-   * The caller will not use `previous` again (the language server, which
-   * keeps only the newest version): with `edit`, typing inside one cell is
-   * then parsed from that cell alone, without reading the whole text, and
-   * the new version takes over `previous`'s segments and moves them in
-   * place, which leaves `previous` spent. Without it, `parse` never changes
-   * `previous` or anything reachable from it (a version is a value).
-   */
-  takeOver?: boolean;
   /**
    * The tree is used once, while its text is alive anyway (a command-line
    * lint): cells parse slices of the text instead of copies of their own.
@@ -60,11 +57,10 @@ export interface TextEditHint {
 
 export class MessageDocument {
   private lineIndex: LineIndex | undefined;
-  // Assigned once, by the parser (`takeOver` for a version made from the previous one's).
-  readonly segments: Segment[] = [];
-  readonly cells: Cell[] = [];
-  /** @internal Where each segment of `segments` starts in the text (offsetOf): a version's, not the segment's. */
-  readonly starts: number[] = [];
+  /** @internal The segments and where they start (segment-table.ts). */
+  table: SegmentTable;
+  /** @internal A number no other version has (what a cache kept on a shared object says it is for). */
+  readonly serial = nextSerial++;
   frontmatter?: Frontmatter;
   isMessageFile = true;
   /** For ordinary .md files: the declared section and where it is. */
@@ -79,8 +75,6 @@ export class MessageDocument {
   };
   /** Marker lines outside the message section (absolute line spans). */
   outsideMarkers: { start: number; end: number; before: boolean }[] = [];
-  /** Every metadata-shaped line of the message section, in file order. */
-  readonly metadata: MetadataEntry[] = [];
   /** The cells of each id, in file order; the ids in no particular order. */
   cellsById: ReadonlyMap<string, readonly Cell[]> = new Map<string, readonly Cell[]>();
   readonly agents: AgentDefinition[] = [];
@@ -89,13 +83,11 @@ export class MessageDocument {
   /**
    * @internal The engine's link to the version this one was parsed from (what
    * its re-lint reuses), not part of the version's value: the engine drops
-   * it once it has linted this version (and a later version that takes this
-   * one over, ParseOptions.takeOver, drops it too), so that versions do not
-   * chain and a program keeping versions keeps only those it holds. Parsing
-   * a later version as a value never writes it.
+   * it once it has linted this version, so that versions do not chain and a
+   * program keeping versions keeps only those it holds.
    */
   edit?: DocumentEdit;
-  /** @internal File-wide facts by index, shared with later versions of the same structure. */
+  /** @internal File-wide facts, shared with later versions of the same structure. */
   facts!: FileFacts;
   private agentsIndexed: AgentIndex | undefined = undefined;
   /** @internal Values computed for this version (server/base/memo.ts). */
@@ -109,23 +101,64 @@ export class MessageDocument {
     lines?: LineIndex,
   ) {
     this.lineIndex = lines;
-    this.options = { ...options, previous: undefined, edit: undefined, takeOver: undefined };
+    this.options = { ...options, previous: undefined, edit: undefined };
+    this.table = new SegmentTable(text.length);
   }
 
-  /** @internal The parser's: a version made from the previous one's lists (see parseAcross). */
-  takeOver(segments: Segment[], starts: number[], cells: Cell[], metadata: MessageDocument['metadata']): void {
-    const self = this as { segments: Segment[]; starts: number[]; cells: Cell[]; metadata: MessageDocument['metadata'] };
-    self.segments = segments;
-    self.starts = starts;
-    self.cells = cells;
-    self.metadata = metadata;
-  }
-
-  /** @internal The parser's: the next segment, starting at `offset`. */
+  /** @internal The parser's: the next segment, starting at `offset` (the whole path). */
   addSegment(seg: Segment, offset: number): void {
-    this.segments.push(seg);
-    this.starts.push(offset);
-    if (seg instanceof Cell) this.cells.push(seg);
+    this.table.add(seg, offset);
+  }
+
+  /** @internal The parser's: a version of `prev`'s segments with its cells `cells` (the editor's path). */
+  static withCells(text: string, options: ParseOptions, lines: LineIndex, prev: MessageDocument, cells: ChunkedList<Cell>): MessageDocument {
+    const doc = new MessageDocument(text, options, lines);
+    doc.table = SegmentTable.withCells(prev.table, cells, text.length);
+    doc.frontmatter = prev.frontmatter;
+    return doc;
+  }
+
+  /** The cells, in order. */
+  get cells(): readonly Cell[] {
+    return this.table.cells.toArray();
+  }
+
+  /** Every segment, in order. */
+  get segments(): readonly Segment[] {
+    return this.table.segments;
+  }
+
+  /** Every metadata-shaped line of the message section, in file order. */
+  get metadata(): readonly MetadataEntry[] {
+    return this.table.metadata;
+  }
+
+  get cellCount(): number {
+    return this.table.cells.length;
+  }
+
+  get segmentCount(): number {
+    return this.table.segmentCount;
+  }
+
+  /** The cell of index `i`. */
+  cell(i: number): Cell | undefined {
+    return this.table.cells.at(i);
+  }
+
+  /** The segment of index `i`. */
+  segment(i: number): Segment | undefined {
+    return this.table.segment(i);
+  }
+
+  /** Whether `cells` is this version's list of all its cells (a whole run's scope), without making that list when it is not. */
+  isAllCells(cells: readonly Cell[]): boolean {
+    return cells.length === this.table.cells.length && cells === this.cells;
+  }
+
+  /** The frontmatter's segment, if the file has one. */
+  get frontmatterSegment(): Segment | undefined {
+    return this.table.frontmatter;
   }
 
   /** Line starts, found on first use: a file that lints clean needs no positions. */
@@ -211,11 +244,11 @@ export class MessageDocument {
   }
 
   segmentAt(offset: number): Segment | undefined {
-    return this.segments[countAtMost(this.starts.length, (k) => this.starts[k]!, offset) - 1] ?? this.segments[0];
+    return this.table.segmentAt(offset);
   }
 
   cellAt(offset: number): Cell | undefined {
-    const s = this.segmentAt(offset);
+    const s = this.table.segmentAt(offset);
     return s instanceof Cell ? s : undefined;
   }
 
@@ -225,17 +258,17 @@ export class MessageDocument {
 
   /** Where a segment starts in this version's text. */
   offsetOf(seg: Segment): number {
-    return this.starts[this.segmentIndexOf(seg)]!;
+    return this.table.offsetOf(seg);
   }
 
   /** Where a segment ends in this version's text. */
   endOf(seg: Segment): number {
-    return this.offsetOf(seg) + seg.text.length;
+    return this.table.offsetOf(seg) + seg.text.length;
   }
 
   /** Offsets in this version's text of a span relative to a segment. */
   abs(seg: Segment, span: Span): [number, number] {
-    const at = this.offsetOf(seg);
+    const at = this.table.offsetOf(seg);
     return [at + span.start, at + span.end];
   }
 
@@ -245,35 +278,12 @@ export class MessageDocument {
    * which orders the cells of every version (Cell.key).
    */
   indexOf(cell: Cell): number {
-    const cells = this.cells;
-    const key = cell.key;
-    if ((key | 0) === key && cells[key] === cell) return key;
-    let lo = 0;
-    let hi = cells.length - 1;
-    while (lo <= hi) {
-      const mid = (lo + hi) >> 1;
-      const k = cells[mid]!.key;
-      if (k < key) lo = mid + 1;
-      else if (k > key) hi = mid - 1;
-      else return cells[mid] === cell ? mid : -1;
-    }
-    return -1;
+    return this.table.indexOf(cell);
   }
 
-  /** A segment's index in `segments` (-1 when the version does not have it): the few that are not cells come before and after them. */
+  /** A segment's index in `segments` (-1 when the version does not have it). */
   segmentIndexOf(seg: Segment): number {
-    const segments = this.segments;
-    const before = segments.length - this.cells.length;
-    if (seg instanceof Cell) {
-      const i = this.indexOf(seg);
-      if (i === -1) return -1;
-      // The cells are together, after the segments before them (at most four: bom, frontmatter, outside, prologue).
-      for (let b = 0; b <= before; b++) if (segments[b + i] === seg) return b + i;
-      return -1;
-    }
-    for (let i = 0; i < segments.length && i <= 4; i++) if (segments[i] === seg) return i;
-    const last = segments.length - 1;
-    return last >= 0 && segments[last] === seg ? last : -1;
+    return this.table.segmentIndexOf(seg);
   }
 
   /**
@@ -283,13 +293,12 @@ export class MessageDocument {
    * from, with the agents and the other cells' metadata lines.
    */
   kindOf(cell: Cell): CellKind {
-    return CELL_KINDS[this.facts.cellKinds[this.indexOf(cell)]!]!;
+    return CELL_KINDS[this.facts.cellFacts.at(this.indexOf(cell))! & KIND_BITS]!;
   }
 
   /** The metadata line for a cell's id (wherever it is), if any. */
   metadataOf(cell: Cell): MetadataEntry | undefined {
-    const k = this.facts.cellMeta[this.indexOf(cell)]!;
-    return k === -1 ? undefined : this.metadata[k];
+    return this.facts.cellMeta.at(this.indexOf(cell));
   }
 
   /** The TYPE a cell's metadata line says (`[markdown]`, `[coder]`, ...): not its kind. */
@@ -309,7 +318,7 @@ export class MessageDocument {
    * names no cell may be to one of them.
    */
   idFits(cell: Cell): boolean {
-    return (this.facts.cellFlags[this.indexOf(cell)]! & 1) !== 0;
+    return (this.facts.cellFacts.at(this.indexOf(cell))! & ID_FITS) !== 0;
   }
 
   /**
@@ -321,16 +330,15 @@ export class MessageDocument {
    * such a cell alone: its cause is reported where it is.
    */
   kindKnown(cell: Cell): boolean {
-    return (this.facts.cellFlags[this.indexOf(cell)]! & 2) !== 0;
+    return (this.facts.cellFacts.at(this.indexOf(cell))! & KIND_KNOWN) !== 0;
   }
 }
 
 export interface DocumentEdit {
   /**
    * The version this one was parsed from. Linting this version lets go of
-   * it (what the lint needed of it, its findings, has been used), and so
-   * does a later version that takes this one over: an editor's versions do
-   * not pile up.
+   * it (what the lint needed of it, its findings, has been used): an
+   * editor's versions do not pile up.
    */
   previous?: MessageDocument;
   /** The edited range: [start, oldEnd) of the previous text is [start, newEnd) of this one. */
@@ -340,9 +348,10 @@ export interface DocumentEdit {
   /** Indices of the segments whose parse is not the previous version's. */
   changed: number[];
   /**
-   * Set by the editor's path (parseAcross), which takes the previous version
-   * over: this version's segments are the previous version's objects but
-   * for the cells it replaced. What is kept per cell may be carried over.
+   * Set by the editor's path (parseAcross): this version's segments are the
+   * previous version's objects but for the cells it replaced, and its lists
+   * share the previous version's chunks. What is kept per cell may be
+   * carried over.
    */
   replaced?: ReplacedCells;
   /**
@@ -362,10 +371,8 @@ export interface ReplacedCells {
    * The previous version's segments [at, at + removed) are this version's
    * [at, at + added); the others are the previous version's objects, those
    * after starting later by the edit's length change. The replaced
-   * segments are cells, the first of index `cell` in both. The lists are
-   * the previous version's too, changed in place (copying lists of 25,000
-   * objects costs about 1 ms each): `gone` and `goneLines` keep the
-   * segments replaced and their metadata entries.
+   * segments are cells, the first of index `cell` in both; `gone` and
+   * `goneLines` are the segments replaced and their metadata entries.
    */
   at: number;
   removed: number;
@@ -403,6 +410,6 @@ export function isMdFile(fileName: string | undefined): boolean {
  */
 export function replacedSegments(doc: MessageDocument): { gone: Segment[]; come: Segment[] } {
   const edit = doc.edit!;
-  const { at, added, gone } = edit.replaced!;
-  return { gone, come: doc.segments.slice(at, at + added) };
+  const { cell, added, gone } = edit.replaced!;
+  return { gone, come: doc.table.cells.slice(cell, cell + added) };
 }

@@ -6,9 +6,9 @@
 // that keeps the previous one's segments (DocumentEdit.replaced) takes the
 // previous index, updated for the replaced segments.
 
-import type { MessageDocument } from './message-document.js';
+import { replacedSegments, type MessageDocument } from './message-document.js';
 import { Memo } from '../../base/memo.js';
-import { PersistentMap, type MapEdit } from '../../base/persistent-map.js';
+import { PersistentMap } from '../../base/persistent-map.js';
 import { Cell } from './segment.js';
 
 type Entry = MessageDocument['metadata'][number];
@@ -19,7 +19,7 @@ interface Members {
   readonly lines: readonly Entry[];
 }
 
-type RootIndex = PersistentMap<string, Members>;
+type RootIndex = ReadonlyMap<string, Members>;
 
 const indexes = new Memo<MessageDocument, RootIndex>();
 
@@ -55,17 +55,17 @@ function indexOf(doc: MessageDocument): RootIndex {
   const before = edit?.replaced && edit.previous ? indexes.get(edit.previous) : undefined;
   if (before) index = updated(doc, before);
   else {
-    // Made whole with lists of its own, filled in place before it is a value.
-    const made = PersistentMap.empty<string, Members>().edit();
+    // Made whole: a Map with lists of its own, filled in place before it is a value.
+    const made = new Map<string, Members>();
     for (const c of doc.cells) if (c.id !== undefined) (members(made, c.id).cells as Cell[]).push(c);
     for (const m of doc.metadata) (members(made, m.node.id.id).lines as Entry[]).push(m);
-    index = made.done();
+    index = made;
   }
   indexes.set(doc, index);
   return index;
 }
 
-function members(index: MapEdit<string, Members>, id: string): Members {
+function members(index: Map<string, Members>, id: string): Members {
   const root = rootOf(id);
   let m = index.get(root);
   if (!m) index.set(root, (m = { cells: [], lines: [] }));
@@ -79,24 +79,16 @@ function members(index: MapEdit<string, Members>, id: string): Members {
  */
 function updated(doc: MessageDocument, before: RootIndex): RootIndex {
   const r = doc.edit!.replaced!;
-  const index = before.edit();
+  const index = PersistentMap.of(before).edit();
   const change = (id: string, f: (m: Members) => Members): void => {
     index.set(rootOf(id), f(index.get(rootOf(id)) ?? { cells: [], lines: [] }));
   };
   for (const seg of r.gone) if (seg instanceof Cell && seg.id !== undefined) change(seg.id, (m) => ({ cells: m.cells.filter((c) => c !== seg), lines: m.lines }));
   for (const line of r.goneLines) change(line.node.id.id, (m) => ({ cells: m.cells, lines: m.lines.filter((x) => x !== line) }));
-  for (let i = r.at; i < r.at + r.added; i++) {
-    const seg = doc.segments[i]!;
-    if (seg instanceof Cell && seg.id !== undefined) change(seg.id, (m) => ({ cells: [...m.cells, seg], lines: m.lines }));
-  }
-  for (const line of linesOf(doc, r.at, r.added)) change(line.node.id.id, (m) => ({ cells: m.cells, lines: [...m.lines, line] }));
+  const come = replacedSegments(doc).come;
+  for (const seg of come) if (seg instanceof Cell && seg.id !== undefined) change(seg.id, (m) => ({ cells: [...m.cells, seg], lines: m.lines }));
+  for (const line of come.flatMap((c) => c.entries)) change(line.node.id.id, (m) => ({ cells: m.cells, lines: [...m.lines, line] }));
   return index.done();
-}
-
-/** The metadata entries of `count` segments from index `at` (FileFacts.metaStart: where each segment's lines start). */
-function linesOf(doc: MessageDocument, at: number, count: number): Entry[] {
-  const starts = doc.facts.metaStart;
-  return doc.metadata.slice(starts[at]!, starts[at + count]!);
 }
 
 /**

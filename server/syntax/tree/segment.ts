@@ -4,7 +4,9 @@
 
 import type { CellParse } from '../format/cell.js';
 import type { MarkerNode } from '../format/marker.js';
+import type { MetadataNode } from '../format/metadata.js';
 import type { FenceBlock } from '../format/scan.js';
+import { NONE } from '../../base/lists.js';
 
 export type SegmentKind = 'bom' | 'frontmatter' | 'outside' | 'prologue' | 'cell';
 
@@ -19,7 +21,7 @@ export type CellKind =
   /** An output cell without metadata (its type is unknown). */
   | 'untyped-output';
 
-/** The cell types in a fixed order: FileFacts.cellKinds holds their indices. */
+/** The cell types in a fixed order: FileFacts.cellFacts holds their indices. */
 export const CELL_KINDS: readonly CellKind[] = ['message', 'agent-reply', 'tool-call', 'tool-result', 'code-output', 'unknown-output', 'untyped-output'];
 /** A cell type's index in CELL_KINDS. */
 export const CELL_KIND_CODE: Readonly<Record<CellKind, number>> = Object.fromEntries(CELL_KINDS.map((t, i) => [t, i])) as Record<CellKind, number>;
@@ -31,6 +33,8 @@ export const CELL_KIND_CODE: Readonly<Record<CellKind, number>> = Object.fromEnt
  * (MessageDocument.offsetOf, kindOf, ...).
  */
 export class Segment {
+  private entryList: readonly MetadataEntry[] | undefined = undefined;
+
   constructor(
     /** What part of the file this is; a cell's own kind is MessageDocument.kindOf. */
     readonly kind: SegmentKind,
@@ -38,6 +42,28 @@ export class Segment {
     /** Cells, the prologue and outside text are parsed; bom and frontmatter are not. */
     readonly parse: CellParse | undefined,
   ) {}
+
+  /**
+   * The metadata-shaped lines of a cell or the prologue (MessageDocument.metadata),
+   * made on first use: one object per line, the same in every version.
+   */
+  get entries(): readonly MetadataEntry[] {
+    if (this.entryList) return this.entryList;
+    const nodes = (this.kind === 'cell' || this.kind === 'prologue') && this.parse ? this.parse.metadata : NONE;
+    // Mapped, not pushed: an array grown by push keeps room for 16 more. With the slots
+    // isMetadataLine fills: added later, they would give every entry a new shape.
+    return (this.entryList = nodes.length === 0 ? NONE : nodes.map((node) => ({ segment: this, node, answeredIn: -1, isMetadata: false })));
+  }
+}
+
+/** A metadata-shaped line of the message section (MessageDocument.metadata), with the segment that holds it. */
+export interface MetadataEntry {
+  readonly segment: Segment;
+  readonly node: MetadataNode;
+  /** @internal isMetadataLine's answer, and the version it is for (MessageDocument.serial: versions share entries, an answer is one version's). */
+  answeredIn?: number;
+  /** @internal */
+  isMetadata?: boolean;
 }
 
 export class Cell extends Segment {
