@@ -46,3 +46,12 @@ export function applyFix(text: string, d: Diagnostic, suggestion?: number): stri
   if (!fix) throw new Error(`no ${suggestion === undefined ? 'fix' : 'suggestion'} on ${d.ruleId}`);
   return text.slice(0, fix.range[0]) + fix.text + text.slice(fix.range[1]);
 }
+
+/** The edit from one text to the next, as one range (what an editor's change says). */
+export function editBetween(a: string, b: string): { start: number; oldEnd: number; text: string } {
+  let start = 0;
+  while (start < a.length && start < b.length && a[start] === b[start]) start++;
+  let end = 0;
+  while (end < a.length - start && end < b.length - start && a[a.length - 1 - end] === b[b.length - 1 - end]) end++;
+  return { start, oldEnd: a.length - end, text: b.slice(start, b.length - end) };
+}

@@ -3,20 +3,14 @@
 // its tokens to a running total) says what one cell contributes; its check
 // asks for every cell's value (RuleContext.cellValues) and folds over them.
 // The engine, not the rule, carries the values from one version to the next:
-// a version parsed from the previous one with an edit that keeps the
-// file-wide facts takes the previous values of the cells the edit did not
-// change, so a keystroke computes one cell's value and a fold over values.
-//
-// What a value may depend on: its cell (text, type, metadata line, offset)
-// and the file-wide facts (agents and their settings, the default agent).
-// The edits whose values are carried over keep those facts:
-// - `sameFacts` (the whole path): the same cells and file-wide facts, only
-//   the text of the changed cells differs; their values are made again;
-// - `replaced` (the editor's path, server/syntax/edit/splice.ts): the
-//   previous cells but the replaced ones, the agents and languages the same;
-//   the replaced cells' values and the refreshed cells' (whose kind or
-//   metadata line the edit made again) are made again.
-// Any other version makes every value.
+// a version made by the editor's path (server/syntax/edit/splice.ts) keeps
+// the previous cells but the replaced ones, and the agents and languages;
+// it takes the previous values of every cell but the replaced ones and the
+// refreshed ones (whose kind or metadata line the edit made again), so a
+// keystroke computes one cell's value and a fold over values. What a value
+// may depend on: its cell (text, type, metadata line, offset) and the
+// file-wide facts (agents and their settings, the default agent). Any
+// other version makes every value.
 //
 // A version's values are never changed: they are a ChunkedList, and the
 // next version shares the chunks that hold none of the values it makes
@@ -74,19 +68,12 @@ export function cellValues<V>(doc: MessageDocument, of: PerCell<V>, declared: re
   let list: ChunkedList<V>;
   let reused = true;
   const r = edit?.replaced;
-  const set = (values: ReturnType<ChunkedList<V>['edit']>, cells: Iterable<Cell>): void => {
-    for (const cell of cells) values.set(doc.indexOf(cell), of(cell, doc));
-  };
-  if (before && edit!.sameFacts && before.length === count) {
-    const values = before.list.edit();
-    set(values, edit!.changed.map((i) => doc.segment(i)).filter((s): s is Cell => s instanceof Cell));
-    list = values.done();
-  } else if (before && r && before.length - r.removed + r.added === count) {
+  if (before && r && before.length - r.removed + r.added === count) {
     // The changed segments are among the replaced ones.
     const added: V[] = [];
     for (let i = r.cell; i < r.cell + r.added; i++) added.push(of(doc.cell(i)!, doc));
     const values = before.list.edit().splice(r.cell, r.removed, added);
-    set(values, r.refreshed.filter((s): s is Cell => s instanceof Cell));
+    for (const seg of r.refreshed) if (seg instanceof Cell) values.set(doc.indexOf(seg), of(seg, doc));
     list = values.done();
   } else {
     reused = false;

@@ -43,11 +43,6 @@ export function rootAt(doc: MessageDocument, offset: number): string | null {
   return seg instanceof Cell && seg.id !== undefined ? rootOf(seg.id) : null;
 }
 
-/** A cell whose id names nothing reliably (see doubtfulIdBetween). */
-function doubtful(doc: MessageDocument, c: Cell): boolean {
-  return !doc.idFits(c) || (doc.cellsById.get(c.id!)?.length ?? 0) > 1;
-}
-
 /**
  * A doubtfulIdBetween question a keyed rule asked: cell indices in the
  * version it was asked of (-1 and Infinity: open ends), and the root of the
@@ -80,12 +75,6 @@ export function doubtQuery(doc: MessageDocument, from: number, to: number): Doub
   return { root: about?.id !== undefined ? rootOf(about.id) : null, from: Math.max(from, -1), to: to >= count ? Infinity : to };
 }
 
-/** Whether `a` of the previous version is `b` of this one, moved by `delta`. */
-function sameSegment(prev: MessageDocument, a: Segment, doc: MessageDocument, b: Segment, delta: number): boolean {
-  if (doc.offsetOf(b) !== prev.offsetOf(a) + delta || a.text.length !== b.text.length || a.kind !== b.kind) return false;
-  return a.parse ? a.parse === b.parse : a.text === b.text;
-}
-
 /** More edited segments than this: a whole run costs no more than the bookkeeping. */
 const MAX_CHANGED = 2000;
 
@@ -109,14 +98,13 @@ const REFERENCE = /\[\^([^\]\s[]+)\]/g;
  * references (which make a line no cell uses a footnote, not metadata);
  * false when a keyed re-run cannot follow it.
  */
-function addRootsOf(doc: MessageDocument, seg: Segment, roots: Set<string>, keepsCells: boolean): boolean {
+function addRootsOf(seg: Segment, roots: Set<string>): boolean {
   // Text outside cells (the prologue, outside the section) has no root.
   if (!(seg instanceof Cell)) return false;
   // A doubtful id (none, one that does not fit, one another cell has) is read
-  // across roots: after an edit that keeps the cells, the edit says which
-  // changed (ReplacedCells.doubtChanged). A cell without an id has no root of
-  // its own, and keyed rules find nothing in it but on its metadata lines.
-  if (!keepsCells && (seg.id === undefined || doubtful(doc, seg))) return false;
+  // across roots: the edit says which changed (ReplacedCells.doubtChanged). A
+  // cell without an id has no root of its own, and keyed rules find nothing
+  // in it but on its metadata lines.
   if (seg.id !== undefined) roots.add(rootOf(seg.id));
   const lines = seg.parse!.metadata;
   for (let i = 0; i < lines.length; i++) {
@@ -132,42 +120,22 @@ function addRootsOf(doc: MessageDocument, seg: Segment, roots: Set<string>, keep
 }
 
 /**
- * The touched roots of an edit: those of the segments it changed, added or
- * removed, in the previous version and this one, and of the cells on either
- * side (a cell's end meets its neighbour's first line). Undefined when a
- * keyed re-run does not apply: see Rule.checkRoots for when.
+ * The touched roots of an edit on the editor's path: those of the cells it
+ * replaced, in the previous version and this one, and of the cells on
+ * either side (a cell's end meets its neighbour's first line). Undefined
+ * when a keyed re-run does not apply: see Rule.checkRoots for when.
  */
-export function touchedRoots(doc: MessageDocument, prev: MessageDocument, edit: DocumentEdit): { roots: Set<string>; newFrom: number; newTo: number } | undefined {
+export function touchedRoots(doc: MessageDocument, prev: MessageDocument, edit: DocumentEdit): Set<string> | undefined {
   if (!sameFileFacts(doc, prev)) return undefined;
-  let lo = 0;
-  let oldHi = prev.segmentCount;
-  let newHi = doc.segmentCount;
   const r = edit.replaced;
-  if (r) {
-    // The editor's path says what it replaced.
-    lo = r.at;
-    oldHi = r.at + r.removed;
-    newHi = r.at + r.added;
-  } else {
-    const delta = edit.newEnd - edit.oldEnd;
-    const max = Math.min(oldHi, newHi);
-    while (lo < max && prev.endOf(prev.segment(lo)!) <= edit.start && sameSegment(prev, prev.segment(lo)!, doc, doc.segment(lo)!, 0)) lo++;
-    while (oldHi > lo && newHi > lo && prev.table.segmentStart(oldHi - 1) >= edit.oldEnd && sameSegment(prev, prev.segment(oldHi - 1)!, doc, doc.segment(newHi - 1)!, delta)) {
-      oldHi--;
-      newHi--;
-    }
-  }
-  if (oldHi - lo + (newHi - lo) > MAX_CHANGED) return undefined;
+  const lo = r.at;
+  const newHi = r.at + r.added;
+  if (r.removed + r.added > MAX_CHANGED) return undefined;
   const roots = new Set<string>();
-  const keepsCells = r !== undefined;
-  const gone = r ? r.gone : prev.segments.slice(lo, oldHi);
-  for (const seg of gone) if (!addRootsOf(prev, seg, roots, keepsCells)) return undefined;
-  for (let i = lo; i < newHi; i++) if (!addRootsOf(doc, doc.segment(i)!, roots, keepsCells)) return undefined;
+  for (const seg of r.gone) if (!addRootsOf(seg, roots)) return undefined;
+  for (let i = lo; i < newHi; i++) if (!addRootsOf(doc.segment(i)!, roots)) return undefined;
   for (const s of [doc.segment(lo - 1), doc.segment(newHi)]) if (s instanceof Cell && s.id !== undefined) roots.add(rootOf(s.id));
-  const count = doc.segmentCount;
-  const newFrom = lo < count ? doc.table.segmentStart(lo) : doc.text.length;
-  const newTo = newHi < count ? doc.table.segmentStart(newHi) : doc.text.length;
-  return { roots, newFrom, newTo };
+  return roots;
 }
 
 /**
@@ -203,24 +171,6 @@ export function scopeOf(doc: MessageDocument, roots: Set<string>): CheckScope | 
   }
   return undefined;
 }
-
-/**
- * Whether the cells of the scope outside the edited range have ids as
- * doubtful as they were (an id another cell now has too, a kind that
- * changed with a metadata line elsewhere): doubtfulIdBetween reads them
- * across roots.
- */
-export function sameDoubtful(doc: MessageDocument, prev: MessageDocument, scope: CheckScope, newFrom: number, newTo: number, delta: number): boolean {
-  for (const c of scope.cells) {
-    const at = doc.offsetOf(c);
-    if (at >= newFrom && at < newTo) continue;
-    const oldOffset = at < newFrom ? at : at - delta;
-    const old = prev.cellsById.get(c.id!)?.find((x) => prev.offsetOf(x) === oldOffset);
-    if (!old || doubtful(prev, old) !== doubtful(doc, c)) return false;
-  }
-  return true;
-}
-
 
 /**
  * A cross-cell rule's previous findings that still hold after an edit,

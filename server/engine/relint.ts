@@ -5,7 +5,7 @@
 import type { DocumentEdit, MessageDocument, ReplacedCells, Segment } from '../syntax/document.js';
 import { Memo } from '../base/memo.js';
 import { cellsWithMetadataElsewhere } from '../syntax/tree/segment-lists.js';
-import { sameDoubtful, scopeOf, touchedRoots, type DoubtQuery, type Moved } from './keyed.js';
+import { scopeOf, touchedRoots, type DoubtQuery, type Moved } from './keyed.js';
 import { rerender } from './line-mentions.js';
 import type { RuleSet } from './rule-set.js';
 import type { KeptSegments, RawFindings } from './run.js';
@@ -59,9 +59,8 @@ export function keyedChecks(ruleSet: RuleSet, doc: MessageDocument, config: Msgl
   const prev = edit?.previous;
   const before = prev && rawFindings.get(prev);
   if (!edit || !prev || !before || before.ruleSet !== ruleSet || before.config !== config) return undefined;
-  const touched = touchedRoots(doc, prev, edit);
-  if (!touched) return undefined;
-  const roots = touched.roots;
+  const roots = touchedRoots(doc, prev, edit);
+  if (!roots) return undefined;
   // The previous findings of each keyed rule, by index.
   const byRule = new Map<string, number[]>();
   for (let i = 0; i < before.diagnostics.length; i++) {
@@ -71,27 +70,20 @@ export function keyedChecks(ruleSet: RuleSet, doc: MessageDocument, config: Msgl
     if (list) list.push(i);
     else byRule.set(id, [i]);
   }
-  // After an edit that keeps the cells, the doubt questions of the rules
-  // move with them; the roots of those that span a cell whose id became or
-  // stopped being doubtful run again.
-  const asked = edit.replaced ? movedQuestions(doc, edit.replaced, before.doubt, roots) : undefined;
+  // The doubt questions of the rules move with the cells; the roots of
+  // those that span a cell whose id became or stopped being doubtful run again.
+  const asked = movedQuestions(doc, edit.replaced, before.doubt, roots);
   // Grows `roots` (scopeOf) before findings are sorted into kept and made again.
-  const whole = scopeOf(doc, roots);
-  if (!whole) return undefined;
-  const delta = edit.newEnd - edit.oldEnd;
-  // After an edit that keeps the cells, the doubt questions say what runs again (above).
-  const scope = edit.replaced || sameDoubtful(doc, prev, whole, touched.newFrom, touched.newTo, delta) ? whole : undefined;
+  const scope = scopeOf(doc, roots);
+  if (!scope) return undefined;
   const move = mover(edit);
   return {
     moved(rule) {
-      if (!scope || !rule.checkRoots) return undefined;
-      let doubt: DoubtQuery[] | undefined;
-      if (asked) {
-        const questions = asked.get(rule.meta.id);
-        // Questions not known, or about a cell without an id, while the doubtful ids changed: the rule runs whole.
-        if (questions === 'whole' || (!questions && edit.replaced?.doubtChanged)) return undefined;
-        doubt = questions?.filter((q) => !roots.has(q.root!));
-      }
+      if (!rule.checkRoots) return undefined;
+      const questions = asked.get(rule.meta.id);
+      // Questions not known, or about a cell without an id, while the doubtful ids changed: the rule runs whole.
+      if (questions === 'whole' || (!questions && edit.replaced.doubtChanged)) return undefined;
+      const doubt = questions?.filter((q) => !roots.has(q.root!));
       const out: Moved = { kept: [], keptRoots: [], scope, doubt };
       for (const i of byRule.get(rule.meta.id) ?? []) {
         const root = before.roots[i]!;
@@ -123,7 +115,7 @@ export function keptSegments(ruleSet: RuleSet, doc: MessageDocument, config: Msg
   const before = edit.previous && rawFindings.get(edit.previous);
   if (!before || before.ruleSet !== ruleSet || before.config !== config) return undefined;
   const again = new Set<Segment>(edit.replaced.refreshed);
-  for (const i of edit.changed) again.add(doc.segment(i)!);
+  for (let i = edit.replaced.at; i < edit.replaced.at + edit.replaced.added; i++) again.add(doc.segment(i)!);
   for (const c of cellsWithMetadataElsewhere(doc)) again.add(c);
   // Where a segment of the previous version is in this one (-1: replaced).
   const r = edit.replaced!;

@@ -63,7 +63,7 @@ function edited(text: string, find: string, replaceWith: string, after = 0) {
   return { next: text.slice(0, start) + replaceWith + text.slice(start + find.length), edit: { start, oldEnd: start + find.length, text: replaceWith } };
 }
 
-/** Lints `base`, then each edit in turn as an editor does (with the edit, taking over) or not; per version the cells computed and whether it equals a fresh lint. */
+/** Lints `base`, then each edit in turn as an editor does (with the edit's range) or not; per version the cells computed and whether it equals a fresh lint. */
 function versions(edits: [string, string][], editor: boolean) {
   let text = base;
   let doc = parseForLint(text, { fileName: 'a.msg.md' });
@@ -109,11 +109,10 @@ describe('per-cell values', () => {
     ]);
   });
 
-  it('are made again only for the cells a prose edit changed without the edit; for every cell after other edits', () => {
+  it("are made again for every cell without the edit's range (the whole path)", () => {
     const out = versions(EDITS, false);
     expect(out.map((v) => v.same)).toEqual([true, true, true, true, true]);
-    // Without the edit, a change that keeps the file-wide facts is followed (DocumentEdit.sameFacts).
-    expect(out.map((v) => v.computed.length)).toEqual([1, 6, 8, 1, 8]);
+    expect(out.map((v) => v.computed.length)).toEqual([5, 6, 8, 8, 8]);
   });
 
   it('are made again for a kept cell whose metadata line the edit added elsewhere (a refreshed cell)', () => {

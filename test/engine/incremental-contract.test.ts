@@ -8,6 +8,7 @@ import { createLinter } from '../../server/engine/linter.js';
 import { parseForLint } from '../../server/engine/lint.js';
 import { defineRootRule, defineRule, defineSegmentRule } from '../../server/engine/rule-kit.js';
 import type { RuleMeta } from '../../server/engine/types.js';
+import { editBetween } from '../helpers.js';
 
 const meta = (id: string, more: Partial<RuleMeta> = {}) => ({ id, group: 'structure' as const, severity: 'warning' as const, fixable: null, description: id, ...more });
 
@@ -26,12 +27,12 @@ const cells = defineSegmentRule(meta('counts-cells'), (segment, { doc, report })
 const cell = (id: number, prose: string) => `# %% C${id}[^${id}]\n\n[^${id}]: [markdown]\n\n${prose}\n\n`;
 const base = cell(1, 'Hello world.') + cell(2, 'Second.');
 
-/** Lints `texts` in turn, each version parsed from the previous one as an editor would. */
+/** Lints `texts` in turn, each version parsed from the previous one with the edit's range, as an editor would. */
 function edits(linter: ReturnType<typeof createLinter>, texts: string[]) {
   let doc = parseForLint(texts[0]!, { fileName: 'a.msg.md' });
   let diagnostics = linter.lintDocument(doc);
   for (const text of texts.slice(1)) {
-    doc = parseForLint(text, { fileName: 'a.msg.md', previous: doc });
+    doc = parseForLint(text, { fileName: 'a.msg.md', previous: doc, edit: editBetween(doc.text, text) });
     diagnostics = linter.lintDocument(doc);
   }
   return diagnostics.map((d) => d.message);

@@ -90,7 +90,7 @@ describe('typing in prose', () => {
             const edit = e.hinted ? { start: at, oldEnd, text: e.ins } : undefined;
             doc = parseForLint(text, { fileName: 'a.msg.md', config, previous: doc, edit });
             all++;
-            if (!!doc.edit?.replaced || doc.edit?.sameFacts) fast++;
+            if (doc.edit?.replaced) fast++;
             if (!!doc.edit?.replaced && /\n/.test(e.ins)) fastLines++;
             const incremental = lintDocument(doc, { config, reportUnusedDisableDirectives: true });
             const fresh = parseForLint(text, { fileName: 'a.msg.md', config });
@@ -107,17 +107,15 @@ describe('typing in prose', () => {
     expect(fastLines).toBeGreaterThan(20);
   });
 
-  it('shares the facts for a letter typed in a message, not for a footnote reference; the editor replaces one cell', () => {
+  it("with the edit's range, the editor's path replaces the one cell a letter or Enter is typed in", () => {
     const config = {};
     const doc = parseForLint(base, { fileName: 'a.msg.md', config });
-    // (Cell 50 holds the metadata line of 51, a fact of another id: cell 53 has only its own.)
     const own = base.indexOf('Left out of the view.') + 1;
-    const typed = parseForLint(base.slice(0, own) + 'x' + base.slice(own), { fileName: 'a.msg.md', config, previous: doc });
-    expect(typed.edit?.sameFacts).toBe(true);
-    expect(typed.edit?.changed).toHaveLength(1);
-    const ref = parseForLint(base.slice(0, own) + '[^9]' + base.slice(own), { fileName: 'a.msg.md', config, previous: doc });
-    expect(ref.edit?.sameFacts).toBeFalsy();
-    // With the editor's edit, Enter inside a prose line, or at its end, replaces that cell alone.
+    const typed = parseForLint(base.slice(0, own) + 'x' + base.slice(own), { fileName: 'a.msg.md', config, previous: doc, edit: { start: own, oldEnd: own, text: 'x' } });
+    expect(typed.edit?.replaced).toMatchObject({ removed: 1, added: 1 });
+    // Without it, the whole path: no edit to reuse findings from but each cell parse's own.
+    expect(parseForLint(base.slice(0, own) + 'x' + base.slice(own), { fileName: 'a.msg.md', config, previous: doc }).edit).toBeUndefined();
+    // Enter inside a prose line, or at its end, replaces that cell alone.
     const at = base.indexOf('A short question.') + 1;
     for (const where of [at, base.indexOf('A short question.') + 'A short question.'.length]) {
       const edit = { start: where, oldEnd: where, text: '\n' };

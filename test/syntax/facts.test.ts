@@ -69,8 +69,9 @@ describe('facts of cells', () => {
   it('a version parsed from an earlier one after a prose edit has the same facts', () => {
     const text = build({ result: edit('result', '2.k7f3q.1', '2.k7f3q.1.1') });
     const first = parse(text, { fileName: 'x.msg.md' });
-    const next = parse(text.replace('Reading.', 'Reading it.'), { fileName: 'x.msg.md', previous: first });
-    expect(next.edit?.sameFacts).toBe(true);
+    const at = text.indexOf('Reading.') + 'Reading'.length;
+    const next = parse(text.replace('Reading.', 'Reading it.'), { fileName: 'x.msg.md', previous: first, edit: { start: at, oldEnd: at, text: ' it' } });
+    expect(next.edit?.replaced).toBeDefined();
     expect(next.cells.map((c) => [next.idFits(c), next.kindKnown(c)])).toEqual(first.cells.map((c) => [first.idFits(c), first.kindKnown(c)]));
     expect(next.kindKnown(next.cells[3]!)).toBe(false);
   });

@@ -98,18 +98,6 @@ describe('tree objects that hold memos', () => {
     expect(agentInfos(again)).not.toBe(agentInfos(doc));
     expect(agentInfos(again)).toEqual(agentInfos(doc));
   });
-
-  it('share the structure memo between versions that share the structure', () => {
-    const first = parse(TEXT, { fileName: 'a.msg.md' });
-    lintDocument(first);
-    // A letter typed in the prose of a message keeps the structure.
-    const at = TEXT.indexOf('Read the file');
-    const edited = TEXT.slice(0, at) + 'x' + TEXT.slice(at);
-    const second = parse(edited, { fileName: 'a.msg.md', previous: first });
-    expect(second.edit?.sameFacts).toBe(true);
-    expect(second.facts[MEMO]).toBe(first.facts[MEMO]);
-    expect(lintDocument(second)).toEqual(lint(edited, { fileName: 'a.msg.md' }).diagnostics);
-  });
 });
 
 describe('caches of tree objects', () => {

@@ -4,13 +4,12 @@
 
 import { mayCloseFrontmatter } from './closers.js';
 import { parseFrontmatter, messageSectionName } from '../format/frontmatter.js';
-import { keepsFacts, resolve, resolveLike } from '../tree/facts.js';
-import { isMdFile, MessageDocument, type DocumentEdit, type ParseOptions, type TextEditHint } from '../tree/message-document.js';
+import { resolve } from '../tree/facts.js';
+import { isMdFile, MessageDocument, type ParseOptions, type TextEditHint } from '../tree/message-document.js';
 import { commonPrefix, commonSuffix, PreviousParses, reuseFrontmatter } from './reuse.js';
 import { documentHeadings } from '../format/headings.js';
 import { scan } from '../format/scan.js';
 import { parseAcross } from './splice.js';
-import { sameItems } from '../../base/lists.js';
 import { Cell, Segment } from '../tree/segment.js';
 
 /** Parses a message file. Never throws: any text gives a tree. */
@@ -95,28 +94,8 @@ export function parse(text: string, options: ParseOptions = {}): MessageDocument
     doc.addSegment(new Segment('outside', after.text, after), sectionEnd);
   }
 
-  const edit = prev && range ? describeEdit(doc, prev, range) : undefined;
-  doc.edit = edit;
-  if (edit && !md && segsAligned(doc, prev!, edit) && keepsFacts(doc, prev!, edit.changed)) {
-    resolveLike(doc, prev!);
-    edit.sameFacts = true;
-  } else resolve(doc);
+  resolve(doc);
   return doc;
-}
-
-/** Whether the two versions have the same segments, the edited ones at the same offsets (moved by the edit). */
-function segsAligned(doc: MessageDocument, prev: MessageDocument, edit: DocumentEdit): boolean {
-  if (doc.segmentCount !== prev.segmentCount || doc.frontmatter !== prev.frontmatter) return false;
-  if (!sameItems(doc.options.agents, prev.options.agents) || !sameItems(doc.options.languages, prev.options.languages)) return false;
-  const delta = edit.newEnd - edit.oldEnd;
-  for (const i of edit.changed) {
-    const seg = doc.segment(i)!;
-    const old = prev.segment(i)!;
-    if (!(seg instanceof Cell) || !(old instanceof Cell) || !seg.parse || !old.parse) return false;
-    const was = prev.table.segmentStart(i);
-    if ((was <= edit.start ? was : was + delta) !== doc.table.segmentStart(i)) return false;
-  }
-  return true;
 }
 
 function validHint(prev: MessageDocument, e: TextEditHint, text: string): boolean {
@@ -136,22 +115,4 @@ function editRange(old: string, text: string): { start: number; oldEnd: number; 
   const prefix = commonPrefix(old, text);
   const suffix = commonSuffix(old, text, Math.min(old.length, text.length) - prefix);
   return { start: prefix, oldEnd: old.length - suffix, newEnd: text.length - suffix };
-}
-
-function describeEdit(doc: MessageDocument, prev: MessageDocument, range: { start: number; oldEnd: number; newEnd: number }): DocumentEdit {
-  const edit: DocumentEdit = { previous: prev, ...range, changed: [] };
-  const segs = doc.segments;
-  const olds = prev.segments;
-  if (segs.length !== olds.length) {
-    edit.changed = segs.map((_, i) => i);
-    return edit;
-  }
-  // Segments wholly before or after the edit keep their parse (or the
-  // lookup by text found the same one); only those touching it are compared.
-  let lo = 0;
-  while (lo < segs.length && doc.table.segmentStart(lo) + segs[lo]!.text.length <= range.start && segs[lo]!.parse === olds[lo]!.parse) lo++;
-  let hi = segs.length - 1;
-  while (hi >= lo && doc.table.segmentStart(hi) >= range.newEnd && segs[hi]!.parse === olds[hi]!.parse) hi--;
-  for (let i = lo; i <= hi; i++) if (segs[i]!.parse !== olds[i]!.parse) edit.changed.push(i);
-  return edit;
 }

@@ -3,14 +3,14 @@
 // cells before the edit, the re-scanned cells, and the previous one's
 // cells after it, which start later by the edit's length change; the
 // file-wide facts are updated for the ids those cells add and remove, not
-// recomputed.
+// recomputed. The previous version stays as it was: the new one shares its
+// lists by chunk and its maps by bucket.
 
 import { parseCell, type CellParse } from '../format/cell.js';
 import { addBodyAgent, addConfiguredAgents, factsOf, fenceLanguages } from '../tree/facts.js';
 import { isMdFile, MessageDocument, type DoubtChange, type ParseOptions, type TextEditHint } from '../tree/message-document.js';
 import { COMMON_LANGUAGES } from '../tree/file-facts.js';
 import { sameItems } from '../../base/lists.js';
-import { MEMO } from '../../base/memo.js';
 import { PersistentMap } from '../../base/persistent-map.js';
 import { footnoteReferences, spliceFootnoteReferences } from '../tree/footnotes.js';
 import { mayCloseAfter, mayCloseBefore } from './closers.js';
@@ -53,14 +53,12 @@ export function parseAcross(text: string, options: ParseOptions, prev: MessageDo
   doc.edit = {
     previous: prev,
     ...range,
-    changed: added.map((_, i) => at + i),
     replaced: {
       at,
       removed: removed.length,
       added: added.length,
       cell: found.from,
       gone: removed,
-      goneLines: removed.flatMap((c) => c.entries),
       refreshed: facts.refreshed,
       doubtChanged: facts.doubtChanged,
     },
@@ -333,14 +331,12 @@ function spliceFacts(
   for (const c of again) holders.add(c);
   out.refreshed.push(...holders);
   doc.facts = {
-    byId,
     cellMeta: cellMeta.done(),
     cellFacts: cellFacts.done(),
     bodyAgents: shared.bodyAgents,
     codeLanguages,
     languageCounts,
     typeCounts,
-    [MEMO]: [],
   };
   // Which cells' ids became or stopped being doubtful (not fitting, or used
   // by another cell): rules read them across ids (doubtfulIdBetween). A

@@ -1,57 +1,16 @@
-// File-wide facts of a parsed file: cells by id, which metadata line
-// belongs to which cell, agents, code languages, cell types. Versions that
-// differ only in prose share them by index (FileFacts).
+// File-wide facts of a parsed file, made whole: cells by id, which metadata
+// line belongs to which cell, agents, code languages, cell kinds
+// (FileFacts). The editor's path makes a version's from the previous
+// one's (splice.ts).
 
 import { idFits, outputKindKnown } from './ids.js';
 import type { CellParse } from '../format/cell.js';
 import type { MessageDocument } from './message-document.js';
-import { sameItems } from '../../base/lists.js';
-import { MEMO } from '../../base/memo.js';
 import { setFirstUnclosed } from './unclosed.js';
-import { footnoteReferences } from './footnotes.js';
 import type { MetadataNode } from '../format/metadata.js';
 import { Cell, CELL_KIND_CODE, type CellKind, type MetadataEntry, type Segment } from './segment.js';
 import { ChunkedList } from '../../base/chunked-list.js';
 import { ID_FITS, KIND_KNOWN } from './file-facts.js';
-
-/** `cellsById` as a view of cell indices: versions of the same structure share the index. */
-class CellsById implements ReadonlyMap<string, readonly Cell[]> {
-  private readonly made = new Map<string, Cell[]>();
-  constructor(
-    private readonly ids: Map<string, number[]>,
-    private readonly cells: readonly Cell[],
-  ) {}
-  get size(): number {
-    return this.ids.size;
-  }
-  get(id: string): Cell[] | undefined {
-    let list = this.made.get(id);
-    if (list) return list;
-    const indices = this.ids.get(id);
-    if (!indices) return undefined;
-    list = indices.map((i) => this.cells[i]!);
-    this.made.set(id, list);
-    return list;
-  }
-  has(id: string): boolean {
-    return this.ids.has(id);
-  }
-  keys(): MapIterator<string> {
-    return this.ids.keys();
-  }
-  *values(): MapIterator<readonly Cell[]> {
-    for (const id of this.ids.keys()) yield this.get(id)!;
-  }
-  *entries(): MapIterator<[string, readonly Cell[]]> {
-    for (const id of this.ids.keys()) yield [id, this.get(id)!];
-  }
-  [Symbol.iterator](): MapIterator<[string, readonly Cell[]]> {
-    return this.entries();
-  }
-  forEach(fn: (value: readonly Cell[], key: string, map: ReadonlyMap<string, readonly Cell[]>) => void): void {
-    for (const [id, cells] of this.entries()) fn(cells, id, this);
-  }
-}
 
 /** File-wide facts: ids, metadata ownership, agents, languages, cell types. */
 export function resolve(doc: MessageDocument): void {
@@ -130,15 +89,12 @@ export function resolve(doc: MessageDocument): void {
 
   // Set before the kinds are found: a cell's kind reads its metadata line through the version.
   doc.facts = {
-    byId: ids,
     cellMeta: ChunkedList.of(cellMeta),
     cellFacts: NO_FACTS,
     bodyAgents,
     codeLanguages,
     languageCounts,
     typeCounts,
-    // Made now, so that the versions that share this structure share it.
-    [MEMO]: [],
   };
   const cellFacts: number[] = [];
   for (let i = 0; i < cellList.length; i++) cellFacts.push(factsOf(doc, cellList[i]!));
@@ -183,60 +139,6 @@ export function addBodyAgent(doc: MessageDocument, m: { segment: Segment; node: 
   doc.agents.push({ name: m.node.id.id, source: 'body', at, metadata: m, from: doc.offsetOf(m.segment) + m.node.span.start });
 }
 
-/**
- * The file-wide facts of a version whose facts are those of the version
- * `prev` (DocumentEdit.sameFacts, see keepsFacts): the same by index. Its
- * segments are new objects (the whole path makes them), at the same
- * indices as `prev`'s: a metadata line of `prev` is the line at the same
- * place in this version's segment of the same index.
- */
-export function resolveLike(doc: MessageDocument, prev: MessageDocument): void {
-  const shared = prev.facts;
-  const lineHere = (m: MetadataEntry, index = prev.segmentIndexOf(m.segment)): MetadataEntry => doc.segment(index)!.entries[m.segment.entries.indexOf(m)]!;
-  const before = prev.segmentCount - prev.cellCount;
-  const meta: (MetadataEntry | undefined)[] = [];
-  for (let i = 0; i < doc.cellCount; i++) {
-    const m = shared.cellMeta.at(i);
-    // Mostly the cell's own line.
-    meta.push(m && (m.segment === prev.cell(i) ? lineHere(m, before + i) : lineHere(m)));
-  }
-  const indexById = shared.indexById ?? indicesById(prev, shared.byId!);
-  doc.cellsById = new CellsById(indexById, doc.cells);
-  doc.codeLanguages = shared.codeLanguages;
-  addConfiguredAgents(doc);
-  const bodyAgents = shared.bodyAgents.map((m) => lineHere(m));
-  for (const m of bodyAgents) addBodyAgent(doc, m);
-  doc.facts = { ...shared, byId: undefined, indexById, cellMeta: ChunkedList.of(meta), bodyAgents };
-}
-
-/**
- * Whether a cell's new parse keeps the file-wide facts of its old one (see
- * DocumentEdit.sameFacts): the same id (or none) and marker kind, an id no
- * other cell has, metadata lines of its own id with the same types (none an
- * agent's), code blocks of the same languages and references to the same
- * footnotes (isMetadataLine reads them).
- */
-export function keepsCellFacts(prev: MessageDocument, old: Cell, parse: CellParse): boolean {
-  const marker = parse.marker;
-  if (!marker || marker.idRef?.id !== old.id || (marker.kind === 'output') !== old.isOutput) return false;
-  // A cell without an id has no metadata line of its own (the loop below finds any other).
-  if (old.id !== undefined && prev.cellsById.get(old.id)?.length !== 1) return false;
-  const a = parse.metadata;
-  const b = old.parse.metadata;
-  if (a.length !== b.length) return false;
-  for (let k = 0; k < a.length; k++) {
-    if (a[k]!.id.id !== old.id || a[k]!.type !== b[k]!.type || b[k]!.id.id !== old.id || a[k]!.type === 'agent') return false;
-  }
-  return sameItems(fenceLanguages(parse), fenceLanguages(old.parse)) && sameSet(footnoteReferences(parse), footnoteReferences(old.parse));
-}
-
-/** `byId` of the version that made it (FileFacts.byId) as cell indices. */
-function indicesById(made: MessageDocument, byId: ReadonlyMap<string, readonly Cell[]>): Map<string, number[]> {
-  const out = new Map<string, number[]>();
-  for (const [id, cells] of byId) out.set(id, cells.map((c) => made.indexOf(c)));
-  return out;
-}
-
 export function classify(doc: MessageDocument, cell: Cell): CellKind {
   if (!cell.isOutput) return 'message';
   const type = doc.typeOf(cell);
@@ -269,18 +171,6 @@ function idShape(id: string | undefined): { count: number; second: string } {
   return { count: id.indexOf('.', d2 + 1) === -1 ? 3 : 4, second };
 }
 
-/**
- * Whether a version not yet resolved has the file-wide facts of `prev`,
- * whose segments it shares but for the edited cells `changed` (aligned with
- * prev's), each of which keeps them (keepsCellFacts): then `resolveLike`
- * gives its facts (see DocumentEdit.sameFacts).
- */
-export function keepsFacts(doc: MessageDocument, prev: MessageDocument, changed: number[]): boolean {
-  if (!prev.facts || doc.cells.length !== prev.cells.length) return false;
-  for (const i of changed) if (!keepsCellFacts(prev, prev.segment(i) as Cell, (doc.segment(i) as Cell).parse)) return false;
-  return true;
-}
-
 export function fenceLanguages(p: CellParse): string[] {
   const out: string[] = [];
   for (const f of p.fences) {
@@ -288,10 +178,4 @@ export function fenceLanguages(p: CellParse): string[] {
     if (lang) out.push(lang.toLowerCase());
   }
   return out;
-}
-
-function sameSet<T>(a: ReadonlySet<T>, b: ReadonlySet<T>): boolean {
-  if (a.size !== b.size) return false;
-  for (const x of a) if (!b.has(x)) return false;
-  return true;
 }

@@ -2,10 +2,9 @@
 // file-wide facts by index (FileFacts, made by facts.ts), the agents, the
 // metadata lines, and the type names the format reserves.
 
-import { MEMO } from '../../base/memo.js';
 import type { MetadataNode } from '../format/metadata.js';
 import type { ChunkedList } from '../../base/chunked-list.js';
-import type { Cell, MetadataEntry, Segment } from './segment.js';
+import type { MetadataEntry, Segment } from './segment.js';
 
 /** FileFacts.cellFacts: the bits of a cell's kind (its index in CELL_KINDS). */
 export const KIND_BITS = 0xff;
@@ -14,15 +13,8 @@ export const ID_FITS = 0x100;
 /** FileFacts.cellFacts: the cell's kind is known (MessageDocument.kindKnown). */
 export const KIND_KNOWN = 0x200;
 
-/** @internal File-wide facts: the same for versions that differ only in prose. */
+/** @internal File-wide facts (facts.ts; the editor's path's in splice.ts). */
 export interface FileFacts {
-  /** Cells by id, in file order: for the version that built the structure. */
-  byId?: ReadonlyMap<string, readonly Cell[]>;
-  /**
-   * Cell indices by id, for later versions of the same structure (made from
-   * `byId` by the first of them, so that they do not keep its cells alive).
-   */
-  indexById?: Map<string, number[]>;
   /** Per cell, its kind's index in CELL_KINDS with the bits ID_FITS and KIND_KNOWN (MessageDocument.kindOf, idFits, kindKnown). */
   cellFacts: ChunkedList<number>;
   /** Per cell, its metadata line (MessageDocument.metadataOf). */
@@ -34,8 +26,6 @@ export interface FileFacts {
   languageCounts: Map<string, number>;
   /** How many metadata lines have each type (as written): which code languages the lint reads (MessageDocument.languagesRead). */
   typeCounts: Map<string, number>;
-  /** Values computed for the structure (server/base/memo.ts), shared by the versions that share it. */
-  [MEMO]: unknown[];
 }
 
 export interface AgentDefinition {

@@ -334,6 +334,7 @@ export class MessageDocument {
   }
 }
 
+/** How a version made by the editor's path (splice.ts) differs from the one it was made from. */
 export interface DocumentEdit {
   /**
    * The version this one was parsed from. Linting this version lets go of
@@ -345,24 +346,12 @@ export interface DocumentEdit {
   start: number;
   oldEnd: number;
   newEnd: number;
-  /** Indices of the segments whose parse is not the previous version's. */
-  changed: number[];
   /**
-   * Set by the editor's path (parseAcross): this version's segments are the
-   * previous version's objects but for the cells it replaced, and its lists
-   * share the previous version's chunks. What is kept per cell may be
-   * carried over.
+   * This version's segments are the previous version's objects but for the
+   * cells the edit replaced, and its lists share the previous version's
+   * chunks. What is kept per cell may be carried over.
    */
-  replaced?: ReplacedCells;
-  /**
-   * True when the whole path found the file-wide facts the same
-   * (server/syntax/tree/facts.ts, keepsFacts): the same segments and cells,
-   * every edited one a cell with the same id (no other cell's), kind,
-   * metadata lines' ids and types (each line the cell's own), code block
-   * languages and footnote references; only their text changed. The
-   * facts are then shared by index (resolveLike).
-   */
-  sameFacts?: boolean;
+  replaced: ReplacedCells;
 }
 
 /** What the editor's path replaced (DocumentEdit.replaced). */
@@ -371,15 +360,14 @@ export interface ReplacedCells {
    * The previous version's segments [at, at + removed) are this version's
    * [at, at + added); the others are the previous version's objects, those
    * after starting later by the edit's length change. The replaced
-   * segments are cells, the first of index `cell` in both; `gone` and
-   * `goneLines` are the segments replaced and their metadata entries.
+   * segments are cells, the first of index `cell` in both; `gone` are the
+   * segments replaced.
    */
   at: number;
   removed: number;
   added: number;
   cell: number;
   gone: Segment[];
-  goneLines: MetadataEntry[];
   /**
    * Segments kept from the previous version whose facts
    * the edit made again: the cells of the ids the replaced cells and their

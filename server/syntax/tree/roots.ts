@@ -3,8 +3,9 @@
 // version. A call, its results and the message it hangs on share a root,
 // and rules keyed by root (Rule.checkRoots) re-run over a few roots
 // after an edit: finding their cells must not read every cell. A version
-// that keeps the previous one's segments (DocumentEdit.replaced) takes the
-// previous index, updated for the replaced segments.
+// made by the editor's path (DocumentEdit.replaced) has the previous index
+// updated for the replaced segments, as a copy that shares the roots the
+// edit did not touch (PersistentMap).
 
 import { replacedSegments, type MessageDocument } from './message-document.js';
 import { Memo } from '../../base/memo.js';
@@ -84,7 +85,7 @@ function updated(doc: MessageDocument, before: RootIndex): RootIndex {
     index.set(rootOf(id), f(index.get(rootOf(id)) ?? { cells: [], lines: [] }));
   };
   for (const seg of r.gone) if (seg instanceof Cell && seg.id !== undefined) change(seg.id, (m) => ({ cells: m.cells.filter((c) => c !== seg), lines: m.lines }));
-  for (const line of r.goneLines) change(line.node.id.id, (m) => ({ cells: m.cells, lines: m.lines.filter((x) => x !== line) }));
+  for (const line of r.gone.flatMap((c) => c.entries)) change(line.node.id.id, (m) => ({ cells: m.cells, lines: m.lines.filter((x) => x !== line) }));
   const come = replacedSegments(doc).come;
   for (const seg of come) if (seg instanceof Cell && seg.id !== undefined) change(seg.id, (m) => ({ cells: [...m.cells, seg], lines: m.lines }));
   for (const line of come.flatMap((c) => c.entries)) change(line.node.id.id, (m) => ({ cells: m.cells, lines: [...m.lines, line] }));

@@ -2,10 +2,9 @@
 // segment to make (most files have none): the segments that hold disable
 // comments, the cells without an id, the cells whose id names nothing
 // reliably, the cells whose metadata line lies in another segment, and the
-// output cells whose type names nothing known. A
-// version that keeps the previous one's segments (DocumentEdit.replaced)
-// takes the previous lists, updated for the segments the edit replaced or
-// refreshed.
+// output cells whose type names nothing known. A version made by the
+// editor's path (DocumentEdit.replaced) has the previous lists, updated for
+// the segments the edit replaced or refreshed (a new list each).
 
 import { replacedSegments, type MessageDocument } from './message-document.js';
 import { Memo } from '../../base/memo.js';
