@@ -1,12 +1,19 @@
 // A map that is a value: a changed copy shares with the original every part
-// it did not change. The entries are spread over 256 buckets by a hash of
-// the key; a copy made with `edit` copies the list of buckets and the
-// buckets it writes to, nothing else. A keystroke in a file of 25,000 ids
-// then costs a few small copies, where copying a Map costs about 7 ms
-// (docs/performance.md, issue 31). Hand-written because a hash trie
-// library (immutable.js) would add a dependency for the two levels needed.
+// it did not change. It is a base Map, never changed (a version made whole
+// builds one as a Map), and the changes made since, spread over 256
+// buckets by a hash of the key; a copy made with `edit` copies the list of
+// buckets and the buckets it writes, nothing else. A keystroke in a file of
+// 25,000 ids then costs a few small copies, where copying a Map costs
+// about 7 ms, and the first edit after a version made whole costs nothing
+// more (docs/performance.md, issue 31). Hand-written because a hash trie
+// library (immutable.js) would copy the whole-path Map and add a dependency
+// for the two levels needed.
 
 const BUCKETS = 256;
+
+/** A key the changes removed from the base. */
+const REMOVED: unique symbol = Symbol('msglint.removed');
+type Change<V> = V | typeof REMOVED;
 
 /**
  * Which bucket holds a key: an integer's low bits, else a hash (FNV-1a) of
@@ -31,55 +38,65 @@ export interface WritableMap<K, V> {
   delete(key: K): unknown;
 }
 
+type Buckets<K, V> = readonly (ReadonlyMap<K, Change<V>> | undefined)[];
+
+const NO_BUCKETS: Buckets<never, never> = new Array<undefined>(BUCKETS).fill(undefined);
+const NO_BASE: ReadonlyMap<unknown, never> = new Map<unknown, never>();
+
 export class PersistentMap<K extends string | number, V> implements ReadonlyMap<K, V> {
   private constructor(
-    private readonly buckets: readonly (ReadonlyMap<K, V> | undefined)[],
+    private readonly base: ReadonlyMap<K, V>,
+    private readonly buckets: Buckets<K, V>,
     readonly size: number,
   ) {}
 
   static empty<K extends string | number, V>(): PersistentMap<K, V> {
-    return new PersistentMap<K, V>(new Array<undefined>(BUCKETS).fill(undefined), 0);
+    return new PersistentMap<K, V>(NO_BASE as ReadonlyMap<K, V>, NO_BUCKETS, 0);
   }
 
-  /**
-   * `map` as a PersistentMap: itself when it is one. A version made whole
-   * keeps its maps as Maps (V8 hashes a string key once, where this map
-   * hashes it per look-up); the first version made from it by an edit
-   * copies them once.
-   */
+  /** `map` as a PersistentMap: itself when it is one, else one whose base it is (`map` must not change after). */
   static of<K extends string | number, V>(map: ReadonlyMap<K, V>): PersistentMap<K, V> {
-    return map instanceof PersistentMap ? (map as PersistentMap<K, V>) : PersistentMap.from(map);
+    return map instanceof PersistentMap ? (map as PersistentMap<K, V>) : new PersistentMap(map, NO_BUCKETS, map.size);
   }
 
   static from<K extends string | number, V>(entries: Iterable<readonly [K, V]>): PersistentMap<K, V> {
-    const e = PersistentMap.empty<K, V>().edit();
-    for (const [k, v] of entries) e.set(k, v);
-    return e.done();
+    const map = new Map<K, V>();
+    for (const [k, v] of entries) map.set(k, v);
+    return PersistentMap.of(map);
   }
 
   get(key: K): V | undefined {
-    return this.buckets[bucketOf(key)]?.get(key);
+    const b = this.buckets[bucketOf(key)];
+    if (b?.has(key)) {
+      const v = b.get(key)!;
+      return v === REMOVED ? undefined : v;
+    }
+    return this.base.get(key);
   }
 
   has(key: K): boolean {
-    return this.buckets[bucketOf(key)]?.has(key) ?? false;
+    const b = this.buckets[bucketOf(key)];
+    if (b?.has(key)) return b.get(key) !== REMOVED;
+    return this.base.has(key);
   }
 
   /** A copy to change (set, delete), then `done` to have it as a map; this map stays as it is. */
   edit(): MapEdit<K, V> {
-    return new MapEdit(this.buckets, this.size);
+    return new MapEdit(this.base, this.buckets, this.size);
   }
 
   *entries(): MapIterator<[K, V]> {
-    for (const b of this.buckets) if (b) yield* b.entries();
+    const buckets = this.buckets;
+    for (const [k, v] of this.base) if (!buckets[bucketOf(k)]?.has(k)) yield [k, v];
+    for (const b of buckets) if (b) for (const [k, v] of b) if (v !== REMOVED) yield [k, v];
   }
 
   *keys(): MapIterator<K> {
-    for (const b of this.buckets) if (b) yield* b.keys();
+    for (const [k] of this.entries()) yield k;
   }
 
   *values(): MapIterator<V> {
-    for (const b of this.buckets) if (b) yield* b.values();
+    for (const [, v] of this.entries()) yield v;
   }
 
   [Symbol.iterator](): MapIterator<[K, V]> {
@@ -91,59 +108,68 @@ export class PersistentMap<K extends string | number, V> implements ReadonlyMap<
   }
 
   /** @internal For MapEdit. */
-  static made<K extends string | number, V>(buckets: (ReadonlyMap<K, V> | undefined)[], size: number): PersistentMap<K, V> {
-    return new PersistentMap(buckets, size);
+  static made<K extends string | number, V>(base: ReadonlyMap<K, V>, buckets: Buckets<K, V>, size: number): PersistentMap<K, V> {
+    return new PersistentMap(base, buckets, size);
   }
 }
 
 /** A PersistentMap being changed: each bucket written to is copied once. */
 export class MapEdit<K extends string | number, V> {
-  private buckets: (ReadonlyMap<K, V> | undefined)[];
+  private buckets: (ReadonlyMap<K, Change<V>> | undefined)[];
   /** The buckets copied by this edit, which it may write to. */
   private readonly own = new Set<number>();
 
   constructor(
-    buckets: readonly (ReadonlyMap<K, V> | undefined)[],
+    private readonly base: ReadonlyMap<K, V>,
+    buckets: Buckets<K, V>,
     private size: number,
   ) {
     this.buckets = buckets.slice();
   }
 
   get(key: K): V | undefined {
-    return this.buckets[bucketOf(key)]?.get(key);
+    const b = this.buckets[bucketOf(key)];
+    if (b?.has(key)) {
+      const v = b.get(key)!;
+      return v === REMOVED ? undefined : v;
+    }
+    return this.base.get(key);
   }
 
   has(key: K): boolean {
-    return this.buckets[bucketOf(key)]?.has(key) ?? false;
+    const b = this.buckets[bucketOf(key)];
+    if (b?.has(key)) return b.get(key) !== REMOVED;
+    return this.base.has(key);
   }
 
   set(key: K, value: V): this {
-    const b = this.writable(bucketOf(key));
-    if (!b.has(key)) this.size++;
-    b.set(key, value);
+    if (!this.has(key)) this.size++;
+    this.writable(bucketOf(key)).set(key, value);
     return this;
   }
 
   delete(key: K): this {
-    const i = bucketOf(key);
-    if (!this.buckets[i]?.has(key)) return this;
-    this.writable(i).delete(key);
+    if (!this.has(key)) return this;
+    const b = this.writable(bucketOf(key));
+    // A key of the base stays marked as removed; one the changes added goes.
+    if (this.base.has(key)) b.set(key, REMOVED);
+    else b.delete(key);
     this.size--;
     return this;
   }
 
   /** The map as changed so far; changing it further makes another (this one stays as it is). */
   done(): PersistentMap<K, V> {
-    const map = PersistentMap.made(this.buckets, this.size);
+    const map = PersistentMap.made(this.base, this.buckets, this.size);
     this.buckets = this.buckets.slice();
     this.own.clear();
     return map;
   }
 
-  private writable(i: number): Map<K, V> {
-    if (this.own.has(i)) return this.buckets[i] as Map<K, V>;
+  private writable(i: number): Map<K, Change<V>> {
+    if (this.own.has(i)) return this.buckets[i] as Map<K, Change<V>>;
     this.own.add(i);
-    const copy = new Map<K, V>(this.buckets[i] ?? []);
+    const copy = new Map<K, Change<V>>(this.buckets[i] ?? []);
     this.buckets[i] = copy;
     return copy;
   }

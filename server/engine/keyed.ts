@@ -15,16 +15,23 @@ export interface CheckScope {
   metadata: readonly MetadataEntry[];
 }
 
-/** Made on first use: a re-run that reads no list of the whole document does not make one (a version made by an edit makes them when asked). */
-export const WHOLE = (doc: MessageDocument): CheckScope => ({
-  get cells() {
-    return doc.cells;
-  },
-  get metadata() {
-    return doc.metadata;
-  },
-});
+/**
+ * The whole document as a scope, its lists read when a rule asks: a
+ * version made by an edit makes them on first use, and a re-run that
+ * reads none does not. Getters on a class: an object literal with getters
+ * is made by a slow runtime call, and rules then read it slowly too.
+ */
+class WholeScope implements CheckScope {
+  constructor(private readonly doc: MessageDocument) {}
+  get cells(): readonly Cell[] {
+    return this.doc.cells;
+  }
+  get metadata(): readonly MetadataEntry[] {
+    return this.doc.metadata;
+  }
+}
 
+export const WHOLE = (doc: MessageDocument): CheckScope => new WholeScope(doc);
 /**
  * The root a finding at `offset` is attributed to: the metadata line's
  * there, else the cell's; null where neither has an id.

@@ -4,7 +4,7 @@
 // run over the whole document. Re-linting after a prose edit is relint.ts.
 
 import type { CellParse } from '../syntax/format/cell.js';
-import { Cell, type MessageDocument, type Segment } from '../syntax/document.js';
+import { Cell, type MessageDocument, type MetadataEntry, type Segment } from '../syntax/document.js';
 import { isMetadataLine } from '../syntax/tree/footnotes.js';
 import { Memo } from '../base/memo.js';
 import { countAtMost } from '../base/sorted.js';
@@ -15,7 +15,7 @@ import { ruleOptions, type RuleSet, type SegmentRule } from './rule-set.js';
 import { doubtfulIdBetween, doubtQuery, rootAt, WHOLE, type CheckScope, type DoubtQuery, type Moved } from './keyed.js';
 import { SEGMENTS_PER_STEP, type Steps } from './steps.js';
 import { addRuleTime, timingCollector, type LintTimes } from './timing.js';
-import type { Diagnostic, MsglintConfig, PerCell, ReportDescriptor, Rule, Severity, TextEdit } from './types.js';
+import type { CellValues, Diagnostic, MsglintConfig, PerCell, ReportDescriptor, Rule, RuleContext, Severity, TextEdit } from './types.js';
 
 /** The segment findings a version keeps from the previous one, and the segments to check (see keptSegments). */
 export interface KeptSegments {
@@ -150,6 +150,30 @@ export interface RawFindings {
   doubt: Map<string, DoubtQuery[]>;
 }
 
+/**
+ * What a check is given (RuleContext): its scope's lists are read when the
+ * rule asks for them (a version made by an edit makes its whole lists on
+ * first use). A class, for its getters: an object literal with getters is
+ * made by a slow runtime call per context.
+ */
+class Context implements RuleContext {
+  constructor(
+    readonly doc: MessageDocument,
+    private readonly scope: CheckScope,
+    readonly options: unknown,
+    readonly report: (d: ReportDescriptor) => void,
+    readonly doubtfulIdBetween: (from: number, to: number, output: boolean) => boolean,
+    // A field, not a method: rules take it out of the context (`({ cellValues }) => …`).
+    readonly cellValues: <V>(perCell: PerCell<V>) => CellValues<V>,
+  ) {}
+  get cells(): readonly Cell[] {
+    return this.scope.cells;
+  }
+  get metadata(): readonly MetadataEntry[] {
+    return this.scope.metadata;
+  }
+}
+
 /** Turns findings into diagnostics of one document. */
 function reporter(doc: MessageDocument, raw: RawFindings) {
   const toDiagnostic = (ruleId: string, severity: Severity, d: LocalFinding): Diagnostic => {
@@ -198,30 +222,24 @@ function reporter(doc: MessageDocument, raw: RawFindings) {
     let asked = keyed ? raw.doubt.get(ruleId) : undefined;
     if (keyed && !asked) raw.doubt.set(ruleId, (asked = []));
     try {
-      (rule.checkRoots ?? rule.check)!({
-        doc,
-        // Read when the rule asks: a version made by an edit makes its whole lists on first use.
-        get cells() {
-          return checked.cells;
-        },
-        get metadata() {
-          return checked.metadata;
-        },
-        options: ruleOptions(rule, config),
-        report(d) {
-          push(ruleId, toDiagnostic(ruleId, severity, normalize(d)), keyed ? rootAt(doc, d.at[0]) : undefined);
-        },
-        // A keyed rule's answers are recorded: the roots whose questions span a cell that changes run again.
-        doubtfulIdBetween(from, to, output) {
-          asked?.push(doubtQuery(doc, from, to));
-          return doubtfulIdBetween(doc, from, to, output);
-        },
-        cellValues(perCell) {
-          const found = cellValues(doc, perCell, rule.perCell);
-          if (found.reused) raw.reused = true; // MSGLINT_CHECK_INCREMENTAL then compares with a fresh lint
-          return found.values;
-        },
-      });
+      (rule.checkRoots ?? rule.check)!(
+        new Context(
+          doc,
+          checked,
+          ruleOptions(rule, config),
+          (d) => push(ruleId, toDiagnostic(ruleId, severity, normalize(d)), keyed ? rootAt(doc, d.at[0]) : undefined),
+          // A keyed rule's answers are recorded: the roots whose questions span a cell that changes run again.
+          (from, to, output) => {
+            asked?.push(doubtQuery(doc, from, to));
+            return doubtfulIdBetween(doc, from, to, output);
+          },
+          <V,>(perCell: PerCell<V>) => {
+            const found = cellValues(doc, perCell, rule.perCell);
+            if (found.reused) raw.reused = true; // MSGLINT_CHECK_INCREMENTAL then compares with a fresh lint
+            return found.values;
+          },
+        ),
+      );
     } catch (e) {
       internalError(ruleId, e);
     }
@@ -240,18 +258,11 @@ function reporter(doc: MessageDocument, raw: RawFindings) {
     const checked = (whole ??= WHOLE(doc));
     const checks = segmentRules.map(({ rule, options: ruleOpts }) => ({
       rule,
-      context: {
+      context: new Context(
         doc,
-        get cells() {
-          return checked.cells;
-        },
-        get metadata() {
-          return checked.metadata;
-        },
-        options: ruleOpts,
-        doubtfulIdBetween: (from: number, to: number, output: boolean) => doubtfulIdBetween(doc, from, to, output),
-        cellValues: <V,>(perCell: PerCell<V>) => cellValues(doc, perCell, undefined).values, // a segment check folds over nothing
-        report(d: ReportDescriptor) {
+        checked,
+        ruleOpts,
+        (d: ReportDescriptor) => {
           const f = normalize(d);
           found.push({
             ...f,
@@ -261,7 +272,9 @@ function reporter(doc: MessageDocument, raw: RawFindings) {
             related: f.related?.map((r) => ({ at: [r.at[0] - base, r.at[1] - base] as [number, number], message: r.message })),
           });
         },
-      },
+        (from: number, to: number, output: boolean) => doubtfulIdBetween(doc, from, to, output),
+        <V,>(perCell: PerCell<V>) => cellValues(doc, perCell, undefined).values, // a segment check folds over nothing
+      ),
     }));
     // Indexed loops: this runs for every segment and rule, mostly before the
     // JIT has optimized it, where each for-of step is an iterator call.

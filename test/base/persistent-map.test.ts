@@ -4,12 +4,13 @@ import { describe, expect, it } from 'vitest';
 import { PersistentMap } from '../../server/base/persistent-map.js';
 
 describe('PersistentMap', () => {
-  it('answers as a Map after random sets and deletes, and every earlier version keeps its entries', () => {
+  it('answers as a Map after random sets and deletes of its base and new keys, and every earlier version keeps its entries', () => {
     let seed = 11;
     const rand = (n: number): number => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff), seed % n);
     const versions: [PersistentMap<string | number, number>, Map<string | number, number>][] = [];
-    let map = PersistentMap.empty<string | number, number>();
-    let model = new Map<string | number, number>();
+    // From a Map of a version made whole, which the map keeps as its base.
+    let model = new Map<string | number, number>([...Array(200).keys()].map((i) => [i % 2 ? `id${i}` : i, -1]));
+    let map = PersistentMap.of(new Map(model));
     for (let step = 0; step < 300; step++) {
       const e = map.edit();
       model = new Map(model);

@@ -90,7 +90,7 @@ export class SegmentTable {
     if (this.metadataArray) return this.metadataArray;
     const out: MetadataEntry[] = [];
     for (const seg of this.before) for (const m of seg.entries) out.push(m);
-    for (const chunk of this.cells.chunks) for (const c of chunk) for (const m of c.entries) out.push(m);
+    for (const c of this.cells) for (const m of c.entries) out.push(m);
     for (const seg of this.after) for (const m of seg.entries) out.push(m);
     return (this.metadataArray = out);
   }
