@@ -82,7 +82,7 @@ export class PersistentMap<K extends string | number, V> implements ReadonlyMap<
 
   /** A copy to change (set, delete), then `done` to have it as a map; this map stays as it is. */
   edit(): MapEdit<K, V> {
-    return new MapEdit(this.base, this.buckets, this.size);
+    return new MapEdit(this.base, this.buckets, this.size, this);
   }
 
   *entries(): MapIterator<[K, V]> {
@@ -113,18 +113,21 @@ export class PersistentMap<K extends string | number, V> implements ReadonlyMap<
   }
 }
 
-/** A PersistentMap being changed: each bucket written to is copied once. */
+/** A PersistentMap being changed: the list of buckets and each bucket written to are copied once, on the first write. */
 export class MapEdit<K extends string | number, V> {
-  private buckets: (ReadonlyMap<K, Change<V>> | undefined)[];
-  /** The buckets copied by this edit, which it may write to. */
-  private readonly own = new Set<number>();
+  private buckets: Buckets<K, V>;
+  /** The buckets copied by this edit, which it may write to; undefined until the first write. */
+  private own: Set<number> | undefined;
+  private last: PersistentMap<K, V> | undefined;
 
   constructor(
     private readonly base: ReadonlyMap<K, V>,
     buckets: Buckets<K, V>,
     private size: number,
+    from?: PersistentMap<K, V>,
   ) {
-    this.buckets = buckets.slice();
+    this.buckets = buckets;
+    this.last = from;
   }
 
   get(key: K): V | undefined {
@@ -158,19 +161,23 @@ export class MapEdit<K extends string | number, V> {
     return this;
   }
 
-  /** The map as changed so far; changing it further makes another (this one stays as it is). */
+  /** The map as changed so far (the map it came from when nothing was written); changing it further makes another. */
   done(): PersistentMap<K, V> {
-    const map = PersistentMap.made(this.base, this.buckets, this.size);
-    this.buckets = this.buckets.slice();
-    this.own.clear();
-    return map;
+    this.own = undefined;
+    return (this.last ??= PersistentMap.made(this.base, this.buckets, this.size));
   }
 
   private writable(i: number): Map<K, Change<V>> {
-    if (this.own.has(i)) return this.buckets[i] as Map<K, Change<V>>;
+    if (!this.own) {
+      this.own = new Set();
+      this.buckets = this.buckets.slice();
+      this.last = undefined;
+    }
+    const list = this.buckets as (ReadonlyMap<K, Change<V>> | undefined)[];
+    if (this.own.has(i)) return list[i] as Map<K, Change<V>>;
     this.own.add(i);
-    const copy = new Map<K, Change<V>>(this.buckets[i] ?? []);
-    this.buckets[i] = copy;
+    const copy = new Map<K, Change<V>>(list[i] ?? []);
+    list[i] = copy;
     return copy;
   }
 }

@@ -70,8 +70,8 @@ export interface ToolGraph {
 
 /** A graph being made: whole, in Maps, or from the previous version's, in copies that share what they do not change. */
 interface GraphEdit {
-  calls: CallRef[];
-  results: ResultRef[];
+  calls: readonly CallRef[];
+  results: readonly ResultRef[];
   callsById: WritableMap<string, readonly CallRef[]>;
   resultsByCall: WritableMap<string, readonly ResultRef[]>;
   callsByNonce: WritableMap<string, readonly CallRef[]>;
@@ -121,29 +121,21 @@ function refOf(doc: MessageDocument, cell: Cell): CallRef | ResultRef | undefine
 function add(doc: MessageDocument, g: GraphEdit, cell: Cell, inPlace: boolean): void {
   const ref = refOf(doc, cell);
   if (ref instanceof CallRef) {
-    insert(g.calls, ref, inPlace);
+    g.calls = inserted(g.calls, ref, inPlace);
     g.callsById.set(ref.id, inserted(g.callsById.get(ref.id), ref, inPlace));
     const same = inserted(g.callsByNonce.get(ref.nonce), ref, inPlace);
     g.callsByNonce.set(ref.nonce, same);
     if (same.length > 1) g.reusedNonces.set(ref.nonce, true);
   } else if (ref instanceof ResultRef) {
-    insert(g.results, ref, inPlace);
+    g.results = inserted(g.results, ref, inPlace);
     g.resultsByCall.set(ref.callId, inserted(g.resultsByCall.get(ref.callId), ref, inPlace));
   }
 }
 
-function insert<T extends { cell: Cell }>(list: T[], item: T, inPlace: boolean): void {
-  if (!inPlace) {
-    list.push(item);
-    return;
-  }
-  list.splice(firstFrom(list, item.cell.key), 0, item);
-}
-
 /**
- * A map's list with an item added: a new list when it goes in place (the
- * list may be the previous version's), else the list itself grown (made
- * whole, a graph's lists are its own until it is done).
+ * A list with an item added: a new list when it goes in place (the list may
+ * be the previous version's), else the list itself grown (made whole, a
+ * graph's lists are its own until it is done).
  */
 function inserted<T extends { cell: Cell }>(list: readonly T[] | undefined, item: T, inPlace: boolean): readonly T[] {
   if (!list) return [item];
@@ -174,20 +166,22 @@ function firstFrom<T extends { cell: Cell }>(list: readonly T[], key: number): n
 }
 
 /**
- * Takes the refs of the cells that left the graph out of a list in file
- * order: those of the replaced cells sit together from the first replaced
- * cell's key on (the cells before have smaller keys), and then the
- * refreshed cells', found by key. No walk over every call.
+ * A list in file order without the refs of the cells that left the graph
+ * (the list itself when it has none): those of the replaced cells sit
+ * together from the first replaced cell's key on (the cells before have
+ * smaller keys), and then the refreshed cells', found by key. No walk over
+ * every call.
  */
-function removeRefs<T extends { cell: Cell }>(list: T[], replaced: ReadonlySet<Cell>, firstKey: number, refreshed: readonly Cell[]): void {
+function withoutRefs<T extends { cell: Cell }>(list: readonly T[], replaced: ReadonlySet<Cell>, firstKey: number, refreshed: readonly Cell[]): readonly T[] {
   const from = firstFrom(list, firstKey);
   let to = from;
   while (to < list.length && replaced.has(list[to]!.cell)) to++;
-  list.splice(from, to - from);
+  let out = to > from ? list.toSpliced(from, to - from) : list;
   for (const c of refreshed) {
-    const i = firstFrom(list, c.key);
-    if (list[i]?.cell === c) list.splice(i, 1);
+    const i = firstFrom(out, c.key);
+    if (out[i]?.cell === c) out = out.toSpliced(i, 1);
   }
+  return out;
 }
 
 /**
@@ -195,8 +189,8 @@ function removeRefs<T extends { cell: Cell }>(list: T[], replaced: ReadonlySet<C
  * (DocumentEdit.changed and .replaced) or whose kind it made again
  * (ReplacedCells.refreshed) taken out and put back, when the other cells are
  * the previous version's (DocumentEdit.replaced). A copy: the lists of
- * calls and results are copied (a few thousand refs), the maps share what
- * the edit does not touch (PersistentMap).
+ * calls and results are copied when they change (a few thousand refs), the
+ * maps share what the edit does not touch (PersistentMap).
  */
 function updated(doc: MessageDocument, g: ToolGraph): ToolGraph | undefined {
   const edit = doc.edit!;
@@ -208,8 +202,8 @@ function updated(doc: MessageDocument, g: ToolGraph): ToolGraph | undefined {
   const come = replaced.come.filter((s) => s instanceof Cell).concat(refreshed);
   if (gone.size === 0 && come.length === 0) return g;
   const out = {
-    calls: g.calls.slice(),
-    results: g.results.slice(),
+    calls: g.calls,
+    results: g.results,
     callsById: PersistentMap.of(g.callsById).edit(),
     resultsByCall: PersistentMap.of(g.resultsByCall).edit(),
     callsByNonce: PersistentMap.of(g.callsByNonce).edit(),
@@ -218,8 +212,8 @@ function updated(doc: MessageDocument, g: ToolGraph): ToolGraph | undefined {
   };
   // The replaced cells' refs sit together in each list, from the first replaced cell's key on.
   const firstKey = (replaced.gone.find((s) => s instanceof Cell) as Cell | undefined)?.key ?? Infinity;
-  removeRefs(out.calls, replacedCells, firstKey, refreshed);
-  removeRefs(out.results, replacedCells, firstKey, refreshed);
+  out.calls = withoutRefs(out.calls, replacedCells, firstKey, refreshed);
+  out.results = withoutRefs(out.results, replacedCells, firstKey, refreshed);
   // The calls whose answer may change: of the ids of the calls and results that come and go.
   const touched = new Set<string>();
   for (const c of [...gone, ...come]) {
