@@ -16,8 +16,6 @@ import { COMMON_LANGUAGES, ID_FITS, indexAgents, KIND_BITS, KIND_KNOWN, type Age
 const NO_AGENTS: readonly AgentDefinition[] = [];
 let nextSerial = 0;
 
-
-
 export interface ParseOptions {
   fileName?: string;
   /** Agent names defined elsewhere (configuration). */
@@ -87,7 +85,7 @@ export class MessageDocument {
    * program keeping versions keeps only those it holds.
    */
   edit?: DocumentEdit;
-  /** @internal File-wide facts, shared with later versions of the same structure. */
+  /** @internal File-wide facts (facts.ts); a version made by the editor's path shares the previous one's by chunk and bucket. */
   facts!: FileFacts;
   private agentsIndexed: AgentIndex | undefined = undefined;
   /** @internal Values computed for this version (server/base/memo.ts). */
