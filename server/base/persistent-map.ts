@@ -40,6 +40,19 @@ export interface WritableMap<K, V> {
 
 type Buckets<K, V> = readonly (ReadonlyMap<K, Change<V>> | undefined)[];
 
+/** A key's value: from the changes when they have the key, else from the base. */
+function valueOf<K extends string | number, V>(base: ReadonlyMap<K, V>, buckets: Buckets<K, V>, key: K): V | undefined {
+  const b = buckets[bucketOf(key)];
+  if (!b?.has(key)) return base.get(key);
+  const v = b.get(key)!;
+  return v === REMOVED ? undefined : v;
+}
+
+function hasKey<K extends string | number, V>(base: ReadonlyMap<K, V>, buckets: Buckets<K, V>, key: K): boolean {
+  const b = buckets[bucketOf(key)];
+  return b?.has(key) ? b.get(key) !== REMOVED : base.has(key);
+}
+
 const NO_BUCKETS: Buckets<never, never> = new Array<undefined>(BUCKETS).fill(undefined);
 const NO_BASE: ReadonlyMap<unknown, never> = new Map<unknown, never>();
 
@@ -66,18 +79,11 @@ export class PersistentMap<K extends string | number, V> implements ReadonlyMap<
   }
 
   get(key: K): V | undefined {
-    const b = this.buckets[bucketOf(key)];
-    if (b?.has(key)) {
-      const v = b.get(key)!;
-      return v === REMOVED ? undefined : v;
-    }
-    return this.base.get(key);
+    return valueOf(this.base, this.buckets, key);
   }
 
   has(key: K): boolean {
-    const b = this.buckets[bucketOf(key)];
-    if (b?.has(key)) return b.get(key) !== REMOVED;
-    return this.base.has(key);
+    return hasKey(this.base, this.buckets, key);
   }
 
   /** A copy to change (set, delete), then `done` to have it as a map; this map stays as it is. */
@@ -131,18 +137,11 @@ export class MapEdit<K extends string | number, V> {
   }
 
   get(key: K): V | undefined {
-    const b = this.buckets[bucketOf(key)];
-    if (b?.has(key)) {
-      const v = b.get(key)!;
-      return v === REMOVED ? undefined : v;
-    }
-    return this.base.get(key);
+    return valueOf(this.base, this.buckets, key);
   }
 
   has(key: K): boolean {
-    const b = this.buckets[bucketOf(key)];
-    if (b?.has(key)) return b.get(key) !== REMOVED;
-    return this.base.has(key);
+    return hasKey(this.base, this.buckets, key);
   }
 
   set(key: K, value: V): this {
