@@ -5,7 +5,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parse } from '../../server/syntax/document.js';
-import { isMarkerCandidate, scan } from '../../server/syntax/format/scan.js';
+import { isMarkerCandidate } from '../../server/syntax/format/scan-lines.js';
+import { scan } from '../../server/syntax/format/scan.js';
 import { messageFile, runs, syntaxSoup } from '../reliability/gen.js';
 
 /** Where the cells may start: after a BOM and the frontmatter. */
@@ -16,7 +17,7 @@ function bodyStart(text: string): number {
 }
 
 function fileScan(text: string, from = bodyStart(text)) {
-  return scan(text, from, text.length, { markers: true, keepLines: false, blocks: true, leading: undefined, stopAtMarker: undefined });
+  return scan(text, from, text.length, { markers: true, blocks: true, leading: undefined, stopAtMarker: undefined });
 }
 
 const markersOf = (text: string): number[] => fileScan(text).markers.map((m) => m.line.start);

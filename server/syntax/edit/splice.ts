@@ -100,7 +100,6 @@ function rescan(prev: MessageDocument, e: TextEditHint): Rescanned | undefined {
     let resume = -1;
     const result = scan(region, 0, region.length, {
       markers: true,
-      keepLines: false,
       blocks: false,
       leading: undefined,
       stopAtMarker(lineStart) {

@@ -3,7 +3,7 @@
 // that text, so a parse can be cached by content and reused wherever the same
 // text appears after an edit elsewhere in the file.
 
-import { splitLines, type Line } from './lines.js';
+import { lineAt, splitLines, type Line } from './lines.js';
 import { kept } from '../../base/lists.js';
 import { MEMO } from '../../base/memo.js';
 import { parseMarker, type MarkerNode } from './marker.js';
@@ -94,26 +94,22 @@ function isBlank(text: string, line: Line): boolean {
   return true;
 }
 
-/** Lines in a text, as splitLines counts them. */
-function countLines(text: string): number {
-  let n = 0;
-  for (let start = 0; start < text.length; n++) {
-    const nl = text.indexOf('\n', start);
-    start = nl === -1 ? text.length : nl + 1;
+/**
+ * Whether a line, trimmed, lies inside closed comments only, `comments[k]`
+ * the first one that ends after the line's start.
+ */
+function onlyComments(text: string, line: Line, comments: readonly RegionNode[], k: number): boolean {
+  const first = k;
+  let p = line.start;
+  while (p < line.contentEnd && (text[p] === ' ' || text[p] === '\t')) p++;
+  while (p < line.contentEnd && k < comments.length) {
+    const c = comments[k]!;
+    if (c.start > p || !c.closed) break;
+    p = c.end;
+    while (p < line.contentEnd && (text[p] === ' ' || text[p] === '\t')) p++;
+    k++;
   }
-  return n;
-}
-
-/** Sets `line` to the line that starts at `start` (as splitLines would give it). */
-function lineAt(text: string, start: number, line: Line): void {
-  const nl = text.indexOf('\n', start);
-  line.start = start;
-  if (nl === -1) {
-    line.contentEnd = line.end = text.length;
-  } else {
-    line.end = nl + 1;
-    line.contentEnd = nl > start && text.charCodeAt(nl - 1) === 13 ? nl - 1 : nl;
-  }
+  return p >= line.contentEnd && k > first;
 }
 
 /** How many times parseCell has run (tests count the cells an edit parses again). */
@@ -145,50 +141,16 @@ function blocksOf(p: Pick<CellParse, 'text' | 'lines' | 'marker' | 'fences' | 'm
   return blocks;
 }
 
-/** The first line of a text (as splitLines would give it), or undefined for an empty text. */
-function firstLine(text: string): Line | undefined {
-  if (text.length === 0) return undefined;
-  const nl = text.indexOf('\n');
-  if (nl === -1) return { start: 0, contentEnd: text.length, end: text.length };
-  return { start: 0, contentEnd: nl > 0 && text.charCodeAt(nl - 1) === 13 ? nl - 1 : nl, end: nl + 1 };
-}
-
 /** Parses a segment's text. `hasMarker`: the first line is the cell marker. */
 export function parseCell(text: string, hasMarker: boolean): CellParse {
   parseCellCalls++;
-  const markerLine = hasMarker ? firstLine(text) : undefined;
+  const markerLine = hasMarker && text.length ? lineAt(text, 0) : undefined;
   const bodyStart = markerLine ? markerLine.end : 0;
   // Line indices of the scan count the marker line.
-  const s = scan(text, bodyStart, text.length, { markers: false, keepLines: false, blocks: true, leading: markerLine, stopAtMarker: undefined });
-  const offsetLine = markerLine ? 1 : 0;
+  const s = scan(text, bodyStart, text.length, { markers: false, blocks: true, leading: markerLine, stopAtMarker: undefined });
   const opaqueLines = s.opaqueLines;
 
   const marker = markerLine ? parseMarker(text, markerLine.start, markerLine.contentEnd) : undefined;
-
-  // Lines fully covered by an HTML comment (for placement and emptiness).
-  // The loops below walk the lines with one object, moved from line to line.
-  const line: Line = { start: 0, contentEnd: 0, end: 0 };
-  const commentLine = s.comments.length ? new Uint8Array(countLines(text)) : undefined;
-  if (commentLine) {
-    const opaqueSet = new Set(opaqueLines);
-    let ci = 0;
-    for (let li = offsetLine, start = bodyStart; start < text.length; li++, start = line.end) {
-      lineAt(text, start, line);
-      while (ci < s.comments.length && s.comments[ci]!.end <= line.start) ci++;
-      // A line is a comment line when, trimmed, it lies inside comments only.
-      let p = line.start;
-      while (p < line.contentEnd && (text[p] === ' ' || text[p] === '\t')) p++;
-      let k = ci;
-      while (p < line.contentEnd && k < s.comments.length) {
-        const c = s.comments[k]!;
-        if (c.start > p || !c.closed) break;
-        p = c.end;
-        while (p < line.contentEnd && (text[p] === ' ' || text[p] === '\t')) p++;
-        k++;
-      }
-      if (p >= line.contentEnd && (k > ci || opaqueSet.has(li))) commentLine[li] = 1;
-    }
-  }
 
   const metadata: MetadataNode[] = [];
   let placementLine = -1;
@@ -197,13 +159,14 @@ export function parseCell(text: string, hasMarker: boolean): CellParse {
   // Fences in line order: [first line, last line] of each, walked with a cursor.
   let fi = 0;
   let oi = 0;
+  let ci = 0;
   let regions: OpaqueCursor | undefined;
 
+  // One object, moved from line to line.
+  const line: Line = { start: 0, contentEnd: 0, end: 0 };
   for (let li = 0, start = 0; start < text.length; li++, start = line.end) {
     lineAt(text, start, line);
-    if (li === 0 && markerLine) {
-      continue;
-    }
+    if (li === 0 && markerLine) continue;
     while (fi < s.fences.length && (s.fences[fi]!.closeIndex ?? s.fences[fi]!.openIndex) < li) fi++;
     const f = s.fences[fi];
     while (oi < opaqueLines.length && opaqueLines[oi]! < li) oi++;
@@ -216,11 +179,11 @@ export function parseCell(text: string, hasMarker: boolean): CellParse {
       contentLineCount++;
       continue;
     }
-    const blank = isBlank(text, line);
-    if (blank) {
-      continue;
-    }
-    if (placementLine === -1 && !commentLine?.[li]) {
+    if (isBlank(text, line)) continue;
+    // A line of HTML comments only is neither where the metadata line goes nor content.
+    while (ci < s.comments.length && s.comments[ci]!.end <= line.start) ci++;
+    const commentLine = ci < s.comments.length && onlyComments(text, line, s.comments, ci);
+    if (placementLine === -1 && !commentLine) {
       placementLine = li;
       placementStart = line.start;
     }
@@ -229,7 +192,7 @@ export function parseCell(text: string, hasMarker: boolean): CellParse {
       metadata.push(parseMetadata(text, line.start, line.contentEnd));
       continue;
     }
-    if (!commentLine?.[li]) contentLineCount++;
+    if (!commentLine) contentLineCount++;
   }
 
   const directives: Directive[] = [];

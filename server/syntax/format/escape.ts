@@ -91,7 +91,7 @@ export class OpaqueCursor {
 }
 
 function scanBlocks(text: string) {
-  return scan(text, 0, text.length, { markers: false, keepLines: false, blocks: true, leading: undefined, stopAtMarker: undefined });
+  return scan(text, 0, text.length, { markers: false, blocks: true, leading: undefined, stopAtMarker: undefined });
 }
 
 const WHITE = /\s/;
@@ -177,60 +177,46 @@ function thinkingOffset(text: string, lines: readonly Line[], comments: readonly
  */
 export function escapeBody(text: string, options: EscapeOptions = {}): string {
   const lines = splitLines(text);
+  // Where each escape goes, and the start of its line.
   const at: number[] = [];
-  for (const line of lines) at.push(lineEscapeAt(text, line.start, line.contentEnd));
-  // The text with every marker-like line escaped, to read the regions from.
-  const pieces: string[] = [];
-  let prev = 0;
-  for (let i = 0; i < lines.length; i++) {
-    if (at[i] === -1) continue;
-    pieces.push(text.slice(prev, at[i]), '\\');
-    prev = at[i]!;
+  const starts: number[] = [];
+  for (const line of lines) {
+    const a = lineEscapeAt(text, line.start, line.contentEnd);
+    if (a === -1) continue;
+    at.push(a);
+    starts.push(line.start);
   }
-  pieces.push(text.slice(prev));
-  const all = pieces.join('');
+  // The text with every marker-like line escaped, to read the regions from.
+  const all = edited(text, at, true);
   const found = scanBlocks(all);
   const cursor = new OpaqueCursor(opaqueSpans(found));
-  const inserts: number[] = [];
-  let shift = 0;
-  for (let i = 0; i < lines.length; i++) {
-    const line = lines[i]!;
-    if (at[i] === -1) continue;
-    if (!cursor.inside(line.start + shift)) inserts.push(at[i]!);
-    shift++;
-  }
+  // An offset in `all` is the one in `text` plus the escapes before it.
+  const inserts = at.filter((_, k) => !cursor.inside(starts[k]! + k));
   if (options.replyStart) {
-    const allLines = splitLines(all);
-    const t = thinkingOffset(all, allLines, found.comments, 0);
+    const t = thinkingOffset(all, splitLines(all), found.comments, 0);
     if (t !== -1) {
       // The line it is on is not escaped (a thinking paragraph starts with `[`, not `#` or `[^`): back to the text's offsets.
-      const li = lineIndexAt(allLines, t);
       let before = 0;
-      for (let i = 0; i < li; i++) if (at[i] !== -1) before++;
+      while (before < at.length && at[before]! + before < t) before++;
       inserts.push(t - before);
       inserts.sort((a, b) => a - b);
     }
   }
-  if (!inserts.length) return text;
+  return edited(text, inserts, true);
+}
+
+/** The text with a backslash inserted at (`insert`), or dropped from, each offset of `at` (ascending). */
+function edited(text: string, at: readonly number[], insert: boolean): string {
+  if (!at.length) return text;
   const out: string[] = [];
-  prev = 0;
-  for (const p of inserts) {
-    out.push(text.slice(prev, p), '\\');
-    prev = p;
+  let prev = 0;
+  for (const p of at) {
+    out.push(text.slice(prev, p));
+    if (insert) out.push('\\');
+    prev = insert ? p : p + 1;
   }
   out.push(text.slice(prev));
   return out.join('');
-}
-
-function lineIndexAt(lines: readonly Line[], offset: number): number {
-  let lo = 0;
-  let hi = lines.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    if (lines[mid]!.start <= offset) lo = mid;
-    else hi = mid - 1;
-  }
-  return lo;
 }
 
 /**
@@ -255,13 +241,5 @@ export function unescapeBody(text: string, options: EscapeOptions = {}): string 
       drops.sort((a, b) => a - b);
     }
   }
-  if (!drops.length) return text;
-  const out: string[] = [];
-  let prev = 0;
-  for (const p of drops) {
-    out.push(text.slice(prev, p));
-    prev = p + 1;
-  }
-  out.push(text.slice(prev));
-  return out.join('');
+  return edited(text, drops, false);
 }

@@ -63,17 +63,20 @@ export interface Frontmatter {
  */
 export function unclosedFrontmatter(text: string): number {
   const start = text.charCodeAt(0) === 0xfeff ? 1 : 0;
-  const firstEnd = text.indexOf('\n', start);
-  const first = text.slice(start, firstEnd === -1 ? text.length : firstEnd).replace(/\r$/, '');
-  return first === '---' && !findFrontmatter(text, start) ? start : -1;
+  return openerEnd(text, start) !== -1 && !findFrontmatter(text, start) ? start : -1;
+}
+
+/** The end of the line at `start` (its LF, or the text's end) when the line is `---`; -1 otherwise. */
+function openerEnd(text: string, start: number): number {
+  const nl = text.indexOf('\n', start);
+  const end = nl === -1 ? text.length : nl;
+  return text.slice(start, end).replace(/\r$/, '') === '---' ? end : -1;
 }
 
 /** Finds the frontmatter block: `---` on the first line up to the next `---` or `...` line. */
 export function findFrontmatter(text: string, start: number): { end: number; contentStart: number; contentEnd: number } | null {
-  const firstEnd = text.indexOf('\n', start);
-  if (firstEnd === -1) return null;
-  const first = text.slice(start, firstEnd).replace(/\r$/, '');
-  if (first !== '---') return null;
+  const firstEnd = openerEnd(text, start);
+  if (firstEnd === -1 || firstEnd === text.length) return null;
   let p = firstEnd + 1;
   while (p <= text.length) {
     let nl = text.indexOf('\n', p);

@@ -1,25 +1,14 @@
-// The headings of an ordinary `.md` file (spec section 1), which decide its
-// message section: CommonMark's, found by remark-parse (with remark-gfm, as
-// GitHub renders the file), where the line scanner alone would miss setext
-// headings, take a `# Title` inside an HTML block for one, and not know
-// block quotes and list items. Only the document's own headings count: one
-// inside a block quote or a list item belongs to that container.
-//
-// Where remark and the format's line rules meet, the format wins (spec
-// section 2): a fence or an HTML comment that never closes hides nothing.
-// CommonMark lets either run to the end of the document; so the text remark
-// reads has the opener of each such fence, and the `<!--` of each such
-// comment, blanked (same length, so every offset is kept), as found by the
-// scanner that finds the cells. A lone CR is not a line break either (spec
-// section 2), so remark reads a space there.
-//
-// remark is loaded on the first `.md` file that declares a message section,
-// never for `.msg.md` files (whose cells need no headings): what it costs
-// is in docs/performance.md.
+// The headings of an ordinary `.md` file decide its message section (spec
+// section 1). They are CommonMark's, so remark finds them: the line scanner
+// knows no setext heading, HTML block, block quote or list item. Where remark
+// and the format's line rules meet, the format wins (spec section 2): remark
+// reads the text as the scanner sees it. docs/architecture.md, "Markdown
+// where Markdown is prose", says what remark is given and when it is loaded.
 
 import { loadMarkdownParser } from '../../base/lazy.js';
 import type { Line } from './lines.js';
-import { scan, isMarkerCandidate } from './scan.js';
+import { blockLineStart, isMarkerCandidate } from './scan-lines.js';
+import { scan } from './scan.js';
 
 export interface Heading {
   line: Line;
@@ -28,15 +17,15 @@ export interface Heading {
   text: string;
 }
 
-const SPACE = 32;
 const LF = 10;
 
 /** What remark reads for [from, to): unclosed openers blanked, lone CRs as spaces. */
 export function remarkInput(text: string, from: number, to: number): string {
-  const found = scan(text, from, to, { markers: true, keepLines: false, blocks: true, leading: undefined, stopAtMarker: undefined });
+  const found = scan(text, from, to, { markers: true, blocks: true, leading: undefined, stopAtMarker: undefined });
   const blanks: [number, number][] = [];
   for (const f of found.fences) if (!f.close) blanks.push([f.open.start, f.open.contentEnd]);
-  for (const c of found.comments) if (!c.closed && startsBlock(text, from, c.start)) blanks.push([c.start, c.start + 4]);
+  // Only a `<!--` at a line's start (after at most three spaces) opens an HTML block.
+  for (const c of found.comments) if (!c.closed && blockLineStart(text, from, c.start) !== -1) blanks.push([c.start, c.start + 4]);
   let out = text.slice(from, to);
   if (blanks.length) {
     blanks.sort((a, b) => a[0] - b[0]);
@@ -79,13 +68,6 @@ function labelEndsKept(text: string): string {
     }
   }
   return text.replace(/\]/g, (_, at: number) => (keep.has(at) ? ']' : 'x'));
-}
-
-/** Whether `at` starts a line's content after at most three spaces (where an HTML block may start). */
-function startsBlock(text: string, from: number, at: number): boolean {
-  let i = at;
-  while (i > from && at - i < 4 && text.charCodeAt(i - 1) === SPACE) i--;
-  return at - i <= 3 && (i === from || text.charCodeAt(i - 1) === LF);
 }
 
 /**

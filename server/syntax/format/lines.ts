@@ -170,19 +170,26 @@ export interface Line {
   end: number;
 }
 
+/** The line of `text` that starts at `start` (LF or CRLF ends it); a loop passes one `line` to move along. */
+export function lineAt(text: string, start: number, line: Line = { start: 0, contentEnd: 0, end: 0 }): Line {
+  const nl = text.indexOf('\n', start);
+  line.start = start;
+  if (nl === -1) {
+    line.contentEnd = line.end = text.length;
+  } else {
+    line.end = nl + 1;
+    line.contentEnd = nl > start && text.charCodeAt(nl - 1) === 13 ? nl - 1 : nl;
+  }
+  return line;
+}
+
 /** Splits text into lines (LF or CRLF). The last line may be empty. */
 export function splitLines(text: string): Line[] {
   const lines: Line[] = [];
-  let start = 0;
-  while (start < text.length) {
-    const nl = text.indexOf('\n', start);
-    if (nl === -1) {
-      lines.push({ start, contentEnd: text.length, end: text.length });
-      break;
-    }
-    const contentEnd = nl > start && text.charCodeAt(nl - 1) === 13 ? nl - 1 : nl;
-    lines.push({ start, contentEnd, end: nl + 1 });
-    start = nl + 1;
+  for (let start = 0; start < text.length; ) {
+    const line = lineAt(text, start);
+    lines.push(line);
+    start = line.end;
   }
   return lines;
 }

@@ -260,7 +260,7 @@ export function parseMarker(text: string, start: number, end: number): MarkerNod
     let titleEnd = restEnd;
     const last = text.charCodeAt(restEnd - 1) === 93 ? text.indexOf('[^', Math.max(restStart, text.lastIndexOf(']', restEnd - 2) + 1)) : -1;
     if (last !== -1 && last >= restStart && last + 2 < restEnd) {
-      idRef = makeIdNode(text.slice(last + 2, restEnd - 1), last, restEnd);
+      idRef = new IdRef(last, restEnd, text.slice(last + 2, restEnd - 1));
       titleEnd = last;
     } else {
       // An id reference that is not last on the line still names the cell:
@@ -268,7 +268,7 @@ export function parseMarker(text: string, start: number, end: number): MarkerNod
       const open = text.indexOf('[^', restStart);
       const close = open !== -1 && open < restEnd ? text.indexOf(']', open + 2) : -1;
       if (close !== -1 && close < restEnd) {
-        idRef = makeIdNode(text.slice(open + 2, close), open, close + 1);
+        idRef = new IdRef(open, close + 1, text.slice(open + 2, close));
         idNotLast = true;
       }
     }
@@ -295,8 +295,4 @@ export function parseMarker(text: string, start: number, end: number): MarkerNod
     idNotLast,
     problems: kept(problems),
   });
-}
-
-function makeIdNode(id: string, refStart: number, refEnd: number): IdNode {
-  return new IdRef(refStart, refEnd, id);
 }

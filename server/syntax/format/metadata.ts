@@ -158,8 +158,7 @@ function readMetadata(text: string, start: number, lineEnd: number, found: Found
   const idText = text.slice(start + 2, close);
   const id: IdNode = new IdRef(start, close + 1, idText);
   const node = new MetadataLine({ start, end: lineEnd }, id);
-  let i = close + 2; // after "]:"
-  while (i < end && (text.charCodeAt(i) === 32 || text.charCodeAt(i) === 9)) i++;
+  let i = skipBlank(text, close + 2, end); // past "]:" and the blanks after it
   if (text.charCodeAt(i) !== 91) {
     found.problems.push({ kind: 'no-type', span: i < end ? { start: i, end } : { start, end } });
     return node;

@@ -19,6 +19,17 @@ export function leadingSpaces(text: string, start: number, end: number): number 
 }
 
 /**
+ * The start of the line that holds `at` when at most three spaces come
+ * before `at` on it (where a CommonMark block may start), or -1; `from` is
+ * a line start.
+ */
+export function blockLineStart(text: string, from: number, at: number): number {
+  let start = at;
+  while (start > from && at - start < 4 && text.charCodeAt(start - 1) === SPACE) start--;
+  return at - start <= 3 && (start === from || text.charCodeAt(start - 1) === 10) ? start : -1;
+}
+
+/**
  * Whether a line looks like a cell marker: up to three spaces, one or more
  * `#`, optional blanks, two or more `%`. Deeper indentation is an indented
  * code block in Markdown, so it is content.

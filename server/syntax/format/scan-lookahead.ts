@@ -3,7 +3,7 @@
 // questions about one text in time linear in the text, so that a file of
 // many unclosed openers stays linear.
 
-import { BACKTICK, SPACE, TAB, TILDE } from './scan-lines.js';
+import { BACKTICK, blockLineStart, SPACE, TAB, TILDE } from './scan-lines.js';
 
 /** The end of the run of fence characters that starts at `i`. */
 function runEnd(text: string, i: number, to: number, ch: number): number {
@@ -18,14 +18,12 @@ function runEnd(text: string, i: number, to: number, ch: number): number {
  * the run is not on such a line.
  */
 function closerStart(text: string, from: number, to: number, i: number, j: number): number {
-  let start = i;
-  while (start > from && i - start < 4 && text.charCodeAt(start - 1) === SPACE) start--;
   let e = j;
   while (e < to && (text.charCodeAt(e) === SPACE || text.charCodeAt(e) === TAB)) e++;
   const c = text.charCodeAt(e);
   // A lone CR or U+2028 is not a line break here.
   const lineEnd = e >= to || c === 10 || (c === 13 && text.charCodeAt(e + 1) === 10);
-  return i - start <= 3 && (start === from || text.charCodeAt(start - 1) === 10) && lineEnd ? start : -1;
+  return lineEnd ? blockLineStart(text, from, i) : -1;
 }
 
 /** How far `CloserIndex.find` looks before it indexes the whole region. */

@@ -1,22 +1,15 @@
-// The line-based block scanner of spec section 2. It runs once over a whole
-// file to find cell boundaries (an ordinary .md file's headings are
-// CommonMark's, found by remark: headings.ts), and
-// again over each cell's own text to find that cell's blocks. Both runs use
-// the same rules, so a cell parsed alone sees exactly what the file scan saw:
-// a fence, comment or CDATA that closes later hides the markers in between,
-// so its closer is always inside the same cell; one that never closes hides
-// no marker in either run. A fence that never closes holds the lines after
-// it up to the next marker-like line, as a Markdown reader's container would
-// end it: a fence line among them is code, not the opener of another fence
-// that could run over the next marker. Inside a `<tool>` element the line
-// with the element's end tag ends it as well.
+// The line-based block scanner of spec section 2, run over a whole file and
+// over each cell's own text with the same rules (docs/architecture.md, "Scan:
+// where cells start"). A fence that never closes hides no marker, but holds
+// the lines after it up to the next marker-like line, as a Markdown reader's
+// container would end it: a fence line among them is code, not the opener of
+// another fence that could run over the next marker. Inside a `<tool>`
+// element the line with the element's end tag ends it as well.
 
 import type { Span } from '../../base/text.js';
 import type { Line } from './lines.js';
 import { BACKTICK, fenceOpener, HASH, isMarkerCandidate, isToolOpenTag, leadingSpaces, SPACE, TILDE } from './scan-lines.js';
 import { CloserIndex, InlineCode, LaterIndex } from './scan-lookahead.js';
-
-export { isMarkerCandidate };
 
 /** A line that looks like a cell marker, well-formed or not. */
 export interface MarkerLine {
@@ -67,7 +60,6 @@ export interface ToolElement {
 }
 
 export interface ScanResult {
-  lines: Line[];
   markers: MarkerLine[];
   fences: FenceBlock[];
   comments: RegionNode[];
@@ -86,18 +78,13 @@ export interface ScanResult {
  */
 export interface ScanOptions {
   markers: boolean;
-  /** Collect every line; the whole-file scan does without. */
-  keepLines: boolean;
   /**
    * Record the fences, comments, tool elements and opaque lines. The scans
    * that only find where cells start do without, and step over a closed
    * fence at once: the same rules, less work per line.
    */
   blocks: boolean;
-  /**
-   * A line before the region (a cell's marker line) to put first in
-   * `lines`: every line index of the result then counts it.
-   */
+  /** A line before the region (a cell's marker line): every line index of the result counts it. */
   leading: Line | undefined;
   /**
    * Called at each marker line; returning true stops the scan there (the
@@ -119,13 +106,10 @@ function closeTool(result: ScanResult, tool: ToolElement, at: number, closed: bo
 }
 
 export function scan(text: string, from: number, to: number, options: ScanOptions): ScanResult {
-  const keepLines = options.keepLines;
   const blocks = options.blocks;
-  const lines: Line[] = [];
   const opaqueLines: number[] = [];
   // A cell's scan (thousands per file) makes no marker array it would leave empty.
   const result: ScanResult = {
-    lines,
     markers: options.markers ? [] : (NO_MARKERS as MarkerLine[]),
     fences: [],
     comments: [],
@@ -144,22 +128,17 @@ export function scan(text: string, from: number, to: number, options: ScanOption
   let unclosed: FenceBlock | null = null;
   // Next '<' / '\n' at or after the scan position; searched once, not once per line.
   let nextLt = -2;
-  let comment: RegionNode | null = null;
-  let commentEnd = -1;
-  let cdata: RegionNode | null = null;
-  let cdataEnd = -1;
+  // An HTML comment or a CDATA section that closes on a later line (its `end`
+  // already there), and the list it goes to then.
+  let region: RegionNode | null = null;
+  let regionList: RegionNode[] | null = null;
   let tool: ToolElement | null = null;
 
-
-  let li = -1;
-  if (options.leading) {
-    lines.push(options.leading);
-    li = 0;
-  }
+  let li = options.leading ? 0 : -1;
   let lineStart = from;
   while (lineStart < to) {
     li++;
-    let nl = text.indexOf('\n', lineStart);
+    const nl = text.indexOf('\n', lineStart);
     let lineEnd: number;
     let end: number; // content end
     if (nl === -1 || nl >= to) {
@@ -171,11 +150,6 @@ export function scan(text: string, from: number, to: number, options: ScanOption
     }
     const start = lineStart;
     lineStart = lineEnd;
-    let line: Line | undefined;
-    if (keepLines) {
-      line = { start, contentEnd: end, end: lineEnd };
-      lines.push(line);
-    }
 
     // Where the line is read from after an unclosed fence ends on it at a tool's end tag.
     let resume = -1;
@@ -194,7 +168,7 @@ export function scan(text: string, from: number, to: number, options: ScanOption
     if (fence) {
       if (blocks) opaqueLines.push(li);
       if (start === fenceCloseStart) {
-        fence.close = (line ??= { start, contentEnd: end, end: lineEnd });
+        fence.close = { start, contentEnd: end, end: lineEnd };
         fence.closeIndex = li;
         fence.contentEnd = start;
         if (blocks) result.fences.push(fence);
@@ -205,27 +179,15 @@ export function scan(text: string, from: number, to: number, options: ScanOption
 
     // Position on the line from which inline constructs are looked for.
     let p = resume === -1 ? start : resume;
-    const atLineStart = resume === -1 && !comment && !cdata;
-    if (comment) {
-      if (commentEnd + 3 <= end) {
-        comment.end = commentEnd + 3;
-        if (blocks) result.comments.push(comment);
-        comment = null;
-        p = commentEnd + 3;
-      } else {
+    const atLineStart = resume === -1 && !region;
+    if (region) {
+      if (region.end > end) {
         if (blocks) opaqueLines.push(li);
         continue;
       }
-    } else if (cdata) {
-      if (cdataEnd + 3 <= end) {
-        cdata.end = cdataEnd + 3;
-        tool?.cdata.push(cdata);
-        cdata = null;
-        p = cdataEnd + 3;
-      } else {
-        if (blocks) opaqueLines.push(li);
-        continue;
-      }
+      regionList?.push(region);
+      p = region.end;
+      region = null;
     }
 
     if (atLineStart) {
@@ -242,7 +204,7 @@ export function scan(text: string, from: number, to: number, options: ScanOption
             closeTool(result, tool, start, false, blocks);
             tool = null;
           }
-          result.markers.push({ line: (line ??= { start, contentEnd: end, end: lineEnd }), index: li });
+          result.markers.push({ line: { start, contentEnd: end, end: lineEnd }, index: li });
           continue;
         }
       } else if (first === BACKTICK || first === TILDE) {
@@ -250,7 +212,7 @@ export function scan(text: string, from: number, to: number, options: ScanOption
         if (opener) {
           const closeAt = (closers ??= new CloserIndex(text, from, to)).find(opener.char, opener.length, start);
           const block: FenceBlock = {
-            open: (line ??= { start, contentEnd: end, end: lineEnd }),
+            open: { start, contentEnd: end, end: lineEnd },
             char: opener.char,
             length: opener.length,
             indent: opener.indent,
@@ -266,7 +228,7 @@ export function scan(text: string, from: number, to: number, options: ScanOption
             if (blocks) result.fences.push(block);
             block.contentEnd = to;
             unclosed = block;
-          } else if (blocks || keepLines) {
+          } else if (blocks) {
             fence = block;
             fenceCloseStart = closeAt;
           } else {
@@ -287,43 +249,21 @@ export function scan(text: string, from: number, to: number, options: ScanOption
       if (nextLt !== -1 && nextLt < p) nextLt = text.indexOf('<', p);
       const lt = nextLt;
       if (lt === -1 || lt >= end) break;
-      if (text.startsWith('<!--', lt) && !(inlineCode ??= new InlineCode(text)).at(start, lt)) {
-        const close = (commentEnds ??= new LaterIndex(text, '-->', to)).find(lt + 4);
-        const node: RegionNode = { start: lt, end: lt + 4, closed: close !== -1 };
-        if (close === -1) {
-          if (blocks) result.comments.push(node);
-          p = lt + 4;
-          continue;
+      const isComment = text.startsWith('<!--', lt) && !(inlineCode ??= new InlineCode(text)).at(start, lt);
+      if (isComment || (tool && text.startsWith('<![CDATA[', lt))) {
+        // Both closers are three characters long; one that never closes ends at its opener.
+        const openerEnd = lt + (isComment ? 4 : 9);
+        const close = isComment ? (commentEnds ??= new LaterIndex(text, '-->', to)).find(openerEnd) : (cdataEnds ??= new LaterIndex(text, ']]>', to)).find(openerEnd);
+        const node: RegionNode = { start: lt, end: close === -1 ? openerEnd : close + 3, closed: close !== -1 };
+        const list = isComment ? (blocks ? result.comments : null) : tool!.cdata;
+        if (node.end > end) {
+          region = node;
+          regionList = list;
+          break;
         }
-        if (close + 3 <= end) {
-          node.end = close + 3;
-          if (blocks) result.comments.push(node);
-          p = close + 3;
-          continue;
-        }
-        comment = node;
-        commentEnd = close;
-        p = end;
-        break;
-      }
-      if (tool && text.startsWith('<![CDATA[', lt)) {
-        const close = (cdataEnds ??= new LaterIndex(text, ']]>', to)).find(lt + 9);
-        const node: RegionNode = { start: lt, end: lt + 9, closed: close !== -1 };
-        if (close === -1) {
-          tool.cdata.push(node);
-          p = lt + 9;
-          continue;
-        }
-        if (close + 3 <= end) {
-          node.end = close + 3;
-          tool.cdata.push(node);
-          p = close + 3;
-          continue;
-        }
-        cdata = node;
-        cdataEnd = close;
-        p = end;
-        break;
+        list?.push(node);
+        p = node.end;
+        continue;
       }
       if (tool && text.startsWith('</tool>', lt)) {
         closeTool(result, tool, lt, true, blocks);
@@ -347,12 +287,8 @@ export function scan(text: string, from: number, to: number, options: ScanOption
 
   // Regions still open at the end were found closed later, so this cannot
   // normally happen; keep the tree total anyway.
-  if (fence && blocks) {
-    const f: FenceBlock = fence;
-    result.fences.push(f);
-  }
-  if (comment && blocks) result.comments.push(comment);
-  if (cdata) tool?.cdata.push(cdata);
+  if (fence && blocks) result.fences.push(fence);
+  if (region) regionList?.push(region);
   if (tool) closeTool(result, tool, to, false, blocks);
   return result;
 }
