@@ -17,6 +17,7 @@ import { mayCloseAfter, mayCloseBefore } from './closers.js';
 import { firstUnclosed, keepFirstUnclosed } from '../tree/unclosed.js';
 import { knownLinesOf } from '../tree/roots.js';
 import { scan } from '../format/scan.js';
+import { SegmentTable } from '../tree/segment-table.js';
 import { Cell, type Segment } from '../tree/segment.js';
 
 type Entry = MessageDocument['metadata'][number];
@@ -44,7 +45,9 @@ export function parseAcross(text: string, options: ParseOptions, prev: MessageDo
   const range = { start: e.start, oldEnd: e.oldEnd, newEnd: e.start + e.text.length };
   // The previous version's cells with the replaced ones spliced out: a copy that shares every chunk the edit does not touch.
   const cells = prev.table.cells.edit().splice(found.from, removed.length, added).done();
-  const doc = MessageDocument.withCells(text, options, prev.lines.replaced(e.start, e.oldEnd, e.text, text), prev, cells);
+  const doc = new MessageDocument(text, options, prev.lines.replaced(e.start, e.oldEnd, e.text, text));
+  doc.table = SegmentTable.withCells(prev.table, cells, text.length);
+  doc.frontmatter = prev.frontmatter;
   // The first replaced segment, or where the added cells go when none is (before a kept cell, or at the end).
   const at = prev.segmentCount - prev.cellCount + found.from;
   const facts: { refreshed: Segment[]; doubtChanged?: DoubtChange } = { refreshed: [] };

@@ -8,7 +8,6 @@ import { isMap, unclosedFrontmatter, type Frontmatter } from '../format/frontmat
 import { LineIndex } from '../format/lines.js';
 import { MEMO } from '../../base/memo.js';
 import type { Heading } from '../format/headings.js';
-import type { ChunkedList } from '../../base/chunked-list.js';
 import { SegmentTable } from './segment-table.js';
 import { Cell, CELL_KINDS, type CellKind, type MetadataEntry, type Segment } from './segment.js';
 import { COMMON_LANGUAGES, ID_FITS, indexAgents, KIND_BITS, KIND_KNOWN, type AgentDefinition, type AgentIndex, type FileFacts } from './file-facts.js';
@@ -78,12 +77,7 @@ export class MessageDocument {
   readonly agents: AgentDefinition[] = [];
   /** Languages of code blocks in the file (info string's first word, lower case). */
   codeLanguages: ReadonlySet<string> = new Set<string>();
-  /**
-   * @internal The engine's link to the version this one was parsed from (what
-   * its re-lint reuses), not part of the version's value: the engine drops
-   * it once it has linted this version, so that versions do not chain and a
-   * program keeping versions keeps only those it holds.
-   */
+  /** @internal How the editor's path made this version from the previous one: not part of the version's value (DocumentEdit.previous). */
   edit?: DocumentEdit;
   /** @internal File-wide facts (facts.ts); a version made by the editor's path shares the previous one's by chunk and bucket. */
   facts!: FileFacts;
@@ -101,19 +95,6 @@ export class MessageDocument {
     this.lineIndex = lines;
     this.options = { ...options, previous: undefined, edit: undefined };
     this.table = new SegmentTable(text.length);
-  }
-
-  /** @internal The parser's: the next segment, starting at `offset` (the whole path). */
-  addSegment(seg: Segment, offset: number): void {
-    this.table.add(seg, offset);
-  }
-
-  /** @internal The parser's: a version of `prev`'s segments with its cells `cells` (the editor's path). */
-  static withCells(text: string, options: ParseOptions, lines: LineIndex, prev: MessageDocument, cells: ChunkedList<Cell>): MessageDocument {
-    const doc = new MessageDocument(text, options, lines);
-    doc.table = SegmentTable.withCells(prev.table, cells, text.length);
-    doc.frontmatter = prev.frontmatter;
-    return doc;
   }
 
   /** The cells, in order. */
@@ -219,10 +200,9 @@ export class MessageDocument {
    * in other languages lint the same.
    */
   get languagesRead(): string {
-    const types = this.facts?.typeCounts;
-    const named = types ? new Set([...types.keys()].map((t) => t.toLowerCase())) : undefined;
+    const named = new Set([...this.facts.typeCounts.keys()].map((t) => t.toLowerCase()));
     const out: string[] = [];
-    for (const l of this.codeLanguages) if (!COMMON_LANGUAGES.has(l) && (!named || named.has(l))) out.push(l);
+    for (const l of this.codeLanguages) if (!COMMON_LANGUAGES.has(l) && named.has(l)) out.push(l);
     return out.sort().join('\n');
   }
 
@@ -335,9 +315,11 @@ export class MessageDocument {
 /** How a version made by the editor's path (splice.ts) differs from the one it was made from. */
 export interface DocumentEdit {
   /**
-   * The version this one was parsed from. Linting this version lets go of
-   * it (what the lint needed of it, its findings, has been used): an
-   * editor's versions do not pile up.
+   * The version this one was parsed from, the engine's link to what its
+   * re-lint reuses. Linting this version lets go of it (what the lint needed
+   * of it, its findings, has been used), so that versions do not chain: an
+   * editor's versions do not pile up, and a program keeping versions keeps
+   * only those it holds.
    */
   previous?: MessageDocument;
   /** The edited range: [start, oldEnd) of the previous text is [start, newEnd) of this one. */
