@@ -75,13 +75,12 @@ export class MessageDocument {
   /** The cells of each id, in file order; the ids in no particular order. */
   cellsById: ReadonlyMap<string, readonly Cell[]> = new Map<string, readonly Cell[]>();
   readonly agents: AgentDefinition[] = [];
-  /** Languages of code blocks in the file (info string's first word, lower case). */
-  codeLanguages: ReadonlySet<string> = new Set<string>();
   /** @internal How the editor's path made this version from the previous one: not part of the version's value (DocumentEdit.previous). */
   edit?: DocumentEdit;
   /** @internal File-wide facts (facts.ts); a version made by the editor's path shares the previous one's by chunk and bucket. */
   facts!: FileFacts;
   private agentsIndexed: AgentIndex | undefined = undefined;
+  private languageSet: ReadonlySet<string> | undefined = undefined;
   /** @internal Values computed for this version (server/base/memo.ts). */
   [MEMO]: unknown[] | undefined = undefined;
 
@@ -193,6 +192,11 @@ export class MessageDocument {
     return fm.problems.length === 0 && (!agents || agents.value === null || isMap(agents.node));
   }
 
+  /** Languages of code blocks in the file (info string's first word, lower case). */
+  get codeLanguages(): ReadonlySet<string> {
+    return (this.languageSet ??= new Set(this.facts.languageCounts.keys()));
+  }
+
   /**
    * The code languages that some metadata line names as its type (lower
    * case, sorted, one per line): the only code languages the lint reads
@@ -202,13 +206,13 @@ export class MessageDocument {
   get languagesRead(): string {
     const named = new Set([...this.facts.typeCounts.keys()].map((t) => t.toLowerCase()));
     const out: string[] = [];
-    for (const l of this.codeLanguages) if (!COMMON_LANGUAGES.has(l) && named.has(l)) out.push(l);
+    for (const l of this.facts.languageCounts.keys()) if (!COMMON_LANGUAGES.has(l) && named.has(l)) out.push(l);
     return out.sort().join('\n');
   }
 
   isLanguage(type: string): boolean {
     const t = type.toLowerCase();
-    return COMMON_LANGUAGES.has(t) || this.codeLanguages.has(t) || (this.options.languages?.includes(type) ?? false);
+    return COMMON_LANGUAGES.has(t) || this.facts.languageCounts.has(t) || (this.options.languages?.includes(type) ?? false);
   }
 
   /** The default agent in force at an offset: frontmatter default_agent, then `default=1` body agents. */
