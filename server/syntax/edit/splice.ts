@@ -12,7 +12,7 @@ import { isMdFile, MessageDocument, type DoubtChange, type ParseOptions, type Te
 import { COMMON_LANGUAGES } from '../tree/file-facts.js';
 import { sameItems } from '../../base/lists.js';
 import { PersistentMap } from '../../base/persistent-map.js';
-import { footnoteReferences, spliceFootnoteReferences } from '../tree/footnotes.js';
+import { footnoteReferences } from '../tree/footnotes.js';
 import { mayCloseAfter, mayCloseBefore } from './closers.js';
 import { firstUnclosed, keepFirstUnclosed } from '../tree/unclosed.js';
 import { knownLinesOf } from '../tree/roots.js';
@@ -236,11 +236,8 @@ function spliceFacts(
     for (const node of c.parse.metadata) touched.add(node.id.id);
   }
   // Footnote references added or removed change what isMetadataLine says of lines with those ids.
-  const removedRefs = removed.map((c) => footnoteReferences(c.parse));
-  const addedRefs = added.map((c) => footnoteReferences(c.parse));
-  const refsBefore = new Set<string>(removedRefs.flatMap((ids) => [...ids]));
-  const refsAfter = new Set<string>(addedRefs.flatMap((ids) => [...ids]));
-  spliceFootnoteReferences(doc, prev, removedRefs, addedRefs);
+  const refsBefore = new Set<string>(removed.flatMap((c) => [...footnoteReferences(c.parse)]));
+  const refsAfter = new Set<string>(added.flatMap((c) => [...footnoteReferences(c.parse)]));
   for (const id of refsBefore) if (!refsAfter.has(id)) touched.add(id);
   for (const id of refsAfter) if (!refsBefore.has(id)) touched.add(id);
 

@@ -6,7 +6,7 @@ import { countAtMost } from '../../base/sorted.js';
 import type { Range, Span } from '../../base/text.js';
 import { isMap, unclosedFrontmatter, type Frontmatter } from '../format/frontmatter.js';
 import { LineIndex } from '../format/lines.js';
-import { MEMO } from '../../base/memo.js';
+import { MEMO, type Memo } from '../../base/memo.js';
 import type { Heading } from '../format/headings.js';
 import { SegmentTable } from './segment-table.js';
 import { Cell, CELL_KINDS, type CellKind, type MetadataEntry, type Segment } from './segment.js';
@@ -345,13 +345,13 @@ export interface ReplacedCells {
    * [at, at + added); the others are the previous version's objects, those
    * after starting later by the edit's length change. The replaced
    * segments are cells, the first of index `cell` in both; `gone` are the
-   * segments replaced.
+   * cells replaced (`removed` of them).
    */
   at: number;
   removed: number;
   added: number;
   cell: number;
-  gone: Segment[];
+  gone: Cell[];
   /**
    * Segments kept from the previous version whose facts
    * the edit made again: the cells of the ids the replaced cells and their
@@ -376,12 +376,32 @@ export function isMdFile(fileName: string | undefined): boolean {
 }
 
 /**
- * After the editor's path (DocumentEdit.replaced): the
- * previous version's segments it replaced, and this version's that
- * replace them.
+ * After the editor's path (DocumentEdit.replaced): the previous version's
+ * cells it replaced, and this version's that replace them.
  */
-export function replacedSegments(doc: MessageDocument): { gone: Segment[]; come: Segment[] } {
-  const edit = doc.edit!;
-  const { cell, added, gone } = edit.replaced!;
+export function replacedSegments(doc: MessageDocument): { gone: Cell[]; come: Cell[] } {
+  const { cell, added, gone } = doc.edit!.replaced;
   return { gone, come: doc.table.cells.slice(cell, cell + added) };
+}
+
+/** How a value of each version is made (versionValue). */
+export interface VersionMaker<V> {
+  /** From the previous version's value, for a version the editor's path made (DocumentEdit.replaced). */
+  updated(doc: MessageDocument, before: V): V;
+  whole(doc: MessageDocument): V;
+}
+
+/**
+ * A version's value kept in `memo`: made from the previous version's while
+ * this version links to it (DocumentEdit.previous) and it has one, else
+ * whole.
+ */
+export function versionValue<V>(memo: Memo<MessageDocument, V>, doc: MessageDocument, maker: VersionMaker<V>): V {
+  let value = memo.get(doc);
+  if (value !== undefined) return value;
+  const previous = doc.edit?.previous;
+  const before = previous ? memo.get(previous) : undefined;
+  value = before !== undefined ? maker.updated(doc, before) : maker.whole(doc);
+  memo.set(doc, value);
+  return value;
 }
