@@ -1,15 +1,11 @@
-// The parsed message file, the module the rest of msglint imports it from:
-// segment.ts (the segment and cell classes), message-document.ts (the
-// document), parse.ts (parsing), reuse.ts (what a new version takes from the
-// previous one), splice.ts (the editor's path), facts.ts (file-wide facts).
+// The facade: what the layers above (rules above all) may use of the syntax tree.
 
 export { Cell, Segment, type CellKind, type SegmentKind } from './tree/segment.js';
-export { MessageDocument, type DocumentEdit, type ReplacedCells, replacedSegments, type ParseOptions, type TextEditHint } from './tree/message-document.js';
+export { MessageDocument, type DocumentEdit, type ReplacedCells, type ParseOptions, type TextEditHint } from './tree/message-document.js';
 export { COMMON_LANGUAGES, MESSAGE_TYPES, RESERVED_TYPES, type AgentDefinition, type MetadataEntry } from './tree/file-facts.js';
 export { parse } from './edit/parse.js';
 export { isMetadataLine } from './tree/footnotes.js';
 export { borrowsMetadata } from './tree/facts.js';
-export type { FileFacts } from './tree/file-facts.js';
 
 // What rules and features ask of a tree beyond its classes: the facade's
 // queries and types, so that nothing above imports the tree's internals.

@@ -4,7 +4,7 @@
 
 import { Cell, type CellKind, type MessageDocument } from '../syntax/document.js';
 import { Memo } from '../base/memo.js';
-import { replacedSegments } from '../syntax/tree/message-document.js';
+import { replacedSegments, versionValue, type VersionMaker } from '../syntax/tree/message-document.js';
 import { PersistentMap, type WritableMap } from '../base/persistent-map.js';
 
 const SEGMENT = /^[A-Za-z0-9_-]+$/;
@@ -80,29 +80,25 @@ interface GraphEdit {
 }
 
 const graphs = new Memo<MessageDocument, ToolGraph>();
+const graphMaker: VersionMaker<ToolGraph> = { updated, whole };
 
 /** The tool graph of a version: the previous version's updated for the cells an edit replaced or reclassified, or made whole. */
 export function toolGraph(doc: MessageDocument): ToolGraph {
-  let g = graphs.get(doc);
-  if (g) return g;
-  const prev = doc.edit?.previous;
-  const before = prev && graphs.get(prev);
-  g = before ? updated(doc, before) : undefined;
-  if (!g) {
-    const whole = {
-      calls: [] as CallRef[],
-      results: [] as ResultRef[],
-      callsById: new Map<string, readonly CallRef[]>(),
-      resultsByCall: new Map<string, readonly ResultRef[]>(),
-      callsByNonce: new Map<string, readonly CallRef[]>(),
-      reusedNonces: new Map<string, true>(),
-      unanswered: new Map<number, CallRef>(),
-    };
-    for (const cell of doc.cells) add(doc, whole, cell, false);
-    for (const call of whole.calls) if (!answered(doc, whole, call)) whole.unanswered.set(call.cell.key, call);
-    g = whole;
-  }
-  graphs.set(doc, g);
+  return versionValue(graphs, doc, graphMaker);
+}
+
+function whole(doc: MessageDocument): ToolGraph {
+  const g = {
+    calls: [] as CallRef[],
+    results: [] as ResultRef[],
+    callsById: new Map<string, readonly CallRef[]>(),
+    resultsByCall: new Map<string, readonly ResultRef[]>(),
+    callsByNonce: new Map<string, readonly CallRef[]>(),
+    reusedNonces: new Map<string, true>(),
+    unanswered: new Map<number, CallRef>(),
+  };
+  for (const cell of doc.cells) add(doc, g, cell, false);
+  for (const call of g.calls) if (!answered(doc, g, call)) g.unanswered.set(call.cell.key, call);
   return g;
 }
 
@@ -186,20 +182,17 @@ function withoutRefs<T extends { cell: Cell }>(list: readonly T[], replaced: Rea
 
 /**
  * The previous version's graph with the refs of the cells the edit replaced
- * (DocumentEdit.changed and .replaced) or whose kind it made again
- * (ReplacedCells.refreshed) taken out and put back, when the other cells are
- * the previous version's (DocumentEdit.replaced). A copy: the lists of
+ * (DocumentEdit.replaced) or whose kind it made again
+ * (ReplacedCells.refreshed) taken out and put back. A copy: the lists of
  * calls and results are copied when they change (a few thousand refs), the
  * maps share what the edit does not touch (PersistentMap).
  */
-function updated(doc: MessageDocument, g: ToolGraph): ToolGraph | undefined {
-  const edit = doc.edit!;
-  if (!edit.replaced) return undefined;
+function updated(doc: MessageDocument, g: ToolGraph): ToolGraph {
   const replaced = replacedSegments(doc);
-  const replacedCells = new Set<Cell>(replaced.gone.filter((s) => s instanceof Cell));
-  const refreshed = edit.replaced.refreshed.filter((s) => s instanceof Cell);
+  const replacedCells = new Set<Cell>(replaced.gone);
+  const refreshed = doc.edit!.replaced.refreshed.filter((s) => s instanceof Cell);
   const gone = new Set<Cell>([...replacedCells, ...refreshed]);
-  const come = replaced.come.filter((s) => s instanceof Cell).concat(refreshed);
+  const come = replaced.come.concat(refreshed);
   if (gone.size === 0 && come.length === 0) return g;
   const out = {
     calls: g.calls,
@@ -211,7 +204,7 @@ function updated(doc: MessageDocument, g: ToolGraph): ToolGraph | undefined {
     unanswered: PersistentMap.of(g.unanswered).edit(),
   };
   // The replaced cells' refs sit together in each list, from the first replaced cell's key on.
-  const firstKey = (replaced.gone.find((s) => s instanceof Cell) as Cell | undefined)?.key ?? Infinity;
+  const firstKey = replaced.gone[0]?.key ?? Infinity;
   out.calls = withoutRefs(out.calls, replacedCells, firstKey, refreshed);
   out.results = withoutRefs(out.results, replacedCells, firstKey, refreshed);
   // The calls whose answer may change: of the ids of the calls and results that come and go.

@@ -6,7 +6,7 @@ import { mayCloseFrontmatter } from './closers.js';
 import { parseFrontmatter, messageSectionName } from '../format/frontmatter.js';
 import { resolve } from '../tree/facts.js';
 import { isMdFile, MessageDocument, type ParseOptions, type TextEditHint } from '../tree/message-document.js';
-import { commonPrefix, commonSuffix, PreviousParses, reuseFrontmatter } from './reuse.js';
+import { commonLength, PreviousParses, reuseFrontmatter } from './reuse.js';
 import { documentHeadings } from '../format/headings.js';
 import { scan } from '../format/scan.js';
 import { parseAcross } from './splice.js';
@@ -28,13 +28,13 @@ export function parse(text: string, options: ParseOptions = {}): MessageDocument
   const oldOffset = (at: number): number => (!range ? -1 : at <= range.start ? at : at >= range.newEnd ? at - (range.newEnd - range.oldEnd) : -1);
   let pos = 0;
   if (text.charCodeAt(0) === 0xfeff) {
-    doc.addSegment(new Segment('bom', '\ufeff', undefined), 0);
+    doc.table.add(new Segment('bom', '\ufeff', undefined), 0);
     pos = 1;
   }
   const fm = reuseFrontmatter(options.previous, text, pos) ?? parseFrontmatter(text, pos);
   if (fm) {
     doc.frontmatter = fm;
-    doc.addSegment(new Segment('frontmatter', (' ' + text.slice(fm.start, fm.end)).slice(1), undefined), fm.start);
+    doc.table.add(new Segment('frontmatter', (' ' + text.slice(fm.start, fm.end)).slice(1), undefined), fm.start);
     pos = fm.end;
   }
 
@@ -73,7 +73,7 @@ export function parse(text: string, options: ParseOptions = {}): MessageDocument
     markers = markers.filter((m) => m >= sectionStart && m < sectionEnd);
     if (sectionStart > pos) {
       const outside = parses.parse(text.slice(pos, sectionStart), false, oldOffset(pos));
-      doc.addSegment(new Segment('outside', outside.text, outside), pos);
+      doc.table.add(new Segment('outside', outside.text, outside), pos);
     }
     pos = sectionStart;
   }
@@ -81,17 +81,17 @@ export function parse(text: string, options: ParseOptions = {}): MessageDocument
   const firstCell = markers.length ? markers[0]! : sectionEnd;
   if (firstCell > pos) {
     const prologue = parses.parse(text.slice(pos, firstCell), false, oldOffset(pos));
-    doc.addSegment(new Segment('prologue', prologue.text, prologue), pos);
+    doc.table.add(new Segment('prologue', prologue.text, prologue), pos);
   }
   for (let i = 0; i < markers.length; i++) {
     const start = markers[i]!;
     const end = i + 1 < markers.length ? markers[i + 1]! : sectionEnd;
     const parsed = parses.parse(text.slice(start, end), true, oldOffset(start));
-    doc.addSegment(new Cell(i, parsed.text, parsed), start);
+    doc.table.add(new Cell(i, parsed.text, parsed), start);
   }
   if (sectionEnd < text.length) {
     const after = parses.parse(text.slice(sectionEnd), false, oldOffset(sectionEnd));
-    doc.addSegment(new Segment('outside', after.text, after), sectionEnd);
+    doc.table.add(new Segment('outside', after.text, after), sectionEnd);
   }
 
   resolve(doc);
@@ -109,10 +109,9 @@ function validHint(prev: MessageDocument, e: TextEditHint, text: string): boolea
   );
 }
 
-
 /** The smallest range where two texts differ. */
 function editRange(old: string, text: string): { start: number; oldEnd: number; newEnd: number } {
-  const prefix = commonPrefix(old, text);
-  const suffix = commonSuffix(old, text, Math.min(old.length, text.length) - prefix);
+  const prefix = commonLength(old, text, false);
+  const suffix = commonLength(old, text, true, Math.min(old.length, text.length) - prefix);
   return { start: prefix, oldEnd: old.length - suffix, newEnd: text.length - suffix };
 }

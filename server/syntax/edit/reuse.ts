@@ -60,38 +60,20 @@ export function reuseFrontmatter(prev: MessageDocument | undefined, text: string
   return text.length >= fm.end && text.startsWith(prev.text.slice(0, fm.end)) ? fm : undefined;
 }
 
-/** Length of the common prefix of two strings, compared a block at a time. */
-export function commonPrefix(a: string, b: string): number {
-  const n = Math.min(a.length, b.length);
-  let i = 0;
-  let block = 256;
-  while (i < n) {
-    const len = Math.min(block, n - i);
-    if (a.slice(i, i + len) === b.slice(i, i + len)) {
-      i += len;
-      block = Math.min(block * 2, 1 << 20);
-    } else if (len <= 32) {
-      while (i < n && a.charCodeAt(i) === b.charCodeAt(i)) i++;
-      return i;
-    } else {
-      block = len >> 1;
-    }
-  }
-  return i;
-}
-
-/** Length of the common suffix, at most `max`. */
-export function commonSuffix(a: string, b: string, max: number): number {
+/** Length of the common prefix of two strings (their common suffix when `fromEnd`), at most `max`, compared a block at a time. */
+export function commonLength(a: string, b: string, fromEnd: boolean, max = Infinity): number {
   const n = Math.min(a.length, b.length, max);
+  // The `len` characters `i` from the start of `s` (or from its end).
+  const part = (s: string, i: number, len: number): string => (fromEnd ? s.slice(s.length - i - len, s.length - i) : s.slice(i, i + len));
   let i = 0;
   let block = 256;
   while (i < n) {
     const len = Math.min(block, n - i);
-    if (a.slice(a.length - i - len, a.length - i) === b.slice(b.length - i - len, b.length - i)) {
+    if (part(a, i, len) === part(b, i, len)) {
       i += len;
       block = Math.min(block * 2, 1 << 20);
     } else if (len <= 32) {
-      while (i < n && a.charCodeAt(a.length - 1 - i) === b.charCodeAt(b.length - 1 - i)) i++;
+      while (i < n && part(a, i, 1) === part(b, i, 1)) i++;
       return i;
     } else {
       block = len >> 1;

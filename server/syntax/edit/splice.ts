@@ -7,16 +7,17 @@
 // lists by chunk and its maps by bucket.
 
 import { parseCell, type CellParse } from '../format/cell.js';
-import { addBodyAgent, addConfiguredAgents, factsOf, fenceLanguages } from '../tree/facts.js';
+import { addAgents, countParse, factsOf } from '../tree/facts.js';
 import { isMdFile, MessageDocument, type DoubtChange, type ParseOptions, type TextEditHint } from '../tree/message-document.js';
 import { COMMON_LANGUAGES } from '../tree/file-facts.js';
 import { sameItems } from '../../base/lists.js';
 import { PersistentMap } from '../../base/persistent-map.js';
-import { footnoteReferences, spliceFootnoteReferences } from '../tree/footnotes.js';
+import { footnoteReferences } from '../tree/footnotes.js';
 import { mayCloseAfter, mayCloseBefore } from './closers.js';
 import { firstUnclosed, keepFirstUnclosed } from '../tree/unclosed.js';
 import { knownLinesOf } from '../tree/roots.js';
 import { scan } from '../format/scan.js';
+import { SegmentTable } from '../tree/segment-table.js';
 import { Cell, type Segment } from '../tree/segment.js';
 
 type Entry = MessageDocument['metadata'][number];
@@ -38,29 +39,35 @@ export function parseAcross(text: string, options: ParseOptions, prev: MessageDo
   const { removed } = found;
   const added = cellsWithKeys(prev, found);
   if (!added) return undefined;
-  const changes = countChanges(removed, added);
-  if (!keepsAgentsAndLanguages(prev, removed, added, changes)) return undefined;
+  // Code languages and metadata types counted: the removed cells' out, the added cells' in.
+  const languageCounts = new Map(prev.facts.languageCounts);
+  const typeCounts = new Map(prev.facts.typeCounts);
+  for (const c of removed) countParse(c.parse, -1, languageCounts, typeCounts);
+  for (const c of added) countParse(c.parse, 1, languageCounts, typeCounts);
+  if (!keepsAgentsAndLanguages(prev, removed, added, languageCounts, typeCounts)) return undefined;
 
-  const range = { start: e.start, oldEnd: e.oldEnd, newEnd: e.start + e.text.length };
   // The previous version's cells with the replaced ones spliced out: a copy that shares every chunk the edit does not touch.
   const cells = prev.table.cells.edit().splice(found.from, removed.length, added).done();
-  const doc = MessageDocument.withCells(text, options, prev.lines.replaced(e.start, e.oldEnd, e.text, text), prev, cells);
+  const doc = new MessageDocument(text, options, prev.lines.replaced(e.start, e.oldEnd, e.text, text));
+  doc.table = SegmentTable.withCells(prev.table, cells, text.length);
+  doc.frontmatter = prev.frontmatter;
   // The first replaced segment, or where the added cells go when none is (before a kept cell, or at the end).
   const at = prev.segmentCount - prev.cellCount + found.from;
-  const facts: { refreshed: Segment[]; doubtChanged?: DoubtChange } = { refreshed: [] };
-  spliceFacts(doc, prev, found.from, removed, added, changes, facts);
+  const { refreshed, doubtChanged } = spliceFacts(doc, prev, found.from, removed, added, languageCounts, typeCounts);
   keepFirstUnclosed(doc, prev, at, removed.length, added);
   doc.edit = {
     previous: prev,
-    ...range,
+    start: e.start,
+    oldEnd: e.oldEnd,
+    newEnd: e.start + e.text.length,
     replaced: {
       at,
       removed: removed.length,
       added: added.length,
       cell: found.from,
       gone: removed,
-      refreshed: facts.refreshed,
-      doubtChanged: facts.doubtChanged,
+      refreshed,
+      doubtChanged,
     },
   };
   return doc;
@@ -177,59 +184,30 @@ function cellsWithKeys(prev: MessageDocument, found: Rescanned): Cell[] | undefi
 }
 
 /**
- * Whether the cells an edit removes and adds leave the agents as they are
- * (no agent line among them, no id of theirs an agent's name) and what
+ * Whether the cells an edit removes and adds (giving the new version's
+ * counts `languages` and `types`, FileFacts.languageCounts and typeCounts)
+ * leave the agents as they are (no agent line among them, no id of theirs
+ * an agent's name) and what
  * every metadata type means: a code language that starts or stops being
  * used (a fence's info string typed) changes nothing else unless a metadata
  * line names it as its type (isLanguage).
  */
-function keepsAgentsAndLanguages(prev: MessageDocument, removed: Cell[], added: Cell[], counted: CountChanges): boolean {
+function keepsAgentsAndLanguages(prev: MessageDocument, removed: Cell[], added: Cell[], languages: ReadonlyMap<string, number>, types: ReadonlyMap<string, number>): boolean {
   for (const cells of [removed, added]) {
     for (const cell of cells) {
       if (cell.id !== undefined && prev.hasAgent(cell.id)) return false;
       for (const node of cell.parse!.metadata) if (node.type === 'agent') return false;
     }
   }
+  // The languages used before or after but not both (the common ones are languages either way).
+  const before = prev.facts.languageCounts;
   const flipped = new Set<string>();
-  for (const [lang, d] of counted.languages) {
-    const before = prev.facts.languageCounts.get(lang) ?? 0;
-    if (d !== 0 && (before === 0 || before + d === 0) && !COMMON_LANGUAGES.has(lang)) flipped.add(lang);
-  }
+  for (const lang of languages.keys()) if (!before.has(lang) && !COMMON_LANGUAGES.has(lang)) flipped.add(lang);
+  for (const lang of before.keys()) if (!languages.has(lang) && !COMMON_LANGUAGES.has(lang)) flipped.add(lang);
   if (flipped.size === 0) return true;
-  // Kept only when no metadata line of the new version names such a language: those before, less the removed, and the added.
-  const types = counted.types;
-  for (const [type, n] of prev.facts.typeCounts) if (n > 0 && flipped.has(type.toLowerCase()) && n + (types.get(type) ?? 0) > 0) return false;
-  for (const [type, d] of types) if (d > 0 && flipped.has(type.toLowerCase())) return false;
+  // Kept only when no metadata line of the new version names such a language.
+  for (const type of types.keys()) if (flipped.has(type.toLowerCase())) return false;
   return true;
-}
-
-/** How many more code blocks name each language, and metadata lines have each type, in the added cells than in the removed ones. */
-interface CountChanges {
-  languages: Map<string, number>;
-  types: Map<string, number>;
-}
-
-function countChanges(removed: Cell[], added: Cell[]): CountChanges {
-  const languages = new Map<string, number>();
-  const types = new Map<string, number>();
-  for (const [cells, sign] of [[removed, -1], [added, 1]] as const) {
-    for (const cell of cells) {
-      for (const node of cell.parse!.metadata) if (node.type !== undefined) types.set(node.type, (types.get(node.type) ?? 0) + sign);
-      for (const lang of fenceLanguages(cell.parse!)) languages.set(lang, (languages.get(lang) ?? 0) + sign);
-    }
-  }
-  return { languages, types };
-}
-
-/** `counts` changed by `changes`, as a new map without zeros. */
-function counted(counts: ReadonlyMap<string, number>, changes: ReadonlyMap<string, number>): Map<string, number> {
-  const out = new Map(counts);
-  for (const [key, d] of changes) {
-    const n = (out.get(key) ?? 0) + d;
-    if (n === 0) out.delete(key);
-    else out.set(key, n);
-  }
-  return out;
 }
 
 /**
@@ -245,9 +223,9 @@ function spliceFacts(
   firstIndex: number,
   removed: Cell[],
   added: Cell[],
-  changes: CountChanges,
-  out: { refreshed: Segment[]; doubtChanged?: DoubtChange },
-): void {
+  languageCounts: Map<string, number>,
+  typeCounts: Map<string, number>,
+): { refreshed: Segment[]; doubtChanged: DoubtChange | undefined } {
   const shared = prev.facts;
 
   // The ids the edit touches: of the cells and metadata lines removed and added.
@@ -257,11 +235,8 @@ function spliceFacts(
     for (const node of c.parse.metadata) touched.add(node.id.id);
   }
   // Footnote references added or removed change what isMetadataLine says of lines with those ids.
-  const removedRefs = removed.map((c) => footnoteReferences(c.parse));
-  const addedRefs = added.map((c) => footnoteReferences(c.parse));
-  const refsBefore = new Set<string>(removedRefs.flatMap((ids) => [...ids]));
-  const refsAfter = new Set<string>(addedRefs.flatMap((ids) => [...ids]));
-  spliceFootnoteReferences(doc, prev, removedRefs, addedRefs);
+  const refsBefore = new Set<string>(removed.flatMap((c) => [...footnoteReferences(c.parse)]));
+  const refsAfter = new Set<string>(added.flatMap((c) => [...footnoteReferences(c.parse)]));
   for (const id of refsBefore) if (!refsAfter.has(id)) touched.add(id);
   for (const id of refsAfter) if (!refsBefore.has(id)) touched.add(id);
 
@@ -282,18 +257,6 @@ function spliceFacts(
   }
   const byId = byIdEdit.done();
   doc.cellsById = byId;
-  // Code languages and metadata types counted: the removed cells' out, the added cells' in.
-  const languageCounts = counted(shared.languageCounts, changes.languages);
-  const typeCounts = counted(shared.typeCounts, changes.types);
-  let codeLanguages = shared.codeLanguages;
-  for (const lang of changes.languages.keys()) {
-    if (languageCounts.has(lang) === codeLanguages.has(lang)) continue;
-    if (codeLanguages === shared.codeLanguages) codeLanguages = new Set(codeLanguages);
-    if (languageCounts.has(lang)) codeLanguages.add(lang);
-    else codeLanguages.delete(lang);
-  }
-  doc.codeLanguages = codeLanguages;
-
   // The first metadata line of each touched id, and the segments that hold lines of those ids.
   const firstLine = new Map<string, Entry>();
   const holders = new Set<Segment>();
@@ -315,47 +278,43 @@ function spliceFacts(
     for (const m of doc.metadata) if (touched.has(m.node.id.id)) visit(m);
   }
   // No agent line is among the removed or added cells (keepsAgentsAndLanguages): the same body agents.
-  addConfiguredAgents(doc);
-  for (const m of shared.bodyAgents) addBodyAgent(doc, m);
+  addAgents(doc, shared.bodyAgents);
 
   // Per-cell facts, by index: the previous version's, moved, then made again for the cells of touched ids and the added cells.
-  const cellMeta = shared.cellMeta.edit().splice(firstIndex, removed.length, added.map(() => undefined));
-  const cellFacts = shared.cellFacts.edit().splice(firstIndex, removed.length, added.map(() => 0));
-  const again = new Set<Cell>(added);
+  const again = new Set<Cell>();
   for (const id of touched) for (const c of byId.get(id) ?? []) again.add(c);
   for (const c of added) {
     again.delete(c);
     holders.delete(c);
   }
   for (const c of again) holders.add(c);
-  out.refreshed.push(...holders);
+  // A cell's metadata line first: its kind reads it through the version.
+  const lineOf = (c: Cell): Entry | undefined => (c.id !== undefined ? firstLine.get(c.id) : undefined);
+  const cellMeta = shared.cellMeta.edit().splice(firstIndex, removed.length, added.map(lineOf));
+  for (const c of again) cellMeta.set(doc.indexOf(c), lineOf(c));
+  const cellFacts = shared.cellFacts.edit().splice(firstIndex, removed.length, added.map(() => 0));
   doc.facts = {
     cellMeta: cellMeta.done(),
     cellFacts: cellFacts.done(),
     bodyAgents: shared.bodyAgents,
-    codeLanguages,
     languageCounts,
     typeCounts,
   };
   // Which cells' ids became or stopped being doubtful (not fitting, or used
   // by another cell): rules read them across ids (doubtfulIdBetween). A
   // removed or added cell whose id is doubtful changes them too. Before the
-  // facts are made again: the kept cells' flags (moved with them) and the removed cells'.
+  // kinds are made again: the kept cells' flags (moved with them) and the removed cells'.
   const usedBefore = (c: Cell): number => (c.id === undefined ? 0 : (byIdBefore.get(c.id)?.length ?? 0));
   const doubtfulBefore = new Map<Cell, boolean>();
   for (const c of again) doubtfulBefore.set(c, !doc.idFits(c) || usedBefore(c) > 1);
   let replacedDoubtful = removed.some((c) => !prev.idFits(c) || usedBefore(c) > 1);
-  // A cell's metadata line first: its kind reads it through the version.
-  const remade = [...again, ...added];
-  for (const c of remade) cellMeta.set(doc.indexOf(c), c.id !== undefined ? firstLine.get(c.id) : undefined);
-  doc.facts.cellMeta = cellMeta.done();
-  for (const c of remade) cellFacts.set(doc.indexOf(c), factsOf(doc, c));
+  for (const c of [...again, ...added]) cellFacts.set(doc.indexOf(c), factsOf(doc, c));
   doc.facts.cellFacts = cellFacts.done();
   const doubtfulNow = (c: Cell): boolean => !doc.idFits(c) || (c.id !== undefined && byId.get(c.id)!.length > 1);
   const flipped: Cell[] = [];
   for (const c of again) if (doubtfulBefore.get(c) !== doubtfulNow(c)) flipped.push(c);
   for (const c of added) if (doubtfulNow(c)) replacedDoubtful = true;
-  if (flipped.length || replacedDoubtful) out.doubtChanged = { flipped, replaced: replacedDoubtful };
+  return { refreshed: [...holders], doubtChanged: flipped.length || replacedDoubtful ? { flipped, replaced: replacedDoubtful } : undefined };
 }
 
 /** Where a cell of key `key` goes in a list of cells in file order (Cell.key orders them). */

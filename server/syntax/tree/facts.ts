@@ -7,8 +7,7 @@ import { idFits, outputKindKnown } from './ids.js';
 import type { CellParse } from '../format/cell.js';
 import type { MessageDocument } from './message-document.js';
 import { setFirstUnclosed } from './unclosed.js';
-import type { MetadataNode } from '../format/metadata.js';
-import { Cell, CELL_KIND_CODE, type CellKind, type MetadataEntry, type Segment } from './segment.js';
+import { Cell, CELL_KIND_CODE, type CellKind, type MetadataEntry } from './segment.js';
 import { ChunkedList } from '../../base/chunked-list.js';
 import { ID_FITS, KIND_KNOWN } from './file-facts.js';
 
@@ -27,7 +26,6 @@ export function resolve(doc: MessageDocument): void {
     if (list) list.push(cell);
     else ids.set(id, [cell]);
   }
-  const codeLanguages = new Set<string>();
   const languageCounts = new Map<string, number>();
   const typeCounts = new Map<string, number>();
   const segments = doc.segments;
@@ -35,22 +33,7 @@ export function resolve(doc: MessageDocument): void {
   for (let si = 0; si < segments.length; si++) {
     const seg = segments[si]!;
     if (unclosedAt === segments.length && seg.parse?.hasUnclosed) unclosedAt = si;
-    if (seg.kind !== 'cell' && seg.kind !== 'prologue') continue;
-    const p = seg.parse!;
-    for (let i = 0, list = p.metadata; i < list.length; i++) {
-      const type = list[i]!.type;
-      if (type !== undefined) typeCounts.set(type, (typeCounts.get(type) ?? 0) + 1);
-    }
-    for (let i = 0, list = p.fences; i < list.length; i++) {
-      const f = list[i]!;
-      const info = p.text.slice(f.info.start, f.info.end).trim();
-      const lang = /^[^\s{]+/.exec(info)?.[0];
-      if (lang) {
-        const l = lang.toLowerCase();
-        codeLanguages.add(l);
-        languageCounts.set(l, (languageCounts.get(l) ?? 0) + 1);
-      }
-    }
+    if (seg.kind === 'cell' || seg.kind === 'prologue') countParse(seg.parse!, 1, languageCounts, typeCounts);
   }
   // Found here, in a loop over the segments that runs anyway: the first structural keystroke asks for it.
   setFirstUnclosed(doc, unclosedAt);
@@ -76,23 +59,19 @@ export function resolve(doc: MessageDocument): void {
     for (let i = 0, list = cells; i < list.length; i++) cellMeta[doc.indexOf(list[i]!)] ??= m;
   }
   doc.cellsById = ids;
-  doc.codeLanguages = codeLanguages;
 
-  addConfiguredAgents(doc);
   const bodyAgents: MetadataEntry[] = [];
   for (let k = 0; k < metadata.length; k++) {
     const m = metadata[k]!;
-    if (m.node.type !== 'agent' || ids.has(m.node.id.id)) continue;
-    bodyAgents.push(m);
-    addBodyAgent(doc, m);
+    if (m.node.type === 'agent' && !ids.has(m.node.id.id)) bodyAgents.push(m);
   }
+  addAgents(doc, bodyAgents);
 
   // Set before the kinds are found: a cell's kind reads its metadata line through the version.
   doc.facts = {
     cellMeta: ChunkedList.of(cellMeta),
     cellFacts: NO_FACTS,
     bodyAgents,
-    codeLanguages,
     languageCounts,
     typeCounts,
   };
@@ -127,16 +106,16 @@ export function borrowsMetadata(doc: MessageDocument, cell: Cell): boolean {
   return m !== undefined && m.segment !== cell && m.segment instanceof Cell && m.segment.id === cell.id;
 }
 
-export function addConfiguredAgents(doc: MessageDocument): void {
+/** A version's agents: the configured ones, the frontmatter's, then those of the metadata lines `body` (FileFacts.bodyAgents). */
+export function addAgents(doc: MessageDocument, body: readonly MetadataEntry[]): void {
   for (const name of doc.options.agents ?? []) doc.agents.push({ name, source: 'config', at: [0, 0], from: 0 });
   for (const a of doc.frontmatter?.agents ?? []) {
     doc.agents.push({ name: a.name, source: 'frontmatter', at: [a.nameSpan.start, a.nameSpan.end], from: 0 });
   }
-}
-
-export function addBodyAgent(doc: MessageDocument, m: { segment: Segment; node: MetadataNode }): void {
-  const at = doc.abs(m.segment, m.node.id.span);
-  doc.agents.push({ name: m.node.id.id, source: 'body', at, metadata: m, from: doc.offsetOf(m.segment) + m.node.span.start });
+  for (const m of body) {
+    const at = doc.abs(m.segment, m.node.id.span);
+    doc.agents.push({ name: m.node.id.id, source: 'body', at, metadata: m, from: doc.offsetOf(m.segment) + m.node.span.start });
+  }
 }
 
 export function classify(doc: MessageDocument, cell: Cell): CellKind {
@@ -171,11 +150,26 @@ function idShape(id: string | undefined): { count: number; second: string } {
   return { count: id.indexOf('.', d2 + 1) === -1 ? 3 : 4, second };
 }
 
-export function fenceLanguages(p: CellParse): string[] {
-  const out: string[] = [];
-  for (const f of p.fences) {
-    const lang = /^[^\s{]+/.exec(p.text.slice(f.info.start, f.info.end).trim())?.[0];
-    if (lang) out.push(lang.toLowerCase());
+/**
+ * Adds `sign` to the counts of the code languages (a fence's info string's
+ * first word, lower case) and the metadata types (as written) of a cell's or
+ * the prologue's parse: FileFacts.languageCounts and typeCounts. A count
+ * that reaches zero is deleted.
+ */
+export function countParse(p: CellParse, sign: 1 | -1, languages: Map<string, number>, types: Map<string, number>): void {
+  for (let i = 0, list = p.metadata; i < list.length; i++) {
+    const type = list[i]!.type;
+    if (type !== undefined) count(types, type, sign);
   }
-  return out;
+  for (let i = 0, list = p.fences; i < list.length; i++) {
+    const f = list[i]!;
+    const lang = /^[^\s{]+/.exec(p.text.slice(f.info.start, f.info.end).trim())?.[0];
+    if (lang) count(languages, lang.toLowerCase(), sign);
+  }
+}
+
+function count(counts: Map<string, number>, key: string, sign: number): void {
+  const n = (counts.get(key) ?? 0) + sign;
+  if (n === 0) counts.delete(key);
+  else counts.set(key, n);
 }

@@ -21,8 +21,7 @@ export interface FileFacts {
   cellMeta: ChunkedList<MetadataEntry | undefined>;
   /** The metadata lines of the body agents, in `agents` order. */
   bodyAgents: readonly MetadataEntry[];
-  codeLanguages: Set<string>;
-  /** How many code blocks name each language (codeLanguages holds those above zero). */
+  /** How many code blocks name each language (lower case; none: not in the map): MessageDocument.codeLanguages, isLanguage. */
   languageCounts: Map<string, number>;
   /** How many metadata lines have each type (as written): which code languages the lint reads (MessageDocument.languagesRead). */
   typeCounts: Map<string, number>;

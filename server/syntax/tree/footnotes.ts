@@ -6,12 +6,14 @@ import { Memo } from '../../base/memo.js';
 import { PersistentMap } from '../../base/persistent-map.js';
 import type { CellParse } from '../format/cell.js';
 import type { MetadataNode } from '../format/metadata.js';
-import type { MessageDocument } from './message-document.js';
+import { replacedSegments, versionValue, type MessageDocument, type VersionMaker } from './message-document.js';
 import type { MetadataEntry, Segment } from './segment.js';
+
 /** Footnote-shaped lines that no cell uses but whose TYPE shows they are metadata. */
 const METADATA_TYPES: ReadonlySet<string> = new Set(['markdown', 'code', 'raw', 'tool', 'agent']);
 /** Per version: how many segments refer to each id as a footnote (none: not in the map). */
 const footnoteRefs = new Memo<MessageDocument, ReadonlyMap<string, number>>();
+const refCounts: VersionMaker<ReadonlyMap<string, number>> = { updated, whole };
 
 /** Ids used as footnote references (`text[^n]`) in the message section, outside markers and code. */
 // No `[` inside the id, so a line full of `[^` is scanned in linear time.
@@ -28,9 +30,7 @@ function addReferences(content: string, definitionAtStart: boolean, ids: Set<str
   }
 }
 
-function referencedFootnotes(doc: MessageDocument): ReadonlyMap<string, number> {
-  const known = footnoteRefs.get(doc);
-  if (known) return known;
+function whole(doc: MessageDocument): ReadonlyMap<string, number> {
   const counts = new Map<string, number>();
   const ids = new Set<string>();
   for (let i = 0, list = doc.segments; i < list.length; i++) {
@@ -40,8 +40,22 @@ function referencedFootnotes(doc: MessageDocument): ReadonlyMap<string, number> 
     for (const id of ids) counts.set(id, (counts.get(id) ?? 0) + 1);
     ids.clear();
   }
-  footnoteRefs.set(doc, counts);
   return counts;
+}
+
+/** The previous version's counts as a copy, without the replaced cells' references (`footnoteReferences` of each) and with the new ones'. */
+function updated(doc: MessageDocument, before: ReadonlyMap<string, number>): ReadonlyMap<string, number> {
+  const { gone, come } = replacedSegments(doc);
+  const counts = PersistentMap.of(before).edit();
+  for (const cell of gone) {
+    for (const id of footnoteReferences(cell.parse)) {
+      const n = counts.get(id)! - 1;
+      if (n === 0) counts.delete(id);
+      else counts.set(id, n);
+    }
+  }
+  for (const cell of come) for (const id of footnoteReferences(cell.parse)) counts.set(id, (counts.get(id) ?? 0) + 1);
+  return counts.done();
 }
 
 /** The footnote references of one cell's (or the prologue's) text. */
@@ -53,27 +67,7 @@ export function footnoteReferences(p: CellParse): Set<string> {
 
 /** Counted for a version an editor keeps, so that the next keystroke only updates the counts. */
 export function keepFootnoteCounts(doc: MessageDocument): void {
-  referencedFootnotes(doc);
-}
-
-/**
- * A version whose cells are `prev`'s with some replaced (parseAcross): its
- * counts are a copy of `prev`'s without the removed cells' references
- * (`footnoteReferences` of each) and with the added ones'.
- */
-export function spliceFootnoteReferences(doc: MessageDocument, prev: MessageDocument, removed: Set<string>[], added: Set<string>[]): void {
-  const before = footnoteRefs.get(prev);
-  if (!before) return;
-  const counts = PersistentMap.of(before).edit();
-  for (const ids of removed) {
-    for (const id of ids) {
-      const n = counts.get(id)! - 1;
-      if (n === 0) counts.delete(id);
-      else counts.set(id, n);
-    }
-  }
-  for (const ids of added) for (const id of ids) counts.set(id, (counts.get(id) ?? 0) + 1);
-  footnoteRefs.set(doc, counts.done());
+  versionValue(footnoteRefs, doc, refCounts);
 }
 
 function addParseReferences(p: CellParse, ids: Set<string>): void {
@@ -132,5 +126,5 @@ function metadataLine(doc: MessageDocument, m: { segment: Segment; node: Metadat
   if (type === undefined) return false;
   if (type === 'agent') return true;
   if (!METADATA_TYPES.has(type) && !doc.hasAgent(type) && !doc.isLanguage(type)) return false;
-  return !referencedFootnotes(doc).has(id);
+  return !versionValue(footnoteRefs, doc, refCounts).has(id);
 }

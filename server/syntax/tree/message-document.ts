@@ -6,9 +6,8 @@ import { countAtMost } from '../../base/sorted.js';
 import type { Range, Span } from '../../base/text.js';
 import { isMap, unclosedFrontmatter, type Frontmatter } from '../format/frontmatter.js';
 import { LineIndex } from '../format/lines.js';
-import { MEMO } from '../../base/memo.js';
+import { MEMO, type Memo } from '../../base/memo.js';
 import type { Heading } from '../format/headings.js';
-import type { ChunkedList } from '../../base/chunked-list.js';
 import { SegmentTable } from './segment-table.js';
 import { Cell, CELL_KINDS, type CellKind, type MetadataEntry, type Segment } from './segment.js';
 import { COMMON_LANGUAGES, ID_FITS, indexAgents, KIND_BITS, KIND_KNOWN, type AgentDefinition, type AgentIndex, type FileFacts } from './file-facts.js';
@@ -76,18 +75,12 @@ export class MessageDocument {
   /** The cells of each id, in file order; the ids in no particular order. */
   cellsById: ReadonlyMap<string, readonly Cell[]> = new Map<string, readonly Cell[]>();
   readonly agents: AgentDefinition[] = [];
-  /** Languages of code blocks in the file (info string's first word, lower case). */
-  codeLanguages: ReadonlySet<string> = new Set<string>();
-  /**
-   * @internal The engine's link to the version this one was parsed from (what
-   * its re-lint reuses), not part of the version's value: the engine drops
-   * it once it has linted this version, so that versions do not chain and a
-   * program keeping versions keeps only those it holds.
-   */
+  /** @internal How the editor's path made this version from the previous one: not part of the version's value (DocumentEdit.previous). */
   edit?: DocumentEdit;
   /** @internal File-wide facts (facts.ts); a version made by the editor's path shares the previous one's by chunk and bucket. */
   facts!: FileFacts;
   private agentsIndexed: AgentIndex | undefined = undefined;
+  private languageSet: ReadonlySet<string> | undefined = undefined;
   /** @internal Values computed for this version (server/base/memo.ts). */
   [MEMO]: unknown[] | undefined = undefined;
 
@@ -101,19 +94,6 @@ export class MessageDocument {
     this.lineIndex = lines;
     this.options = { ...options, previous: undefined, edit: undefined };
     this.table = new SegmentTable(text.length);
-  }
-
-  /** @internal The parser's: the next segment, starting at `offset` (the whole path). */
-  addSegment(seg: Segment, offset: number): void {
-    this.table.add(seg, offset);
-  }
-
-  /** @internal The parser's: a version of `prev`'s segments with its cells `cells` (the editor's path). */
-  static withCells(text: string, options: ParseOptions, lines: LineIndex, prev: MessageDocument, cells: ChunkedList<Cell>): MessageDocument {
-    const doc = new MessageDocument(text, options, lines);
-    doc.table = SegmentTable.withCells(prev.table, cells, text.length);
-    doc.frontmatter = prev.frontmatter;
-    return doc;
   }
 
   /** The cells, in order. */
@@ -212,6 +192,11 @@ export class MessageDocument {
     return fm.problems.length === 0 && (!agents || agents.value === null || isMap(agents.node));
   }
 
+  /** Languages of code blocks in the file (info string's first word, lower case). */
+  get codeLanguages(): ReadonlySet<string> {
+    return (this.languageSet ??= new Set(this.facts.languageCounts.keys()));
+  }
+
   /**
    * The code languages that some metadata line names as its type (lower
    * case, sorted, one per line): the only code languages the lint reads
@@ -219,16 +204,15 @@ export class MessageDocument {
    * in other languages lint the same.
    */
   get languagesRead(): string {
-    const types = this.facts?.typeCounts;
-    const named = types ? new Set([...types.keys()].map((t) => t.toLowerCase())) : undefined;
+    const named = new Set([...this.facts.typeCounts.keys()].map((t) => t.toLowerCase()));
     const out: string[] = [];
-    for (const l of this.codeLanguages) if (!COMMON_LANGUAGES.has(l) && (!named || named.has(l))) out.push(l);
+    for (const l of this.facts.languageCounts.keys()) if (!COMMON_LANGUAGES.has(l) && named.has(l)) out.push(l);
     return out.sort().join('\n');
   }
 
   isLanguage(type: string): boolean {
     const t = type.toLowerCase();
-    return COMMON_LANGUAGES.has(t) || this.codeLanguages.has(t) || (this.options.languages?.includes(type) ?? false);
+    return COMMON_LANGUAGES.has(t) || this.facts.languageCounts.has(t) || (this.options.languages?.includes(type) ?? false);
   }
 
   /** The default agent in force at an offset: frontmatter default_agent, then `default=1` body agents. */
@@ -335,9 +319,11 @@ export class MessageDocument {
 /** How a version made by the editor's path (splice.ts) differs from the one it was made from. */
 export interface DocumentEdit {
   /**
-   * The version this one was parsed from. Linting this version lets go of
-   * it (what the lint needed of it, its findings, has been used): an
-   * editor's versions do not pile up.
+   * The version this one was parsed from, the engine's link to what its
+   * re-lint reuses. Linting this version lets go of it (what the lint needed
+   * of it, its findings, has been used), so that versions do not chain: an
+   * editor's versions do not pile up, and a program keeping versions keeps
+   * only those it holds.
    */
   previous?: MessageDocument;
   /** The edited range: [start, oldEnd) of the previous text is [start, newEnd) of this one. */
@@ -359,13 +345,13 @@ export interface ReplacedCells {
    * [at, at + added); the others are the previous version's objects, those
    * after starting later by the edit's length change. The replaced
    * segments are cells, the first of index `cell` in both; `gone` are the
-   * segments replaced.
+   * cells replaced (`removed` of them).
    */
   at: number;
   removed: number;
   added: number;
   cell: number;
-  gone: Segment[];
+  gone: Cell[];
   /**
    * Segments kept from the previous version whose facts
    * the edit made again: the cells of the ids the replaced cells and their
@@ -390,12 +376,32 @@ export function isMdFile(fileName: string | undefined): boolean {
 }
 
 /**
- * After the editor's path (DocumentEdit.replaced): the
- * previous version's segments it replaced, and this version's that
- * replace them.
+ * After the editor's path (DocumentEdit.replaced): the previous version's
+ * cells it replaced, and this version's that replace them.
  */
-export function replacedSegments(doc: MessageDocument): { gone: Segment[]; come: Segment[] } {
-  const edit = doc.edit!;
-  const { cell, added, gone } = edit.replaced!;
+export function replacedSegments(doc: MessageDocument): { gone: Cell[]; come: Cell[] } {
+  const { cell, added, gone } = doc.edit!.replaced;
   return { gone, come: doc.table.cells.slice(cell, cell + added) };
+}
+
+/** How a value of each version is made (versionValue). */
+export interface VersionMaker<V> {
+  /** From the previous version's value, for a version the editor's path made (DocumentEdit.replaced). */
+  updated(doc: MessageDocument, before: V): V;
+  whole(doc: MessageDocument): V;
+}
+
+/**
+ * A version's value kept in `memo`: made from the previous version's while
+ * this version links to it (DocumentEdit.previous) and it has one, else
+ * whole.
+ */
+export function versionValue<V>(memo: Memo<MessageDocument, V>, doc: MessageDocument, maker: VersionMaker<V>): V {
+  let value = memo.get(doc);
+  if (value !== undefined) return value;
+  const previous = doc.edit?.previous;
+  const before = previous ? memo.get(previous) : undefined;
+  value = before !== undefined ? maker.updated(doc, before) : maker.whole(doc);
+  memo.set(doc, value);
+  return value;
 }

@@ -7,10 +7,10 @@
 // updated for the replaced segments, as a copy that shares the roots the
 // edit did not touch (PersistentMap).
 
-import { replacedSegments, type MessageDocument } from './message-document.js';
+import { replacedSegments, versionValue, type MessageDocument, type VersionMaker } from './message-document.js';
 import { Memo } from '../../base/memo.js';
 import { PersistentMap } from '../../base/persistent-map.js';
-import { Cell } from './segment.js';
+import type { Cell } from './segment.js';
 
 type Entry = MessageDocument['metadata'][number];
 
@@ -23,6 +23,7 @@ interface Members {
 type RootIndex = ReadonlyMap<string, Members>;
 
 const indexes = new Memo<MessageDocument, RootIndex>();
+const rootIndex: VersionMaker<RootIndex> = { updated, whole };
 
 /** An id's first dot-separated segment. */
 export function rootOf(id: string): string {
@@ -50,20 +51,15 @@ export function linesOfRoot(doc: MessageDocument, root: string): Entry[] {
 }
 
 function indexOf(doc: MessageDocument): RootIndex {
-  let index = indexes.get(doc);
-  if (index) return index;
-  const edit = doc.edit;
-  const before = edit?.replaced && edit.previous ? indexes.get(edit.previous) : undefined;
-  if (before) index = updated(doc, before);
-  else {
-    // Made whole: a Map with lists of its own, filled in place before it is a value.
-    const made = new Map<string, Members>();
-    for (const c of doc.cells) if (c.id !== undefined) (members(made, c.id).cells as Cell[]).push(c);
-    for (const m of doc.metadata) (members(made, m.node.id.id).lines as Entry[]).push(m);
-    index = made;
-  }
-  indexes.set(doc, index);
-  return index;
+  return versionValue(indexes, doc, rootIndex);
+}
+
+/** Made whole: a Map with lists of its own, filled in place before it is a value. */
+function whole(doc: MessageDocument): RootIndex {
+  const made = new Map<string, Members>();
+  for (const c of doc.cells) if (c.id !== undefined) (members(made, c.id).cells as Cell[]).push(c);
+  for (const m of doc.metadata) (members(made, m.node.id.id).lines as Entry[]).push(m);
+  return made;
 }
 
 function members(index: Map<string, Members>, id: string): Members {
@@ -79,15 +75,14 @@ function members(index: Map<string, Members>, id: string): Members {
  * does not touch are shared. Kept segments keep their ids, and their lines' entries.
  */
 function updated(doc: MessageDocument, before: RootIndex): RootIndex {
-  const r = doc.edit!.replaced!;
+  const { gone, come } = replacedSegments(doc);
   const index = PersistentMap.of(before).edit();
   const change = (id: string, f: (m: Members) => Members): void => {
     index.set(rootOf(id), f(index.get(rootOf(id)) ?? { cells: [], lines: [] }));
   };
-  for (const seg of r.gone) if (seg instanceof Cell && seg.id !== undefined) change(seg.id, (m) => ({ cells: m.cells.filter((c) => c !== seg), lines: m.lines }));
-  for (const line of r.gone.flatMap((c) => c.entries)) change(line.node.id.id, (m) => ({ cells: m.cells, lines: m.lines.filter((x) => x !== line) }));
-  const come = replacedSegments(doc).come;
-  for (const seg of come) if (seg instanceof Cell && seg.id !== undefined) change(seg.id, (m) => ({ cells: [...m.cells, seg], lines: m.lines }));
+  for (const cell of gone) if (cell.id !== undefined) change(cell.id, (m) => ({ cells: m.cells.filter((c) => c !== cell), lines: m.lines }));
+  for (const line of gone.flatMap((c) => c.entries)) change(line.node.id.id, (m) => ({ cells: m.cells, lines: m.lines.filter((x) => x !== line) }));
+  for (const cell of come) if (cell.id !== undefined) change(cell.id, (m) => ({ cells: [...m.cells, cell], lines: m.lines }));
   for (const line of come.flatMap((c) => c.entries)) change(line.node.id.id, (m) => ({ cells: m.cells, lines: [...m.lines, line] }));
   return index.done();
 }

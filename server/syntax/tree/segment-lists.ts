@@ -6,80 +6,56 @@
 // editor's path (DocumentEdit.replaced) has the previous lists, updated for
 // the segments the edit replaced or refreshed (a new list each).
 
-import { replacedSegments, type MessageDocument } from './message-document.js';
+import { replacedSegments, versionValue, type MessageDocument, type VersionMaker } from './message-document.js';
 import { Memo } from '../../base/memo.js';
+import { NONE } from '../../base/lists.js';
 import { Cell, type Segment } from './segment.js';
 
-/** A list of segments with what puts a segment in it. */
-class SegmentList {
-  private readonly lists = new Memo<MessageDocument, Segment[]>();
-  constructor(
-    private readonly holds: (seg: Segment, doc: MessageDocument) => boolean,
-    /** Whether the refreshed segments (ReplacedCells.refreshed) are looked at again. */
-    private readonly readsFacts: boolean,
-  ) {}
-
-  of(doc: MessageDocument): readonly Segment[] {
-    let list = this.lists.get(doc);
-    if (list) return list;
-    const edit = doc.edit;
-    const before = edit?.replaced && edit.previous ? this.lists.get(edit.previous) : undefined;
-    list = before ? this.updated(doc, before) : doc.segments.filter((s) => this.holds(s, doc));
-    this.lists.set(doc, list);
-    return list;
-  }
-
-  /** The previous version's list without the segments the edit replaced (or refreshed), with those of the new ones that belong. */
-  private updated(doc: MessageDocument, before: Segment[]): Segment[] {
-    const edit = doc.edit!;
-    const replaced = replacedSegments(doc);
-    const gone = new Set<Segment>(replaced.gone);
-    const come = replaced.come;
-    if (this.readsFacts) {
-      for (const seg of edit.replaced!.refreshed) {
-        gone.add(seg);
-        come.push(seg);
-      }
-    }
-    const list = before.filter((s) => !gone.has(s));
-    const added = come.filter((s) => this.holds(s, doc));
-    if (added.length === 0) return list;
-    return list.concat(added).sort((a, b) => doc.offsetOf(a) - doc.offsetOf(b));
-  }
+/**
+ * A list of segments per version, with what puts a segment in it;
+ * `readsFacts`: whether the refreshed segments (ReplacedCells.refreshed)
+ * are looked at again.
+ */
+function segmentList<T extends Segment>(holds: (seg: Segment, doc: MessageDocument) => boolean, readsFacts: boolean): (doc: MessageDocument) => readonly T[] {
+  const lists = new Memo<MessageDocument, Segment[]>();
+  const maker: VersionMaker<Segment[]> = {
+    whole: (doc) => doc.segments.filter((s) => holds(s, doc)),
+    // The previous version's list without the segments the edit replaced (or refreshed), with those of the new ones that belong.
+    updated(doc, before) {
+      const replaced = replacedSegments(doc);
+      const refreshed = readsFacts ? doc.edit!.replaced.refreshed : NONE;
+      const gone = new Set<Segment>([...replaced.gone, ...refreshed]);
+      const added = [...replaced.come, ...refreshed].filter((s) => holds(s, doc));
+      const list = before.filter((s) => !gone.has(s));
+      if (added.length === 0) return list;
+      return list.concat(added).sort((a, b) => doc.offsetOf(a) - doc.offsetOf(b));
+    },
+  };
+  // `holds` admits only segments of type T.
+  return (doc) => versionValue(lists, doc, maker) as readonly unknown[] as readonly T[];
 }
-
-const directiveHolders = new SegmentList((seg) => seg.parse !== undefined && seg.parse.directives.length > 0, false);
-const withoutId = new SegmentList((seg) => seg instanceof Cell && seg.marker.idRef === undefined, false);
-// A kept cell's id becomes or stops being doubtful only when the edit touches its id: it is then refreshed.
-const doubtfulIds = new SegmentList((seg, doc) => seg instanceof Cell && (!doc.idFits(seg) || (doc.cellsById.get(seg.id!)?.length ?? 0) > 1), true);
-const remoteMetadata = new SegmentList((seg, doc) => seg instanceof Cell && (doc.metadataOf(seg)?.segment ?? seg) !== seg, true);
-// A kept cell's kind changes with its metadata line (it is then refreshed) or with the agents and languages, which such an edit keeps.
-const unknownOutputs = new SegmentList((seg, doc) => seg instanceof Cell && doc.kindOf(seg) === 'unknown-output', true);
 
 /** The segments whose parse holds disable comments (directives), in file order. */
-export function segmentsWithDirectives(doc: MessageDocument): readonly Segment[] {
-  return directiveHolders.of(doc);
-}
+export const segmentsWithDirectives = segmentList<Segment>((seg) => seg.parse !== undefined && seg.parse.directives.length > 0, false);
 
 /** The cells whose marker has no `[^id]`, in file order. */
-export function cellsWithoutId(doc: MessageDocument): readonly Cell[] {
-  return withoutId.of(doc) as readonly Cell[];
-}
+export const cellsWithoutId = segmentList<Cell>((seg) => seg instanceof Cell && seg.marker.idRef === undefined, false);
 
 /**
  * The cells whose id names nothing reliably: none, one that does not fit
- * (MessageDocument.idFits), or one another cell has; in file order.
+ * (MessageDocument.idFits), or one another cell has; in file order. A kept
+ * cell's id becomes or stops being doubtful only when the edit touches its
+ * id: it is then refreshed.
  */
-export function cellsWithDoubtfulIds(doc: MessageDocument): readonly Cell[] {
-  return doubtfulIds.of(doc) as readonly Cell[];
-}
+export const cellsWithDoubtfulIds = segmentList<Cell>((seg, doc) => seg instanceof Cell && (!doc.idFits(seg) || (doc.cellsById.get(seg.id!)?.length ?? 0) > 1), true);
 
 /** The cells whose metadata line lies in another segment, in file order. */
-export function cellsWithMetadataElsewhere(doc: MessageDocument): readonly Cell[] {
-  return remoteMetadata.of(doc) as readonly Cell[];
-}
+export const cellsWithMetadataElsewhere = segmentList<Cell>((seg, doc) => seg instanceof Cell && (doc.metadataOf(seg)?.segment ?? seg) !== seg, true);
 
-/** The output cells whose type is not a known agent, `tool` or language (`unknown-output`), in file order. */
-export function cellsOfUnknownType(doc: MessageDocument): readonly Cell[] {
-  return unknownOutputs.of(doc) as readonly Cell[];
-}
+/**
+ * The output cells whose type is not a known agent, `tool` or language
+ * (`unknown-output`), in file order. A kept cell's kind changes with its
+ * metadata line (it is then refreshed) or with the agents and languages,
+ * which such an edit keeps.
+ */
+export const cellsOfUnknownType = segmentList<Cell>((seg, doc) => seg instanceof Cell && doc.kindOf(seg) === 'unknown-output', true);

@@ -59,7 +59,7 @@ export class SegmentTable {
     }
   }
 
-  /** The editor's path's: `prev`'s segments before the cells, with the cells `cells` (of a text as long as `textLength`). */
+  /** The editor's path's: `prev`'s segments before its cells (it has some), with the cells `cells` (of a text as long as `textLength`). */
   static withCells(prev: SegmentTable, cells: ChunkedList<Cell>, textLength: number): SegmentTable {
     const table = new SegmentTable(textLength);
     table.before.push(...prev.before);
@@ -67,7 +67,7 @@ export class SegmentTable {
     table.added = undefined;
     table.starts = undefined;
     table.list = cells;
-    table.cellsStart = prev.cells.length ? prev.cellsStart : textLength;
+    table.cellsStart = prev.cellsStart;
     return table;
   }
 
@@ -90,8 +90,8 @@ export class SegmentTable {
     if (this.metadataArray) return this.metadataArray;
     const out: MetadataEntry[] = [];
     for (const seg of this.before) for (const m of seg.entries) out.push(m);
+    // Not the segments after the cells: outside text has no metadata lines.
     for (const c of this.cells) for (const m of c.entries) out.push(m);
-    for (const seg of this.after) for (const m of seg.entries) out.push(m);
     return (this.metadataArray = out);
   }
 
@@ -157,15 +157,6 @@ export class SegmentTable {
     return this.chunkStartOffsets()[c]! + cells.derived(c, cellOffsets)[i - cells.chunkStarts()[c]!]!;
   }
 
-  /** Where the segment of index `i` starts. */
-  segmentStart(i: number): number {
-    const b = this.before.length;
-    if (i < b) return this.beforeStarts[i]!;
-    const n = this.cells.length;
-    return i < b + n ? this.cellStart(i - b) : this.afterStarts[i - b - n]!;
-  }
-
-  /** A cell's index (-1 when the table does not have it): its key in a table made whole, else found by its key (Cell.key). */
   indexOf(cell: Cell): number {
     const cells = this.cells;
     const key = cell.key;
