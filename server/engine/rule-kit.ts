@@ -33,14 +33,7 @@ export function defineSegmentRule(
   return rule;
 }
 
-/**
- * A rule whose `check` folds over values per cell (the LLM view up to a
- * reply, say): each function of `perCell` says what one cell contributes,
- * from that cell and the file-wide facts; the check asks for every cell's
- * value with `context.cellValues(f)`. The engine keeps the values per
- * version and makes again only the edited cells' (cell-values.ts); the
- * check runs after every edit, as every whole-document check does.
- */
+/** A rule whose `check` folds over values per cell (Rule.perCell, RuleContext.cellValues). */
 export function defineFoldRule(meta: Omit<RuleMeta, 'docs'>, perCell: readonly PerCell<unknown>[], check: Check): Rule {
   return { meta: { ...meta, docs: docsUrl(meta.id) }, perCell, check };
 }

@@ -12,7 +12,7 @@ import { cellValues } from './cell-values.js';
 import { mergeEdits } from './fix.js';
 import { keepTemplate, renderLines } from './line-mentions.js';
 import { ruleOptions, type RuleSet, type SegmentRule } from './rule-set.js';
-import { doubtfulIdBetween, doubtQuery, rootAt, WHOLE, type CheckScope, type DoubtQuery, type Moved } from './keyed.js';
+import { doubtfulIdBetween, doubtQuery, rootAt, type CheckScope, type DoubtQuery, type Moved } from './keyed.js';
 import { SEGMENTS_PER_STEP, type Steps } from './steps.js';
 import { addRuleTime, timingCollector, type LintTimes } from './timing.js';
 import type { CellValues, Diagnostic, MsglintConfig, PerCell, ReportDescriptor, Rule, RuleContext, Severity, TextEdit } from './types.js';
@@ -151,15 +151,16 @@ export interface RawFindings {
 }
 
 /**
- * What a check is given (RuleContext): its scope's lists are read when the
- * rule asks for them (a version made by an edit makes its whole lists on
- * first use). A class, for its getters: an object literal with getters is
- * made by a slow runtime call per context.
+ * What a check is given (RuleContext): the lists of its scope, or of the
+ * whole document without one, are read when the rule asks for them (a
+ * version made by an edit makes its whole lists on first use). A class, for
+ * its getters: an object literal with getters is made by a slow runtime
+ * call per context, and rules then read it slowly too.
  */
 class Context implements RuleContext {
   constructor(
     readonly doc: MessageDocument,
-    private readonly scope: CheckScope,
+    private readonly scope: CheckScope | undefined,
     readonly options: unknown,
     readonly report: (d: ReportDescriptor) => void,
     readonly doubtfulIdBetween: (from: number, to: number, output: boolean) => boolean,
@@ -167,10 +168,10 @@ class Context implements RuleContext {
     readonly cellValues: <V>(perCell: PerCell<V>) => CellValues<V>,
   ) {}
   get cells(): readonly Cell[] {
-    return this.scope.cells;
+    return this.scope?.cells ?? this.doc.cells;
   }
   get metadata(): readonly MetadataEntry[] {
-    return this.scope.metadata;
+    return this.scope?.metadata ?? this.doc.metadata;
   }
 }
 
@@ -203,7 +204,6 @@ function reporter(doc: MessageDocument, raw: RawFindings) {
     raw.origins.push(origin);
     raw.roots.push(root);
   };
-  let whole: CheckScope | undefined;
   const internalError = (ruleId: string, e: unknown): void => {
     // A rule that throws must not take the others down: report it where it can be seen.
     push(ruleId, {
@@ -218,14 +218,13 @@ function reporter(doc: MessageDocument, raw: RawFindings) {
     const ruleId = rule.meta.id;
     const keyed = rule.checkRoots !== undefined;
     const t0 = times ? performance.now() : 0;
-    const checked = scope ?? (whole ??= WHOLE(doc));
     let asked = keyed ? raw.doubt.get(ruleId) : undefined;
     if (keyed && !asked) raw.doubt.set(ruleId, (asked = []));
     try {
       (rule.checkRoots ?? rule.check)!(
         new Context(
           doc,
-          checked,
+          scope,
           ruleOptions(rule, config),
           (d) => push(ruleId, toDiagnostic(ruleId, severity, normalize(d)), keyed ? rootAt(doc, d.at[0]) : undefined),
           // A keyed rule's answers are recorded: the roots whose questions span a cell that changes run again.
@@ -249,18 +248,17 @@ function reporter(doc: MessageDocument, raw: RawFindings) {
    * Runs segment checks; the returned function gives a segment's findings,
    * offsets relative to the segment. One context per rule for the whole
    * document, not one per rule and segment, which would be thousands of
-   * segments times dozens of rules of garbage.
+   * segments times dozens of rules of garbage. `spent`: when timing,
+   * milliseconds per rule of `segmentRules` are added to it.
    */
-  /** `spent`: when timing, milliseconds per rule of `segmentRules` are added to it. */
   const segmentChecker = (segmentRules: SegmentRule[], spent: Float64Array | undefined): ((seg: Segment) => readonly SegmentFinding[]) => {
     let base = 0;
     const found: LocalFinding[] = [];
-    const checked = (whole ??= WHOLE(doc));
     const checks = segmentRules.map(({ rule, options: ruleOpts }) => ({
       rule,
       context: new Context(
         doc,
-        checked,
+        undefined,
         ruleOpts,
         (d: ReportDescriptor) => {
           const f = normalize(d);
@@ -325,12 +323,9 @@ function reporter(doc: MessageDocument, raw: RawFindings) {
 }
 
 /**
- * `moved`: for a cross-cell rule whose previous findings still hold (see
- * movedChecks and keyedChecks in relint.ts), those findings, moved, and
- * where the rule runs again (nowhere, or over some roots' cells).
- */
-/**
- * `kept`: after an edit that keeps the previous version's segments, their
+ * `moved`: for a keyed rule whose previous findings still hold
+ * (keyedChecks in relint.ts), those findings, moved, and where it runs
+ * again. `kept`: after an edit that keeps the previous version's segments, their
  * findings, moved, and the few segments to check (keptSegments in
  * relint.ts); the other segments are not looked at.
  *
@@ -396,12 +391,12 @@ export function* lintWhole(
 
   if (spent) addSegmentTimes(times!, segmentRules, spent);
   for (let i = 0; i < checks.length; i++) {
-    const rule = checks[i]!.rule;
+    const { rule, severity } = checks[i]!;
     const found = moved?.(rule);
-    // Between rules: a step ends before each cross-cell check that runs.
-    if (!found || found.scope) yield;
+    // Between rules: a step ends before each cross-cell check.
+    yield;
     if (!found) {
-      runCheck(rule, checks[i]!.severity, config, times);
+      runCheck(rule, severity, config, times);
       continue;
     }
     raw.reused = true;
@@ -412,7 +407,7 @@ export function* lintWhole(
     }
     // The questions of the roots run again are asked again, after the moved ones.
     if (found.doubt) raw.doubt.set(rule.meta.id, found.doubt);
-    if (found.scope) runCheck(rule, checks[i]!.severity, config, times, found.scope);
+    runCheck(rule, severity, config, times, found.scope);
     if (!found.doubt) raw.doubt.delete(rule.meta.id);
   }
   return raw;
