@@ -123,7 +123,7 @@ function firstWithItsId(doc: MessageDocument, cell: Cell): boolean {
 }
 
 function shiftEdit(e: TextEdit, by: number): TextEdit {
-  return { range: [e.range[0] + by, e.range[1] + by], text: e.text };
+  return by === 0 ? e : { range: [e.range[0] + by, e.range[1] + by], text: e.text };
 }
 
 /**
@@ -177,28 +177,23 @@ class Context implements RuleContext {
 
 /** Turns findings into diagnostics of one document. */
 function reporter(doc: MessageDocument, raw: RawFindings) {
-  const toDiagnostic = (ruleId: string, severity: Severity, d: LocalFinding): Diagnostic => {
+  /** An edit of a report, merged and shifted by `by`. */
+  const placed = (e: TextEdit | TextEdit[], by: number): TextEdit => shiftEdit(mergeEdits(doc.text, e), by);
+  /** A report (or a segment's kept finding) as a diagnostic, its offsets shifted by `by`. */
+  const toDiagnostic = (ruleId: string, severity: Severity, d: ReportDescriptor, by: number): Diagnostic => {
+    const first = d.related?.[0];
     const diag: Diagnostic = {
       ruleId,
       severity: d.severity !== undefined ? (Math.min(d.severity, severity) as Severity) : severity,
-      message: renderLines(d.message, d.related?.[0]?.at[0], doc.lines),
-      range: doc.range(d.at[0], d.at[1]),
+      message: renderLines(d.message, first && first.at[0] + by, doc.lines),
+      range: doc.range(d.at[0] + by, d.at[1] + by),
     };
-    if (d.fix) diag.fix = d.fix;
-    if (d.suggestions?.length) diag.suggestions = d.suggestions;
-    if (d.related?.length) diag.related = d.related.map((r) => ({ range: doc.range(r.at[0], r.at[1]), message: r.message }));
+    if (d.fix) diag.fix = placed(d.fix, by);
+    if (d.suggestions?.length) diag.suggestions = d.suggestions.map((s) => ({ desc: s.desc, fix: placed(s.fix, by) }));
+    if (d.related?.length) diag.related = d.related.map((r) => ({ range: doc.range(r.at[0] + by, r.at[1] + by), message: r.message }));
     if (d.tags?.length) diag.tags = d.tags;
     return keepTemplate(diag, d.message);
   };
-  const normalize = (d: ReportDescriptor): LocalFinding => ({
-    at: d.at,
-    message: d.message,
-    severity: d.severity,
-    fix: d.fix ? mergeEdits(doc.text, d.fix) : undefined,
-    suggestions: d.suggestions?.length ? d.suggestions.map((s) => ({ desc: s.desc, fix: mergeEdits(doc.text, s.fix) })) : undefined,
-    related: d.related,
-    tags: d.tags,
-  });
   const push = (origin: number | string, d: Diagnostic, root?: string | null): void => {
     raw.diagnostics.push(d);
     raw.origins.push(origin);
@@ -226,7 +221,7 @@ function reporter(doc: MessageDocument, raw: RawFindings) {
           doc,
           scope,
           ruleOptions(rule, config),
-          (d) => push(ruleId, toDiagnostic(ruleId, severity, normalize(d)), keyed ? rootAt(doc, d.at[0]) : undefined),
+          (d) => push(ruleId, toDiagnostic(ruleId, severity, d, 0), keyed ? rootAt(doc, d.at[0]) : undefined),
           // A keyed rule's answers are recorded: the roots whose questions span a cell that changes run again.
           (from, to, output) => {
             asked?.push(doubtQuery(doc, from, to));
@@ -261,13 +256,14 @@ function reporter(doc: MessageDocument, raw: RawFindings) {
         undefined,
         ruleOpts,
         (d: ReportDescriptor) => {
-          const f = normalize(d);
           found.push({
-            ...f,
-            at: [f.at[0] - base, f.at[1] - base],
-            fix: f.fix && shiftEdit(f.fix, -base),
-            suggestions: f.suggestions?.map((x) => ({ desc: x.desc, fix: shiftEdit(x.fix, -base) })),
-            related: f.related?.map((r) => ({ at: [r.at[0] - base, r.at[1] - base] as [number, number], message: r.message })),
+            at: [d.at[0] - base, d.at[1] - base],
+            message: d.message,
+            severity: d.severity,
+            fix: d.fix && placed(d.fix, -base),
+            suggestions: d.suggestions?.length ? d.suggestions.map((s) => ({ desc: s.desc, fix: placed(s.fix, -base) })) : undefined,
+            related: d.related?.map((r) => ({ at: [r.at[0] - base, r.at[1] - base], message: r.message })),
+            tags: d.tags,
           });
         },
         (from: number, to: number, output: boolean) => doubtfulIdBetween(doc, from, to, output),
@@ -306,17 +302,8 @@ function reporter(doc: MessageDocument, raw: RawFindings) {
   const pushSegmentFindings = (index: number, seg: Segment, findings: readonly SegmentFinding[], severityOf: Map<string, Severity>): void => {
     const base = doc.offsetOf(seg);
     for (let i = 0, list = findings; i < list.length; i++) {
-      const { ruleId, finding: f } = list[i]!;
-      push(
-        index,
-        toDiagnostic(ruleId, severityOf.get(ruleId)!, {
-          ...f,
-          at: [f.at[0] + base, f.at[1] + base],
-          fix: f.fix && shiftEdit(f.fix, base),
-          suggestions: f.suggestions?.map((x) => ({ desc: x.desc, fix: shiftEdit(x.fix, base) })),
-          related: f.related?.map((r) => ({ at: [r.at[0] + base, r.at[1] + base] as [number, number], message: r.message })),
-        }),
-      );
+      const { ruleId, finding } = list[i]!;
+      push(index, toDiagnostic(ruleId, severityOf.get(ruleId)!, finding, base));
     }
   };
   return { runCheck, segmentChecker, pushSegmentFindings };
