@@ -158,14 +158,17 @@ export function scopeOf(doc: MessageDocument, roots: Set<string>): CheckScope | 
 }
 
 /**
- * A keyed rule's previous findings that still hold after an edit, moved
- * (with the roots they were attributed to), and the touched roots' cells and
- * lines to run it over.
+ * A keyed rule's findings, each with the id root it was attributed to when
+ * made (rootAt), null where it lies in nothing with an id, and the
+ * doubtfulIdBetween questions they rest on (undefined: not known).
  */
-export interface Moved {
-  kept: Diagnostic[];
-  keptRoots: (string | null | undefined)[];
+export interface KeyedFindings {
+  found: Diagnostic[];
+  roots: (string | null)[];
+  doubt: DoubtQuery[] | undefined;
+}
+
+/** A keyed rule's previous findings that still hold after an edit, moved, and the touched roots' cells and lines to run it over. */
+export interface Moved extends KeyedFindings {
   scope: CheckScope;
-  /** The rule's doubt questions for the roots it does not run again, moved (undefined: not known). */
-  doubt?: DoubtQuery[];
 }

@@ -11,7 +11,7 @@ import { parse, type MessageDocument } from '../syntax/document.js';
 import { differences } from './contract.js';
 import { applyDirectives, collectDirectives } from './directives.js';
 import { applyEdits, fixesOf } from './fix.js';
-import { keepFindings, keptSegments, keyedChecks } from './relint.js';
+import { keepFindings, lintAgain } from './relint.js';
 import { ruleSeverity, type RuleSet } from './rule-set.js';
 import { lintWhole, type RawFindings } from './run.js';
 import { drain, type Steps } from './steps.js';
@@ -72,12 +72,6 @@ function prepareForEdits(doc: MessageDocument): void {
   keepFootnoteCounts(doc);
   // Line starts: the next version's are this one's with the edit's lines.
   void doc.lines;
-}
-
-/** A whole lint, keeping what still holds of the previous version's findings (see relint.ts). */
-function lintAgain(ruleSet: RuleSet, doc: MessageDocument, config: MsglintConfig, keep: boolean): Steps<RawFindings> {
-  const keyed = keyedChecks(ruleSet, doc, config);
-  return lintWhole(ruleSet, doc, config, keep, keyed?.moved, keptSegments(ruleSet, doc, config));
 }
 
 /**

@@ -12,7 +12,7 @@ import { cellValues } from './cell-values.js';
 import { mergeEdits } from './fix.js';
 import { keepTemplate, renderLines } from './line-mentions.js';
 import { ruleOptions, type RuleSet, type SegmentRule } from './rule-set.js';
-import { doubtfulIdBetween, doubtQuery, rootAt, type CheckScope, type DoubtQuery, type Moved } from './keyed.js';
+import { doubtfulIdBetween, doubtQuery, rootAt, type CheckScope, type KeyedFindings, type Moved } from './keyed.js';
 import { SEGMENTS_PER_STEP, type Steps } from './steps.js';
 import { addRuleTime, timingCollector, type LintTimes } from './timing.js';
 import type { CellValues, Diagnostic, MsglintConfig, PerCell, ReportDescriptor, Rule, RuleContext, Severity, TextEdit } from './types.js';
@@ -21,7 +21,7 @@ import type { CellValues, Diagnostic, MsglintConfig, PerCell, ReportDescriptor, 
 export interface KeptSegments {
   /** The previous version's findings of the kept segments, moved, with their segment's index in this version. */
   findings: Diagnostic[];
-  origins: number[];
+  segments: number[];
   /** Indices of the segments whose checks run (or whose cached findings are compared by signature). */
   check: number[];
 }
@@ -127,11 +127,10 @@ function shiftEdit(e: TextEdit, by: number): TextEdit {
 }
 
 /**
- * The findings of one version before disable comments, each with where it
- * came from: the index of the segment whose checks found it, or the id of
- * the cross-cell rule. Kept per document, so that the next version re-checks
- * only the segments and id roots the edit touched, and moves the rest
- * (relint.ts).
+ * The findings of one version before disable comments: the segment checks'
+ * first, then the cross-cell checks'. Kept per document, so that the next
+ * version re-checks only the segments and id roots the edit touched, and
+ * moves the rest (relint.ts).
  */
 export interface RawFindings {
   ruleSet: RuleSet;
@@ -139,15 +138,10 @@ export interface RawFindings {
   /** Whether findings of an earlier version were used (checked by MSGLINT_CHECK_INCREMENTAL). */
   reused: boolean;
   diagnostics: Diagnostic[];
-  origins: (number | string)[];
-  /**
-   * Per finding of a rule with checkRoots, the id root it was
-   * attributed to when made (rootAt in keyed.ts), null where it lies in
-   * nothing with an id; undefined for the findings of other rules.
-   */
-  roots: (string | null | undefined)[];
-  /** Per rule with Rule.checkRoots, the doubtfulIdBetween questions its findings rest on (none: not known). */
-  doubt: Map<string, DoubtQuery[]>;
+  /** Per finding of the segment checks (the first ones), the index of its segment; -1 for an internal error. */
+  segments: number[];
+  /** Per rule with Rule.checkRoots, its findings with their roots. */
+  keyed: Map<string, KeyedFindings>;
 }
 
 /**
@@ -194,37 +188,38 @@ function reporter(doc: MessageDocument, raw: RawFindings) {
     if (d.tags?.length) diag.tags = d.tags;
     return keepTemplate(diag, d.message);
   };
-  const push = (origin: number | string, d: Diagnostic, root?: string | null): void => {
-    raw.diagnostics.push(d);
-    raw.origins.push(origin);
-    raw.roots.push(root);
-  };
   const internalError = (ruleId: string, e: unknown): void => {
     // A rule that throws must not take the others down: report it where it can be seen.
-    push(ruleId, {
+    raw.diagnostics.push({
       ruleId,
       severity: 2,
       message: `Internal error in rule '${ruleId}': ${(e as Error)?.message ?? String(e)}. Please report this.`,
       range: doc.range(0, 0),
     });
   };
-  /** `scope`: the cells and metadata lines to check (a keyed re-run); all of them when undefined. */
-  const runCheck = (rule: Rule, severity: Severity, config: MsglintConfig, times: LintTimes | undefined, scope?: CheckScope): void => {
+  /** `moved`: a keyed re-run, over the moved findings' scope and after them; the whole document otherwise. */
+  const runCheck = (rule: Rule, severity: Severity, config: MsglintConfig, times: LintTimes | undefined, moved?: Moved): void => {
     const ruleId = rule.meta.id;
-    const keyed = rule.checkRoots !== undefined;
     const t0 = times ? performance.now() : 0;
-    let asked = keyed ? raw.doubt.get(ruleId) : undefined;
-    if (keyed && !asked) raw.doubt.set(ruleId, (asked = []));
+    const keyed: KeyedFindings | undefined = rule.checkRoots ? (moved ?? { found: [], roots: [], doubt: [] }) : undefined;
+    if (keyed) raw.keyed.set(ruleId, keyed);
     try {
       (rule.checkRoots ?? rule.check)!(
         new Context(
           doc,
-          scope,
+          moved?.scope,
           ruleOptions(rule, config),
-          (d) => push(ruleId, toDiagnostic(ruleId, severity, d, 0), keyed ? rootAt(doc, d.at[0]) : undefined),
+          (d) => {
+            const diag = toDiagnostic(ruleId, severity, d, 0);
+            raw.diagnostics.push(diag);
+            if (keyed) {
+              keyed.found.push(diag);
+              keyed.roots.push(rootAt(doc, d.at[0]));
+            }
+          },
           // A keyed rule's answers are recorded: the roots whose questions span a cell that changes run again.
           (from, to, output) => {
-            asked?.push(doubtQuery(doc, from, to));
+            keyed?.doubt?.push(doubtQuery(doc, from, to));
             return doubtfulIdBetween(doc, from, to, output);
           },
           <V,>(perCell: PerCell<V>) => {
@@ -285,6 +280,7 @@ function reporter(doc: MessageDocument, raw: RawFindings) {
           rule.checkSegment!(seg, context);
         } catch (e) {
           internalError(rule.meta.id, e);
+          raw.segments.push(-1);
           threw = true;
         }
         if (spent) {
@@ -303,7 +299,8 @@ function reporter(doc: MessageDocument, raw: RawFindings) {
     const base = doc.offsetOf(seg);
     for (let i = 0, list = findings; i < list.length; i++) {
       const { ruleId, finding } = list[i]!;
-      push(index, toDiagnostic(ruleId, severityOf.get(ruleId)!, finding, base));
+      raw.diagnostics.push(toDiagnostic(ruleId, severityOf.get(ruleId)!, finding, base));
+      raw.segments.push(index);
     }
   };
   return { runCheck, segmentChecker, pushSegmentFindings };
@@ -329,7 +326,7 @@ export function* lintWhole(
   moved?: (rule: Rule) => Moved | undefined,
   kept?: KeptSegments,
 ): Steps<RawFindings> {
-  const raw: RawFindings = { ruleSet, config, reused: false, diagnostics: [], origins: [], roots: [], doubt: new Map() };
+  const raw: RawFindings = { ruleSet, config, reused: false, diagnostics: kept?.findings ?? [], segments: kept?.segments ?? [], keyed: new Map() };
   const { runCheck, segmentChecker, pushSegmentFindings } = reporter(doc, raw);
   const times = timingCollector();
 
@@ -344,14 +341,7 @@ export function* lintWhole(
     const factsOf = (): SignatureFacts =>
       (facts ??= signatureFacts(doc, sameEnv(JSON.stringify([doc.agents.map((a) => [a.name, a.source]), doc.languagesRead, config.languages ?? [], config.agents ?? []]))));
     let check: ((seg: Segment) => readonly SegmentFinding[]) | undefined;
-    if (kept) {
-      raw.reused = true;
-      for (let k = 0; k < kept.findings.length; k++) {
-        raw.diagnostics.push(kept.findings[k]!);
-        raw.origins.push(kept.origins[k]!);
-        raw.roots.push(undefined);
-      }
-    }
+    if (kept) raw.reused = true;
     const count = kept ? kept.check.length : doc.segmentCount;
     for (let n = 0; n < count; n++) {
       if (n !== 0 && n % SEGMENTS_PER_STEP === 0) yield;
@@ -382,20 +372,11 @@ export function* lintWhole(
     const found = moved?.(rule);
     // Between rules: a step ends before each cross-cell check.
     yield;
-    if (!found) {
-      runCheck(rule, severity, config, times);
-      continue;
+    if (found) {
+      raw.reused = true;
+      for (let k = 0; k < found.found.length; k++) raw.diagnostics.push(found.found[k]!);
     }
-    raw.reused = true;
-    for (let k = 0; k < found.kept.length; k++) {
-      raw.diagnostics.push(found.kept[k]!);
-      raw.origins.push(rule.meta.id);
-      raw.roots.push(found.keptRoots[k]);
-    }
-    // The questions of the roots run again are asked again, after the moved ones.
-    if (found.doubt) raw.doubt.set(rule.meta.id, found.doubt);
-    runCheck(rule, severity, config, times, found.scope);
-    if (!found.doubt) raw.doubt.delete(rule.meta.id);
+    runCheck(rule, severity, config, times, found);
   }
   return raw;
 }
