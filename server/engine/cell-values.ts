@@ -31,13 +31,11 @@ class ListValues<V> implements CellValues<V> {
   }
 }
 
-// A version's values per function; a rule set has few such functions, so a list.
-const kept = new Memo<MessageDocument, { of: PerCell<unknown>; values: ListValues<unknown> }[]>();
+// A version's values per function.
+const kept = new Memo<MessageDocument, Map<PerCell<unknown>, ListValues<unknown>>>();
 
 function keptFor<V>(doc: MessageDocument, of: PerCell<V>): ListValues<V> | undefined {
-  const list = kept.get(doc);
-  if (list) for (let i = 0; i < list.length; i++) if (list[i]!.of === of) return list[i]!.values as ListValues<V>;
-  return undefined;
+  return kept.get(doc)?.get(of) as ListValues<V> | undefined;
 }
 
 /**
@@ -72,7 +70,7 @@ export function cellValues<V>(doc: MessageDocument, of: PerCell<V>, declared: re
   }
   const values = new ListValues<V>(list);
   const all = kept.get(doc);
-  if (all) all.push({ of, values });
-  else kept.set(doc, [{ of, values }]);
+  if (all) all.set(of, values);
+  else kept.set(doc, new Map([[of, values]]));
   return { values, reused };
 }

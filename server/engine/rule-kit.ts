@@ -1,20 +1,24 @@
 // Small helpers shared by the rule modules under rules/.
 
 export { closest } from '../base/closest.js';
-import { docsUrl } from './docs.js';
 import type { Segment } from '../syntax/document.js';
 import type { PerCell, Rule, RuleContext, RuleMeta } from './types.js';
 
 type Check = (context: RuleContext) => void;
 
+/** `meta` with its rule's documentation: docs/rules/<id>.md in the repository. */
+function withDocs(meta: Omit<RuleMeta, 'docs'>): RuleMeta {
+  return { ...meta, docs: `https://github.com/msglint/msglint/blob/main/docs/rules/${meta.id}.md` };
+}
+
 /** A rule that reads the whole document (Rule.check). */
 export function defineRule(meta: Omit<RuleMeta, 'docs'>, check: Check): Rule {
-  return { meta: { ...meta, docs: docsUrl(meta.id) }, check };
+  return { meta: withDocs(meta), check };
 }
 
 /** A rule that reads the cells and metadata lines of id roots (Rule.checkRoots). */
 export function defineRootRule(meta: Omit<RuleMeta, 'docs'>, checkRoots: Check): Rule {
-  return { meta: { ...meta, docs: docsUrl(meta.id) }, checkRoots };
+  return { meta: withDocs(meta), checkRoots };
 }
 
 /**
@@ -27,7 +31,7 @@ export function defineSegmentRule(
   checkSegment: (segment: Segment, context: RuleContext) => void,
   across?: Check | { roots: Check },
 ): Rule {
-  const rule: Rule = { meta: { ...meta, docs: docsUrl(meta.id) }, checkSegment };
+  const rule: Rule = { meta: withDocs(meta), checkSegment };
   if (typeof across === 'function') rule.check = across;
   else if (across) rule.checkRoots = across.roots;
   return rule;
@@ -35,7 +39,7 @@ export function defineSegmentRule(
 
 /** A rule whose `check` folds over values per cell (Rule.perCell, RuleContext.cellValues). */
 export function defineFoldRule(meta: Omit<RuleMeta, 'docs'>, perCell: readonly PerCell<unknown>[], check: Check): Rule {
-  return { meta: { ...meta, docs: docsUrl(meta.id) }, perCell, check };
+  return { meta: withDocs(meta), perCell, check };
 }
 
 /** An id segment: letters, digits, `_` and `-`. */
