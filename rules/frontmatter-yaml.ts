@@ -14,9 +14,9 @@ function visible(doc: MessageDocument, start: number, end: number, limit: number
   let e = Math.min(end, limit);
   while (e > start && blank(t[e - 1])) e--;
   if (e > start) return [start, e];
-  // Only blanks: a tab or space where YAML wants none is the place itself.
-  if (start < limit && (t[start] === ' ' || t[start] === '\t')) return [start, start + 1];
-  if (start < limit && !blank(t[start])) return [start, start + 1];
+  // Only blanks: the character there is the place, but for a line break (a
+  // tab or space where YAML wants none is the place itself).
+  if (start < limit && t[start] !== '\n' && t[start] !== '\r') return [start, start + 1];
   let p = start;
   while (p > 0 && blank(t[p - 1])) p--;
   return p > 0 ? [p - 1, p] : [start, start];

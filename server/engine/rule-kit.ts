@@ -1,8 +1,10 @@
 // Small helpers shared by the rule modules under rules/.
 
 export { closest } from '../base/closest.js';
-import type { Segment } from '../syntax/document.js';
-import type { PerCell, Rule, RuleContext, RuleMeta } from './types.js';
+import { borrowsMetadata, type Cell, type MessageDocument, type Segment } from '../syntax/document.js';
+import type { ToolProblem, ToolProblemRule } from '../tool-calls/facts.js';
+import { toolProblemsIn } from '../tool-calls/problems.js';
+import type { PerCell, ReportDescriptor, Rule, RuleContext, RuleMeta } from './types.js';
 
 type Check = (context: RuleContext) => void;
 
@@ -40,6 +42,25 @@ export function defineSegmentRule(
 /** A rule whose `check` folds over values per cell (Rule.perCell, RuleContext.cellValues). */
 export function defineFoldRule(meta: Omit<RuleMeta, 'docs'>, perCell: readonly PerCell<unknown>[], check: Check): Rule {
   return { meta: withDocs(meta), perCell, check };
+}
+
+/** A segment rule that words the problems its id names in a segment's tool elements (toolProblemsIn), each reported at its place. */
+export function defineToolProblemRule<R extends ToolProblemRule>(
+  meta: Omit<RuleMeta, 'docs'> & { id: R },
+  describe: (problem: Extract<ToolProblem, { rule: R }>, doc: MessageDocument, segment: Segment) => Omit<ReportDescriptor, 'at'>,
+): Rule {
+  return defineSegmentRule(meta, (seg, { doc, report }) => {
+    for (const p of toolProblemsIn(doc, seg, meta.id)) report({ at: doc.abs(seg, p), ...describe(p, doc, seg) });
+  });
+}
+
+/**
+ * Whether a cell's metadata line is its own to report on: a later cell with
+ * a duplicated id shares the first one's metadata line, and a first one may
+ * have only the later one's (borrowsMetadata); duplicate-id reports those.
+ */
+export function ownsMetadata(doc: MessageDocument, cell: Cell): boolean {
+  return doc.cellsById.get(cell.id!)?.[0] === cell && !borrowsMetadata(doc, cell);
 }
 
 /** An id segment: letters, digits, `_` and `-`. */
