@@ -14,8 +14,7 @@ function visible(doc: MessageDocument, start: number, end: number, limit: number
   let e = Math.min(end, limit);
   while (e > start && blank(t[e - 1])) e--;
   if (e > start) return [start, e];
-  // Only blanks: the character there is the place, but for a line break (a
-  // tab or space where YAML wants none is the place itself).
+  // Only blanks: a tab or space where YAML wants none is the place itself, as is any character but a line break.
   if (start < limit && t[start] !== '\n' && t[start] !== '\r') return [start, start + 1];
   let p = start;
   while (p > 0 && blank(t[p - 1])) p--;
