@@ -5,7 +5,6 @@ import { BODY_AGENT_KEYS, FRONTMATTER_AGENT_KEYS, likelyKey, METADATA_KEYS, type
 import { isMap } from '../server/syntax/document.js';
 
 // An unknown key is reported with severity 1 (a warning), the rest at the rule's severity.
-type Descriptor = ReportDescriptor;
 
 function describe(value: unknown): string {
   if (value === null || value === undefined) return 'nothing';
@@ -57,7 +56,7 @@ function describeProblem(key: string, p: SettingProblem, body: boolean): { messa
   }
 }
 
-function checkEntries(info: AgentInfo, report: (d: Descriptor) => void): void {
+function checkEntries(info: AgentInfo, report: (d: ReportDescriptor) => void): void {
   const body = info.def.source === 'body';
   const known: readonly string[] = body ? BODY_AGENT_KEYS : FRONTMATTER_AGENT_KEYS;
   const agent = `\`${info.def.name}\``;

@@ -14,7 +14,7 @@ function hint(source: AgentDefinition['source'], name: string): string {
     : ` Name it \`${valid}\` and keep the model in \`models\`.`;
 }
 
-const rule = defineRule(
+export default defineRule(
   {
     id: 'agent-name',
     group: 'agents',
@@ -53,4 +53,3 @@ const rule = defineRule(
     }
   },
 );
-export default rule;

@@ -86,9 +86,7 @@ export default defineSegmentRule(
     description: 'A known attribute with an invalid value: `time`, `duration`, `status`, `reasoning`, `mime_type`, `role`, `call_id`.',
   },
   (seg, { doc, report }) => {
-    if (seg.kind !== 'cell' && seg.kind !== 'prologue') return;
-    for (const node of seg.parse!.metadata) {
-      const m = { segment: seg, node };
+    for (const m of seg.entries) {
       if (m.node.type === undefined || !isMetadataLine(doc, m)) continue;
       // On a temporary agent's line, `reasoning` is the agent setting (a
       // boolean, `True`/`False` accepted, spec section 7), which agent-config checks.

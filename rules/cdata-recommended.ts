@@ -1,7 +1,7 @@
-import { defineSegmentRule } from '../server/engine/rule-kit.js';
-import { cdataSection, toolProblemsIn } from '../server/tool-calls/index.js';
+import { defineToolProblemRule } from '../server/engine/rule-kit.js';
+import { cdataSection } from '../server/tool-calls/index.js';
 
-export default defineSegmentRule(
+export default defineToolProblemRule(
   {
     id: 'cdata-recommended',
     group: 'tool-calls',
@@ -9,14 +9,9 @@ export default defineSegmentRule(
     fixable: 'fix',
     description: 'A plain-text argument with several lines not in CDATA.',
   },
-  (seg, { doc, report }) => {
-    for (const p of toolProblemsIn(doc, seg, 'cdata-recommended')) {
-      report({
-        at: doc.abs(seg, p),
-        message: `The value of \`<${p.name}>\` has several lines: put it in a CDATA section (\`<![CDATA[\` … \`]]>\`) so that code and \`<\`, \`&\` need no escaping.`,
-        // The fix keeps the exact text: line ends as written, references decoded.
-        fix: p.decoded !== undefined ? { range: doc.abs(seg, p), text: cdataSection(p.decoded) } : undefined,
-      });
-    }
-  },
+  (p, doc, seg) => ({
+    message: `The value of \`<${p.name}>\` has several lines: put it in a CDATA section (\`<![CDATA[\` … \`]]>\`) so that code and \`<\`, \`&\` need no escaping.`,
+    // The fix keeps the exact text: line ends as written, references decoded.
+    fix: p.decoded !== undefined ? { range: doc.abs(seg, p), text: cdataSection(p.decoded) } : undefined,
+  }),
 );

@@ -1,7 +1,6 @@
-import { defineSegmentRule } from '../server/engine/rule-kit.js';
-import { toolProblemsIn } from '../server/tool-calls/index.js';
+import { defineToolProblemRule } from '../server/engine/rule-kit.js';
 
-export default defineSegmentRule(
+export default defineToolProblemRule(
   {
     id: 'cdata-unterminated',
     group: 'tool-calls',
@@ -9,7 +8,5 @@ export default defineSegmentRule(
     fixable: null,
     description: '`<![CDATA[` without its `]]>`.',
   },
-  (seg, { doc, report }) => {
-    for (const p of toolProblemsIn(doc, seg, 'cdata-unterminated')) report({ at: doc.abs(seg, p), message: '`<![CDATA[` has no `]]>` to end it.' });
-  },
+  () => ({ message: '`<![CDATA[` has no `]]>` to end it.' }),
 );

@@ -33,9 +33,8 @@ export default defineSegmentRule(
     fixable: null,
     description: 'An id with characters outside `A-Z a-z 0-9 _ -`, an empty segment, or a shape that fits no cell kind.',
   },
-  (seg, { doc, report }) => {
-    if (!(seg instanceof Cell)) return;
-    const cell = seg;
+  (cell, { doc, report }) => {
+    if (!(cell instanceof Cell)) return;
     const ref = cell.marker.idRef;
     if (!ref) return;
     if (cell.marker.idNotLast) {
@@ -47,25 +46,22 @@ export default defineSegmentRule(
     }
     // Nearly every id fits (a fact of the tree): its segments are made only when one does not.
     if (doc.idFits(cell)) return;
-    if (WELL_FORMED_ID.test(ref.id)) {
-      const problem = shapeProblem(doc, cell, ref.id);
-      if (problem) report({ at: doc.abs(cell, ref.span), message: problem });
-      return;
-    }
-    let bad = false;
-    for (const part of ref.segments) {
-      if (part.text === '') {
-        report({ at: doc.abs(cell, ref.span), message: `The id \`${ref.id}\` has an empty segment (two dots, or a dot at an end).` });
-        bad = true;
-        break;
+    if (!WELL_FORMED_ID.test(ref.id)) {
+      let bad = false;
+      for (const part of ref.segments) {
+        if (part.text === '') {
+          report({ at: doc.abs(cell, ref.span), message: `The id \`${ref.id}\` has an empty segment (two dots, or a dot at an end).` });
+          bad = true;
+          break;
+        }
+        if (!SEGMENT.test(part.text)) {
+          const badChar = [...part.text].find((c) => !/[A-Za-z0-9_-]/.test(c));
+          report({ at: doc.abs(cell, part.span), message: `An id segment uses only A-Z a-z 0-9 _ -; \`${part.text}\` has \`${badChar}\`.` });
+          bad = true;
+        }
       }
-      if (!SEGMENT.test(part.text)) {
-        const badChar = [...part.text].find((c) => !/[A-Za-z0-9_-]/.test(c));
-        report({ at: doc.abs(cell, part.span), message: `An id segment uses only A-Z a-z 0-9 _ -; \`${part.text}\` has \`${badChar}\`.` });
-        bad = true;
-      }
+      if (bad) return;
     }
-    if (bad) return;
     const problem = shapeProblem(doc, cell, ref.id);
     if (problem) report({ at: doc.abs(cell, ref.span), message: problem });
   },

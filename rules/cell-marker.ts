@@ -41,9 +41,8 @@ export default defineSegmentRule(
     fixable: 'fix',
     description: 'A malformed percent marker: `#%%`, six or more `#`, four or more `%`, an indented marker, text glued to the percent signs.',
   },
-  (seg, { doc, report }) => {
-    if (!(seg instanceof Cell)) return;
-    const cell = seg;
+  (cell, { doc, report }) => {
+    if (!(cell instanceof Cell)) return;
     for (const problem of cell.marker.problems) {
       const at = doc.abs(cell, problem.span);
       const described = describe(problem);

@@ -1,6 +1,6 @@
 import { defineRule } from '../server/engine/rule-kit.js';
 
-const rule = defineRule(
+export default defineRule(
   {
     id: 'cell-outside-section',
     group: 'sections',
@@ -32,4 +32,3 @@ const rule = defineRule(
     }
   },
 );
-export default rule;

@@ -1,5 +1,5 @@
-import { closest, defineSegmentRule } from '../server/engine/rule-kit.js';
-import { borrowsMetadata, MESSAGE_TYPES, Cell } from '../server/syntax/document.js';
+import { closest, defineSegmentRule, ownsMetadata } from '../server/engine/rule-kit.js';
+import { MESSAGE_TYPES, Cell } from '../server/syntax/document.js';
 
 export default defineSegmentRule(
   {
@@ -9,14 +9,11 @@ export default defineSegmentRule(
     fixable: 'suggestion',
     description: 'A message cell whose type is not `markdown`, `code` or `raw`.',
   },
-  (seg, { doc, report }) => {
-    if (!(seg instanceof Cell)) return;
-    const cell = seg;
+  (cell, { doc, report }) => {
+    if (!(cell instanceof Cell)) return;
     const m = doc.metadataOf(cell);
     if (cell.isOutput || !m || m.node.type === undefined) return;
-    // A later cell with a duplicated id shares the first one's metadata line,
-    // and a first one may have only the later one's: duplicate-id reports it.
-    if (doc.cellsById.get(cell.id!)?.[0] !== cell || borrowsMetadata(doc, cell)) return;
+    if (!ownsMetadata(doc, cell)) return;
     const type = m.node.type;
     if (MESSAGE_TYPES.has(type)) return;
     // A line with a type has its span (asked for only here, to report).

@@ -1,5 +1,5 @@
-import { borrowsMetadata, Cell } from '../server/syntax/document.js';
-import { defineSegmentRule } from '../server/engine/rule-kit.js';
+import { Cell } from '../server/syntax/document.js';
+import { defineSegmentRule, ownsMetadata } from '../server/engine/rule-kit.js';
 
 export default defineSegmentRule(
   {
@@ -9,13 +9,10 @@ export default defineSegmentRule(
     fixable: null,
     description: 'A `[code]` cell without a fenced code block, or whose first code block has no language.',
   },
-  (seg, { doc, report }) => {
-    if (!(seg instanceof Cell)) return;
-    const cell = seg;
+  (cell, { doc, report }) => {
+    if (!(cell instanceof Cell)) return;
     if (cell.isOutput || doc.typeOf(cell) !== 'code') return;
-    // A later cell with a duplicated id shares the first one's metadata line,
-    // and a first one may have only the later one's: duplicate-id reports it.
-    if (doc.cellsById.get(cell.id!)?.[0] !== cell || borrowsMetadata(doc, cell)) return;
+    if (!ownsMetadata(doc, cell)) return;
     const block = cell.codeBlock;
     if (!block) {
       const m = doc.metadataOf(cell)!;

@@ -36,11 +36,7 @@ function checkText(doc: MessageDocument, cell: Cell, lines: Line[], report: (at:
     run = [];
   };
   for (const line of lines) {
-    if (isBlank(text, line)) {
-      flush();
-      continue;
-    }
-    if (outputPrefix(text, line)) {
+    if (isBlank(text, line) || outputPrefix(text, line)) {
       flush();
       continue;
     }

@@ -65,7 +65,7 @@ function fits(doc: MessageDocument, kindsOf: () => CellValues<string | undefined
   return doc.text.length + kinds.length * (MESSAGE_OVERHEAD_TOKENS + 1) + outputs * BINARY_OUTPUT_TOKENS <= smallest;
 }
 
-const rule = defineFoldRule(
+export default defineFoldRule(
   {
     id: 'context-window',
     group: 'llm-view',
@@ -110,4 +110,3 @@ const rule = defineFoldRule(
     }
   },
 );
-export default rule;

@@ -1,7 +1,7 @@
 import { isMetadataLine, type MetadataNode } from '../server/syntax/document.js';
+import { defineSegmentRule } from '../server/engine/rule-kit.js';
 
 type Attribute = MetadataNode['attributes'][number];
-import { defineSegmentRule } from '../server/engine/rule-kit.js';
 
 export default defineSegmentRule(
   {
@@ -12,10 +12,9 @@ export default defineSegmentRule(
     description: 'The same key twice on one metadata line.',
   },
   (seg, { doc, report }) => {
-    if (seg.kind !== 'cell' && seg.kind !== 'prologue') return;
-    for (const node of seg.parse!.metadata) {
-      const attributes = node.attributes;
-      if (attributes.length < 2 || node.type === undefined || !isMetadataLine(doc, { segment: seg, node })) continue;
+    for (const m of seg.entries) {
+      const attributes = m.node.attributes;
+      if (attributes.length < 2 || m.node.type === undefined || !isMetadataLine(doc, m)) continue;
       // A line has a few attributes: compared pairwise, with no map per line,
       // unless there are many (a map keeps a long line linear).
       const seen = attributes.length > 16 ? new Map<string, Attribute>() : undefined;

@@ -1,6 +1,6 @@
 import { defineRootRule } from '../server/engine/rule-kit.js';
 
-const rule = defineRootRule(
+export default defineRootRule(
   {
     id: 'duplicate-id',
     group: 'structure',
@@ -31,4 +31,3 @@ const rule = defineRootRule(
     }
   },
 );
-export default rule;

@@ -26,9 +26,8 @@ export default defineSegmentRule(
     description: 'A cell with no content besides its marker and metadata.',
     // The cross-cell part: an agent reply is not empty when tool calls of its root name it as PARENT.
   },
-  (seg, { doc, report }) => {
-    if (!(seg instanceof Cell)) return;
-    const cell = seg;
+  (cell, { doc, report }) => {
+    if (!(cell instanceof Cell)) return;
     // An empty tool result or a run that printed nothing is data, not an
     // omission; a cell whose kind is a guess may be one (its id or metadata
     // is reported). An agent reply is checked across cells, below.

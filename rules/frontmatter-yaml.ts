@@ -14,9 +14,8 @@ function visible(doc: MessageDocument, start: number, end: number, limit: number
   let e = Math.min(end, limit);
   while (e > start && blank(t[e - 1])) e--;
   if (e > start) return [start, e];
-  // Only blanks: a tab or space where YAML wants none is the place itself.
-  if (start < limit && (t[start] === ' ' || t[start] === '\t')) return [start, start + 1];
-  if (start < limit && !blank(t[start])) return [start, start + 1];
+  // Only blanks: a tab or space where YAML wants none is the place itself, as is any character but a line break.
+  if (start < limit && t[start] !== '\n' && t[start] !== '\r') return [start, start + 1];
   let p = start;
   while (p > 0 && blank(t[p - 1])) p--;
   return p > 0 ? [p - 1, p] : [start, start];

@@ -14,9 +14,7 @@ export default defineSegmentRule(
     description: "A `history` value outside section 5's list.",
   },
   (seg, { doc, report }) => {
-    if (seg.kind !== 'cell' && seg.kind !== 'prologue') return;
-    for (const node of seg.parse!.metadata) {
-      const m = { segment: seg, node };
+    for (const m of seg.entries) {
       if (m.node.type === undefined || !isMetadataLine(doc, m)) continue;
       for (const a of m.node.attributes) {
         if (a.key !== 'history' || HISTORY_VALUES.includes(a.value)) continue;

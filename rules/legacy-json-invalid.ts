@@ -1,5 +1,5 @@
-import { defineSegmentRule } from '../server/engine/rule-kit.js';
-import { toolProblemsIn, type LegacyProblemKind } from '../server/tool-calls/index.js';
+import { defineToolProblemRule } from '../server/engine/rule-kit.js';
+import type { LegacyProblemKind } from '../server/tool-calls/index.js';
 
 function message(kind: LegacyProblemKind, detail: string): string {
   switch (kind) {
@@ -22,7 +22,7 @@ function message(kind: LegacyProblemKind, detail: string): string {
   }
 }
 
-export default defineSegmentRule(
+export default defineToolProblemRule(
   {
     id: 'legacy-json-invalid',
     group: 'tool-calls',
@@ -30,7 +30,5 @@ export default defineSegmentRule(
     fixable: null,
     description: 'A `<tool>` whose body starts with `{` but is not a valid JSON object of the legacy shape.',
   },
-  (seg, { doc, report }) => {
-    for (const p of toolProblemsIn(doc, seg, 'legacy-json-invalid')) report({ at: doc.abs(seg, p), message: message(p.kind, p.detail ?? '') });
-  },
+  (p) => ({ message: message(p.kind, p.detail ?? '') }),
 );

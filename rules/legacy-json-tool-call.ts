@@ -1,7 +1,6 @@
-import { defineSegmentRule } from '../server/engine/rule-kit.js';
-import { toolProblemsIn } from '../server/tool-calls/index.js';
+import { defineToolProblemRule } from '../server/engine/rule-kit.js';
 
-export default defineSegmentRule(
+export default defineToolProblemRule(
   {
     id: 'legacy-json-tool-call',
     group: 'tool-calls',
@@ -9,16 +8,13 @@ export default defineSegmentRule(
     fixable: 'fix',
     description: 'A tool call in the deprecated JSON form.',
   },
-  (seg, { doc, report }) => {
-    for (const p of toolProblemsIn(doc, seg, 'legacy-json-tool-call')) {
-      const refused = 'refused' in p.rewrite ? p.rewrite.refused : undefined;
-      report({
-        at: doc.abs(seg, p),
-        message: `A tool call in the deprecated JSON form: write it in the XML form (\`<server_name>\`, \`<tool_name>\`, \`<arguments>\`).${refused ? ` No automatic rewrite: ${refused}.` : ''}`,
-        fix: 'body' in p.rewrite ? { range: doc.abs(seg, p.body), text: p.rewrite.body } : undefined,
-        // Tag 2: Deprecated (editors strike the text through).
-        tags: [2],
-      });
-    }
+  (p, doc, seg) => {
+    const refused = 'refused' in p.rewrite ? p.rewrite.refused : undefined;
+    return {
+      message: `A tool call in the deprecated JSON form: write it in the XML form (\`<server_name>\`, \`<tool_name>\`, \`<arguments>\`).${refused ? ` No automatic rewrite: ${refused}.` : ''}`,
+      fix: 'body' in p.rewrite ? { range: doc.abs(seg, p.body), text: p.rewrite.body } : undefined,
+      // Tag 2: Deprecated (editors strike the text through).
+      tags: [2],
+    };
   },
 );

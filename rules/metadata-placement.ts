@@ -1,7 +1,6 @@
-import { defineRootRule } from '../server/engine/rule-kit.js';
-import { borrowsMetadata } from '../server/syntax/document.js';
+import { defineRootRule, ownsMetadata } from '../server/engine/rule-kit.js';
 
-const rule = defineRootRule(
+export default defineRootRule(
   {
     id: 'metadata-placement',
     group: 'structure',
@@ -12,15 +11,12 @@ const rule = defineRootRule(
   ({ doc, cells, report }) => {
     for (const cell of cells) {
       const m = doc.metadataOf(cell);
-      // A later cell with a duplicated id is duplicate-id's finding, not a misplaced line.
-      if (!m || doc.cellsById.get(cell.id!)?.[0] !== cell) continue;
+      if (!m || !ownsMetadata(doc, cell)) continue;
       const p = cell.parse;
       if (m.segment === cell && p.placementStart >= 0 && p.placementStart === m.node.span.start) continue;
       // An HTML comment that never closes, above the line, would have been
       // skipped closed: unclosed-fence reports it.
       if (m.segment === cell && p.comments.some((c) => !c.closed && c.start < m.node.span.start)) continue;
-      // The own line of another cell with the same id: duplicate-id reports the id.
-      if (borrowsMetadata(doc, cell)) continue;
       report({
         at: doc.abs(m.segment, m.node.id.refSpan),
         message: `The metadata line of \`${cell.id}\` belongs right under its marker (line {{line}}), before any other content.`,
@@ -29,4 +25,3 @@ const rule = defineRootRule(
     }
   },
 );
-export default rule;

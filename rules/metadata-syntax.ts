@@ -42,12 +42,10 @@ export default defineSegmentRule(
     description: 'A metadata line that does not parse: no `[TYPE]`, an unterminated quote, text that is not `key=value`.',
   },
   (seg, { doc, report }) => {
-    if (seg.kind !== 'cell' && seg.kind !== 'prologue') return;
-    for (const node of seg.parse!.metadata) {
-      const m = { segment: seg, node };
+    for (const m of seg.entries) {
       // An ordinary Markdown footnote (`[^n]: text`) is not metadata.
       if (!isMetadataLine(doc, m)) continue;
-      for (const problem of node.problems) {
+      for (const problem of m.node.problems) {
         const text = fixText(problem);
         report({
           at: doc.abs(seg, problem.span),

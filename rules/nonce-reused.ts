@@ -1,7 +1,7 @@
 import { defineRule } from '../server/engine/rule-kit.js';
 import { toolGraph, type CallRef } from '../server/tool-calls/index.js';
 
-const rule = defineRule(
+export default defineRule(
   {
     id: 'nonce-reused',
     group: 'tool-calls',
@@ -31,4 +31,3 @@ const rule = defineRule(
     }
   },
 );
-export default rule;

@@ -12,7 +12,7 @@ const KIND: Record<CellKind, string> = {
   'untyped-output': 'an output cell without metadata',
 };
 
-const rule = defineRootRule(
+export default defineRootRule(
   {
     id: 'tool-call-parent',
     group: 'tool-calls',
@@ -49,4 +49,3 @@ const rule = defineRootRule(
     }
   },
 );
-export default rule;

@@ -1,7 +1,7 @@
 import { defineRootRule } from '../server/engine/rule-kit.js';
 import { resultsAmong, toolGraph } from '../server/tool-calls/index.js';
 
-const rule = defineRootRule(
+export default defineRootRule(
   {
     id: 'tool-result-orphan',
     group: 'tool-calls',
@@ -52,4 +52,3 @@ const rule = defineRootRule(
     }
   },
 );
-export default rule;

@@ -101,14 +101,13 @@ export default defineSegmentRule(
     // A cell whose kind is a guess (its id fits no tool call, or it has no
     // metadata type) may be no tool call: its id or metadata is reported.
     if (!(seg instanceof Cell) || doc.kindOf(seg) !== 'tool-call' || !doc.kindKnown(seg)) return;
-    const cell = seg;
-    const tools = toolCallsOf(cell);
+    const tools = toolCallsOf(seg);
     if (tools.length === 0) {
-      const fenced = fencedTool(doc, cell);
+      const fenced = fencedTool(doc, seg);
       // In a fence that never closes, the `<tool>` is code because of it: unclosed-fence reports it.
       if (fenced && !fenced.closed) return;
       context.report({
-        at: fenced?.at ?? doc.abs(cell, cell.marker.idRef?.refSpan ?? cell.marker.span),
+        at: fenced?.at ?? doc.abs(seg, seg.marker.idRef?.refSpan ?? seg.marker.span),
         message: fenced
           ? 'This `<tool>` is inside a fenced code block, where it is code, not a tool call: write the `<tool>` element outside the fence.'
           : 'A tool call cell holds exactly one `<tool>` element; this one has none.',
@@ -118,9 +117,9 @@ export default defineSegmentRule(
     for (let i = 1; i < tools.length; i++) {
       const t = tools[i]!.element;
       context.report({
-        at: doc.abs(cell, { start: t.start, end: t.openTagEnd }),
+        at: doc.abs(seg, { start: t.start, end: t.openTagEnd }),
         message: `A tool call cell holds exactly one \`<tool>\`; this is number ${i + 1}. Give each call its own cell (an agent reply may hold several).`,
-        related: [{ at: doc.abs(cell, { start: tools[0]!.element.start, end: tools[0]!.element.openTagEnd }), message: 'The first `<tool>`' }],
+        related: [{ at: doc.abs(seg, { start: tools[0]!.element.start, end: tools[0]!.element.openTagEnd }), message: 'The first `<tool>`' }],
       });
     }
   },

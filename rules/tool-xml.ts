@@ -1,7 +1,6 @@
-import { defineSegmentRule } from '../server/engine/rule-kit.js';
-import { toolProblemsIn } from '../server/tool-calls/index.js';
+import { defineToolProblemRule } from '../server/engine/rule-kit.js';
 
-export default defineSegmentRule(
+export default defineToolProblemRule(
   {
     id: 'tool-xml',
     group: 'tool-calls',
@@ -9,20 +8,14 @@ export default defineSegmentRule(
     fixable: 'suggestion',
     description: 'A `<tool>` element that is not well-formed XML.',
   },
-  (seg, { doc, report }) => {
-    for (const p of toolProblemsIn(doc, seg, 'tool-xml')) {
-      if (p.kind === 'unclosed') {
-        report({ at: doc.abs(seg, p), message: '`<tool>` is not closed with `</tool>` in this cell.' });
-        continue;
-      }
-      const e = p.error;
-      const wrap = p.wrap;
-      report({
-        at: doc.abs(seg, p),
-        message: p.ltMayBeText ? `${e.message} If the \`<\` is meant as text, write \`&lt;\` or put the value in a CDATA section.` : e.message,
-        related: e.related ? [{ at: doc.abs(seg, e.related), message: e.related.message }] : undefined,
-        suggestions: wrap ? [{ desc: `Put the text of \`<${wrap.name}>\` in a CDATA section`, fix: { range: doc.abs(seg, wrap), text: wrap.text } }] : undefined,
-      });
-    }
+  (p, doc, seg) => {
+    if (p.kind === 'unclosed') return { message: '`<tool>` is not closed with `</tool>` in this cell.' };
+    const e = p.error;
+    const wrap = p.wrap;
+    return {
+      message: p.ltMayBeText ? `${e.message} If the \`<\` is meant as text, write \`&lt;\` or put the value in a CDATA section.` : e.message,
+      related: e.related ? [{ at: doc.abs(seg, e.related), message: e.related.message }] : undefined,
+      suggestions: wrap ? [{ desc: `Put the text of \`<${wrap.name}>\` in a CDATA section`, fix: { range: doc.abs(seg, wrap), text: wrap.text } }] : undefined,
+    };
   },
 );

@@ -1,8 +1,8 @@
 import { countAtMost } from '../server/base/sorted.js';
-import { closest, defineRule } from '../server/engine/rule-kit.js';
-import { borrowsMetadata, cellsOfUnknownType, MESSAGE_TYPES, RESERVED_TYPES, type AgentDefinition } from '../server/syntax/document.js';
+import { closest, defineRule, ownsMetadata } from '../server/engine/rule-kit.js';
+import { cellsOfUnknownType, MESSAGE_TYPES, RESERVED_TYPES, type AgentDefinition } from '../server/syntax/document.js';
 
-const rule = defineRule(
+export default defineRule(
   {
     id: 'unknown-agent',
     group: 'structure',
@@ -15,9 +15,7 @@ const rule = defineRule(
     let budget = SUGGESTION_BUDGET;
     // The list, not every cell: this rule runs whole after each edit that changes the cells' facts.
     for (const cell of cellsOfUnknownType(doc)) {
-      // A later cell with a duplicated id shares the first one's metadata line,
-      // and a first one may have only the later one's: duplicate-id reports it.
-      if (doc.cellsById.get(cell.id!)?.[0] !== cell || borrowsMetadata(doc, cell)) continue;
+      if (!ownsMetadata(doc, cell)) continue;
       const m = doc.metadataOf(cell)!;
       const type = m.node.type!;
       // `# %%%% [^1]` with `[markdown]`: a message cell with one '%' too many,
@@ -58,7 +56,6 @@ const rule = defineRule(
     }
   },
 );
-export default rule;
 
 /** How many of `agents` (ordered by `from`) are usable at `offset`. */
 function usableIn(agents: readonly AgentDefinition[], offset: number): number {

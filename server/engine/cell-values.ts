@@ -1,22 +1,11 @@
-// Per-cell values of a rule (Rule.perCell), kept per version. A rule whose
-// input is a fold over the cells (the LLM view up to a reply: each cell adds
-// its tokens to a running total) says what one cell contributes; its check
-// asks for every cell's value (RuleContext.cellValues) and folds over them.
-// The engine, not the rule, carries the values from one version to the next:
-// a version made by the editor's path (server/syntax/edit/splice.ts) keeps
-// the previous cells but the replaced ones, and the agents and languages;
-// it takes the previous values of every cell but the replaced ones and the
-// refreshed ones (whose kind or metadata line the edit made again), so a
-// keystroke computes one cell's value and a fold over values. What a value
-// may depend on: its cell (text, type, metadata line, offset) and the
-// file-wide facts (agents and their settings, the default agent). Any
-// other version makes every value.
-//
-// A version's values are never changed: they are a ChunkedList, and the
-// next version shares the chunks that hold none of the values it makes
-// again. A summary of a chunk (CellValues.summaries) is kept with the
-// chunk, so a fold whose steps combine (counts, sets) visits a chunk per
-// 256 cells.
+// Per-cell values of a rule (Rule.perCell), kept per version. A version made
+// on the editor's path (DocumentEdit.replaced) takes the previous version's
+// values of every cell but the replaced and refreshed ones (whose kind or
+// metadata line the edit made again), so a keystroke computes one cell's
+// value and a fold over values; any other version makes every value. The
+// values are a ChunkedList: versions share the chunks that hold none of the
+// values made again, and a chunk's summary (CellValues.summaries) is kept
+// with it, so a fold whose steps combine visits a chunk per 256 cells.
 
 import { Memo } from '../base/memo.js';
 import { ChunkedList } from '../base/chunked-list.js';
@@ -42,13 +31,11 @@ class ListValues<V> implements CellValues<V> {
   }
 }
 
-// A version's values per function; a rule set has few such functions, so a list.
-const kept = new Memo<MessageDocument, { of: PerCell<unknown>; values: ListValues<unknown> }[]>();
+// A version's values per function.
+const kept = new Memo<MessageDocument, Map<PerCell<unknown>, ListValues<unknown>>>();
 
 function keptFor<V>(doc: MessageDocument, of: PerCell<V>): ListValues<V> | undefined {
-  const list = kept.get(doc);
-  if (list) for (let i = 0; i < list.length; i++) if (list[i]!.of === of) return list[i]!.values as ListValues<V>;
-  return undefined;
+  return kept.get(doc)?.get(of) as ListValues<V> | undefined;
 }
 
 /**
@@ -83,7 +70,7 @@ export function cellValues<V>(doc: MessageDocument, of: PerCell<V>, declared: re
   }
   const values = new ListValues<V>(list);
   const all = kept.get(doc);
-  if (all) all.push({ of, values });
-  else kept.set(doc, [{ of, values }]);
+  if (all) all.set(of, values);
+  else kept.set(doc, new Map([[of, values]]));
   return { values, reused };
 }

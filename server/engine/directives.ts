@@ -9,6 +9,8 @@ import type { MessageDocument } from '../syntax/document.js';
 import type { Diagnostic } from './types.js';
 
 interface PlacedDirective {
+  /** Its place in file order among the directives. */
+  index: number;
   kind: Directive['kind'];
   start: number;
   end: number;
@@ -21,12 +23,15 @@ interface PlacedDirective {
   used: Set<string>;
 }
 
-export function collectDirectives(doc: MessageDocument, isKnownRule: (id: string) => boolean): {
-  directives: PlacedDirective[];
-  unknownRules: { name: string; at: [number, number] }[];
-} {
+/** What unknown-rule or unused-disable reports. */
+export interface DirectiveFinding {
+  at: [number, number];
+  message: string;
+}
+
+export function collectDirectives(doc: MessageDocument, isKnownRule: (id: string) => boolean): { directives: PlacedDirective[]; unknownRules: DirectiveFinding[] } {
   const directives: PlacedDirective[] = [];
-  const unknownRules: { name: string; at: [number, number] }[] = [];
+  const unknownRules: DirectiveFinding[] = [];
   for (let i = 0, list = segmentsWithDirectives(doc); i < list.length; i++) {
     const seg = list[i]!;
     const p = seg.parse!;
@@ -38,11 +43,12 @@ export function collectDirectives(doc: MessageDocument, isKnownRule: (id: string
         const r = rulesList[k]!;
         const at = doc.abs(seg, r.span);
         if (isKnownRule(r.name)) rules.push({ name: r.name, at });
-        else unknownRules.push({ name: r.name, at });
+        else unknownRules.push({ at, message: `Unknown rule '${r.name}' in a msglint directive.` });
       }
       // A directive naming only unknown rules does nothing (rather than everything).
       if (d.rules.length > 0 && rules.length === 0) continue;
       directives.push({
+        index: directives.length,
         kind: d.kind,
         start,
         end,
@@ -55,10 +61,6 @@ export function collectDirectives(doc: MessageDocument, isKnownRule: (id: string
     }
   }
   return { directives, unknownRules };
-}
-
-function markUsed(d: PlacedDirective, ruleId: string): void {
-  d.used.add(d.all ? '*' : ruleId);
 }
 
 /**
@@ -77,20 +79,19 @@ class FirstNaming {
   }
 
   /** Of the first directive naming `ruleId` and the first naming all rules, the earlier. */
-  get(ruleId: string, order: Map<PlacedDirective, number>): PlacedDirective | undefined {
-    return earlier(this.all, this.byRule.get(ruleId), order);
+  get(ruleId: string): PlacedDirective | undefined {
+    return earlier(this.all, this.byRule.get(ruleId));
   }
 }
 
-function earlier(a: PlacedDirective | undefined, b: PlacedDirective | undefined, order: Map<PlacedDirective, number>): PlacedDirective | undefined {
+function earlier(a: PlacedDirective | undefined, b: PlacedDirective | undefined): PlacedDirective | undefined {
   if (!a || !b) return a ?? b;
-  return order.get(a)! <= order.get(b)! ? a : b;
+  return a.index <= b.index ? a : b;
 }
 
 /** Drops suppressed diagnostics; reports which directives did nothing. */
-export function applyDirectives(diagnostics: Diagnostic[], directives: PlacedDirective[]): { kept: Diagnostic[]; unused: { at: [number, number]; message: string }[] } {
+export function applyDirectives(diagnostics: Diagnostic[], directives: PlacedDirective[]): { kept: Diagnostic[]; unused: DirectiveFinding[] } {
   if (directives.length === 0) return { kept: diagnostics, unused: [] };
-  const order = new Map<PlacedDirective, number>();
   const wholeFile = new FirstNaming();
   const byLine = new Map<number, FirstNaming>();
   const atLine = (line: number) => {
@@ -100,7 +101,6 @@ export function applyDirectives(diagnostics: Diagnostic[], directives: PlacedDir
   };
   for (let i = 0; i < directives.length; i++) {
     const d = directives[i]!;
-    order.set(d, i);
     if (d.kind === 'disable-file') wholeFile.add(d);
     else if (d.kind === 'disable-line') for (let line = d.startLine; line <= d.endLine; line++) atLine(line).add(d);
     else if (d.kind === 'disable-next-line') atLine(d.endLine + 1).add(d);
@@ -111,16 +111,16 @@ export function applyDirectives(diagnostics: Diagnostic[], directives: PlacedDir
   const suppressedBy: (PlacedDirective | undefined)[] = new Array(diagnostics.length);
   for (let i = 0; i < diagnostics.length; i++) {
     const diag = diagnostics[i]!;
-    suppressedBy[i] = earlier(wholeFile.get(diag.ruleId, order), byLine.get(diag.range.start.line)?.get(diag.ruleId, order), order);
+    suppressedBy[i] = earlier(wholeFile.get(diag.ruleId), byLine.get(diag.range.start.line)?.get(diag.ruleId));
   }
   applyRanges(diagnostics, directives, suppressedBy);
   const kept: Diagnostic[] = [];
   for (let i = 0; i < diagnostics.length; i++) {
     const d = suppressedBy[i];
-    if (d) markUsed(d, diagnostics[i]!.ruleId);
+    if (d) d.used.add(d.all ? '*' : diagnostics[i]!.ruleId);
     else kept.push(diagnostics[i]!);
   }
-  const unused: { at: [number, number]; message: string }[] = [];
+  const unused: DirectiveFinding[] = [];
   for (let i = 0, list = directives; i < list.length; i++) {
     const d = list[i]!;
     if (d.kind === 'enable') continue;

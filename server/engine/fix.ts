@@ -1,4 +1,4 @@
-import type { Diagnostic, TextEdit } from './types.js';
+import type { TextEdit } from './types.js';
 
 /** Merges several edits into one that covers them all, keeping the text between them. */
 export function mergeEdits(text: string, edits: TextEdit | TextEdit[]): TextEdit {
@@ -36,10 +36,4 @@ export function applyEdits(text: string, edits: TextEdit[]): { text: string; app
     applied++;
   }
   return { text: out + text.slice(last), applied };
-}
-
-export function fixesOf(diagnostics: Diagnostic[]): TextEdit[] {
-  const out: TextEdit[] = [];
-  for (const d of diagnostics) if (d.fix) out.push(d.fix);
-  return out;
 }

@@ -9,29 +9,12 @@ import { cellsOfRoot, linesOfRoot, rootOf } from '../syntax/tree/roots.js';
 import { cellsWithDoubtfulIds } from '../syntax/tree/segment-lists.js';
 import type { Diagnostic } from './types.js';
 
-/** What a cross-cell check looks at: everything in a whole lint, the touched roots' cells and lines in a keyed re-run. */
+/** What a keyed re-run checks: the touched roots' cells and metadata lines. */
 export interface CheckScope {
   cells: readonly Cell[];
   metadata: readonly MetadataEntry[];
 }
 
-/**
- * The whole document as a scope, its lists read when a rule asks: a
- * version made by an edit makes them on first use, and a re-run that
- * reads none does not. Getters on a class: an object literal with getters
- * is made by a slow runtime call, and rules then read it slowly too.
- */
-class WholeScope implements CheckScope {
-  constructor(private readonly doc: MessageDocument) {}
-  get cells(): readonly Cell[] {
-    return this.doc.cells;
-  }
-  get metadata(): readonly MetadataEntry[] {
-    return this.doc.metadata;
-  }
-}
-
-export const WHOLE = (doc: MessageDocument): CheckScope => new WholeScope(doc);
 /**
  * The root a finding at `offset` is attributed to: the metadata line's
  * there, else the cell's; null where neither has an id.
@@ -63,12 +46,7 @@ export interface DoubtQuery {
   to: number;
 }
 
-/**
- * Whether a cell strictly between two cell indices, an output cell or a
- * message cell as asked, has an id that names nothing reliably: no id, one
- * that does not fit (`MessageDocument.idFits`), or one another cell has (see
- * RuleContext.doubtfulIdBetween).
- */
+/** RuleContext.doubtfulIdBetween, answered for `doc`. */
 export function doubtfulIdBetween(doc: MessageDocument, from: number, to: number, output: boolean): boolean {
   // Few cells have such ids: the list of them is kept per version, updated by an edit.
   const cells = cellsWithDoubtfulIds(doc);
@@ -180,14 +158,17 @@ export function scopeOf(doc: MessageDocument, roots: Set<string>): CheckScope | 
 }
 
 /**
- * A cross-cell rule's previous findings that still hold after an edit,
- * moved (with the roots they were attributed to), and where the rule runs
- * again: nowhere without `scope`, else over the scope's cells and lines.
+ * A keyed rule's findings, each with the id root it was attributed to when
+ * made (rootAt), null where it lies in nothing with an id, and the
+ * doubtfulIdBetween questions they rest on (undefined: not known).
  */
-export interface Moved {
-  kept: Diagnostic[];
-  keptRoots: (string | null | undefined)[];
-  scope?: CheckScope;
-  /** The rule's doubt questions for the roots it does not run again, moved (undefined: not known). */
-  doubt?: DoubtQuery[];
+export interface KeyedFindings {
+  found: Diagnostic[];
+  roots: (string | null)[];
+  doubt: DoubtQuery[] | undefined;
+}
+
+/** A keyed rule's previous findings that still hold after an edit, moved, and the touched roots' cells and lines to run it over. */
+export interface Moved extends KeyedFindings {
+  scope: CheckScope;
 }

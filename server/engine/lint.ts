@@ -9,14 +9,14 @@ import { cellsOfUnknownType, cellsWithDoubtfulIds, cellsWithMetadataElsewhere, c
 import { toolGraph } from '../tool-calls/graph.js';
 import { parse, type MessageDocument } from '../syntax/document.js';
 import { differences } from './contract.js';
-import { applyDirectives, collectDirectives } from './directives.js';
-import { applyEdits, fixesOf } from './fix.js';
-import { keepFindings, keptSegments, keyedChecks } from './relint.js';
+import { applyDirectives, collectDirectives, type DirectiveFinding } from './directives.js';
+import { applyEdits } from './fix.js';
+import { keepFindings, lintAgain } from './relint.js';
 import { ruleSeverity, type RuleSet } from './rule-set.js';
 import { lintWhole, type RawFindings } from './run.js';
 import { drain, type Steps } from './steps.js';
 import { timingCollector } from './timing.js';
-import type { Diagnostic, LintOptions, LintResult, MsglintConfig } from './types.js';
+import type { Diagnostic, LintOptions, LintResult, MsglintConfig, TextEdit } from './types.js';
 
 const NO_CONFIG: MsglintConfig = Object.freeze({});
 
@@ -74,12 +74,6 @@ function prepareForEdits(doc: MessageDocument): void {
   void doc.lines;
 }
 
-/** A whole lint, keeping what still holds of the previous version's findings (see relint.ts). */
-function lintAgain(ruleSet: RuleSet, doc: MessageDocument, config: MsglintConfig, keep: boolean): Steps<RawFindings> {
-  const keyed = keyedChecks(ruleSet, doc, config);
-  return lintWhole(ruleSet, doc, config, keep, keyed?.moved, keptSegments(ruleSet, doc, config));
-}
-
 /**
  * The incremental contract, checked at run time when MSGLINT_CHECK_INCREMENTAL=1
  * (the incremental tests set it): findings that reuse an earlier version's
@@ -100,22 +94,20 @@ function checkIncremental(ruleSet: RuleSet, doc: MessageDocument, options: LintO
 function applyDisableComments(ruleSet: RuleSet, doc: MessageDocument, out: Diagnostic[], options: LintOptions, config: MsglintConfig): Diagnostic[] {
   const { directives, unknownRules } = collectDirectives(doc, (id) => ruleSet.getRule(id) !== undefined);
   const { kept, unused } = applyDirectives(out, directives);
-  const unknownRule = ruleSet.getRule('unknown-rule');
-  const unknownSeverity = unknownRule ? ruleSeverity(unknownRule, config) : 0;
-  if (unknownSeverity) {
-    for (let i = 0, list = unknownRules; i < list.length; i++) {
-      const u = list[i]!;
-      kept.push({ ruleId: 'unknown-rule', severity: unknownSeverity, message: `Unknown rule '${u.name}' in a msglint directive.`, range: doc.range(u.at[0], u.at[1]) });
+  /** The findings of a rule of directives (unknown-rule, unused-disable) when `config` turns it on. */
+  const add = (ruleId: string, found: readonly DirectiveFinding[], unnecessary: boolean): void => {
+    const rule = ruleSet.getRule(ruleId);
+    const severity = rule ? ruleSeverity(rule, config) : 0;
+    if (!severity) return;
+    for (let i = 0; i < found.length; i++) {
+      const { at, message } = found[i]!;
+      const d: Diagnostic = { ruleId, severity, message, range: doc.range(at[0], at[1]) };
+      if (unnecessary) d.tags = [1]; // LSP tag Unnecessary
+      kept.push(d);
     }
-  }
-  const unusedRule = ruleSet.getRule('unused-disable');
-  const unusedSeverity = unusedRule ? ruleSeverity(unusedRule, config) : 0;
-  if (options.reportUnusedDisableDirectives && unusedSeverity) {
-    for (let i = 0, list = unused; i < list.length; i++) {
-      const u = list[i]!;
-      kept.push({ ruleId: 'unused-disable', severity: unusedSeverity, message: u.message, range: doc.range(u.at[0], u.at[1]), tags: [1] });
-    }
-  }
+  };
+  add('unknown-rule', unknownRules, false);
+  if (options.reportUnusedDisableDirectives) add('unused-disable', unused, true);
   kept.sort((a, b) => a.range.start.offset - b.range.start.offset || a.range.end.offset - b.range.end.offset || a.ruleId.localeCompare(b.ruleId));
   return kept;
 }
@@ -148,7 +140,7 @@ export function lint(ruleSet: RuleSet, text: string, options: LintOptions = {}):
 
 /** `lint` in steps (steps.ts): the parse is the first step, then lintDocumentSteps's. */
 export function* lintSteps(ruleSet: RuleSet, text: string, options: LintOptions = {}): Steps<LintResult> {
-  const doc = options.previous ? parseForLint(text, options) : parseForLint(text, options, true);
+  const doc = parseForLint(text, options, !options.previous);
   yield;
   return {
     filePath: options.fileName ?? '<text>',
@@ -168,7 +160,8 @@ export function lintAndFix(ruleSet: RuleSet, text: string, options: LintOptions 
   let doc = parseForLint(current, options);
   let diagnostics = lintDocument(ruleSet, doc, options);
   for (let pass = 0; pass < maxPasses; pass++) {
-    const edits = fixesOf(diagnostics);
+    const edits: TextEdit[] = [];
+    for (const d of diagnostics) if (d.fix) edits.push(d.fix);
     if (edits.length === 0) break;
     const { text: next } = applyEdits(current, edits);
     if (next === current) break;

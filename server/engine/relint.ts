@@ -5,46 +5,60 @@
 import type { DocumentEdit, MessageDocument, ReplacedCells, Segment } from '../syntax/document.js';
 import { Memo } from '../base/memo.js';
 import { cellsWithMetadataElsewhere } from '../syntax/tree/segment-lists.js';
-import { scopeOf, touchedRoots, type DoubtQuery, type Moved } from './keyed.js';
+import { scopeOf, touchedRoots, type DoubtQuery, type KeyedFindings, type Moved } from './keyed.js';
 import { rerender } from './line-mentions.js';
 import type { RuleSet } from './rule-set.js';
-import type { KeptSegments, RawFindings } from './run.js';
+import { lintWhole, type KeptSegments, type RawFindings } from './run.js';
+import type { Steps } from './steps.js';
 import type { Diagnostic, MsglintConfig, Rule, TextEdit } from './types.js';
 
 const rawFindings = new Memo<MessageDocument, RawFindings>();
 
-/** Keeps a version's findings for the next version (see keyedChecks and keptSegments). */
+/** Keeps a version's findings for the next version (see lintAgain). */
 export function keepFindings(doc: MessageDocument, raw: RawFindings): void {
   rawFindings.set(doc, raw);
 }
 
-/** Moves an offset of the previous version by the edit: NaN inside the edited range. */
-function mover(edit: DocumentEdit): (p: number) => number {
-  const delta = edit.newEnd - edit.oldEnd;
-  return (p) => (p <= edit.start ? p : p >= edit.oldEnd ? p + delta : NaN);
+/**
+ * A whole lint that keeps what still holds of the previous version's
+ * findings (keyedChecks, keptSegments), when this version was made from it
+ * by an edit and it was linted with the same rules and config.
+ */
+export function lintAgain(ruleSet: RuleSet, doc: MessageDocument, config: MsglintConfig, keep: boolean): Steps<RawFindings> {
+  const edit = doc.edit;
+  const prev = edit?.previous;
+  const before = prev && rawFindings.get(prev);
+  if (!edit || !prev || !before || before.ruleSet !== ruleSet || before.config !== config) return lintWhole(ruleSet, doc, config, keep);
+  return lintWhole(ruleSet, doc, config, keep, keyedChecks(doc, prev, edit, before), keptSegments(doc, edit, before));
 }
 
-/** A finding of the previous version moved by the edit, or undefined when a range of it lies in the edited range. */
-function movedFinding(d: Diagnostic, move: (p: number) => number, doc: MessageDocument): Diagnostic | undefined {
-  const start = move(d.range.start.offset);
-  const end = move(d.range.end.offset);
-  if (Number.isNaN(start) || Number.isNaN(end)) return undefined;
-  const moveEdit = (e: TextEdit): TextEdit => ({ range: [move(e.range[0]), move(e.range[1])], text: e.text });
-  const moved: Diagnostic = { ...d, range: doc.range(start, end) };
+/**
+ * Moves offsets of the previous version: not at all up to `start`, by `by`
+ * from `end` on; one in between lies in the edited range, and is `lost`.
+ */
+class Mover {
+  lost = false;
+  constructor(
+    private readonly start: number,
+    private readonly end: number,
+    private readonly by: number,
+  ) {}
+  move(p: number): number {
+    if (p > this.start && p < this.end) this.lost = true;
+    return p <= this.start ? p : p + this.by;
+  }
+}
+
+/** A finding of the previous version moved, or undefined when a place of it lies in the edited range. */
+function movedFinding(d: Diagnostic, m: Mover, doc: MessageDocument): Diagnostic | undefined {
+  m.lost = false;
+  const moveEdit = (e: TextEdit): TextEdit => ({ range: [m.move(e.range[0]), m.move(e.range[1])], text: e.text });
+  const moved: Diagnostic = { ...d, range: doc.range(m.move(d.range.start.offset), m.move(d.range.end.offset)) };
   if (d.fix) moved.fix = moveEdit(d.fix);
   if (d.suggestions) moved.suggestions = d.suggestions.map((s) => ({ desc: s.desc, fix: moveEdit(s.fix) }));
-  if (d.related) moved.related = d.related.map((r) => ({ range: doc.range(move(r.range.start.offset), move(r.range.end.offset)), message: r.message }));
-  const edits = [moved.fix, ...(moved.suggestions ?? []).map((s) => s.fix)];
-  if (edits.some((e) => e && (Number.isNaN(e.range[0]) || Number.isNaN(e.range[1])))) return undefined;
-  if (moved.related?.some((r) => Number.isNaN(r.range.start.offset) || Number.isNaN(r.range.end.offset))) return undefined;
+  if (d.related) moved.related = d.related.map((r) => ({ range: doc.range(m.move(r.range.start.offset), m.move(r.range.end.offset)), message: r.message }));
   // A message that names a line names it where its place is now.
-  return rerender(moved, d);
-}
-
-/** What an edit whose touched roots can be told lets the whole lint keep (see keyedChecks). */
-export interface KeyedEdit {
-  /** For a rule keyed by id root: its previous findings in other roots, moved, and the scope to run it over. */
-  moved(rule: Rule): Moved | undefined;
+  return m.lost ? undefined : rerender(moved, d);
 }
 
 /**
@@ -54,85 +68,63 @@ export interface KeyedEdit {
  * metadata lines to run it over (undefined for a rule that must run whole).
  * Undefined when that does not apply.
  */
-export function keyedChecks(ruleSet: RuleSet, doc: MessageDocument, config: MsglintConfig): KeyedEdit | undefined {
-  const edit = doc.edit;
-  const prev = edit?.previous;
-  const before = prev && rawFindings.get(prev);
-  if (!edit || !prev || !before || before.ruleSet !== ruleSet || before.config !== config) return undefined;
+function keyedChecks(doc: MessageDocument, prev: MessageDocument, edit: DocumentEdit, before: RawFindings): ((rule: Rule) => Moved | undefined) | undefined {
   const roots = touchedRoots(doc, prev, edit);
   if (!roots) return undefined;
-  // The previous findings of each keyed rule, by index.
-  const byRule = new Map<string, number[]>();
-  for (let i = 0; i < before.diagnostics.length; i++) {
-    if (before.roots[i] === undefined) continue;
-    const id = before.origins[i] as string;
-    const list = byRule.get(id);
-    if (list) list.push(i);
-    else byRule.set(id, [i]);
-  }
   // The doubt questions of the rules move with the cells; the roots of
   // those that span a cell whose id became or stopped being doubtful run again.
-  const asked = movedQuestions(doc, edit.replaced, before.doubt, roots);
+  const asked = movedQuestions(doc, edit.replaced, before.keyed, roots);
   // Grows `roots` (scopeOf) before findings are sorted into kept and made again.
   const scope = scopeOf(doc, roots);
   if (!scope) return undefined;
-  const move = mover(edit);
-  return {
-    moved(rule) {
-      if (!rule.checkRoots) return undefined;
-      const questions = asked.get(rule.meta.id);
-      // Questions not known, or about a cell without an id, while the doubtful ids changed: the rule runs whole.
-      if (questions === 'whole' || (!questions && edit.replaced.doubtChanged)) return undefined;
-      const doubt = questions?.filter((q) => !roots.has(q.root!));
-      const out: Moved = { kept: [], keptRoots: [], scope, doubt };
-      for (const i of byRule.get(rule.meta.id) ?? []) {
-        const root = before.roots[i]!;
-        // A finding in nothing with an id: where it belongs is not known.
-        if (root === null) return undefined;
-        if (roots.has(root)) continue;
-        const moved = movedFinding(before.diagnostics[i]!, move, doc);
-        if (!moved) return undefined;
-        out.kept.push(moved);
-        out.keptRoots.push(root);
-      }
-      return out;
-    },
+  const mover = new Mover(edit.start, edit.oldEnd, edit.newEnd - edit.oldEnd);
+  return (rule) => {
+    if (!rule.checkRoots) return undefined;
+    const questions = asked.get(rule.meta.id);
+    // Questions not known, or about a cell without an id, while the doubtful ids changed: the rule runs whole.
+    if (questions === 'whole' || (!questions && edit.replaced.doubtChanged)) return undefined;
+    const out: Moved = { found: [], roots: [], doubt: questions?.filter((q) => !roots.has(q.root!)), scope };
+    // Linted with the same rules and config: the rule ran.
+    const previous = before.keyed.get(rule.meta.id)!;
+    for (let i = 0; i < previous.found.length; i++) {
+      const root = previous.roots[i]!;
+      // A finding in nothing with an id: where it belongs is not known.
+      if (root === null) return undefined;
+      if (roots.has(root)) continue;
+      const moved = movedFinding(previous.found[i]!, mover, doc);
+      if (!moved) return undefined;
+      out.found.push(moved);
+      out.roots.push(root);
+    }
+    return out;
   };
 }
 
 /**
  * After an edit that keeps the previous version's segments
- * (DocumentEdit.replaced) of a version linted with the same rules and
- * config: the segment findings of every segment whose checks see what they
- * saw, moved, and the others to check: the changed and refreshed segments,
- * and the cells whose metadata line lies in another segment (its distance
- * counts, and the edit may lie between them). A keystroke then costs
- * nothing per unchanged segment. Undefined when that does not apply.
+ * (DocumentEdit.replaced): the segment findings of every segment whose
+ * checks see what they saw, moved, and the others to check: the changed and
+ * refreshed segments, and the cells whose metadata line lies in another
+ * segment (its distance counts, and the edit may lie between them). A
+ * keystroke then costs nothing per unchanged segment.
  */
-export function keptSegments(ruleSet: RuleSet, doc: MessageDocument, config: MsglintConfig): KeptSegments | undefined {
-  const edit = doc.edit;
-  if (!edit?.replaced) return undefined;
-  const before = edit.previous && rawFindings.get(edit.previous);
-  if (!before || before.ruleSet !== ruleSet || before.config !== config) return undefined;
-  const again = new Set<Segment>(edit.replaced.refreshed);
-  for (let i = edit.replaced.at; i < edit.replaced.at + edit.replaced.added; i++) again.add(doc.segment(i)!);
+function keptSegments(doc: MessageDocument, edit: DocumentEdit, before: RawFindings): KeptSegments {
+  const r = edit.replaced;
+  const again = new Set<Segment>(r.refreshed);
+  for (let i = r.at; i < r.at + r.added; i++) again.add(doc.segment(i)!);
   for (const c of cellsWithMetadataElsewhere(doc)) again.add(c);
-  // Where a segment of the previous version is in this one (-1: replaced).
-  const r = edit.replaced!;
+  // Where a segment of the previous version is in this one (-1: replaced, or an internal error's -1).
   const newIndex = (i: number): number => (i < r.at ? i : i >= r.at + r.removed ? i + r.added - r.removed : -1);
-  // A kept segment moved as a whole: by the edit's length change when it comes after the replaced ones.
-  const delta = edit.newEnd - edit.oldEnd;
+  // A kept segment moves as a whole: by the edit's length change when it comes after the replaced ones.
   const after = r.at + r.added;
-  const out: KeptSegments = { findings: [], origins: [], check: [] };
-  for (let k = 0; k < before.diagnostics.length; k++) {
-    const origin = before.origins[k]!;
-    if (typeof origin !== 'number') continue;
-    const i = newIndex(origin);
+  const still = new Mover(Infinity, Infinity, 0);
+  const shifted = new Mover(-Infinity, -Infinity, edit.newEnd - edit.oldEnd);
+  const out: KeptSegments = { findings: [], segments: [], check: [] };
+  for (let k = 0; k < before.segments.length; k++) {
+    const i = newIndex(before.segments[k]!);
     if (i === -1 || again.has(doc.segment(i)!)) continue;
-    const d = before.diagnostics[k]!;
-    const by = i >= after ? delta : 0;
-    out.findings.push(movedFinding(d, (p) => p + by, doc)!);
-    out.origins.push(i);
+    out.findings.push(movedFinding(before.diagnostics[k]!, i >= after ? shifted : still, doc)!);
+    out.segments.push(i);
   }
   for (const seg of again) {
     const i = doc.segmentIndexOf(seg);
@@ -144,13 +136,13 @@ export function keptSegments(ruleSet: RuleSet, doc: MessageDocument, config: Msg
 
 /**
  * After an edit that keeps the cells: each keyed rule's doubtfulIdBetween
- * questions (RawFindings.doubt) with their cell indices moved. The root of
+ * questions (KeyedFindings.doubt) with their cell indices moved. The root of
  * a question about a replaced cell, or (when the doubtful ids changed) one
  * spanning a cell whose id became or stopped being doubtful, is added to
  * `roots`: the rule asks it again. 'whole' for a rule with such a question
  * about a cell without an id.
  */
-function movedQuestions(doc: MessageDocument, r: ReplacedCells, before: Map<string, DoubtQuery[]>, roots: Set<string>): Map<string, DoubtQuery[] | 'whole'> {
+function movedQuestions(doc: MessageDocument, r: ReplacedCells, before: Map<string, KeyedFindings>, roots: Set<string>): Map<string, DoubtQuery[] | 'whole'> {
   const change = r.doubtChanged;
   const at = r.cell;
   const shift = r.added - r.removed;
@@ -164,7 +156,8 @@ function movedQuestions(doc: MessageDocument, r: ReplacedCells, before: Map<stri
     return false;
   };
   const out = new Map<string, DoubtQuery[] | 'whole'>();
-  for (const [rule, questions] of before) {
+  for (const [rule, { doubt: questions }] of before) {
+    if (!questions) continue;
     const kept: DoubtQuery[] = [];
     for (const q of questions) {
       const from = moved(q.from);

@@ -1,20 +1,26 @@
 // Small helpers shared by the rule modules under rules/.
 
 export { closest } from '../base/closest.js';
-import { docsUrl } from './docs.js';
-import type { Segment } from '../syntax/document.js';
-import type { PerCell, Rule, RuleContext, RuleMeta } from './types.js';
+import { borrowsMetadata, type Cell, type MessageDocument, type Segment } from '../syntax/document.js';
+import type { ToolProblem, ToolProblemRule } from '../tool-calls/facts.js';
+import { toolProblemsIn } from '../tool-calls/problems.js';
+import type { PerCell, ReportDescriptor, Rule, RuleContext, RuleMeta } from './types.js';
 
 type Check = (context: RuleContext) => void;
 
+/** `meta` with its rule's documentation: docs/rules/<id>.md in the repository. */
+function withDocs(meta: Omit<RuleMeta, 'docs'>): RuleMeta {
+  return { ...meta, docs: `https://github.com/msglint/msglint/blob/main/docs/rules/${meta.id}.md` };
+}
+
 /** A rule that reads the whole document (Rule.check). */
 export function defineRule(meta: Omit<RuleMeta, 'docs'>, check: Check): Rule {
-  return { meta: { ...meta, docs: docsUrl(meta.id) }, check };
+  return { meta: withDocs(meta), check };
 }
 
 /** A rule that reads the cells and metadata lines of id roots (Rule.checkRoots). */
 export function defineRootRule(meta: Omit<RuleMeta, 'docs'>, checkRoots: Check): Rule {
-  return { meta: { ...meta, docs: docsUrl(meta.id) }, checkRoots };
+  return { meta: withDocs(meta), checkRoots };
 }
 
 /**
@@ -27,22 +33,34 @@ export function defineSegmentRule(
   checkSegment: (segment: Segment, context: RuleContext) => void,
   across?: Check | { roots: Check },
 ): Rule {
-  const rule: Rule = { meta: { ...meta, docs: docsUrl(meta.id) }, checkSegment };
+  const rule: Rule = { meta: withDocs(meta), checkSegment };
   if (typeof across === 'function') rule.check = across;
   else if (across) rule.checkRoots = across.roots;
   return rule;
 }
 
-/**
- * A rule whose `check` folds over values per cell (the LLM view up to a
- * reply, say): each function of `perCell` says what one cell contributes,
- * from that cell and the file-wide facts; the check asks for every cell's
- * value with `context.cellValues(f)`. The engine keeps the values per
- * version and makes again only the edited cells' (cell-values.ts); the
- * check runs after every edit, as every whole-document check does.
- */
+/** A rule whose `check` folds over values per cell (Rule.perCell, RuleContext.cellValues). */
 export function defineFoldRule(meta: Omit<RuleMeta, 'docs'>, perCell: readonly PerCell<unknown>[], check: Check): Rule {
-  return { meta: { ...meta, docs: docsUrl(meta.id) }, perCell, check };
+  return { meta: withDocs(meta), perCell, check };
+}
+
+/** A segment rule that words the problems its id names in a segment's tool elements (toolProblemsIn), each reported at its place. */
+export function defineToolProblemRule<R extends ToolProblemRule>(
+  meta: Omit<RuleMeta, 'docs'> & { id: R },
+  describe: (problem: Extract<ToolProblem, { rule: R }>, doc: MessageDocument, segment: Segment) => Omit<ReportDescriptor, 'at'>,
+): Rule {
+  return defineSegmentRule(meta, (seg, { doc, report }) => {
+    for (const p of toolProblemsIn(doc, seg, meta.id)) report({ at: doc.abs(seg, p), ...describe(p, doc, seg) });
+  });
+}
+
+/**
+ * Whether a cell's metadata line is its own to report on: a later cell with
+ * a duplicated id shares the first one's metadata line, and a first one may
+ * have only the later one's (borrowsMetadata); duplicate-id reports those.
+ */
+export function ownsMetadata(doc: MessageDocument, cell: Cell): boolean {
+  return doc.cellsById.get(cell.id!)?.[0] === cell && !borrowsMetadata(doc, cell);
 }
 
 /** An id segment: letters, digits, `_` and `-`. */

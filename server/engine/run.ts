@@ -12,7 +12,7 @@ import { cellValues } from './cell-values.js';
 import { mergeEdits } from './fix.js';
 import { keepTemplate, renderLines } from './line-mentions.js';
 import { ruleOptions, type RuleSet, type SegmentRule } from './rule-set.js';
-import { doubtfulIdBetween, doubtQuery, rootAt, WHOLE, type CheckScope, type DoubtQuery, type Moved } from './keyed.js';
+import { doubtfulIdBetween, doubtQuery, rootAt, type CheckScope, type KeyedFindings, type Moved } from './keyed.js';
 import { SEGMENTS_PER_STEP, type Steps } from './steps.js';
 import { addRuleTime, timingCollector, type LintTimes } from './timing.js';
 import type { CellValues, Diagnostic, MsglintConfig, PerCell, ReportDescriptor, Rule, RuleContext, Severity, TextEdit } from './types.js';
@@ -21,7 +21,7 @@ import type { CellValues, Diagnostic, MsglintConfig, PerCell, ReportDescriptor, 
 export interface KeptSegments {
   /** The previous version's findings of the kept segments, moved, with their segment's index in this version. */
   findings: Diagnostic[];
-  origins: number[];
+  segments: number[];
   /** Indices of the segments whose checks run (or whose cached findings are compared by signature). */
   check: number[];
 }
@@ -123,15 +123,14 @@ function firstWithItsId(doc: MessageDocument, cell: Cell): boolean {
 }
 
 function shiftEdit(e: TextEdit, by: number): TextEdit {
-  return { range: [e.range[0] + by, e.range[1] + by], text: e.text };
+  return by === 0 ? e : { range: [e.range[0] + by, e.range[1] + by], text: e.text };
 }
 
 /**
- * The findings of one version before disable comments, each with where it
- * came from: the index of the segment whose checks found it, or the id of
- * the cross-cell rule. Kept per document, so that the next version re-checks
- * only the segments and id roots the edit touched, and moves the rest
- * (relint.ts).
+ * The findings of one version before disable comments: the segment checks'
+ * first, then the cross-cell checks'. Kept per document, so that the next
+ * version re-checks only the segments and id roots the edit touched, and
+ * moves the rest (relint.ts).
  */
 export interface RawFindings {
   ruleSet: RuleSet;
@@ -139,27 +138,23 @@ export interface RawFindings {
   /** Whether findings of an earlier version were used (checked by MSGLINT_CHECK_INCREMENTAL). */
   reused: boolean;
   diagnostics: Diagnostic[];
-  origins: (number | string)[];
-  /**
-   * Per finding of a rule with checkRoots, the id root it was
-   * attributed to when made (rootAt in keyed.ts), null where it lies in
-   * nothing with an id; undefined for the findings of other rules.
-   */
-  roots: (string | null | undefined)[];
-  /** Per rule with Rule.checkRoots, the doubtfulIdBetween questions its findings rest on (none: not known). */
-  doubt: Map<string, DoubtQuery[]>;
+  /** Per finding of the segment checks (the first ones), the index of its segment; -1 for an internal error. */
+  segments: number[];
+  /** Per rule with Rule.checkRoots, its findings with their roots. */
+  keyed: Map<string, KeyedFindings>;
 }
 
 /**
- * What a check is given (RuleContext): its scope's lists are read when the
- * rule asks for them (a version made by an edit makes its whole lists on
- * first use). A class, for its getters: an object literal with getters is
- * made by a slow runtime call per context.
+ * What a check is given (RuleContext): the lists of its scope, or of the
+ * whole document without one, are read when the rule asks for them (a
+ * version made by an edit makes its whole lists on first use). A class, for
+ * its getters: an object literal with getters is made by a slow runtime
+ * call per context, and rules then read it slowly too.
  */
 class Context implements RuleContext {
   constructor(
     readonly doc: MessageDocument,
-    private readonly scope: CheckScope,
+    private readonly scope: CheckScope | undefined,
     readonly options: unknown,
     readonly report: (d: ReportDescriptor) => void,
     readonly doubtfulIdBetween: (from: number, to: number, output: boolean) => boolean,
@@ -167,70 +162,64 @@ class Context implements RuleContext {
     readonly cellValues: <V>(perCell: PerCell<V>) => CellValues<V>,
   ) {}
   get cells(): readonly Cell[] {
-    return this.scope.cells;
+    return this.scope?.cells ?? this.doc.cells;
   }
   get metadata(): readonly MetadataEntry[] {
-    return this.scope.metadata;
+    return this.scope?.metadata ?? this.doc.metadata;
   }
 }
 
 /** Turns findings into diagnostics of one document. */
 function reporter(doc: MessageDocument, raw: RawFindings) {
-  const toDiagnostic = (ruleId: string, severity: Severity, d: LocalFinding): Diagnostic => {
+  /** An edit of a report, merged and shifted by `by`. */
+  const placed = (e: TextEdit | TextEdit[], by: number): TextEdit => shiftEdit(mergeEdits(doc.text, e), by);
+  /** A report (or a segment's kept finding) as a diagnostic, its offsets shifted by `by`. */
+  const toDiagnostic = (ruleId: string, severity: Severity, d: ReportDescriptor, by: number): Diagnostic => {
+    const first = d.related?.[0];
     const diag: Diagnostic = {
       ruleId,
       severity: d.severity !== undefined ? (Math.min(d.severity, severity) as Severity) : severity,
-      message: renderLines(d.message, d.related?.[0]?.at[0], doc.lines),
-      range: doc.range(d.at[0], d.at[1]),
+      message: renderLines(d.message, first && first.at[0] + by, doc.lines),
+      range: doc.range(d.at[0] + by, d.at[1] + by),
     };
-    if (d.fix) diag.fix = d.fix;
-    if (d.suggestions?.length) diag.suggestions = d.suggestions;
-    if (d.related?.length) diag.related = d.related.map((r) => ({ range: doc.range(r.at[0], r.at[1]), message: r.message }));
+    if (d.fix) diag.fix = placed(d.fix, by);
+    if (d.suggestions?.length) diag.suggestions = d.suggestions.map((s) => ({ desc: s.desc, fix: placed(s.fix, by) }));
+    if (d.related?.length) diag.related = d.related.map((r) => ({ range: doc.range(r.at[0] + by, r.at[1] + by), message: r.message }));
     if (d.tags?.length) diag.tags = d.tags;
     return keepTemplate(diag, d.message);
   };
-  const normalize = (d: ReportDescriptor): LocalFinding => ({
-    at: d.at,
-    message: d.message,
-    severity: d.severity,
-    fix: d.fix ? mergeEdits(doc.text, d.fix) : undefined,
-    suggestions: d.suggestions?.length ? d.suggestions.map((s) => ({ desc: s.desc, fix: mergeEdits(doc.text, s.fix) })) : undefined,
-    related: d.related,
-    tags: d.tags,
-  });
-  const push = (origin: number | string, d: Diagnostic, root?: string | null): void => {
-    raw.diagnostics.push(d);
-    raw.origins.push(origin);
-    raw.roots.push(root);
-  };
-  let whole: CheckScope | undefined;
   const internalError = (ruleId: string, e: unknown): void => {
     // A rule that throws must not take the others down: report it where it can be seen.
-    push(ruleId, {
+    raw.diagnostics.push({
       ruleId,
       severity: 2,
       message: `Internal error in rule '${ruleId}': ${(e as Error)?.message ?? String(e)}. Please report this.`,
       range: doc.range(0, 0),
     });
   };
-  /** `scope`: the cells and metadata lines to check (a keyed re-run); all of them when undefined. */
-  const runCheck = (rule: Rule, severity: Severity, config: MsglintConfig, times: LintTimes | undefined, scope?: CheckScope): void => {
+  /** `moved`: a keyed re-run, over the moved findings' scope and after them; the whole document otherwise. */
+  const runCheck = (rule: Rule, severity: Severity, config: MsglintConfig, times: LintTimes | undefined, moved?: Moved): void => {
     const ruleId = rule.meta.id;
-    const keyed = rule.checkRoots !== undefined;
     const t0 = times ? performance.now() : 0;
-    const checked = scope ?? (whole ??= WHOLE(doc));
-    let asked = keyed ? raw.doubt.get(ruleId) : undefined;
-    if (keyed && !asked) raw.doubt.set(ruleId, (asked = []));
+    const keyed: KeyedFindings | undefined = rule.checkRoots ? (moved ?? { found: [], roots: [], doubt: [] }) : undefined;
+    if (keyed) raw.keyed.set(ruleId, keyed);
     try {
       (rule.checkRoots ?? rule.check)!(
         new Context(
           doc,
-          checked,
+          moved?.scope,
           ruleOptions(rule, config),
-          (d) => push(ruleId, toDiagnostic(ruleId, severity, normalize(d)), keyed ? rootAt(doc, d.at[0]) : undefined),
+          (d) => {
+            const diag = toDiagnostic(ruleId, severity, d, 0);
+            raw.diagnostics.push(diag);
+            if (keyed) {
+              keyed.found.push(diag);
+              keyed.roots.push(rootAt(doc, d.at[0]));
+            }
+          },
           // A keyed rule's answers are recorded: the roots whose questions span a cell that changes run again.
           (from, to, output) => {
-            asked?.push(doubtQuery(doc, from, to));
+            keyed?.doubt?.push(doubtQuery(doc, from, to));
             return doubtfulIdBetween(doc, from, to, output);
           },
           <V,>(perCell: PerCell<V>) => {
@@ -249,27 +238,27 @@ function reporter(doc: MessageDocument, raw: RawFindings) {
    * Runs segment checks; the returned function gives a segment's findings,
    * offsets relative to the segment. One context per rule for the whole
    * document, not one per rule and segment, which would be thousands of
-   * segments times dozens of rules of garbage.
+   * segments times dozens of rules of garbage. `spent`: when timing,
+   * milliseconds per rule of `segmentRules` are added to it.
    */
-  /** `spent`: when timing, milliseconds per rule of `segmentRules` are added to it. */
   const segmentChecker = (segmentRules: SegmentRule[], spent: Float64Array | undefined): ((seg: Segment) => readonly SegmentFinding[]) => {
     let base = 0;
     const found: LocalFinding[] = [];
-    const checked = (whole ??= WHOLE(doc));
     const checks = segmentRules.map(({ rule, options: ruleOpts }) => ({
       rule,
       context: new Context(
         doc,
-        checked,
+        undefined,
         ruleOpts,
         (d: ReportDescriptor) => {
-          const f = normalize(d);
           found.push({
-            ...f,
-            at: [f.at[0] - base, f.at[1] - base],
-            fix: f.fix && shiftEdit(f.fix, -base),
-            suggestions: f.suggestions?.map((x) => ({ desc: x.desc, fix: shiftEdit(x.fix, -base) })),
-            related: f.related?.map((r) => ({ at: [r.at[0] - base, r.at[1] - base] as [number, number], message: r.message })),
+            at: [d.at[0] - base, d.at[1] - base],
+            message: d.message,
+            severity: d.severity,
+            fix: d.fix && placed(d.fix, -base),
+            suggestions: d.suggestions?.length ? d.suggestions.map((s) => ({ desc: s.desc, fix: placed(s.fix, -base) })) : undefined,
+            related: d.related?.map((r) => ({ at: [r.at[0] - base, r.at[1] - base], message: r.message })),
+            tags: d.tags,
           });
         },
         (from: number, to: number, output: boolean) => doubtfulIdBetween(doc, from, to, output),
@@ -291,6 +280,7 @@ function reporter(doc: MessageDocument, raw: RawFindings) {
           rule.checkSegment!(seg, context);
         } catch (e) {
           internalError(rule.meta.id, e);
+          raw.segments.push(-1);
           threw = true;
         }
         if (spent) {
@@ -308,29 +298,18 @@ function reporter(doc: MessageDocument, raw: RawFindings) {
   const pushSegmentFindings = (index: number, seg: Segment, findings: readonly SegmentFinding[], severityOf: Map<string, Severity>): void => {
     const base = doc.offsetOf(seg);
     for (let i = 0, list = findings; i < list.length; i++) {
-      const { ruleId, finding: f } = list[i]!;
-      push(
-        index,
-        toDiagnostic(ruleId, severityOf.get(ruleId)!, {
-          ...f,
-          at: [f.at[0] + base, f.at[1] + base],
-          fix: f.fix && shiftEdit(f.fix, base),
-          suggestions: f.suggestions?.map((x) => ({ desc: x.desc, fix: shiftEdit(x.fix, base) })),
-          related: f.related?.map((r) => ({ at: [r.at[0] + base, r.at[1] + base] as [number, number], message: r.message })),
-        }),
-      );
+      const { ruleId, finding } = list[i]!;
+      raw.diagnostics.push(toDiagnostic(ruleId, severityOf.get(ruleId)!, finding, base));
+      raw.segments.push(index);
     }
   };
   return { runCheck, segmentChecker, pushSegmentFindings };
 }
 
 /**
- * `moved`: for a cross-cell rule whose previous findings still hold (see
- * movedChecks and keyedChecks in relint.ts), those findings, moved, and
- * where the rule runs again (nowhere, or over some roots' cells).
- */
-/**
- * `kept`: after an edit that keeps the previous version's segments, their
+ * `moved`: for a keyed rule whose previous findings still hold
+ * (keyedChecks in relint.ts), those findings, moved, and where it runs
+ * again. `kept`: after an edit that keeps the previous version's segments, their
  * findings, moved, and the few segments to check (keptSegments in
  * relint.ts); the other segments are not looked at.
  *
@@ -347,7 +326,7 @@ export function* lintWhole(
   moved?: (rule: Rule) => Moved | undefined,
   kept?: KeptSegments,
 ): Steps<RawFindings> {
-  const raw: RawFindings = { ruleSet, config, reused: false, diagnostics: [], origins: [], roots: [], doubt: new Map() };
+  const raw: RawFindings = { ruleSet, config, reused: false, diagnostics: kept?.findings ?? [], segments: kept?.segments ?? [], keyed: new Map() };
   const { runCheck, segmentChecker, pushSegmentFindings } = reporter(doc, raw);
   const times = timingCollector();
 
@@ -362,14 +341,7 @@ export function* lintWhole(
     const factsOf = (): SignatureFacts =>
       (facts ??= signatureFacts(doc, sameEnv(JSON.stringify([doc.agents.map((a) => [a.name, a.source]), doc.languagesRead, config.languages ?? [], config.agents ?? []]))));
     let check: ((seg: Segment) => readonly SegmentFinding[]) | undefined;
-    if (kept) {
-      raw.reused = true;
-      for (let k = 0; k < kept.findings.length; k++) {
-        raw.diagnostics.push(kept.findings[k]!);
-        raw.origins.push(kept.origins[k]!);
-        raw.roots.push(undefined);
-      }
-    }
+    if (kept) raw.reused = true;
     const count = kept ? kept.check.length : doc.segmentCount;
     for (let n = 0; n < count; n++) {
       if (n !== 0 && n % SEGMENTS_PER_STEP === 0) yield;
@@ -396,24 +368,15 @@ export function* lintWhole(
 
   if (spent) addSegmentTimes(times!, segmentRules, spent);
   for (let i = 0; i < checks.length; i++) {
-    const rule = checks[i]!.rule;
+    const { rule, severity } = checks[i]!;
     const found = moved?.(rule);
-    // Between rules: a step ends before each cross-cell check that runs.
-    if (!found || found.scope) yield;
-    if (!found) {
-      runCheck(rule, checks[i]!.severity, config, times);
-      continue;
+    // Between rules: a step ends before each cross-cell check.
+    yield;
+    if (found) {
+      raw.reused = true;
+      for (let k = 0; k < found.found.length; k++) raw.diagnostics.push(found.found[k]!);
     }
-    raw.reused = true;
-    for (let k = 0; k < found.kept.length; k++) {
-      raw.diagnostics.push(found.kept[k]!);
-      raw.origins.push(rule.meta.id);
-      raw.roots.push(found.keptRoots[k]);
-    }
-    // The questions of the roots run again are asked again, after the moved ones.
-    if (found.doubt) raw.doubt.set(rule.meta.id, found.doubt);
-    if (found.scope) runCheck(rule, checks[i]!.severity, config, times, found.scope);
-    if (!found.doubt) raw.doubt.delete(rule.meta.id);
+    runCheck(rule, severity, config, times, found);
   }
   return raw;
 }
