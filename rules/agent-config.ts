@@ -80,7 +80,7 @@ function checkEntries(info: AgentInfo, report: (d: ReportDescriptor) => void): v
     }
     if (e.checked.ok) continue;
     const p = e.checked.problem;
-    const at = p.item !== undefined && e.itemsAt?.[p.item] ? e.itemsAt[p.item]! : e.valueAt;
+    const at = (p.item !== undefined && e.itemsAt?.[p.item]) || e.valueAt;
     const { message, replacement } = describeProblem(e.key, p, body);
     report({
       at: at[1] > at[0] ? at : e.at,

@@ -1,6 +1,5 @@
-import { defineSegmentRule, SEGMENT } from '../server/engine/rule-kit.js';
+import { defineCellRule, SEGMENT } from '../server/engine/rule-kit.js';
 import { Cell, idMisfit, WELL_FORMED_ID, type MessageDocument } from '../server/syntax/document.js';
-
 
 /** Why an id of this shape fits no cell kind of spec section 4, or null. */
 function shapeProblem(doc: MessageDocument, cell: Cell, id: string): string | null {
@@ -25,7 +24,7 @@ function shapeProblem(doc: MessageDocument, cell: Cell, id: string): string | nu
   }
 }
 
-export default defineSegmentRule(
+export default defineCellRule(
   {
     id: 'cell-id-syntax',
     group: 'structure',
@@ -34,7 +33,6 @@ export default defineSegmentRule(
     description: 'An id with characters outside `A-Z a-z 0-9 _ -`, an empty segment, or a shape that fits no cell kind.',
   },
   (cell, { doc, report }) => {
-    if (!(cell instanceof Cell)) return;
     const ref = cell.marker.idRef;
     if (!ref) return;
     if (cell.marker.idNotLast) {
@@ -47,20 +45,18 @@ export default defineSegmentRule(
     // Nearly every id fits (a fact of the tree): its segments are made only when one does not.
     if (doc.idFits(cell)) return;
     if (!WELL_FORMED_ID.test(ref.id)) {
-      let bad = false;
+      // Then a segment is empty or has another character.
       for (const part of ref.segments) {
         if (part.text === '') {
           report({ at: doc.abs(cell, ref.span), message: `The id \`${ref.id}\` has an empty segment (two dots, or a dot at an end).` });
-          bad = true;
-          break;
+          return;
         }
         if (!SEGMENT.test(part.text)) {
           const badChar = [...part.text].find((c) => !/[A-Za-z0-9_-]/.test(c));
           report({ at: doc.abs(cell, part.span), message: `An id segment uses only A-Z a-z 0-9 _ -; \`${part.text}\` has \`${badChar}\`.` });
-          bad = true;
         }
       }
-      if (bad) return;
+      return;
     }
     const problem = shapeProblem(doc, cell, ref.id);
     if (problem) report({ at: doc.abs(cell, ref.span), message: problem });

@@ -1,4 +1,4 @@
-import { defineSegmentRule } from '../server/engine/rule-kit.js';
+import { defineCellRule } from '../server/engine/rule-kit.js';
 import { Cell, MESSAGE_TYPES, type MessageDocument, type MarkerProblem } from '../server/syntax/document.js';
 
 /**
@@ -33,7 +33,7 @@ function describe(problem: MarkerProblem): { message: string; fix?: string } {
   }
 }
 
-export default defineSegmentRule(
+export default defineCellRule(
   {
     id: 'cell-marker',
     group: 'structure',
@@ -42,7 +42,6 @@ export default defineSegmentRule(
     description: 'A malformed percent marker: `#%%`, six or more `#`, four or more `%`, an indented marker, text glued to the percent signs.',
   },
   (cell, { doc, report }) => {
-    if (!(cell instanceof Cell)) return;
     for (const problem of cell.marker.problems) {
       const at = doc.abs(cell, problem.span);
       const described = describe(problem);

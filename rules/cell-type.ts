@@ -1,7 +1,7 @@
-import { closest, defineSegmentRule, ownsMetadata } from '../server/engine/rule-kit.js';
-import { MESSAGE_TYPES, Cell } from '../server/syntax/document.js';
+import { closest, defineCellRule, ownsMetadata } from '../server/engine/rule-kit.js';
+import { MESSAGE_TYPES } from '../server/syntax/document.js';
 
-export default defineSegmentRule(
+export default defineCellRule(
   {
     id: 'cell-type',
     group: 'structure',
@@ -10,10 +10,8 @@ export default defineSegmentRule(
     description: 'A message cell whose type is not `markdown`, `code` or `raw`.',
   },
   (cell, { doc, report }) => {
-    if (!(cell instanceof Cell)) return;
     const m = doc.metadataOf(cell);
-    if (cell.isOutput || !m || m.node.type === undefined) return;
-    if (!ownsMetadata(doc, cell)) return;
+    if (cell.isOutput || !m || m.node.type === undefined || !ownsMetadata(doc, cell)) return;
     const type = m.node.type;
     if (MESSAGE_TYPES.has(type)) return;
     // A line with a type has its span (asked for only here, to report).

@@ -1,7 +1,6 @@
-import { Cell } from '../server/syntax/document.js';
-import { defineSegmentRule, ownsMetadata } from '../server/engine/rule-kit.js';
+import { defineCellRule, ownsMetadata } from '../server/engine/rule-kit.js';
 
-export default defineSegmentRule(
+export default defineCellRule(
   {
     id: 'code-cell-block',
     group: 'structure',
@@ -10,9 +9,7 @@ export default defineSegmentRule(
     description: 'A `[code]` cell without a fenced code block, or whose first code block has no language.',
   },
   (cell, { doc, report }) => {
-    if (!(cell instanceof Cell)) return;
-    if (cell.isOutput || doc.typeOf(cell) !== 'code') return;
-    if (!ownsMetadata(doc, cell)) return;
+    if (cell.isOutput || doc.typeOf(cell) !== 'code' || !ownsMetadata(doc, cell)) return;
     const block = cell.codeBlock;
     if (!block) {
       const m = doc.metadataOf(cell)!;

@@ -37,28 +37,25 @@ export default defineRootRule(
       let next = 1;
       let highest: { cell: Cell; n: number } | undefined;
       for (const { cell, n } of outputs) {
-        const at = doc.abs(cell, cell.marker.idRef!.segments[1]!.span);
-        const id = `${parent.id}.${n}`;
-        if (seen.has(n) || !doc.kindKnown(cell)) {
-          seen.add(n);
-          next = Math.max(next, n + 1);
-          continue;
-        }
-        // A missing number may be an output cell in between whose id does not fit (cell-id-syntax reports it).
-        if (n > next && !doubtfulIdBetween(doc.indexOf(parent), doc.indexOf(cell), true)) {
-          const missing = n === next + 1 ? `\`${parent.id}.${next}\` is missing` : `\`${parent.id}.${next}\` to \`${parent.id}.${n - 1}\` are missing`;
-          report({ at, message: `Outputs of the code cell \`${parent.id}\` are numbered 1, 2, … without gaps: ${missing} before \`${id}\`.` });
-        } else if (highest && n < highest.n) {
-          const before = highest.cell;
-          report({
-            at,
-            message: `Outputs of the code cell \`${parent.id}\` are numbered in order: \`${id}\` comes after \`${before.id}\`.`,
-            related: [{ at: doc.abs(before, before.marker.idRef!.span), message: `The output before it` }],
-          });
+        if (!seen.has(n) && doc.kindKnown(cell)) {
+          const at = doc.abs(cell, cell.marker.idRef!.segments[1]!.span);
+          const id = `${parent.id}.${n}`;
+          // A missing number may be an output cell in between whose id does not fit (cell-id-syntax reports it).
+          if (n > next && !doubtfulIdBetween(doc.indexOf(parent), doc.indexOf(cell), true)) {
+            const missing = n === next + 1 ? `\`${parent.id}.${next}\` is missing` : `\`${parent.id}.${next}\` to \`${parent.id}.${n - 1}\` are missing`;
+            report({ at, message: `Outputs of the code cell \`${parent.id}\` are numbered 1, 2, … without gaps: ${missing} before \`${id}\`.` });
+          } else if (highest && n < highest.n) {
+            const before = highest.cell;
+            report({
+              at,
+              message: `Outputs of the code cell \`${parent.id}\` are numbered in order: \`${id}\` comes after \`${before.id}\`.`,
+              related: [{ at: doc.abs(before, before.marker.idRef!.span), message: `The output before it` }],
+            });
+          }
+          if (!highest || n > highest.n) highest = { cell, n };
         }
         seen.add(n);
         next = Math.max(next, n + 1);
-        if (!highest || n > highest.n) highest = { cell, n };
       }
     }
   },

@@ -1,5 +1,5 @@
 import { defineRootRule } from '../server/engine/rule-kit.js';
-import type { TextEdit } from '../server/engine/types.js';
+import type { RuleContext } from '../server/engine/types.js';
 import type { Cell, Line, MessageDocument } from '../server/syntax/document.js';
 import { contentLines, isBinaryOutput, outputMimeType, outputPrefix } from '../server/llm-view/view.js';
 
@@ -15,24 +15,22 @@ function gluedPrefix(text: string, line: Line): number {
   return -1;
 }
 
-function checkText(doc: MessageDocument, cell: Cell, lines: Line[], report: (at: [number, number], message: string, fix: { desc: string; fix: TextEdit[] }) => void): void {
+function checkText(doc: MessageDocument, cell: Cell, lines: Line[], report: RuleContext['report']): void {
   const text = cell.text;
   let run: Line[] = [];
   const flush = (): void => {
-    if (!run.length) return;
-    const first = run[0]!;
-    const lastLine = run[run.length - 1]!;
     const n = run.length;
-    report(
-      doc.abs(cell, { start: first.start, end: lastLine.contentEnd }),
-      n === 1
-        ? 'A line of code output starts with `stdout> ` or `stderr> `.'
-        : `${n} lines of code output without the \`stdout> \` or \`stderr> \` prefix.`,
-      {
-        desc: n === 1 ? 'Mark the line as `stdout> `' : `Mark the ${n} lines as \`stdout> \``,
-        fix: run.map((l) => ({ range: doc.abs(cell, { start: l.start, end: l.start }), text: 'stdout> ' })),
-      },
-    );
+    if (!n) return;
+    report({
+      at: doc.abs(cell, { start: run[0]!.start, end: run[n - 1]!.contentEnd }),
+      message: n === 1 ? 'A line of code output starts with `stdout> ` or `stderr> `.' : `${n} lines of code output without the \`stdout> \` or \`stderr> \` prefix.`,
+      suggestions: [
+        {
+          desc: n === 1 ? 'Mark the line as `stdout> `' : `Mark the ${n} lines as \`stdout> \``,
+          fix: run.map((l) => ({ range: doc.abs(cell, { start: l.start, end: l.start }), text: 'stdout> ' })),
+        },
+      ],
+    });
     run = [];
   };
   for (const line of lines) {
@@ -44,9 +42,10 @@ function checkText(doc: MessageDocument, cell: Cell, lines: Line[], report: (at:
     if (glued !== -1) {
       flush();
       const stream = text.slice(line.start, line.start + 6);
-      report(doc.abs(cell, { start: line.start, end: glued }), `The \`${stream}> \` prefix ends with a space before the output text.`, {
-        desc: 'Insert the space',
-        fix: [{ range: doc.abs(cell, { start: glued, end: glued }), text: ' ' }],
+      report({
+        at: doc.abs(cell, { start: line.start, end: glued }),
+        message: `The \`${stream}> \` prefix ends with a space before the output text.`,
+        suggestions: [{ desc: 'Insert the space', fix: [{ range: doc.abs(cell, { start: glued, end: glued }), text: ' ' }] }],
       });
       continue;
     }
@@ -120,7 +119,7 @@ export default defineRootRule(
         if (p) report({ at: doc.abs(cell, p), message: `${p.message} (mime_type \`${mimeType}\`)` });
         continue;
       }
-      checkText(doc, cell, lines, (at, message, s) => report({ at, message, suggestions: [s] }));
+      checkText(doc, cell, lines, report);
     }
   },
 );

@@ -1,5 +1,5 @@
 import { Cell, isMetadataLine, type MessageDocument } from '../server/syntax/document.js';
-import { defineSegmentRule } from '../server/engine/rule-kit.js';
+import { defineCellRule } from '../server/engine/rule-kit.js';
 import type { ReportDescriptor, RuleContext } from '../server/engine/types.js';
 
 /** Whether a cell has no content besides its marker and metadata. */
@@ -17,7 +17,7 @@ function emptyReport(doc: MessageDocument, cell: Cell): ReportDescriptor {
   return { at: doc.abs(cell, cell.marker.span), message: `The cell${cell.id ? ` \`${cell.id}\`` : ''} has no content.` };
 }
 
-export default defineSegmentRule(
+export default defineCellRule(
   {
     id: 'empty-cell',
     group: 'structure',
@@ -27,7 +27,6 @@ export default defineSegmentRule(
     // The cross-cell part: an agent reply is not empty when tool calls of its root name it as PARENT.
   },
   (cell, { doc, report }) => {
-    if (!(cell instanceof Cell)) return;
     // An empty tool result or a run that printed nothing is data, not an
     // omission; a cell whose kind is a guess may be one (its id or metadata
     // is reported). An agent reply is checked across cells, below.

@@ -1,7 +1,6 @@
-import { Cell } from '../server/syntax/document.js';
-import { defineSegmentRule, ownsMetadata } from '../server/engine/rule-kit.js';
+import { defineCellRule, ownsMetadata } from '../server/engine/rule-kit.js';
 
-export default defineSegmentRule(
+export default defineCellRule(
   {
     id: 'history-summary',
     group: 'structure',
@@ -10,10 +9,8 @@ export default defineSegmentRule(
     description: '`history=summary` on a cell with neither a `summary` attribute nor a title.',
   },
   (cell, { doc, report }) => {
-    if (!(cell instanceof Cell)) return;
     const m = doc.metadataOf(cell);
-    if (!m) return;
-    if (!ownsMetadata(doc, cell)) return;
+    if (!m || !ownsMetadata(doc, cell)) return;
     const h = m.node.attributes.find((a) => a.key === 'history');
     if (!h || h.value !== 'summary') return;
     if (m.node.attributes.some((a) => a.key === 'summary' && a.value.trim() !== '')) return;

@@ -61,7 +61,6 @@ import unknownRule from './unknown-rule.js';
 import unusedDisable from './unused-disable.js';
 
 export const rules: Rule[] = [
-  // FileFacts
   cellMarker,
   cellIdMissing,
   cellIdSyntax,
@@ -79,7 +78,6 @@ export const rules: Rule[] = [
   emptyCell,
   codeCellBlock,
   unclosedFence,
-  // Tool calls
   toolCallParent,
   toolCallNonce,
   nonceReused,
@@ -95,28 +93,22 @@ export const rules: Rule[] = [
   cdataRecommended,
   legacyJsonToolCall,
   legacyJsonInvalid,
-  // Code execution
   codeOutputParent,
   codeOutputSequence,
   codeOutputStream,
   codeOutputLanguage,
-  // Agents and frontmatter
   frontmatterYaml,
   agentConfig,
   agentTemperatureIgnored,
   agentSystemPrompt,
   agentName,
   defaultAgent,
-  // Sections
   messageSectionMissing,
   messageSectionNotLast,
   cellOutsideSection,
-  // LLM view
   historySplitPair,
   contextWindow,
-  // Secrets
   secret,
-  // Directives
   unknownRule,
   unusedDisable,
 ];

@@ -13,8 +13,6 @@ function fencedTool(doc: MessageDocument, cell: Cell): { at: [number, number]; c
 
 const ONLY_THREE = 'it holds only `<server_name>`, `<tool_name>` and `<arguments>`';
 
-const TYPES = '`number`, `boolean`, `null`, `array` or `object`';
-
 /** What a value of `type` holds, for a message that says it does not. */
 function expected(type: string | undefined): string {
   switch (type) {
@@ -35,11 +33,6 @@ function expected(type: string | undefined): string {
 function shown(v: string): string {
   const line = v.replace(/\s+/g, ' ');
   return line.length > 40 ? line.slice(0, 40) + '…' : line;
-}
-
-function typeMismatch(name: string, type: string | undefined, detail: string | undefined): string {
-  const what = detail === undefined ? 'text' : detail === '' ? 'nothing' : `\`${shown(detail)}\``;
-  return `\`<${name} type="${type}">\` holds ${what}: a value of type \`${type}\` is ${expected(type)}.`;
 }
 
 function message(kind: StructureProblemKind, name: string, type?: string, detail?: string): string {
@@ -65,13 +58,15 @@ function message(kind: StructureProblemKind, name: string, type?: string, detail
     case 'text-beside-elements':
       return `Text beside elements in \`<${name}>\`: an argument is either text or elements, not both.`;
     case 'type-unknown':
-      return `Unknown type \`${detail}\` on \`<${name}>\`: a type is one of ${TYPES} (without one, the value is a string).`;
+      return `Unknown type \`${detail}\` on \`<${name}>\`: a type is one of \`number\`, \`boolean\`, \`null\`, \`array\` or \`object\` (without one, the value is a string).`;
     case 'arguments-type':
       return `\`<arguments>\` takes only \`type="json"\` (the arguments as JSON text), not \`type="${detail}"\`.`;
     case 'json-with-elements':
       return '`<arguments type="json">` holds the arguments as JSON text (in CDATA), not elements: drop `type="json"` or write the JSON.';
-    case 'type-mismatch':
-      return typeMismatch(name, type, detail);
+    case 'type-mismatch': {
+      const what = detail === undefined ? 'text' : detail === '' ? 'nothing' : `\`${shown(detail)}\``;
+      return `\`<${name} type="${type}">\` holds ${what}: a value of type \`${type}\` is ${expected(type)}.`;
+    }
     case 'attribute-not-allowed':
       return `The attribute \`${detail}\` is not allowed on \`<${name}>\`: \`type\` is the only attribute of an argument.`;
   }

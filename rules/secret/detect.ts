@@ -125,14 +125,13 @@ export function findSecrets(text: string): FoundSecret[] {
   const found: (FoundSecret & { rank: number })[] = [];
   let m: RegExpExecArray | null;
   while ((m = trigger.exec(text)) !== null) {
-    const at = m.index;
     for (let i = 0; i < DETECTORS.length; i++) {
       if (m[i + 1] === undefined) continue;
       const d = DETECTORS[i]!;
       let re = patterns.get(i);
       // `d`: the offsets of group 1, the secret within the match.
       if (!re) patterns.set(i, (re = new RegExp(d.pattern, `dy${d.flags ?? ''}`)));
-      re.lastIndex = at;
+      re.lastIndex = m.index;
       const hit = re.exec(text);
       if (!hit) continue;
       const value = hit[1] ?? hit[0];
@@ -143,15 +142,12 @@ export function findSecrets(text: string): FoundSecret[] {
     if (m[0].length === 0) trigger.lastIndex++;
   }
   found.sort((a, b) => a.start - b.start || a.rank - b.rank);
-  const out: FoundSecret[] = [];
+  const out: typeof found = [];
   for (const f of found) {
-    const last = out[out.length - 1];
-    if (last && f.start < last.end) {
-      // Overlapping finds: the provider's (earlier detector) wins over a generic one.
-      if (f.rank < (last as FoundSecret & { rank: number }).rank) out[out.length - 1] = f;
-      continue;
-    }
-    out.push(f);
+    const last = out.at(-1);
+    if (!last || f.start >= last.end) out.push(f);
+    // Overlapping finds: the provider's (earlier detector) wins over a generic one.
+    else if (f.rank < last.rank) out[out.length - 1] = f;
   }
   return out.map(({ start, end, kind }) => ({ start, end, kind }));
 }

@@ -1,7 +1,7 @@
 // Small helpers shared by the rule modules under rules/.
 
 export { closest } from '../base/closest.js';
-import { borrowsMetadata, type Cell, type MessageDocument, type Segment } from '../syntax/document.js';
+import { borrowsMetadata, Cell, type MessageDocument, type Segment } from '../syntax/document.js';
 import type { ToolProblem, ToolProblemRule } from '../tool-calls/facts.js';
 import { toolProblemsIn } from '../tool-calls/problems.js';
 import type { PerCell, ReportDescriptor, Rule, RuleContext, RuleMeta } from './types.js';
@@ -37,6 +37,18 @@ export function defineSegmentRule(
   if (typeof across === 'function') rule.check = across;
   else if (across) rule.checkRoots = across.roots;
   return rule;
+}
+
+/** A segment rule that reads only cells (the frontmatter and the text between cells are no Cell). */
+export function defineCellRule(
+  meta: Omit<RuleMeta, 'docs'>,
+  checkCell: (cell: Cell, context: RuleContext) => void,
+  across?: Check | { roots: Check },
+): Rule {
+  const checkSegment = (seg: Segment, context: RuleContext): void => {
+    if (seg instanceof Cell) checkCell(seg, context);
+  };
+  return defineSegmentRule(meta, checkSegment, across);
 }
 
 /** A rule whose `check` folds over values per cell (Rule.perCell, RuleContext.cellValues). */
