@@ -4,8 +4,6 @@ import { agentInfos, type AgentInfo } from '../server/agents/agents.js';
 import { BODY_AGENT_KEYS, FRONTMATTER_AGENT_KEYS, likelyKey, METADATA_KEYS, type SettingProblem } from '../server/agents/schema.js';
 import { isMap } from '../server/syntax/document.js';
 
-// An unknown key is reported with severity 1 (a warning), the rest at the rule's severity.
-
 function describe(value: unknown): string {
   if (value === null || value === undefined) return 'nothing';
   if (Array.isArray(value)) return 'a list';
@@ -70,6 +68,7 @@ function checkEntries(info: AgentInfo, report: (d: ReportDescriptor) => void): v
       if (body && !meant) continue;
       report({
         at: e.keyAt,
+        // A warning, whatever the rule's severity: an unknown key is likely harmless.
         severity: 1,
         message: meant
           ? `\`${e.key}\` is not an agent setting; did you mean \`${meant}\`?`

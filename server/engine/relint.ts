@@ -8,7 +8,7 @@ import { cellsWithMetadataElsewhere } from '../syntax/tree/segment-lists.js';
 import { scopeOf, touchedRoots, type DoubtQuery, type KeyedFindings, type Moved } from './keyed.js';
 import { rerender } from './line-mentions.js';
 import type { RuleSet } from './rule-set.js';
-import { lintWhole, type KeptSegments, type RawFindings } from './run.js';
+import { INTERNAL_ERROR, lintWhole, type KeptSegments, type RawFindings } from './run.js';
 import type { Steps } from './steps.js';
 import type { Diagnostic, MsglintConfig, Rule, TextEdit } from './types.js';
 
@@ -32,33 +32,30 @@ export function lintAgain(ruleSet: RuleSet, doc: MessageDocument, config: Msglin
   return lintWhole(ruleSet, doc, config, keep, keyedChecks(doc, prev, edit, before), keptSegments(doc, edit, before));
 }
 
-/**
- * Moves offsets of the previous version: not at all up to `start`, by `by`
- * from `end` on; one in between lies in the edited range, and is `lost`.
- */
-class Mover {
-  lost = false;
-  constructor(
-    private readonly start: number,
-    private readonly end: number,
-    private readonly by: number,
-  ) {}
-  move(p: number): number {
-    if (p > this.start && p < this.end) this.lost = true;
-    return p <= this.start ? p : p + this.by;
-  }
+/** Moves an offset of the previous version by the edit: NaN inside the edited range. */
+function mover(edit: DocumentEdit): (p: number) => number {
+  const delta = edit.newEnd - edit.oldEnd;
+  return (p) => (p <= edit.start ? p : p >= edit.oldEnd ? p + delta : NaN);
 }
 
 /** A finding of the previous version moved, or undefined when a place of it lies in the edited range. */
-function movedFinding(d: Diagnostic, m: Mover, doc: MessageDocument): Diagnostic | undefined {
-  m.lost = false;
-  const moveEdit = (e: TextEdit): TextEdit => ({ range: [m.move(e.range[0]), m.move(e.range[1])], text: e.text });
-  const moved: Diagnostic = { ...d, range: doc.range(m.move(d.range.start.offset), m.move(d.range.end.offset)) };
+function movedFinding(d: Diagnostic, move: (p: number) => number, doc: MessageDocument): Diagnostic | undefined {
+  let lost = false;
+  const at = (p: number): number => {
+    const q = move(p);
+    if (Number.isNaN(q)) lost = true;
+    return q;
+  };
+  const moveEdit = (e: TextEdit): TextEdit => ({ range: [at(e.range[0]), at(e.range[1])], text: e.text });
+  const start = at(d.range.start.offset);
+  const end = at(d.range.end.offset);
+  if (lost) return undefined;
+  const moved: Diagnostic = { ...d, range: doc.range(start, end) };
   if (d.fix) moved.fix = moveEdit(d.fix);
   if (d.suggestions) moved.suggestions = d.suggestions.map((s) => ({ desc: s.desc, fix: moveEdit(s.fix) }));
-  if (d.related) moved.related = d.related.map((r) => ({ range: doc.range(m.move(r.range.start.offset), m.move(r.range.end.offset)), message: r.message }));
+  if (d.related) moved.related = d.related.map((r) => ({ range: doc.range(at(r.range.start.offset), at(r.range.end.offset)), message: r.message }));
   // A message that names a line names it where its place is now.
-  return m.lost ? undefined : rerender(moved, d);
+  return lost ? undefined : rerender(moved, d);
 }
 
 /**
@@ -77,7 +74,7 @@ function keyedChecks(doc: MessageDocument, prev: MessageDocument, edit: Document
   // Grows `roots` (scopeOf) before findings are sorted into kept and made again.
   const scope = scopeOf(doc, roots);
   if (!scope) return undefined;
-  const mover = new Mover(edit.start, edit.oldEnd, edit.newEnd - edit.oldEnd);
+  const move = mover(edit);
   return (rule) => {
     if (!rule.checkRoots) return undefined;
     const questions = asked.get(rule.meta.id);
@@ -91,7 +88,7 @@ function keyedChecks(doc: MessageDocument, prev: MessageDocument, edit: Document
       // A finding in nothing with an id: where it belongs is not known.
       if (root === null) return undefined;
       if (roots.has(root)) continue;
-      const moved = movedFinding(previous.found[i]!, mover, doc);
+      const moved = movedFinding(previous.found[i]!, move, doc);
       if (!moved) return undefined;
       out.found.push(moved);
       out.roots.push(root);
@@ -113,15 +110,19 @@ function keptSegments(doc: MessageDocument, edit: DocumentEdit, before: RawFindi
   const again = new Set<Segment>(r.refreshed);
   for (let i = r.at; i < r.at + r.added; i++) again.add(doc.segment(i)!);
   for (const c of cellsWithMetadataElsewhere(doc)) again.add(c);
-  // Where a segment of the previous version is in this one (-1: replaced, or an internal error's -1).
+  // Where a segment of the previous version is in this one (-1: replaced).
   const newIndex = (i: number): number => (i < r.at ? i : i >= r.at + r.removed ? i + r.added - r.removed : -1);
   // A kept segment moves as a whole: by the edit's length change when it comes after the replaced ones.
   const after = r.at + r.added;
-  const still = new Mover(Infinity, Infinity, 0);
-  const shifted = new Mover(-Infinity, -Infinity, edit.newEnd - edit.oldEnd);
+  const delta = edit.newEnd - edit.oldEnd;
+  const still = (p: number): number => p;
+  const shifted = (p: number): number => p + delta;
   const out: KeptSegments = { findings: [], segments: [], check: [] };
   for (let k = 0; k < before.segments.length; k++) {
-    const i = newIndex(before.segments[k]!);
+    const was = before.segments[k]!;
+    // A rule's internal error (INTERNAL_ERROR) is made again by the check, if it still throws.
+    if (was === INTERNAL_ERROR) continue;
+    const i = newIndex(was);
     if (i === -1 || again.has(doc.segment(i)!)) continue;
     out.findings.push(movedFinding(before.diagnostics[k]!, i >= after ? shifted : still, doc)!);
     out.segments.push(i);

@@ -17,6 +17,9 @@ import { SEGMENTS_PER_STEP, type Steps } from './steps.js';
 import { addRuleTime, timingCollector, type LintTimes } from './timing.js';
 import type { CellValues, Diagnostic, MsglintConfig, PerCell, ReportDescriptor, Rule, RuleContext, Severity, TextEdit } from './types.js';
 
+/** RawFindings.segments of a segment check's internal error: made again, never kept. */
+export const INTERNAL_ERROR = -1;
+
 /** The segment findings a version keeps from the previous one, and the segments to check (see keptSegments). */
 export interface KeptSegments {
   /** The previous version's findings of the kept segments, moved, with their segment's index in this version. */
@@ -138,7 +141,7 @@ export interface RawFindings {
   /** Whether findings of an earlier version were used (checked by MSGLINT_CHECK_INCREMENTAL). */
   reused: boolean;
   diagnostics: Diagnostic[];
-  /** Per finding of the segment checks (the first ones), the index of its segment; -1 for an internal error. */
+  /** Per finding of the segment checks (the first ones), the index of its segment, or INTERNAL_ERROR. */
   segments: number[];
   /** Per rule with Rule.checkRoots, its findings with their roots. */
   keyed: Map<string, KeyedFindings>;
@@ -188,7 +191,8 @@ function reporter(doc: MessageDocument, raw: RawFindings) {
     if (d.tags?.length) diag.tags = d.tags;
     return keepTemplate(diag, d.message);
   };
-  const internalError = (ruleId: string, e: unknown): void => {
+  /** `inSegment`: thrown by a segment check, whose findings are listed with their segment's index (RawFindings.segments). */
+  const internalError = (ruleId: string, e: unknown, inSegment: boolean): void => {
     // A rule that throws must not take the others down: report it where it can be seen.
     raw.diagnostics.push({
       ruleId,
@@ -196,6 +200,7 @@ function reporter(doc: MessageDocument, raw: RawFindings) {
       message: `Internal error in rule '${ruleId}': ${(e as Error)?.message ?? String(e)}. Please report this.`,
       range: doc.range(0, 0),
     });
+    if (inSegment) raw.segments.push(INTERNAL_ERROR);
   };
   /** `moved`: a keyed re-run, over the moved findings' scope and after them; the whole document otherwise. */
   const runCheck = (rule: Rule, severity: Severity, config: MsglintConfig, times: LintTimes | undefined, moved?: Moved): void => {
@@ -230,7 +235,7 @@ function reporter(doc: MessageDocument, raw: RawFindings) {
         ),
       );
     } catch (e) {
-      internalError(ruleId, e);
+      internalError(ruleId, e, false);
     }
     if (times) addRuleTime(times, ruleId, performance.now() - t0);
   };
@@ -279,8 +284,7 @@ function reporter(doc: MessageDocument, raw: RawFindings) {
         try {
           rule.checkSegment!(seg, context);
         } catch (e) {
-          internalError(rule.meta.id, e);
-          raw.segments.push(-1);
+          internalError(rule.meta.id, e, true);
           threw = true;
         }
         if (spent) {

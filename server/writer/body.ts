@@ -121,7 +121,7 @@ function closeOpeners(text: string, changes: string[], options: { replyStart?: b
   // Each closer can only close regions: a few rounds reach the fixed point.
   for (let round = 0; round < 4; round++) {
     const written = escapeBody(out, options);
-    const found = scan(written, 0, written.length, { markers: false, blocks: true, leading: undefined, stopAtMarker: undefined });
+    const found = scan(written, 0, written.length, { markers: false, blocks: true, leadingLine: false, stopAtMarker: undefined });
     const fence = found.fences.find((f) => !f.close);
     const comment = found.comments.find((c) => !c.closed);
     if (fence && (!comment || fence.open.start < comment.start)) {

@@ -51,7 +51,7 @@ const lineOf = fc.array(fc.constantFrom('```', '~~~', '````', ' ', '   ', '    '
 describe('fenced code blocks', () => {
   it('chosen cases', () => {
     for (const text of ['```\n    ```\n', '```\n   ```\n', '~~~~\n~~~\n~~~~~\n', '```\n```\r\n', '```\n```\r', '```\nx```\n``` \t\n', ' ```\n  ```']) {
-      const found = scan(text, 0, text.length, { markers: false, blocks: true, leading: undefined, stopAtMarker: undefined }).fences.map((f) => [f.openIndex, f.closeIndex]);
+      const found = scan(text, 0, text.length, { markers: false, blocks: true, leadingLine: false, stopAtMarker: undefined }).fences.map((f) => [f.openIndex, f.closeIndex]);
       expect(found, JSON.stringify(text)).toEqual(reference(text));
     }
   });
@@ -60,7 +60,7 @@ describe('fenced code blocks', () => {
     fc.assert(
       fc.property(fc.array(lineOf, { maxLength: 12 }), fc.constantFrom('\n', '\r\n'), (lines, eol) => {
         const text = lines.join(eol);
-        const found = scan(text, 0, text.length, { markers: false, blocks: true, leading: undefined, stopAtMarker: undefined }).fences.map((f) => [f.openIndex, f.closeIndex]);
+        const found = scan(text, 0, text.length, { markers: false, blocks: true, leadingLine: false, stopAtMarker: undefined }).fences.map((f) => [f.openIndex, f.closeIndex]);
         expect(found).toEqual(reference(text));
       }),
       { numRuns: 2000 },
@@ -71,7 +71,7 @@ describe('fenced code blocks', () => {
     fc.assert(
       fc.property(fc.array(piece, { maxLength: 60 }), (pieces) => {
         const text = pieces.join('');
-        const found = scan(text, 0, text.length, { markers: false, blocks: true, leading: undefined, stopAtMarker: undefined }).fences.map((f) => [f.openIndex, f.closeIndex]);
+        const found = scan(text, 0, text.length, { markers: false, blocks: true, leadingLine: false, stopAtMarker: undefined }).fences.map((f) => [f.openIndex, f.closeIndex]);
         expect(found).toEqual(reference(text));
       }),
       { numRuns: 2000 },

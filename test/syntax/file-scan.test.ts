@@ -11,7 +11,7 @@ import { parse } from '../../server/syntax/document.js';
 import { scan } from '../../server/syntax/format/scan.js';
 
 function fileScan(text: string, from: number, blocks: boolean) {
-  return scan(text, from, text.length, { markers: true, blocks, leading: undefined, stopAtMarker: undefined });
+  return scan(text, from, text.length, { markers: true, blocks, leadingLine: false, stopAtMarker: undefined });
 }
 
 /** Markers, by a scan that records every block. */

@@ -17,7 +17,7 @@ function bodyStart(text: string): number {
 }
 
 function fileScan(text: string, from = bodyStart(text)) {
-  return scan(text, from, text.length, { markers: true, blocks: true, leading: undefined, stopAtMarker: undefined });
+  return scan(text, from, text.length, { markers: true, blocks: true, leadingLine: false, stopAtMarker: undefined });
 }
 
 const markersOf = (text: string): number[] => fileScan(text).markers.map((m) => m.line.start);

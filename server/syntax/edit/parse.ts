@@ -45,7 +45,7 @@ export function parse(text: string, options: ParseOptions = {}): MessageDocument
   if (md && sectionName === null) doc.isMessageFile = false;
 
   // Every marker found again: beside the rest of a whole parse that costs little (docs/performance.md, issue 31).
-  const bodyScan = scan(text, pos, text.length, { markers: true, blocks: false, leading: undefined, stopAtMarker: undefined });
+  const bodyScan = scan(text, pos, text.length, { markers: true, blocks: false, leadingLine: false, stopAtMarker: undefined });
   let markers = bodyScan.markers.map((m) => m.line.start);
   if (md) {
     const name = sectionName ?? 'Discussion';

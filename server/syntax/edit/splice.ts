@@ -108,7 +108,7 @@ function rescan(prev: MessageDocument, e: TextEditHint): Rescanned | undefined {
     const result = scan(region, 0, region.length, {
       markers: true,
       blocks: false,
-      leading: undefined,
+      leadingLine: false,
       stopAtMarker(lineStart) {
         const at = base + lineStart;
         if (at < e.start + e.text.length) return false;

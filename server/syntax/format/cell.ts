@@ -147,7 +147,7 @@ export function parseCell(text: string, hasMarker: boolean): CellParse {
   const markerLine = hasMarker && text.length ? lineAt(text, 0) : undefined;
   const bodyStart = markerLine ? markerLine.end : 0;
   // Line indices of the scan count the marker line.
-  const s = scan(text, bodyStart, text.length, { markers: false, blocks: true, leading: markerLine, stopAtMarker: undefined });
+  const s = scan(text, bodyStart, text.length, { markers: false, blocks: true, leadingLine: markerLine !== undefined, stopAtMarker: undefined });
   const opaqueLines = s.opaqueLines;
 
   const marker = markerLine ? parseMarker(text, markerLine.start, markerLine.contentEnd) : undefined;
@@ -206,8 +206,7 @@ export function parseCell(text: string, hasMarker: boolean): CellParse {
       if (d) directives.push(d);
     }
   }
-  for (let ci = 0; ci < s.comments.length; ci++) {
-    const c = s.comments[ci]!;
+  for (const c of s.comments) {
     if (text.startsWith('<!--', c.start) && text.startsWith('msglint-', c.start + 4 + (/^\s*/.exec(text.slice(c.start + 4, c.start + 24))?.[0].length ?? 0))) {
       const d = parseDirective(text, c);
       if (d) directives.push(d);

@@ -91,7 +91,7 @@ export class OpaqueCursor {
 }
 
 function scanBlocks(text: string) {
-  return scan(text, 0, text.length, { markers: false, blocks: true, leading: undefined, stopAtMarker: undefined });
+  return scan(text, 0, text.length, { markers: false, blocks: true, leadingLine: false, stopAtMarker: undefined });
 }
 
 const WHITE = /\s/;

@@ -21,7 +21,7 @@ const LF = 10;
 
 /** What remark reads for [from, to): unclosed openers blanked, lone CRs as spaces. */
 export function remarkInput(text: string, from: number, to: number): string {
-  const found = scan(text, from, to, { markers: true, blocks: true, leading: undefined, stopAtMarker: undefined });
+  const found = scan(text, from, to, { markers: true, blocks: true, leadingLine: false, stopAtMarker: undefined });
   const blanks: [number, number][] = [];
   for (const f of found.fences) if (!f.close) blanks.push([f.open.start, f.open.contentEnd]);
   // Only a `<!--` at a line's start (after at most three spaces) opens an HTML block.

@@ -84,8 +84,8 @@ export interface ScanOptions {
    * fence at once: the same rules, less work per line.
    */
   blocks: boolean;
-  /** A line before the region (a cell's marker line): every line index of the result counts it. */
-  leading: Line | undefined;
+  /** Whether a line before the region (a cell's marker line) counts as line 0 of the result's line indices. */
+  leadingLine: boolean;
   /**
    * Called at each marker line; returning true stops the scan there (the
    * marker is not recorded). Incremental re-parsing stops once it is back
@@ -134,7 +134,7 @@ export function scan(text: string, from: number, to: number, options: ScanOption
   let regionList: RegionNode[] | null = null;
   let tool: ToolElement | null = null;
 
-  let li = options.leading ? 0 : -1;
+  let li = options.leadingLine ? 0 : -1;
   let lineStart = from;
   while (lineStart < to) {
     li++;

@@ -5,6 +5,7 @@
 import { Memo } from '../../base/memo.js';
 import { PersistentMap } from '../../base/persistent-map.js';
 import type { CellParse } from '../format/cell.js';
+import { lineAt, type Line } from '../format/lines.js';
 import type { MetadataNode } from '../format/metadata.js';
 import { replacedSegments, versionValue, type MessageDocument, type VersionMaker } from './message-document.js';
 import type { MetadataEntry, Segment } from './segment.js';
@@ -88,18 +89,16 @@ function addParseReferences(p: CellParse, ids: Set<string>): void {
     pos = k = nl + 1;
   }
   let oi = 0;
+  const scratch: Line = { start: 0, contentEnd: 0, end: 0 };
   for (k = text.indexOf('[^', k); k !== -1; ) {
-    const start = text.lastIndexOf('\n', k) + 1;
-    const nl = text.indexOf('\n', k);
-    const contentEnd = nl === -1 ? text.length : nl > start && text.charCodeAt(nl - 1) === 13 ? nl - 1 : nl;
+    const { start, contentEnd, end } = lineAt(text, text.lastIndexOf('\n', k) + 1, scratch);
     if (opaqueLines.length) {
       for (let at = text.indexOf('\n', pos); at !== -1 && at < start; at = text.indexOf('\n', at + 1)) line++;
       pos = start;
       while (oi < opaqueLines.length && opaqueLines[oi]! < line) oi++;
     }
     if (opaqueLines[oi] !== line) addReferences(text.slice(start, contentEnd), true, ids);
-    if (nl === -1) break;
-    k = text.indexOf('[^', nl + 1);
+    k = text.indexOf('[^', end);
   }
 }
 
