@@ -12,7 +12,7 @@
 import { existsSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { loadCrypto } from '../base/lazy.js';
-import { NotReadableError, readRegularFile } from '../config/read-file.js';
+import { NotReadableError, readRegularFile } from '../base/read-file.js';
 import { UsageError } from './errors.js';
 import type { FileStamp } from './files.js';
 import type { FileReport, LintMessage } from './formatters/types.js';

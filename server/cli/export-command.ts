@@ -14,7 +14,7 @@ import type { MessageDocument } from '../syntax/document.js';
 import { isMessageFile } from '../syntax/format/detect.js';
 import { shouldUseColor } from './color.js';
 import { EXIT_FAILURE, EXIT_LINT_ERRORS, EXIT_OK, UsageError } from './errors.js';
-import { readRegularFile } from '../config/read-file.js';
+import { readRegularFile } from '../base/read-file.js';
 import { decode, type SourceText } from './files.js';
 import { format as stylish } from './formatters/stylish.js';
 import type { CliIo } from './lint-command.js';

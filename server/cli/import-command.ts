@@ -8,7 +8,7 @@
 import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describeFsError } from '../config/load.js';
-import { readRegularFile } from '../config/read-file.js';
+import { readRegularFile } from '../base/read-file.js';
 import { ImportError, IMPORT_FORMATS, importConversation, type ImportFormat } from '../import/index.js';
 import { parseSubcommand } from './args.js';
 import { EXIT_FAILURE, EXIT_OK, UsageError } from './errors.js';

@@ -13,7 +13,7 @@ import { loadIgnore, loadPicomatch } from '../base/lazy.js';
 import { describeFsError } from './load.js';
 import type { ConfigResolver } from './load.js';
 import { leavesBase } from './paths.js';
-import { NotReadableError, readRegularFile } from './read-file.js';
+import { NotReadableError, readRegularFile } from '../base/read-file.js';
 
 export interface Discovery {
   /** Absolute paths, in a stable order (arguments in order, each directory sorted), without duplicates. */

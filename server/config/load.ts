@@ -23,7 +23,7 @@ import { loadYaml } from '../base/lazy.js';
 import { applyExtends, mergeSettings, type ConfigReader } from './extends.js';
 import { validateConfig, type ConfigFileData, type KnownRules } from './validate.js';
 import { leavesBase } from './paths.js';
-import { CONFIG_MAX_BYTES, NotReadableError, readRegularFile } from './read-file.js';
+import { CONFIG_MAX_BYTES, NotReadableError, readRegularFile } from '../base/read-file.js';
 
 /** In order of precedence when one directory holds several. */
 export const CONFIG_FILE_NAMES = ['.msglintrc.json', '.msglintrc.yaml', '.msglintrc.yml', 'package.json'] as const;
