@@ -1,7 +1,7 @@
 // Every rule, in the order of the catalog (../docs/rules/ has one page each).
 import type { Rule } from '../server/engine/types.js';
 
-// FileFacts
+// Structure
 import cellMarker from './cell-marker.js';
 import cellIdMissing from './cell-id-missing.js';
 import cellIdSyntax from './cell-id-syntax.js';

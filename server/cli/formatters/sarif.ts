@@ -5,7 +5,8 @@ import { relativePosix } from './paths.js';
 import type { Formatter } from './types.js';
 
 const SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';
-const FALLBACK_INFORMATION_URI = 'https://www.npmjs.com/package/msglint';
+// The repository, where the README and the rules' pages are (no registry page exists yet).
+const FALLBACK_INFORMATION_URI = 'https://github.com/msglint/msglint';
 
 export const format: Formatter = (reports, { cwd, rules, version, homepage }) => {
   const descriptors: Record<string, unknown>[] = [];
