@@ -4,7 +4,7 @@
 // then gets the problems of a file it never opened (msglint.lintWorkspace).
 // Skipped when `nvim` is not installed (CI installs it: see .ci/run).
 import { execFileSync, spawnSync } from 'node:child_process';
-import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -100,5 +100,66 @@ describe.skipIf(!nvim)('Neovim (headless, built-in LSP client)', () => {
     expect(text).not.toContain('"tool_name"');
     expect(text).toMatch(/<tool_name>read_file<\/tool_name>/);
     expect(text).toMatch(/<path>app\.py<\/path>/);
+  });
+});
+
+// docs/integrations/editors.md's snippet for Neovim 0.7 and later, run as
+// written: the server found as `msglint-language-server` on PATH, the client
+// started by the snippet's FileType autocommand for a file given on the
+// command line.
+describe.skipIf(!nvim)('Neovim: the editors.md snippet for 0.7 and later, as written', () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'msglint-nvim07-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  const snippet = (): string => {
+    const doc = readFileSync(path.join(fixtures, '../../../docs/integrations/editors.md'), 'utf8');
+    const block = [...doc.matchAll(/```lua\n([\s\S]*?)```/g)].map((m) => m[1]!).find((b) => b.startsWith('-- msglint on Neovim 0.7'));
+    if (!block) throw new Error('editors.md has no Lua block starting "-- msglint on Neovim 0.7"');
+    return block;
+  };
+
+  it('publishes the diagnostics of a message file opened in a project', () => {
+    ensureBuilt();
+    const project = path.join(dir, 'project');
+    mkdirSync(path.join(project, '.git'), { recursive: true });
+    const file = path.join(project, 'broken.msg.md');
+    writeFileSync(file, '#%% Hi[^1]\n\n[^1]: [markdown]\n\nHello.\n');
+    const bin = path.join(dir, 'bin');
+    mkdirSync(bin);
+    const server = path.join(bin, 'msglint-language-server');
+    writeFileSync(server, `#!/bin/sh\nexec ${JSON.stringify(process.execPath)} ${JSON.stringify(serverMain)} "$@"\n`);
+    chmodSync(server, 0o755);
+    const out = path.join(dir, 'report.json');
+    const report = `
+vim.api.nvim_create_autocmd('VimEnter', { callback = function()
+  local buf = vim.api.nvim_get_current_buf()
+  local got = vim.wait(20000, function() return #vim.diagnostic.get(buf) > 0 end, 50)
+  local codes = {}
+  for _, d in ipairs(vim.diagnostic.get(buf)) do table.insert(codes, d.code or (d.user_data and d.user_data.lsp or {}).code) end
+  local clients = {}
+  for _, c in pairs(vim.lsp.get_active_clients()) do table.insert(clients, { name = c.name, root = c.config.root_dir }) end
+  vim.fn.writefile({ vim.fn.json_encode({ got = got, codes = codes, clients = clients }) }, vim.env.MSGLINT_OUT)
+  for _, c in pairs(vim.lsp.get_active_clients()) do c.stop() end
+  vim.wait(1000, function() return #vim.lsp.get_active_clients() == 0 end, 50)
+  vim.cmd('qall!')
+end })
+`;
+    const init = path.join(dir, 'init.lua');
+    writeFileSync(init, `${snippet()}\n${report}`);
+    const result = spawnSync('nvim', ['--headless', '-n', '-i', 'NONE', '-u', init, file], {
+      cwd: project,
+      env: { ...process.env, PATH: `${bin}${path.delimiter}${process.env.PATH ?? ''}`, MSGLINT_OUT: out, XDG_CONFIG_HOME: dir, XDG_STATE_HOME: dir, XDG_DATA_HOME: dir },
+      timeout: 50_000,
+      encoding: 'utf8',
+    });
+    let got: { got: boolean; codes: string[]; clients: { name: string; root: string }[] };
+    try {
+      got = JSON.parse(readFileSync(out, 'utf8'));
+    } catch {
+      throw new Error(`Neovim wrote no report (status ${result.status}, signal ${result.signal}).\nstdout: ${result.stdout}\nstderr: ${result.stderr}`);
+    }
+    expect(got.got).toBe(true);
+    expect(got.codes).toContain('cell-marker');
+    expect(got.clients).toEqual([{ name: 'msglint', root: project }]);
   });
 });
