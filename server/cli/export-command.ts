@@ -174,7 +174,7 @@ export async function runExport(argv: readonly string[], io: CliIo): Promise<num
     const color = shouldUseColor(command.color, io.env, { isTTY: (process.stderr as { isTTY?: boolean }).isTTY });
     const text = stylish([report], { cwd: io.cwd, color, rules: [], version: '' });
     if (!command.force) {
-      for (const line of text.replace(/^\n+|\n+$/g, '').split('\n')) io.error(line);
+      io.errorReport(`${text.replace(/^\n+|\n+$/g, '')}\n`);
       io.error(`msglint: ${label}: not exported: these problems make the LLM view invalid (fix them, or export anyway with --force)`);
       return EXIT_LINT_ERRORS;
     }

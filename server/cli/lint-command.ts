@@ -25,8 +25,10 @@ export interface CliIo {
   env: NodeJS.ProcessEnv;
   stdin: NodeJS.ReadableStream;
   stdout: NodeJS.WritableStream & { isTTY?: boolean };
-  /** Receives whole lines, each starting with "msglint: ". */
+  /** Receives whole lines, each starting with "msglint: "; shows their control characters (visibleLine). */
   error(line: string): void;
+  /** Writes a formatter's text to stderr as it is: the formatter made what it quotes safe, and its colours stay. */
+  errorReport(text: string): void;
 }
 
 /** What standard input is called in reports when --stdin-filename is not given (ESLint says "<text>"). */

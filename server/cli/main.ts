@@ -3,6 +3,7 @@
 // only the code the command needs, and turn every failure into one line on
 // stderr and exit code 2 (never a stack trace; MSGLINT_DEBUG=1 shows one).
 
+import { visibleControls, visibleLine } from '../base/terminal.js';
 import { HELP_TEXT, parseArgs } from './args.js';
 import { EXIT_FAILURE } from './errors.js';
 import type { CliIo } from './lint-command.js';
@@ -17,7 +18,11 @@ async function main(argv: readonly string[]): Promise<number> {
       return process.stdin;
     },
     stdout: process.stdout,
-    error: (line) => process.stderr.write(`${line}\n`),
+    // The one way a line reaches stderr: it quotes names and errors from
+    // outside, whose control characters must neither drive the terminal nor
+    // start a line of their own (a forged report line or workflow command).
+    error: (line) => process.stderr.write(`${visibleLine(line)}\n`),
+    errorReport: (text) => process.stderr.write(text),
   };
   // Subcommands with their own options, only in first position (as `rules`).
   if (argv[0] === 'export') return (await import('./export-command.js')).runExport(argv.slice(1), io);
@@ -45,8 +50,9 @@ function reportFailure(error: unknown): void {
   const name = error instanceof Error ? error.name : '';
   const message = (error instanceof Error ? error.message : String(error)).replace(/\s*\n\s*/g, ' ').trim();
   const expected = name === 'UsageError' || name === 'ConfigError';
-  process.stderr.write(`msglint: ${expected ? message : `internal error: ${message || name || 'unknown error'}`}\n`);
-  if (process.env.MSGLINT_DEBUG && error instanceof Error && error.stack) process.stderr.write(`${error.stack}\n`);
+  // Config errors name files and quote their keys: shown as any stderr line is.
+  process.stderr.write(`${visibleLine(`msglint: ${expected ? message : `internal error: ${message || name || 'unknown error'}`}`)}\n`);
+  if (process.env.MSGLINT_DEBUG && error instanceof Error && error.stack) process.stderr.write(`${visibleControls(error.stack)}\n`);
 }
 
 // A reader that stops early (`msglint | head`) is not an error.

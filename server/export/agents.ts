@@ -8,7 +8,7 @@
 // from line 1, a `default=1` temporary agent from its declaration line, each
 // up to the line before the next change); lines are 1-based.
 
-import { visibleControls } from '../base/terminal.js';
+import { visibleControls, visibleLine } from '../base/terminal.js';
 import { agentInfos } from '../agents/agents.js';
 import type { AgentSettings } from '../agents/schema.js';
 import type { AgentDefinition, MessageDocument } from '../syntax/document.js';
@@ -101,16 +101,16 @@ export function listAgents(doc: MessageDocument, file?: string): AgentListing {
 
 /** The listing as text for a terminal. */
 export function agentsText(listing: AgentListing, style: { bold(s: string): string; dim(s: string): string } = { bold: (s) => s, dim: (s) => s }): string {
-  if (!listing.agents.length) return `No agents${listing.file !== undefined ? ` in ${listing.file}` : ''}.\n`;
+  if (!listing.agents.length) return `No agents${listing.file !== undefined ? ` in ${visibleLine(listing.file)}` : ''}.\n`;
   const blocks = listing.agents.map((a) => {
     const rows: [string, string][] = [['models', a.models.length ? a.models.join(', ') : '-']];
     for (const [k, v] of Object.entries(a.settings)) rows.push([k, String(v)]);
     rows.push(['default', a.default.length ? a.default.map((r) => (r.fromLine === r.toLine ? `line ${r.fromLine}` : `lines ${r.fromLine}-${r.toLine}`)).join(', ') : 'no']);
     rows.push(['answered', a.answered.length ? a.answered.map((c) => `${c.id} (line ${c.line})`).join(', ') : 'none']);
     const width = Math.max(...rows.map(([k]) => k.length)) + 1;
-    const head = `${style.bold(visibleControls(a.name))} ${style.dim(`(${a.kind}${a.line !== null ? `, line ${a.line}` : ''})`)}`;
+    const head = `${style.bold(visibleLine(a.name))} ${style.dim(`(${a.kind}${a.line !== null ? `, line ${a.line}` : ''})`)}`;
     // Names, models and settings come from the file: its control characters must not reach the terminal.
-    const body = rows.map(([k, v]) => `  ${visibleControls(`${k}:`).padEnd(width)} ${visibleControls(v).split('\n').join(`\n  ${' '.repeat(width)} `)}`);
+    const body = rows.map(([k, v]) => `  ${visibleLine(`${k}:`).padEnd(width)} ${visibleControls(v).split('\n').join(`\n  ${' '.repeat(width)} `)}`);
     return [head, ...body].join('\n');
   });
   return `${blocks.join('\n\n')}\n`;

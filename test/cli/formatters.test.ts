@@ -170,7 +170,7 @@ describe('github', () => {
     expect(out.split('\n')).toEqual([
       '::error file=docs/a.msg.md,line=3,col=2,endLine=1,endColumn=4,title=cell-marker::Bad marker.',
       '::warning file=docs/a.msg.md,line=12,col=10,endLine=1,endColumn=15,title=cell-id-missing::No id here',
-      '::warning file=odd%2Cname%3A100%25.msg.md,line=2,col=1,endLine=1,endColumn=4,title=unused-disable::Line one%0Aline two with 50%25 & <b> "q" \u0001',
+      '::warning file=odd%2Cname%3A100%25.msg.md,line=2,col=1,endLine=1,endColumn=4,title=unused-disable::Line one%0Aline two with 50%25 & <b> "q" \u2401',
       '',
     ]);
   });

@@ -2,12 +2,19 @@
 // pull request. Paths are relative to the working directory, which in a
 // workflow is the repository root.
 
+import { visibleControls } from '../../base/terminal.js';
 import { relativePosix } from './paths.js';
 import type { Formatter } from './types.js';
 
-/** Escaping as GitHub's own toolkit does (@actions/core escapeData). */
+/**
+ * Escaping as GitHub's own toolkit does (@actions/core escapeData): the
+ * runner turns %0A back into a line break inside the annotation, so a line
+ * break in a name or message never ends the command. Control characters the
+ * runner would pass on raw (ESC, BEL: a terminal escape in the log) and the
+ * bidi overrides are shown first (visibleControls), as on a terminal.
+ */
 export function escapeData(text: string): string {
-  return text.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+  return visibleControls(text).replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
 }
 
 /** Property values additionally escape the separators (@actions/core escapeProperty). */

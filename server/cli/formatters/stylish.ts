@@ -2,7 +2,7 @@
 // know ESLint read it without configuration.
 
 import path from 'node:path';
-import { visibleControls } from '../../base/terminal.js';
+import { visibleLine } from '../../base/terminal.js';
 import { leavesBase } from '../../config/paths.js';
 import { palette } from '../color.js';
 import type { Formatter } from './types.js';
@@ -33,8 +33,8 @@ export const format: Formatter = (reports, { cwd, color }) => {
       // One message per row: a line break would break the table and
       // line-based problem matchers.
       // Messages quote the file: its control characters must not reach the terminal.
-      text: visibleControls(m.message.replace(/\s*\r?\n\s*/g, ' ').replace(/([^ ])\.$/, '$1')),
-      ruleId: visibleControls(m.ruleId),
+      text: visibleLine(m.message.replace(/\s*\r?\n\s*/g, ' ').replace(/([^ ])\.$/, '$1')),
+      ruleId: visibleLine(m.ruleId),
     }));
     // A loop, not Math.max(...rows): spreading 130,000 rows overflows the stack.
     const width = (key: 'line' | 'column' | 'type' | 'text') => {
@@ -44,7 +44,7 @@ export const format: Formatter = (reports, { cwd, color }) => {
     };
     const [lineWidth, columnWidth, typeWidth, textWidth] = [width('line'), width('column'), width('type'), width('text')];
 
-    out += `\n${c.underline(visibleControls(displayPath(report.filePath, cwd)))}\n`;
+    out += `\n${c.underline(heading(report.filePath, cwd))}\n`;
     for (const r of rows) {
       const position = c.dim(`${r.line.padStart(lineWidth)}:${r.column.padEnd(columnWidth)}`);
       const type = r.type === 'error' ? c.red(r.type) : c.yellow(r.type);
@@ -64,6 +64,16 @@ export const format: Formatter = (reports, { cwd, color }) => {
   }
   return `${out}\n`;
 };
+
+/**
+ * The file's line: its name on one line, control characters shown. A name
+ * that starts with `::` (after blanks) would make the line a workflow command
+ * in a GitHub Actions log, so it is written `./::…`, the same file.
+ */
+function heading(filePath: string, cwd: string): string {
+  const shown = visibleLine(displayPath(filePath, cwd));
+  return /^\s*::/.test(shown) ? `./${shown}` : shown;
+}
 
 /** Relative to the working directory when inside it: shorter, and still clickable in terminals. */
 function displayPath(filePath: string, cwd: string): string {
