@@ -9,7 +9,7 @@ import path from 'node:path';
 import { ConfigResolver, describeFsError } from '../config/load.js';
 import { allRules, lintDocument, parseForLint } from '../linter.js';
 import type { MsglintConfig } from '../engine/types.js';
-import { EXPORT_FORMATS, ExportOptionError, exportNotes, exportText, toLLMView, viewBlockers, type ExportFormat, type LLMView } from '../export/index.js';
+import { EXPORT_FORMATS, ExportOptionError, THINKING_MODES, exportNotes, exportText, toLLMView, viewBlockers, type ExportFormat, type LLMView, type ThinkingMode } from '../export/index.js';
 import type { MessageDocument } from '../syntax/document.js';
 import { isMessageFile } from '../syntax/format/detect.js';
 import { shouldUseColor } from './color.js';
@@ -42,6 +42,10 @@ Options:
       --until ID            Stop after the cell with this id
       --code-as-tool        Code cells become code_execution tool calls and
                             their outputs the tool results (CodeAct)
+      --thinking MODE       openai, anthropic, vercel-legacy: a reply's
+                            thinking paragraph is left out ("omit", the
+                            default: those APIs take no earlier reasoning) or
+                            sent as text ("text"); stderr says which
       --force               Export even when the view is invalid
   -c, --config PATH         Use this config file
   -o, --output-file PATH    Write to a file instead of stdout
@@ -62,6 +66,7 @@ export interface ExportCommand {
   until?: string;
   codeAsTool: boolean;
   force: boolean;
+  thinking: ThinkingMode;
   configPath?: string;
   outputFile?: string;
   stdinFilename?: string;
@@ -74,7 +79,7 @@ import { parseSubcommand } from './args.js';
 export function parseExportArgs(argv: readonly string[]): ExportCommand | { command: 'help' } {
   const raw = parseSubcommand(argv, {
     name: 'export',
-    values: ['to', 'agent', 'until', 'config', 'output-file', 'stdin-filename'],
+    values: ['to', 'agent', 'until', 'thinking', 'config', 'output-file', 'stdin-filename'],
     flags: ['code-as-tool', 'force', 'help'],
     short: { c: 'config', o: 'output-file', h: 'help' },
   });
@@ -86,12 +91,17 @@ export function parseExportArgs(argv: readonly string[]): ExportCommand | { comm
   if (!(EXPORT_FORMATS as readonly string[]).includes(to)) {
     throw new UsageError(`unknown export format '${to}' (expected one of: ${EXPORT_FORMATS.join(', ')})`);
   }
+  const thinking = raw.values.get('thinking') ?? 'omit';
+  if (!(THINKING_MODES as readonly string[]).includes(thinking)) {
+    throw new UsageError(`unknown --thinking mode '${thinking}' (expected one of: ${THINKING_MODES.join(', ')})`);
+  }
   const command: ExportCommand = {
     command: 'export',
     file: raw.positionals[0]!,
     to: to as ExportFormat,
     codeAsTool: raw.flags.has('code-as-tool'),
     force: raw.flags.has('force'),
+    thinking: thinking as ThinkingMode,
   };
   const set = <K extends 'agent' | 'until' | 'configPath' | 'outputFile' | 'stdinFilename'>(key: K, option: string) => {
     const v = raw.values.get(option);
@@ -182,13 +192,14 @@ export async function runExport(argv: readonly string[], io: CliIo): Promise<num
     io.error(`msglint: ${label}: exported with ${n} problem${n === 1 ? ' that makes' : 's that make'} the LLM view invalid (--force)`);
   }
   for (const o of view.omitted) io.error(`msglint: ${label}:${doc.lines.lineOf(o.offset) + 1}: left out: ${o.message}`);
-  for (const n of exportNotes(view, command.to)) {
+  for (const n of exportNotes(view, command.to, { thinking: command.thinking })) {
     const cell = n.cell !== undefined ? doc.cellsById.get(n.cell)?.[0] : undefined;
     io.error(`msglint: ${label}${cell ? `:${doc.lines.lineOf(doc.offsetOf(cell)) + 1}` : ''}: ${n.message}`);
   }
 
   const color = command.to === 'console' && (command.outputFile === undefined ? shouldUseColor(command.color, io.env, io.stdout) : command.color === true);
-  const text = exportText(view, command.to, { color, time: command.to === 'context-json' ? await fileTime(command.file === '-' ? undefined : fileName) : undefined });
+  const time = command.to === 'context-json' ? await fileTime(command.file === '-' ? undefined : fileName) : undefined;
+  const text = exportText(view, command.to, { color, time, thinking: command.thinking });
   if (command.outputFile !== undefined) {
     const target = path.resolve(io.cwd, command.outputFile);
     try {

@@ -16,6 +16,7 @@ import { TOOL_NAME_PATTERN, toolNameOf, toolNames } from './names.js';
 import { OpenAIFormatter, type OpenAIMessage } from './openai.js';
 import { VercelLegacyFormatter, type VercelLegacyMessage } from './vercel-legacy.js';
 import { VercelFormatter, type VercelRequest } from './vercel.js';
+import { applyThinking, type ThinkingMode } from './thinking.js';
 
 export { toLLMView, ExportOptionError, normalizeTime, splitThinking } from './view.js';
 export type { ToLLMViewOptions } from './view.js';
@@ -28,6 +29,8 @@ export { TOOL_NAME_PATTERN, SERVER_SEPARATOR, toolNames } from './names.js';
 export type { NameChange, ToolNames } from './names.js';
 export { toolCallIds } from './ids.js';
 export { exportNotes } from './notes.js';
+export { THINKING_MODES, applyThinking, thinkingFollowsMode } from './thinking.js';
+export type { ThinkingMode } from './thinking.js';
 export type { ExportNote } from './notes.js';
 export type { OpenAIMessage, OpenAIToolCall } from './openai.js';
 export type { AnthropicBlock, AnthropicMessage, AnthropicRequest } from './anthropic.js';
@@ -54,6 +57,8 @@ export interface FormatOptions {
   color?: boolean;
   /** context-json: the timestamp of entries in a view without any `time` (ISO 8601); default: now. */
   time?: string;
+  /** openai, anthropic, vercel-legacy: a reply's thinking paragraph left out (the default) or sent as text (thinking.ts). */
+  thinking?: ThinkingMode;
 }
 
 /** The formatter of a target. */
@@ -77,7 +82,7 @@ export function createFormatter(to: ExportFormat, options: FormatOptions = {}): 
 /** The view in a target's shape: the messages (Anthropic, Vercel: `{system, messages}`; console: the text). */
 export function formatLLMView<F extends ExportFormat>(view: LLMView, to: F, options: FormatOptions = {}): ExportOutput[F] {
   const formatter = createFormatter(to, options);
-  const messages = formatter.format(view.messages, view.systemPrompt);
+  const messages = formatter.format(applyThinking(view, to, options.thinking).messages, view.systemPrompt);
   if (to === 'console') return ((messages as string[]).join('\n\n') + '\n') as ExportOutput[F];
   if (to === 'anthropic' || to === 'vercel') {
     const system = formatter.getSystemPrompt?.(view.systemPrompt);

@@ -5,12 +5,14 @@
 // view that ends with an assistant message (an Anthropic prefill), system
 // messages after the first other message (Anthropic gets them in a user
 // turn, anthropic.ts; the AI SDK takes them only when allowed), and
-// arguments written as `<arguments type="json">` that are no JSON object.
+// arguments written as `<arguments type="json">` that are no JSON object,
+// and the thinking paragraphs left out or sent as text (thinking.ts).
 
 import { OPENING_USER_TEXT } from './anthropic.js';
 import type { JsonValue } from '../tool-calls/index.js';
 import { API_FORMATS, type ExportFormat, type InternalToolCall, type LLMView } from './model.js';
 import { TOOL_NAME_PATTERN, toolNames } from './names.js';
+import { applyThinking, thinkingNote, type ThinkingMode } from './thinking.js';
 
 export interface ExportNote {
   /** The id of the cell it is about, when there is one. */
@@ -18,8 +20,12 @@ export interface ExportNote {
   message: string;
 }
 
-export function exportNotes(view: LLMView, to: ExportFormat): ExportNote[] {
+export function exportNotes(written: LLMView, to: ExportFormat, options: { thinking?: ThinkingMode } = {}): ExportNote[] {
   const notes: ExportNote[] = [];
+  const thinking = thinkingNote(written, to, options.thinking);
+  if (thinking) notes.push(thinking);
+  // The rest is about what is sent, which a reply of thinking alone may not be.
+  const view = applyThinking(written, to, options.thinking);
   const api = API_FORMATS.has(to);
   for (const c of toolNames(view.messages, api).changes) {
     const why: string[] = [];

@@ -4,7 +4,8 @@
 //
 // Arguments: `[uri, format, options?]`. The URI may also be given as
 // `{ uri }` or `{ textDocument: { uri } }`; format is one of EXPORT_FORMATS;
-// options may carry `agent`, `until`, `codeAsTool` and `force`. Returns the
+// options may carry `agent`, `until`, `codeAsTool`, `force` and `thinking`
+// (`omit`, the default, or `text`, as the command's --thinking). Returns the
 // exported JSON value (openai, vercel-legacy, context-json: the messages;
 // anthropic, vercel: `{system, messages}`), or for `console` the display's
 // text without colour. context-json entries of a file without any `time`
@@ -16,7 +17,7 @@
 // message meant for the user; nothing here crashes the server.
 
 import { ErrorCodes, ResponseError } from 'vscode-languageserver/node';
-import { EXPORT_FORMATS, ExportOptionError, formatLLMView, toLLMView, viewBlockers, type ExportFormat, type LLMView, type ToLLMViewOptions } from '../export/index.js';
+import { EXPORT_FORMATS, ExportOptionError, THINKING_MODES, formatLLMView, toLLMView, viewBlockers, type ExportFormat, type LLMView, type ThinkingMode, type ToLLMViewOptions } from '../export/index.js';
 import { uriArgument, type ServerContext } from './context.js';
 import { toLspDiagnostic } from './convert.js';
 
@@ -33,6 +34,7 @@ interface ExportRequest {
   format: ExportFormat;
   view: ToLLMViewOptions;
   force: boolean;
+  thinking: ThinkingMode;
 }
 
 function parseArguments(args: unknown[] | undefined): ExportRequest {
@@ -59,7 +61,11 @@ function parseArguments(args: unknown[] | undefined): ExportRequest {
     if (o[key] !== undefined && o[key] !== null && typeof o[key] !== 'boolean') throw invalid(`the option '${key}' must be true or false`);
   }
   if (o.codeAsTool === true) view.codeAsTool = true;
-  return { uri, format: format as ExportFormat, view, force: o.force === true };
+  const thinking = o.thinking ?? 'omit';
+  if (typeof thinking !== 'string' || !(THINKING_MODES as readonly string[]).includes(thinking)) {
+    throw invalid(`the option 'thinking' must be one of ${THINKING_MODES.join(', ')}`);
+  }
+  return { uri, format: format as ExportFormat, view, force: o.force === true, thinking: thinking as ThinkingMode };
 }
 
 /** Runs msglint.exportLLMView (see the top of this file). */
@@ -99,5 +105,5 @@ export async function exportLLMViewCommand(ctx: ServerContext, args: unknown[] |
       );
     }
   }
-  return formatLLMView(view, request.format, { color: false });
+  return formatLLMView(view, request.format, { color: false, thinking: request.thinking });
 }

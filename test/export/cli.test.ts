@@ -62,14 +62,41 @@ describe('msglint export', () => {
   for (const format of FORMATS) {
     it(`writes the golden --to ${format} for an example`, () => {
       const result = run(['export', example('coding-session.msg.md'), '--to', format], { cwd: ROOT });
-      // The example ends with a reviewer's reply: a prefill for Anthropic, said on stderr.
-      const stderr =
-        format === 'anthropic'
-          ? `msglint: ${example('coding-session.msg.md')}:110: the view ends with an assistant message, which the Anthropic API takes as a prefill to continue; several current models reject prefill\n`
-          : '';
+      // Reply 2 has a thinking paragraph, left out where the target has no place for it; the example
+      // ends with a reviewer's reply: a prefill for Anthropic. Both said on stderr.
+      const file = example('coding-session.msg.md');
+      const why: Partial<Record<string, string>> = {
+        openai: 'Chat Completions has no field for an earlier turn’s reasoning',
+        anthropic: 'the Anthropic API takes an earlier turn’s thinking only as a thinking block with its signature, which a message file does not keep',
+        'vercel-legacy': 'the AI SDK 3 messages have no place for reasoning',
+      };
+      const thinking = why[format] ? `msglint: ${file}:25: left out the thinking paragraph of 1 reply (cell 2): ${why[format]} (--thinking text sends it as text)\n` : '';
+      const prefill = format === 'anthropic' ? `msglint: ${file}:110: the view ends with an assistant message, which the Anthropic API takes as a prefill to continue; several current models reject prefill\n` : '';
+      const stderr = thinking + prefill;
       expect(result).toEqual({ status: 0, stdout: readFileSync(goldenPath('coding-session', format), 'utf8'), stderr });
     });
   }
+
+  it('--thinking: a reply’s thinking left out by default where the target has no place for it, sent as text on request, kept apart elsewhere; said either way', () => {
+    const THINKING = ['---', 'agents:', '  coder:', '    models: [gpt-4o]', '---', '', '# %% Ask[^1]', '', '[^1]: [markdown]', '', 'Fix it.', '', '# %%% Plan[^2]', '', '[^2]: [coder]', '', '[Read it first.]', '', 'Reading.', '', '# %%% Muse[^3]', '', '[^3]: [coder]', '', '[Nothing yet.]', ''].join('\n');
+    const dir = makeTree({ 't.msg.md': THINKING });
+    const omitted = run(['export', 't.msg.md', '--to', 'openai'], { cwd: dir });
+    expect(omitted.status).toBe(0);
+    expect(JSON.parse(omitted.stdout)).toEqual([
+      { role: 'user', content: 'Fix it.' },
+      { role: 'assistant', content: 'Reading.' },
+    ]);
+    expect(lines(omitted.stderr)).toEqual([
+      'msglint: t.msg.md:13: left out the thinking paragraphs of 2 replies (cells 2, 3): Chat Completions has no field for an earlier turn’s reasoning (--thinking text sends them as text); the reply 3 held nothing else and is left out',
+    ]);
+    const text = run(['export', 't.msg.md', '--to', 'openai', '--thinking', 'text'], { cwd: dir });
+    expect(JSON.parse(text.stdout).map((m: { content: string }) => m.content)).toEqual(['Fix it.', '[Read it first.]\n\nReading.', '[Nothing yet.]']);
+    expect(lines(text.stderr)).toEqual(["msglint: t.msg.md:13: sent the thinking paragraphs of 2 replies (cells 2, 3) as text at the start of the assistant's content (--thinking text)"]);
+    const vercel = run(['export', 't.msg.md', '--to', 'vercel'], { cwd: dir });
+    expect(vercel.stderr).toBe('');
+    expect(JSON.parse(vercel.stdout).messages[1].content[0]).toEqual({ type: 'reasoning', text: 'Read it first.' });
+    expectUsageFailure(run(['export', 't.msg.md', '--to', 'openai', '--thinking', 'hide'], { cwd: dir }), /unknown --thinking mode 'hide' \(expected one of: omit, text\)/);
+  });
 
   it('passes --agent, --until and --code-as-tool on', () => {
     const variants: [string, string[]][] = [

@@ -109,15 +109,11 @@ function dropEmpty(data: Json): void {
 function targetNormal(target: ExportFormat, out: Json, original: Json): [Json, Json] {
   const messages: Json[] = Array.isArray(original) ? original : original.messages;
   if (target === 'anthropic') {
-    // Anthropic takes no thinking block without its signature: export sends the reply's thinking as its `[…]` paragraph (seed 000).
+    // Anthropic takes no thinking block without its signature: export leaves an earlier turn's thinking out (spec section 9, point 7).
     for (const m of messages) {
-      if (m.role === 'assistant' && Array.isArray(m.content) && m.content[0]?.type === 'thinking') {
-        const [t, ...rest] = m.content;
-        m.content = rest;
-        const text = rest.find((b: Json) => b.type === 'text');
-        if (text) text.text = `[${t.thinking}]\n\n${text.text}`;
-      }
+      if (m.role === 'assistant' && Array.isArray(m.content) && m.content[0]?.type === 'thinking') m.content = m.content.slice(1);
     }
+    dropEmpty(original);
     // Anthropic's view must open with a user message: export adds one before an assistant-first conversation.
     const first = (Array.isArray(original) ? original : original.messages)[0];
     if (first?.role === 'assistant' && out.messages[0]?.content?.[0]?.text === '(conversation start)') out.messages.shift();
