@@ -18,6 +18,9 @@ import type { FileStamp } from './files.js';
 import type { FileReport, LintMessage } from './formatters/types.js';
 import { reportOf } from './report.js';
 
+/** A cache file past this is not one msglint wrote (a million files' entries take less). */
+const CACHE_MAX_BYTES = 512 * 1024 * 1024;
+
 /** What the cache holds of a file, for lintPath. */
 export interface CachedFile {
   /** `CONTENT:CONFIG`: digests of the file's bytes and of its config and msglint's version. */
@@ -56,7 +59,7 @@ export class LintCache {
     let text: string;
     try {
       // A FIFO or device would block or stream forever: say so rather than read it.
-      text = readRegularFile(location).toString('utf8');
+      text = readRegularFile(location, CACHE_MAX_BYTES).toString('utf8');
     } catch (error) {
       if (error instanceof NotReadableError) throw new UsageError(`${label}: cannot use as the cache: ${error.message}`);
       // No cache yet, or an unreadable one: start afresh (it is only a cache).

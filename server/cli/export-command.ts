@@ -4,7 +4,7 @@
 // on stderr; --force exports anyway), 2 usage error or unreadable file.
 
 import { realpathSync } from 'node:fs';
-import { mkdir, stat, writeFile } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { ConfigResolver, describeFsError } from '../config/load.js';
 import { allRules, lintDocument, parseForLint } from '../linter.js';
@@ -14,8 +14,9 @@ import type { MessageDocument } from '../syntax/document.js';
 import { isMessageFile } from '../syntax/format/detect.js';
 import { shouldUseColor } from './color.js';
 import { EXIT_FAILURE, EXIT_LINT_ERRORS, EXIT_OK, UsageError } from './errors.js';
-import { readRegularFile } from '../base/read-file.js';
+import { MESSAGE_FILE_MAX_BYTES, readRegularFile } from '../base/read-file.js';
 import { decode, type SourceText } from './files.js';
+import { replacedLinkLine, writeOutputFile } from './output-file.js';
 import { format as stylish } from './formatters/stylish.js';
 import type { CliIo } from './lint-command.js';
 import { toFileReport } from './report.js';
@@ -145,7 +146,7 @@ export async function loadMessageFile(
     label = file;
     try {
       // A FIFO or device is refused before it is read: it could block or stream forever.
-      source = decode(readRegularFile(fileName));
+      source = decode(readRegularFile(fileName, MESSAGE_FILE_MAX_BYTES));
     } catch (error) {
       throw new UsageError(`${label}: ${describeFsError(error)}`);
     }
@@ -201,11 +202,9 @@ export async function runExport(argv: readonly string[], io: CliIo): Promise<num
   const time = command.to === 'context-json' ? await fileTime(command.file === '-' ? undefined : fileName) : undefined;
   const text = exportText(view, command.to, { color, time, thinking: command.thinking });
   if (command.outputFile !== undefined) {
-    const target = path.resolve(io.cwd, command.outputFile);
     try {
-      // As lint's -o: the report's folder is made when missing.
-      await mkdir(path.dirname(target), { recursive: true });
-      await writeFile(target, text);
+      // As lint's -o: the folder is made when missing, a link at the path replaced (output-file.ts).
+      if (writeOutputFile(path.resolve(io.cwd, command.outputFile), text)) io.error(replacedLinkLine(command.outputFile, 'export'));
     } catch (error) {
       io.error(`msglint: ${command.outputFile}: cannot write: ${describeFsError(error)}`);
       return EXIT_FAILURE;

@@ -1,7 +1,8 @@
 import { isUtf8 } from 'node:buffer';
-import { accessSync, chmodSync, chownSync, closeSync, constants, fstatSync, openSync, readSync, realpathSync, renameSync, rmSync, statSync, writeFileSync, type Stats } from 'node:fs';
+import { accessSync, chmodSync, chownSync, constants, realpathSync, renameSync, rmSync, statSync, writeFileSync, type Stats } from 'node:fs';
 import path from 'node:path';
 import { loadCrypto, loadPicomatch } from '../base/lazy.js';
+import { MESSAGE_FILE_MAX_BYTES, readRegular, type ReusedBuffer } from '../base/read-file.js';
 import { leavesBase } from '../config/paths.js';
 
 export interface SourceText {
@@ -13,10 +14,11 @@ export interface SourceText {
   validUtf8: boolean;
 }
 
-/** One per thread (module state is per worker). */
-let readBuffer = Buffer.allocUnsafe(64 * 1024);
-/** A buffer grown for a larger file is kept up to this size, not beyond. */
-const KEPT_BUFFER_MAX = 4 * 1024 * 1024;
+/**
+ * The buffer message files are read into, one per thread (module state is
+ * per worker); a buffer grown for a larger file is kept up to 4 MiB.
+ */
+const reuse: ReusedBuffer = { buffer: Buffer.allocUnsafe(64 * 1024), keepBytes: 4 * 1024 * 1024 };
 
 /**
  * Files are read synchronously, on purpose: fs.promises.readFile costs four
@@ -25,24 +27,22 @@ const KEPT_BUFFER_MAX = 4 * 1024 * 1024;
  * (docs/performance.md), while linting is synchronous CPU work that leaves
  * nothing for asynchronous reads to overlap with.
  *
- * The bytes of a file, in a buffer that the next call reuses: use them (hash,
- * decode) before reading another file. Against readFileSync, no fstat and no
- * new buffer per file, which counts on a tree of many small files.
+ * The bytes of a message file, through the guarded reader (a regular file of
+ * at most MESSAGE_FILE_MAX_BYTES, else NotReadableError), in a buffer that the
+ * next call reuses: use them (hash, decode) before reading another file.
+ * Against readFileSync, no new buffer per file, which counts on a tree of many
+ * small files. `stats`: the file's status as of the open, before the read.
  * Throws as readFileSync does (ENOENT, EISDIR, EACCES...).
  */
-export function readBytes(file: string): Buffer {
-  const fd = openSync(file, 'r');
-  try {
-    return readAll(fd);
-  } finally {
-    closeSync(fd);
-  }
+export function readMessageFile(file: string): { bytes: Buffer; stats: Stats } {
+  return readRegular(file, MESSAGE_FILE_MAX_BYTES, reuse);
 }
 
 /**
  * What --cache keeps of a file's status to know, without reading the file,
- * that its bytes are those it hashed: size, modification and change times
- * (milliseconds, with the file system's precision) and inode number.
+ * that its bytes are those it hashed, and what --fix compares before it
+ * writes: size, modification and change times (milliseconds, with the file
+ * system's precision) and inode number.
  */
 export type FileStamp = [size: number, mtimeMs: number, ctimeMs: number, ino: number];
 
@@ -54,46 +54,24 @@ export type FileStamp = [size: number, mtimeMs: number, ctimeMs: number, ino: nu
  */
 export const RECENT_MS = 2000;
 
-/**
- * readBytes, and the stamp of the file, taken before the read: a write during
- * the read then changes what the next run sees. The stamp is undefined when
- * the file changed within RECENT_MS of `now` (or in the future).
- */
-export function readStamped(file: string, now = Date.now()): { bytes: Buffer; stamp: FileStamp | undefined } {
-  const fd = openSync(file, 'r');
-  try {
-    const stamp = stampOf(fstatSync(fd), now);
-    return { bytes: readAll(fd), stamp };
-  } finally {
-    closeSync(fd);
-  }
+export function statusOf(stats: Stats): FileStamp {
+  return [stats.size, stats.mtimeMs, stats.ctimeMs, stats.ino];
 }
 
+/** The stamp --cache may keep: undefined when the file changed within RECENT_MS of `now` (or in the future). */
 export function stampOf(stats: Stats, now: number): FileStamp | undefined {
   if (!(stats.mtimeMs < now - RECENT_MS && stats.ctimeMs < now - RECENT_MS)) return undefined;
-  return [stats.size, stats.mtimeMs, stats.ctimeMs, stats.ino];
+  return statusOf(stats);
 }
 
 /** Whether the file's status still matches `stamp` (one stat, no read). */
 export function hasStamp(file: string, stamp: FileStamp): boolean {
   const s = statSync(file, { throwIfNoEntry: false });
-  return s !== undefined && s.size === stamp[0] && s.mtimeMs === stamp[1] && s.ctimeMs === stamp[2] && s.ino === stamp[3];
+  return s !== undefined && isStamped(s, stamp);
 }
 
-function readAll(fd: number): Buffer {
-  let buffer = readBuffer;
-  let length = 0;
-  for (;;) {
-    if (length === buffer.length) {
-      const bigger = Buffer.allocUnsafe(buffer.length * 2);
-      buffer.copy(bigger, 0, 0, length);
-      buffer = bigger;
-      if (buffer.length <= KEPT_BUFFER_MAX) readBuffer = buffer;
-    }
-    const n = readSync(fd, buffer, length, buffer.length - length, null);
-    if (n === 0) return buffer.subarray(0, length);
-    length += n;
-  }
+function isStamped(s: Stats, stamp: FileStamp): boolean {
+  return s.size === stamp[0] && s.mtimeMs === stamp[1] && s.ctimeMs === stamp[2] && s.ino === stamp[3];
 }
 
 export function decode(bytes: Buffer): SourceText {
@@ -146,7 +124,8 @@ function mayWrite(dir: string): boolean {
 }
 
 /** Writes over the file itself: it keeps its inode, links, owner and mode, but a crash may leave it half written. */
-function writeInPlace(target: string, text: string): void {
+function writeInPlace(target: string, text: string, unchangedSince: FileStamp | undefined): void {
+  checkUnchanged(target, unchangedSince);
   writeFileSync(target, text);
 }
 
@@ -156,6 +135,24 @@ export class OutsideRootsError extends Error {
   constructor(readonly target: string) {
     super(`the file is a symbolic link (or lies in a linked directory) leading to ${target}, outside the linted paths; not written`);
   }
+}
+
+/** Thrown instead of writing over a file that changed since it was read (an agent appending to its log while --fix ran). */
+export class ChangedSinceReadError extends Error {
+  override readonly name = 'ChangedSinceReadError';
+  constructor() {
+    super('changed while it was being fixed; not written');
+  }
+}
+
+/**
+ * Throws ChangedSinceReadError unless `target`'s status is still `stamp`.
+ * Checked just before the rename (or the write in place): what is appended
+ * after the check and before the rename, microseconds later, is still lost;
+ * only a lock every writer takes would close that window.
+ */
+function checkUnchanged(target: string, stamp: FileStamp | undefined): void {
+  if (stamp && !isStamped(statSync(target), stamp)) throw new ChangedSinceReadError();
 }
 
 /**
@@ -171,21 +168,20 @@ export class OutsideRootsError extends Error {
  * (see writableRoots), a target outside them is refused (OutsideRootsError).
  * A file the user may not write (its mode, an immutable flag, a read-only
  * file system) is refused with EACCES/EPERM/EROFS as an in-place write would
- * be, although the rename alone would replace it. Synchronous for
- * the reason readBytes is, and so that fixing thousands of files never holds
- * thousands of descriptors open at once.
+ * be, although the rename alone would replace it. With `unchangedSince` (the
+ * status of the file when it was read), a file whose status moved since is
+ * left alone (ChangedSinceReadError): the fix was made from a text it no
+ * longer holds. Synchronous for the reason readMessageFile is, and so that
+ * fixing thousands of files never holds thousands of descriptors open at once.
  */
-export function writeFileAtomic(file: string, text: string, roots?: readonly string[]): void {
+export function writeFileAtomic(file: string, text: string, roots?: readonly string[], unchangedSince?: FileStamp): void {
   const target = realpathSync(file);
   if (roots && !roots.some((root) => isInside(target, root))) throw new OutsideRootsError(target);
   accessSync(target, constants.W_OK);
   const stats = statSync(target);
-  if (stats.nlink > 1 || !mayWrite(path.dirname(target))) return writeInPlace(target, text);
+  if (stats.nlink > 1 || !mayWrite(path.dirname(target))) return writeInPlace(target, text, unchangedSince);
   const mode = stats.mode & 0o7777;
-  const temp = path.join(
-    path.dirname(target),
-    `.${path.basename(target)}.${process.pid}.${loadCrypto().randomBytes(4).toString('hex')}.msglint-tmp`,
-  );
+  const temp = temporaryName(target);
   try {
     writeFileSync(temp, text, { mode, flag: 'wx' });
     const made = statSync(temp);
@@ -194,15 +190,30 @@ export function writeFileAtomic(file: string, text: string, roots?: readonly str
       try {
         chownSync(temp, stats.uid, stats.gid);
       } catch {
-        rmSync(temp, { force: true });
-        return writeInPlace(target, text);
+        removeQuietly(temp);
+        return writeInPlace(target, text, unchangedSince);
       }
     }
     // The mode given to writeFileSync is filtered by the umask (and chown clears set-id bits); set it exactly.
     chmodSync(temp, mode);
+    checkUnchanged(target, unchangedSince);
     renameSync(temp, target);
   } catch (error) {
-    rmSync(temp, { force: true });
+    removeQuietly(temp);
     throw error;
+  }
+}
+
+/** A name for a temporary file next to `target`, which no one else picks. */
+export function temporaryName(target: string): string {
+  return path.join(path.dirname(target), `.${path.basename(target)}.${process.pid}.${loadCrypto().randomBytes(4).toString('hex')}.msglint-tmp`);
+}
+
+/** Removes a temporary file left by a failed write; a failure to remove it must not hide the write's own error. */
+export function removeQuietly(file: string): void {
+  try {
+    rmSync(file, { force: true });
+  } catch {
+    // Its folder is gone or closed: the write's error says why.
   }
 }

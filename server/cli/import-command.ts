@@ -5,14 +5,15 @@
 // stderr. Exit codes: 0 imported, 2 usage error, unreadable or bad input,
 // or an output file that exists (without --force).
 
-import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { lstatSync } from 'node:fs';
 import path from 'node:path';
 import { describeFsError } from '../config/load.js';
-import { readRegularFile } from '../base/read-file.js';
+import { MESSAGE_FILE_MAX_BYTES, readRegularFile } from '../base/read-file.js';
 import { ImportError, IMPORT_FORMATS, importConversation, type ImportFormat } from '../import/index.js';
 import { parseSubcommand } from './args.js';
 import { EXIT_FAILURE, EXIT_OK, UsageError } from './errors.js';
-import { decode, writeFileAtomic } from './files.js';
+import { decode } from './files.js';
+import { replacedLinkLine, writeOutputFile } from './output-file.js';
 import type { CliIo } from './lint-command.js';
 
 export const IMPORT_HELP = `Usage: msglint import FILE [options]
@@ -82,7 +83,8 @@ export async function runImport(argv: readonly string[], io: CliIo): Promise<num
   }
   const label = command.file === '-' ? '<stdin>' : command.file;
   const target = command.outputFile !== undefined ? path.resolve(io.cwd, command.outputFile) : undefined;
-  if (target !== undefined && existsSync(target) && !command.force) {
+  // Anything at the path counts, a link too (with --force it is replaced, not written through).
+  if (target !== undefined && lstatSync(target, { throwIfNoEntry: false }) !== undefined && !command.force) {
     io.error(`msglint: ${command.outputFile}: exists; give --force to overwrite it`);
     return EXIT_FAILURE;
   }
@@ -94,7 +96,7 @@ export async function runImport(argv: readonly string[], io: CliIo): Promise<num
   } else {
     try {
       // A FIFO or device is refused before it is read: it could block or stream forever.
-      input = decode(readRegularFile(path.resolve(io.cwd, command.file))).text;
+      input = decode(readRegularFile(path.resolve(io.cwd, command.file), MESSAGE_FILE_MAX_BYTES)).text;
     } catch (error) {
       io.error(`msglint: ${label}: ${describeFsError(error)}`);
       return EXIT_FAILURE;
@@ -115,24 +117,10 @@ export async function runImport(argv: readonly string[], io: CliIo): Promise<num
     return EXIT_OK;
   }
   try {
-    writeOutput(target, result.text);
+    if (writeOutputFile(target, result.text)) io.error(replacedLinkLine(command.outputFile!, 'imported file'));
   } catch (error) {
     io.error(`msglint: ${command.outputFile}: cannot write: ${describeFsError(error)}`);
     return EXIT_FAILURE;
   }
   return EXIT_OK;
-}
-
-/** Writes through a temporary file renamed over the target (an existing one keeps its mode and links, as --fix does). */
-function writeOutput(target: string, text: string): void {
-  if (existsSync(target)) return writeFileAtomic(target, text);
-  mkdirSync(path.dirname(target), { recursive: true });
-  const temp = path.join(path.dirname(target), `.${path.basename(target)}.${process.pid}.${Date.now().toString(36)}.msglint-tmp`);
-  try {
-    writeFileSync(temp, text, { flag: 'wx' });
-    renameSync(temp, target);
-  } catch (error) {
-    rmSync(temp, { force: true });
-    throw error;
-  }
 }

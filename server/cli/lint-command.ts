@@ -1,7 +1,6 @@
 // `msglint [options] [paths…]`: discover, lint (and fix), report, exit code.
 
-// fs.promises, not node:fs/promises: read on use, it loads streams and readline.
-import { promises as fsp, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import path from 'node:path';
 import { ConfigResolver, describeFsError } from '../config/load.js';
 import { allRules } from '../linter.js';
@@ -13,6 +12,7 @@ import { shouldUseColor } from './color.js';
 import { discoverFiles } from '../config/discover.js';
 import { EXIT_FAILURE, EXIT_LINT_ERRORS, EXIT_OK } from './errors.js';
 import { decode } from './files.js';
+import { replacedLinkLine, writeOutputFile } from './output-file.js';
 import { loadFormatter } from './formatters/index.js';
 import type { FileReport } from './formatters/types.js';
 import { errorsOnly } from './report.js';
@@ -72,10 +72,14 @@ async function lintAndReport(command: LintCommand, io: CliIo, run?: RunFacts): P
   const display = (file: string) => displayPath(file, io.cwd);
 
   const reports: FileReport[] = [];
+  /** The text of each report's file, when the format reads it (rdjson). */
+  const sources = new Map<string, string>();
   const take = (outcome: FileOutcome): void => {
     for (const line of outcome.messages) io.error(line);
     if (outcome.failed) failed = true;
-    if (outcome.report) reports.push(outcome.report);
+    if (!outcome.report) return;
+    reports.push(outcome.report);
+    if (outcome.source !== undefined) sources.set(outcome.report.filePath, outcome.source);
   };
 
   if (command.stdin) {
@@ -147,9 +151,9 @@ async function lintAndReport(command: LintCommand, io: CliIo, run?: RunFacts): P
   const destination = command.outputFile === undefined ? io.stdout : undefined;
   // A report file gets colour only on request: it is read by tools, not terminals.
   const color = destination ? shouldUseColor(command.color, io.env, destination) : command.color === true;
-  const text = await formatReports(command.quiet ? reports.map(errorsOnly) : reports, command, io.cwd, color);
+  const text = await formatReports(command.quiet ? reports.map(errorsOnly) : reports, command, io.cwd, color, sources);
   if (command.outputFile !== undefined) {
-    const problem = await writeReport(text, command.outputFile, io.cwd);
+    const problem = writeReport(text, command.outputFile, io);
     if (problem) fail(problem);
   } else if (text) {
     io.stdout.write(text);
@@ -176,7 +180,7 @@ async function printFixed(outcome: FileOutcome, text: string, command: LintComma
   if (outcome.failed || outcome.messages.length > 0) return EXIT_FAILURE;
   if (command.outputFile !== undefined && outcome.report) {
     const report = command.quiet ? errorsOnly(outcome.report) : outcome.report;
-    const problem = await writeReport(await formatReports([report], command, io.cwd, command.color === true), command.outputFile, io.cwd);
+    const problem = writeReport(await formatReports([report], command, io.cwd, command.color === true), command.outputFile, io);
     if (problem) {
       io.error(`msglint: ${problem}`);
       return EXIT_FAILURE;
@@ -186,25 +190,24 @@ async function printFixed(outcome: FileOutcome, text: string, command: LintComma
   return EXIT_OK;
 }
 
-async function formatReports(reports: readonly FileReport[], command: LintCommand, cwd: string, color: boolean): Promise<string> {
+async function formatReports(reports: readonly FileReport[], command: LintCommand, cwd: string, color: boolean, sources?: ReadonlyMap<string, string>): Promise<string> {
   const formatter = await loadFormatter(command.format);
   const { version, homepage } = packageInfo();
   return formatter(reports, {
     cwd,
     color,
+    ...(sources?.size ? { sources } : {}),
     rules: allRules.map((rule) => rule.meta),
     version,
     ...(homepage !== undefined ? { homepage } : {}),
   });
 }
 
-/** Writes a report file; returns what went wrong, for one line on stderr. */
-async function writeReport(text: string, outputFile: string, cwd: string): Promise<string | undefined> {
-  const target = path.resolve(cwd, outputFile);
+/** Writes a report file (see output-file.ts); returns what went wrong, for one line on stderr. */
+function writeReport(text: string, outputFile: string, io: CliIo): string | undefined {
   try {
-    await fsp.mkdir(path.dirname(target), { recursive: true });
     // Written even when empty, so a report from an earlier run never lingers.
-    await fsp.writeFile(target, text);
+    if (writeOutputFile(path.resolve(io.cwd, outputFile), text)) io.error(replacedLinkLine(outputFile, 'report'));
     return undefined;
   } catch (error) {
     return `${outputFile}: cannot write report: ${describeFsError(error)}`;

@@ -2,6 +2,7 @@
 // main thread and by worker threads (--concurrency), so it takes only data
 // that can cross a thread boundary and returns plain objects.
 
+import type { Stats } from 'node:fs';
 import path from 'node:path';
 import { loadCrypto } from '../base/lazy.js';
 import { ConfigResolver, describeFsError } from '../config/load.js';
@@ -13,7 +14,7 @@ import type { LintResult, MsglintConfig } from '../engine/types.js';
 import { isMessageFile } from '../syntax/format/detect.js';
 import type { LintCommand, RuleSeverityOverride } from './args.js';
 import { configDigest, type CachedFile } from './cache.js';
-import { decode, hasStamp, readBytes, readStamped, writableRoots, writeFileAtomic, type FileStamp, type SourceText } from './files.js';
+import { ChangedSinceReadError, decode, hasStamp, readMessageFile, stampOf, statusOf, writableRoots, writeFileAtomic, type FileStamp, type SourceText } from './files.js';
 import type { FileReport } from './formatters/types.js';
 import { toFileReport } from './report.js';
 import { packageInfo } from '../base/package-info.js';
@@ -30,6 +31,8 @@ export interface FileOutcome {
   cached?: boolean;
   /** The file's stamp as of the read, when it can be trusted next time (--cache). */
   stamp?: FileStamp;
+  /** The text the report was made from, for a format that reads it (rdjson counts columns in bytes). */
+  source?: string;
 }
 
 /** Throws a UsageError for a --rule that names no rule. */
@@ -83,6 +86,7 @@ export function createFileLinter(command: LintCommand, cwd: string, configs?: Co
   const resolver = configs ?? new ConfigResolver(allRules, command.configPath === undefined ? undefined : path.resolve(cwd, command.configPath));
   const effectiveConfig = withOverrides(command.ruleOverrides);
   const fixing = command.fix || command.fixDryRun;
+  const keepSource = command.format === 'rdjson';
   // Where --fix may write: never through a symlink out of the linted paths.
   let roots: string[] | undefined;
   const version = packageInfo().version;
@@ -122,7 +126,9 @@ export function createFileLinter(command: LintCommand, cwd: string, configs?: Co
       return { messages, failed: true };
     }
     if (!result.isMessageFile) return { messages, failed: false, cacheKey };
-    return { report: toFileReport(reportPath ?? fileName, result, output), messages, failed: false, cacheKey };
+    const outcome: FileOutcome = { report: toFileReport(reportPath ?? fileName, result, output), messages, failed: false, cacheKey };
+    if (keepSource) outcome.source = source.text;
+    return outcome;
   };
 
   return {
@@ -137,13 +143,13 @@ export function createFileLinter(command: LintCommand, cwd: string, configs?: Co
         if (key === cached.key) return { messages: [], failed: false, cacheKey: key, cached: true, stamp: cached.stamp };
       }
       let bytes: Buffer;
-      let stamp: FileStamp | undefined;
+      let stats: Stats;
       try {
-        if (ofConfig === undefined) bytes = readBytes(file);
-        else ({ bytes, stamp } = readStamped(file));
+        ({ bytes, stats } = readMessageFile(file));
       } catch (error) {
         return { messages: [`msglint: ${label()}: ${describeFsError(error)}`], failed: true };
       }
+      const stamp = ofConfig !== undefined ? stampOf(stats, Date.now()) : undefined;
       let cacheKey: string | undefined;
       if (ofConfig !== undefined) {
         cacheKey = loadCrypto().createHash('sha1').update(bytes).digest('base64') + ofConfig;
@@ -154,9 +160,10 @@ export function createFileLinter(command: LintCommand, cwd: string, configs?: Co
       if (stamp) outcome.stamp = stamp;
       if (command.fix && outcome.report?.output !== undefined) {
         try {
-          writeFileAtomic(file, outcome.report.output, (roots ??= writableRoots(command.paths, cwd)));
+          // Written only over the text it was made from: what an agent appended meanwhile is not lost.
+          writeFileAtomic(file, outcome.report.output, (roots ??= writableRoots(command.paths, cwd)), statusOf(stats));
         } catch (error) {
-          outcome.messages.push(`msglint: ${label()}: cannot write fixes: ${describeFsError(error)}`);
+          outcome.messages.push(`msglint: ${label()}: ${error instanceof ChangedSinceReadError ? error.message : `cannot write fixes: ${describeFsError(error)}`}`);
           outcome.failed = true;
         }
       }

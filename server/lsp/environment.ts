@@ -25,9 +25,11 @@ export interface WorkspaceFiles {
   list(folders: readonly string[]): Promise<{ files: string[]; problems: string[] }>;
   /**
    * A file's text and a digest of it, unless its stamp (size, times, inode)
-   * is still `stamp`: then 'unchanged'. Undefined when it cannot be read.
+   * is still `stamp`: then 'unchanged'. `problem` when it is not a file
+   * msglint reads (not a regular file, or past the size limit: a link to
+   * /dev/zero or /proc/self/pagemap); undefined when it cannot be read (gone).
    */
-  read(fsPath: string, stamp?: string): { text: string; digest: string; stamp: string } | 'unchanged' | undefined;
+  read(fsPath: string, stamp?: string): { text: string; digest: string; stamp: string } | { problem: string; stamp: string } | 'unchanged' | undefined;
   /** The `file:` URI of a path. */
   uri(fsPath: string): string;
 }

@@ -2,10 +2,11 @@
 // on disk, config files found as the CLI finds them.
 
 import { createHash } from 'node:crypto';
-import { readFileSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { packageInfo } from '../base/package-info.js';
+import { MESSAGE_FILE_MAX_BYTES, NotReadableError, readRegularFile } from '../base/read-file.js';
 import { CONFIG_FILE_NAMES, ConfigResolver } from '../config/index.js';
 import { discoverFiles } from '../config/discover.js';
 import { allRules } from '../linter.js';
@@ -30,15 +31,21 @@ export function nodeEnvironment(): ServerEnvironment {
       return { files, problems };
     },
     read(fsPath, stamp) {
+      let now: string;
       try {
         // Read only when the stamp moved: a tree re-checked every few seconds costs a stat per file.
         const s = statSync(fsPath, { bigint: true });
-        const now = `${s.size}:${s.mtimeNs}:${s.ctimeNs}:${s.ino}`;
-        if (now === stamp) return 'unchanged';
-        const bytes = readFileSync(fsPath);
-        return { text: bytes.toString('utf8'), digest: createHash('sha1').update(bytes).digest('base64'), stamp: now };
+        now = `${s.size}:${s.mtimeNs}:${s.ctimeNs}:${s.ino}`;
       } catch {
         return undefined;
+      }
+      if (now === stamp) return 'unchanged';
+      try {
+        // The command's guarded reader: a special file is refused, not read for gigabytes.
+        const bytes = readRegularFile(fsPath, MESSAGE_FILE_MAX_BYTES);
+        return { text: bytes.toString('utf8'), digest: createHash('sha1').update(bytes).digest('base64'), stamp: now };
+      } catch (error) {
+        return error instanceof NotReadableError ? { problem: error.message, stamp: now } : undefined;
       }
     },
     uri: (fsPath) => pathToFileURL(fsPath).href,

@@ -16,6 +16,7 @@
 // keep, as the protocol allows).
 
 import {
+  DiagnosticSeverity,
   DocumentDiagnosticReportKind,
   type CancellationToken,
   type Connection,
@@ -30,7 +31,7 @@ import {
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { lintSteps } from '../linter.js';
 import { runSteps } from '../engine/steps.js';
-import { toLspDiagnostic } from './convert.js';
+import { SOURCE, toLspDiagnostic } from './convert.js';
 import { pause, SLICE_MS, unfinishedError } from './cooperative.js';
 import type { DocumentStore } from './documents.js';
 import type { WorkspaceFiles } from './environment.js';
@@ -180,6 +181,7 @@ export class WorkspaceDiagnostics {
       this.results.delete(fsPath);
       return undefined;
     }
+    if ('problem' in read) return this.keep(fsPath, { stamp: read.stamp, settingsKey, resultId: `${read.stamp}:${settingsKey}`, items: [unreadable(read.problem)] });
     let items: LspDiagnostic[] | undefined;
     try {
       const steps = lintSteps(read.text, { fileName: fsPath, config: ls.config });
@@ -199,8 +201,17 @@ export class WorkspaceDiagnostics {
     }
     // The settings key is long (the whole config), and the same for most files: its generation and a short digest stand for it.
     const resultId = `${read.digest}:${this.settings.generation}:${settingsDigest(ls.key)}`;
-    const entry: FileResult = { stamp: read.stamp, settingsKey, resultId, ...(items ? { items } : {}) };
+    return this.keep(fsPath, { stamp: read.stamp, settingsKey, resultId, ...(items ? { items } : {}) });
+  }
+
+  private keep(fsPath: string, entry: FileResult): MessageFileResult | undefined {
     this.results.set(fsPath, entry);
     return isMessageFileResult(entry) ? entry : undefined;
   }
+}
+
+/** The one problem of a file msglint does not read (a link to /dev/zero, a file past the size limit), where the command says it on stderr. */
+function unreadable(problem: string): LspDiagnostic {
+  const start = { line: 0, character: 0 };
+  return { range: { start, end: start }, severity: DiagnosticSeverity.Error, source: SOURCE, message: `not linted: ${problem}` };
 }

@@ -1,8 +1,10 @@
-import { chmodSync, mkdtempSync, readFileSync, readdirSync, realpathSync, rmSync, statSync, symlinkSync, writeFileSync, lstatSync } from 'node:fs';
+import { appendFileSync, chmodSync, linkSync, mkdtempSync, readFileSync, readdirSync, realpathSync, rmSync, statSync, symlinkSync, writeFileSync, lstatSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { decode, hasStamp, readBytes, readStamped, RECENT_MS, stampOf, writeFileAtomic } from '../../server/cli/files.js';
+import { ChangedSinceReadError, decode, hasStamp, readMessageFile, RECENT_MS, stampOf, statusOf, writeFileAtomic } from '../../server/cli/files.js';
+
+const readBytes = (file: string) => readMessageFile(file).bytes;
 
 const dir = realpathSync(mkdtempSync(path.join(os.tmpdir(), 'msglint-files-')));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -15,7 +17,7 @@ describe('decode', () => {
   });
 });
 
-describe('readBytes', () => {
+describe('readMessageFile', () => {
   it('reads whole files of any size, across the sizes where its buffer grows', () => {
     const K = 64 * 1024;
     // The last one is larger than the buffer it keeps between calls.
@@ -45,8 +47,9 @@ describe('file stamps', () => {
     expect(stampOf(stats, changed - 1000)).toBeUndefined(); // changed "in the future" (clocks apart)
     const stamp = stampOf(stats, changed + RECENT_MS + 1)!;
     expect(stamp).toEqual([3, stats.mtimeMs, stats.ctimeMs, stats.ino]);
-    expect(readStamped(file, changed + RECENT_MS + 1)).toEqual({ bytes: Buffer.from('abc'), stamp });
-    expect(readStamped(file).stamp).toBeUndefined();
+    const read = readMessageFile(file);
+    expect([read.bytes.toString(), stampOf(read.stats, changed + RECENT_MS + 1)]).toEqual(['abc', stamp]);
+    expect(stampOf(read.stats, Date.now())).toBeUndefined();
     expect(hasStamp(file, stamp)).toBe(true);
     // Another size: written in the same time tick, the times could be the same.
     writeFileSync(file, 'abcd');
@@ -78,5 +81,30 @@ describe('writeFileAtomic', () => {
 
   it('fails without leaving debris when the file is gone', () => {
     expect(() => writeFileAtomic(path.join(dir, 'missing', 'x.msg.md'), 'x')).toThrow(/ENOENT/);
+  });
+
+  it('leaves alone a file that changed since it was read: what was appended is kept (issue 45, point 8)', () => {
+    const file = path.join(dir, 'appended.msg.md');
+    writeFileSync(file, '#%% Hi\n');
+    const read = readMessageFile(file);
+    // An agent appends a turn while the fix is made from what was read.
+    appendFileSync(file, '# %% More\n');
+    expect(() => writeFileAtomic(file, '# %% Hi\n', undefined, statusOf(read.stats))).toThrow(ChangedSinceReadError);
+    expect(readFileSync(file, 'utf8')).toBe('#%% Hi\n# %% More\n');
+    expect(readdirSync(dir).filter((name) => name.endsWith('.msglint-tmp'))).toEqual([]);
+    // Unchanged since the read: written.
+    const again = readMessageFile(file);
+    writeFileAtomic(file, 'fixed', undefined, statusOf(again.stats));
+    expect(readFileSync(file, 'utf8')).toBe('fixed');
+  });
+
+  it('leaves alone a file with several links that changed since it was read (written in place otherwise)', () => {
+    const file = path.join(dir, 'linked.msg.md');
+    writeFileSync(file, 'old');
+    linkSync(file, path.join(dir, 'linked-too.msg.md'));
+    const read = readMessageFile(file);
+    appendFileSync(file, ' and more');
+    expect(() => writeFileAtomic(file, 'new', undefined, statusOf(read.stats))).toThrow(ChangedSinceReadError);
+    expect(readFileSync(file, 'utf8')).toBe('old and more');
   });
 });

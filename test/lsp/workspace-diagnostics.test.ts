@@ -4,7 +4,7 @@
 // lints, with the same config files and `ignores`, and the same findings.
 
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -162,6 +162,33 @@ describe('workspace/diagnostic', () => {
       await client.stop();
     }
   }, 120_000);
+});
+
+describe('files a folder should not be trusted with (issue 45, point 5)', () => {
+  it('a link to /proc/self/pagemap named like a message file: answered, with one problem for it; a link to /dev/zero: named in the log; the others linted', async (context) => {
+    if (!existsSync('/proc/self/pagemap') || !existsSync('/dev/zero')) return context.skip('no /proc or /dev here');
+    const dir = realpathSync(mkdtempSync(path.join(tmpdir(), 'msglint-workspace-')));
+    dirs.push(dir);
+    writeTree(dir, { 'a.msg.md': BROKEN });
+    symlinkSync('/proc/self/pagemap', path.join(dir, 'pagemap.msg.md'));
+    symlinkSync('/dev/zero', path.join(dir, 'zero.msg.md'));
+    const client = await LspClient.start({ rootDir: dir });
+    try {
+      const report = await client.request<WorkspaceDiagnosticReport>('workspace/diagnostic', { previousResultIds: [] });
+      const full = Object.fromEntries(report.items.flatMap((r) => (r.kind === 'full' ? [[r.uri, r.items]] : [])));
+      expect(Object.keys(full).sort()).toEqual([uriOf(dir, 'a.msg.md'), uriOf(dir, 'pagemap.msg.md')].sort());
+      expect(full[uriOf(dir, 'pagemap.msg.md')]).toEqual([
+        { range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, severity: 1, source: 'msglint', message: 'not linted: larger than 64 MiB' },
+      ]);
+      expect(asProblems(full[uriOf(dir, 'a.msg.md')]!)).toEqual([['cell-marker', 1, 1]]);
+      expect(client.logs.map((l) => l.message)).toContain('msglint: zero.msg.md: not a regular file');
+      // Asked again with the result ids it has: unchanged, not read again.
+      const again = await client.request<WorkspaceDiagnosticReport>('workspace/diagnostic', { previousResultIds: report.items.map((r) => ({ uri: r.uri, value: r.resultId! })) });
+      expect(again.items.map((r) => r.kind)).toEqual(['unchanged', 'unchanged']);
+    } finally {
+      await client.stop();
+    }
+  }, 60_000);
 });
 
 describe('msglint.lintWorkspace', () => {

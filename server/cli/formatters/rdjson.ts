@@ -2,12 +2,15 @@
 // DiagnosticResult, with each safe fix as a suggestion reviewdog can post.
 //
 // rdjson counts columns in UTF-8 bytes, the reports in UTF-16 code units, so
-// the file's text is read again to convert them (the fixed text after
-// --fix-dry-run). Standard input cannot be read twice: its columns stay in
-// code units, which differ only on lines with characters outside ASCII.
+// they are converted on the text the report was made from: the fixed text
+// after --fix-dry-run, else the text linted (the context's `sources`, which
+// always holds standard input's). Only a report taken from --cache has no
+// text with it: that file is read (unchanged, or it would not have been
+// cached), through the guarded reader; when it cannot be, its columns stay
+// in code units, which differ only on lines with characters outside ASCII.
 
-import { readFileSync } from 'node:fs';
 import { lineAtOffset, lineStarts } from '../../base/text.js';
+import { MESSAGE_FILE_MAX_BYTES, readRegularFile } from '../../base/read-file.js';
 import { relativePosix } from './paths.js';
 import type { FileReport, Formatter } from './types.js';
 
@@ -16,12 +19,12 @@ interface Position {
   column: number;
 }
 
-export const format: Formatter = (reports, { cwd, rules, homepage }) => {
+export const format: Formatter = (reports, { cwd, rules, homepage, sources }) => {
   const docs = new Map(rules.map((meta) => [meta.id, meta.docs]));
   const diagnostics: Record<string, unknown>[] = [];
   for (const report of reports) {
     const path = relativePosix(report.filePath, cwd) ?? report.filePath;
-    const source = sourceOf(report);
+    const source = sourceOf(report, sources);
     const at = (line: number, column: number): Position => ({ line, column: source ? source.utf8Column(line - 1, column - 1) : column });
     for (const m of report.messages) {
       const url = docs.get(m.ruleId);
@@ -49,11 +52,11 @@ interface Source {
 }
 
 /** The report's text (the fixed text after --fix-dry-run), or undefined when it cannot be read. */
-function sourceOf(report: FileReport): Source | undefined {
-  let text = report.output;
+function sourceOf(report: FileReport, sources: ReadonlyMap<string, string> | undefined): Source | undefined {
+  let text = report.output ?? sources?.get(report.filePath);
   if (text === undefined) {
     try {
-      text = readFileSync(report.filePath, 'utf8');
+      text = readRegularFile(report.filePath, MESSAGE_FILE_MAX_BYTES).toString('utf8');
     } catch {
       return undefined;
     }

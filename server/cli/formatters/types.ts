@@ -39,6 +39,12 @@ export interface FormatContext {
   version: string;
   /** package.json "homepage", for SARIF's informationUri. */
   homepage?: string;
+  /**
+   * The text each report was made from, by filePath, for a format that
+   * reads it (rdjson counts columns in UTF-8 bytes). Standard input is
+   * always here: it is never read again from the file it is named after.
+   */
+  sources?: ReadonlyMap<string, string>;
 }
 
 export type Formatter = (reports: readonly FileReport[], context: FormatContext) => string;
