@@ -8,18 +8,40 @@
 // named by the file's path relative to the cache file, so a tree copied with
 // its cache (or a CI cache restored into another folder) finds them, and an
 // entry whose file no longer exists is dropped when the cache is saved.
+//
+// Anyone can compute an entry's key, so the entries are signed with a key
+// of this user's that no repository holds (cache-key.ts): a cache that does
+// not verify (committed to the repository under review, copied, edited) is
+// not used, and one line says so.
 
-import { existsSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { loadCrypto } from '../base/lazy.js';
 import { NotReadableError, readRegularFile } from '../base/read-file.js';
+import { describeFsError } from '../config/load.js';
+import { cacheKeyFile, loadCacheKey, signature, verifies } from './cache-key.js';
 import { UsageError } from './errors.js';
-import type { FileStamp } from './files.js';
+import { removeQuietly, temporaryName, type FileStamp } from './files.js';
 import type { FileReport, LintMessage } from './formatters/types.js';
 import { reportOf } from './report.js';
 
 /** A cache file past this is not one msglint wrote (a million files' entries take less). */
 const CACHE_MAX_BYTES = 512 * 1024 * 1024;
+
+/** Version 4: version 3 (entries named by paths relative to the cache file, with `/`; keys CONTENT:CONFIG; stamps), signed. */
+const VERSION = 4;
+
+/**
+ * How a cache file starts: the version, then the signature of the entries,
+ * whose JSON text runs from here to the file's closing brace. The signature
+ * is of that text exactly as written, so it is checked before anything is
+ * parsed, with no second serialisation.
+ */
+const HEAD = new RegExp(`^\\{"msglintCache":${VERSION},"mac":"([A-Za-z0-9+/]{43}=)","entries":`);
+
+/** A cache file's text: its entries (their JSON text) signed with `key`. */
+export function cacheText(key: Buffer, entries: string): string {
+  return `{"msglintCache":${VERSION},"mac":"${signature(key, entries)}","entries":${entries}}`;
+}
 
 /** What the cache holds of a file, for lintPath. */
 export interface CachedFile {
@@ -33,27 +55,40 @@ interface Entry extends CachedFile {
   messages: LintMessage[] | null;
 }
 
-interface CacheFile {
-  /**
-   * 3: entries named by paths relative to the cache file (with `/`), keys of
-   * the form CONTENT:CONFIG, and stamps. A cache of another version is started afresh.
-   */
-  msglintCache: 3;
-  entries: Record<string, Entry>;
-}
+type Entries = Record<string, Entry>;
 
 export class LintCache {
-  private entries: CacheFile['entries'] = {};
+  private entries: Entries = {};
   private changed = false;
   /** The directory entry names are relative to. */
   private readonly base: string;
   /** Names of the entries this run asked for: their files exist. */
   private readonly seen = new Set<string>();
 
-  /** `label`: the location as the user gave it, for messages. */
-  constructor(
+  /**
+   * Opens the cache at `location` (`label`: as the user gave it, for
+   * messages), signed with the key kept for `env`; `warn` takes one line when
+   * the cache cannot be used. Undefined when no key can be kept: the run
+   * goes on without a cache. Throws a UsageError for a location that is a
+   * FIFO or a device.
+   */
+  static open(location: string, label: string, env: NodeJS.ProcessEnv, warn: (line: string) => void): LintCache | undefined {
+    const keyFile = cacheKeyFile(env);
+    let key: Buffer;
+    try {
+      key = loadCacheKey(keyFile);
+    } catch (error) {
+      warn(`msglint: ${keyFile}: cannot keep the key that signs the cache: ${describeFsError(error)}; linting without the cache`);
+      return undefined;
+    }
+    return new LintCache(location, label, key, warn);
+  }
+
+  private constructor(
     private readonly location: string,
-    label = location,
+    private readonly label: string,
+    private readonly key: Buffer,
+    warn: (line: string) => void,
   ) {
     this.base = path.dirname(location);
     let text: string;
@@ -62,14 +97,23 @@ export class LintCache {
       text = readRegularFile(location, CACHE_MAX_BYTES).toString('utf8');
     } catch (error) {
       if (error instanceof NotReadableError) throw new UsageError(`${label}: cannot use as the cache: ${error.message}`);
-      // No cache yet, or an unreadable one: start afresh (it is only a cache).
+      // No cache yet, or an unreadable one: start afresh (it is only a cache; saving it says what is wrong).
+      return;
+    }
+    // Another version's cache, or a damaged one: start afresh.
+    const head = HEAD.exec(text);
+    if (!head || !text.endsWith('}')) return;
+    const entries = text.slice(head[0].length, -1);
+    if (!verifies(key, entries, head[1]!)) {
+      warn(`msglint: ${label}: not used as the cache: not signed with this user's cache key (a cache committed to the repository or copied from elsewhere is never trusted); it will be replaced`);
+      this.changed = true;
       return;
     }
     try {
-      const data = JSON.parse(text) as CacheFile;
-      if (data && data.msglintCache === 3 && typeof data.entries === 'object' && data.entries !== null) this.entries = data.entries;
+      const data = JSON.parse(entries) as Entries;
+      if (typeof data === 'object' && data !== null && !Array.isArray(data)) this.entries = data;
     } catch {
-      // A damaged cache: start afresh.
+      // Signed but damaged (a disk error): start afresh.
     }
   }
 
@@ -117,19 +161,20 @@ export class LintCache {
     this.changed = true;
   }
 
-  /** Writes the cache when it changed; failures are not errors of the lint run. */
+  /** Writes the cache when it changed; returns a line for stderr when it cannot (not an error of the lint run). */
   save(): string | undefined {
     this.prune();
     if (!this.changed) return undefined;
-    // Temporary file and rename: a run killed half-way leaves the old cache, not a torn one.
-    const temp = `${this.location}.${loadCrypto().randomBytes(6).toString('hex')}.tmp`;
+    const text = cacheText(this.key, JSON.stringify(this.entries));
+    // Temporary file and rename: a run killed half-way leaves the old cache, not a torn one; a link at the location is replaced, not followed.
+    const temp = temporaryName(this.location);
     try {
-      writeFileSync(temp, JSON.stringify({ msglintCache: 3, entries: this.entries }));
+      writeFileSync(temp, text, { flag: 'wx' });
       renameSync(temp, this.location);
       return undefined;
     } catch (error) {
-      rmSync(temp, { force: true });
-      return (error as Error).message;
+      removeQuietly(temp);
+      return `msglint: ${this.label}: cannot write the cache: ${describeFsError(error)}`;
     }
   }
 
@@ -139,7 +184,7 @@ export class LintCache {
    * the entries of the rest).
    */
   private prune(): void {
-    const kept: CacheFile['entries'] = {};
+    const kept: Entries = {};
     let dropped = false;
     for (const name of Object.keys(this.entries)) {
       if (this.seen.has(name) || existsSync(path.resolve(this.base, name))) kept[name] = this.entries[name]!;

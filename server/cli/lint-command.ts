@@ -103,8 +103,10 @@ async function lintAndReport(command: LintCommand, io: CliIo, run?: RunFacts): P
     let outcomes: FileOutcome[];
     let files: string[];
     // The cache holds reports of plain lint runs; fixing always lints afresh.
-    const cache = command.cache && !fixing ? new LintCache(path.resolve(io.cwd, command.cacheLocation ?? '.msglintcache'), command.cacheLocation ?? '.msglintcache') : undefined;
+    const cacheLocation = command.cacheLocation ?? '.msglintcache';
+    let cache: LintCache | undefined;
     try {
+      if (command.cache && !fixing) cache = LintCache.open(path.resolve(io.cwd, cacheLocation), cacheLocation, io.env, io.error);
       const discovered = await discoverFiles(command.paths, io.cwd, configs);
       files = discovered.files;
       for (const problem of discovered.problems) fail(problem);
@@ -138,7 +140,7 @@ async function lintAndReport(command: LintCommand, io: CliIo, run?: RunFacts): P
       take(outcome);
     }
     const cacheProblem = cache?.save();
-    if (cacheProblem) io.error(`msglint: cannot write the cache: ${cacheProblem}`);
+    if (cacheProblem) io.error(cacheProblem);
   }
 
   let errorCount = 0;

@@ -2,7 +2,9 @@
 import { cpSync, existsSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { CELL_ID_MISSING, CELL_MARKER, CLEAN, cleanupTempDirs, makeTree, run, runJson } from './helpers.js';
+import { cacheText } from '../../server/cli/cache.js';
+import { cacheKeyFile, loadCacheKey } from '../../server/cli/cache-key.js';
+import { cacheHome, CELL_ID_MISSING, CELL_MARKER, CLEAN, cleanupTempDirs, makeTree, run, runJson } from './helpers.js';
 
 afterAll(cleanupTempDirs);
 
@@ -41,8 +43,11 @@ describe('--concurrency', () => {
 });
 
 describe('--cache', () => {
-  const entries = (dir: string) =>
-    JSON.parse(readFileSync(path.join(dir, '.msglintcache'), 'utf8')).entries as Record<string, { key: string; stamp?: number[]; messages: { ruleId: string; message: string }[] | null }>;
+  type Entries = Record<string, { key: string; stamp?: number[]; messages: { ruleId: string; message: string }[] | null }>;
+  const entries = (dir: string) => JSON.parse(readFileSync(path.join(dir, '.msglintcache'), 'utf8')).entries as Entries;
+  /** Writes a cache as the runs' msglint would (signed with the key they keep). */
+  const plant = (dir: string, kept: Entries) =>
+    writeFileSync(path.join(dir, '.msglintcache'), cacheText(loadCacheKey(cacheKeyFile({ XDG_CACHE_HOME: cacheHome() })), JSON.stringify(kept)));
 
   it('keeps the stamps of files older than 2 s, and trusts them while the file keeps them', async () => {
     const dir = tree(6);
@@ -63,7 +68,7 @@ describe('--cache', () => {
     const key = kept[name]!.key;
     const message = { ruleId: 'from-the-cache', severity: 1, message: 'x', line: 1, column: 1, endLine: 1, endColumn: 2 };
     kept[name] = { ...kept[name]!, key: `not-the-digest${key.slice(key.indexOf(':'))}`, messages: [message] };
-    writeFileSync(path.join(dir, '.msglintcache'), JSON.stringify({ msglintCache: 3, entries: kept }));
+    plant(dir, kept);
     const trusted = runJson(['--cache', '.'], { cwd: dir });
     expect(trusted.reports.find((r) => r.filePath === file)!.messages.map((m) => m.ruleId)).toEqual(['from-the-cache']);
 
@@ -87,11 +92,11 @@ describe('--cache', () => {
     damaged[files[1]!] = { ...damaged[files[1]!]!, stamp: [1, 2] };
     damaged[files[2]!] = { ...damaged[files[2]!]!, messages: [42, { ruleId: 'x' }] as never };
     damaged[files[3]!] = { ...damaged[files[3]!]!, messages: { length: 1 } as never };
-    writeFileSync(path.join(dir, '.msglintcache'), JSON.stringify({ msglintCache: 3, entries: damaged }));
+    plant(dir, damaged);
     expect(runJson(['--cache', '.'], { cwd: dir })).toMatchObject({ status: first.status, stderr: '', reports: first.reports });
     writeFileSync(path.join(dir, '.msglintcache'), JSON.stringify({ msglintCache: 1, entries: {} }));
     expect(runJson(['--cache', '.'], { cwd: dir })).toMatchObject({ status: first.status, stderr: '', reports: first.reports });
-    expect(JSON.parse(readFileSync(path.join(dir, '.msglintcache'), 'utf8')).msglintCache).toBe(3);
+    expect(JSON.parse(readFileSync(path.join(dir, '.msglintcache'), 'utf8')).msglintCache).toBe(4);
   });
 
   it('reuses results of unchanged files and re-lints changed ones', () => {
@@ -124,7 +129,7 @@ describe('--cache', () => {
     writeFileSync(path.join(dir, 'cache.json'), '{not json');
     const result = runJson(['--cache', '--cache-location', 'cache.json', '.'], { cwd: dir });
     expect(result.stderr).toBe('');
-    expect(JSON.parse(readFileSync(path.join(dir, 'cache.json'), 'utf8')).msglintCache).toBe(3);
+    expect(JSON.parse(readFileSync(path.join(dir, 'cache.json'), 'utf8')).msglintCache).toBe(4);
   });
 
   it('names entries relative to the cache file: a copied tree reuses them', () => {
@@ -135,7 +140,7 @@ describe('--cache', () => {
     // A planted report shows that the copy's run took it from the cache (the key, a digest of the bytes, still matches).
     const message = { ruleId: 'from-the-cache', severity: 1, message: 'x', line: 1, column: 1, endLine: 1, endColumn: 2 };
     kept['d1/f1.msg.md'] = { ...kept['d1/f1.msg.md']!, messages: [message] };
-    writeFileSync(path.join(dir, '.msglintcache'), JSON.stringify({ msglintCache: 3, entries: kept }));
+    plant(dir, kept);
     const copy = makeTree();
     cpSync(dir, copy, { recursive: true });
     const result = runJson(['--cache', '.'], { cwd: copy });

@@ -136,8 +136,20 @@ export function runUnprivileged(args: readonly string[], options: RunOptions): R
   return spawnCli([setpriv, `--reuid=${NOBODY}`, `--regid=${NOBODY}`, '--clear-groups', process.execPath, main, ...args], options);
 }
 
+let cacheHomeDir: string | undefined;
+
+/**
+ * The XDG_CACHE_HOME the tests' runs get (where --cache keeps the key that
+ * signs caches): a temporary folder, so that no test writes to the home of
+ * whoever runs them. Made again after cleanupTempDirs().
+ */
+export function cacheHome(): string {
+  if (!cacheHomeDir || !existsSync(cacheHomeDir)) cacheHomeDir = makeTree();
+  return cacheHomeDir;
+}
+
 function spawnCli(argv: readonly string[], { cwd, input, env = {}, timeout = 60_000 }: RunOptions): RunResult {
-  const baseEnv: Record<string, string | undefined> = { ...process.env };
+  const baseEnv: Record<string, string | undefined> = { ...process.env, XDG_CACHE_HOME: cacheHome() };
   for (const name of ['NO_COLOR', 'FORCE_COLOR', 'MSGLINT_DEBUG', 'CI', 'GITHUB_ACTIONS']) delete baseEnv[name];
   const result = spawnSync(argv[0]!, argv.slice(1), {
     cwd,

@@ -1,4 +1,4 @@
-// Issue 45, points 4, 5 and 8: what a repository under lint (a pull request in
+// Issue 45, points 4 to 8: what a repository under lint (a pull request in
 // CI) commits must not make msglint write outside its tree, read without
 // bound, trust a cache it did not write, or lose a report; and --fix must
 // not lose what an agent appends while it runs. The tests commit what a pull
@@ -9,7 +9,7 @@
 // the process timeout (spawnSync then throws), not by a time assertion.
 
 import { spawnSync } from 'node:child_process';
-import { appendFileSync, closeSync, existsSync, openSync, lstatSync, mkdirSync, readFileSync, readlinkSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
+import { appendFileSync, chmodSync, closeSync, existsSync, openSync, lstatSync, mkdirSync, readFileSync, readlinkSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseArgs, type LintCommand } from '../../server/cli/args.js';
@@ -18,7 +18,7 @@ import { createFileLinter } from '../../server/cli/lint-file.js';
 import { ConfigResolver } from '../../server/config/load.js';
 import { allRules } from '../../server/linter.js';
 import { cacheKeyFile, loadCacheKey } from '../../server/cli/cache-key.js';
-import { CELL_MARKER, CLEAN, cleanupTempDirs, lines, linted, MAIN, makeTree, run, runJson, STACK_FRAME } from '../cli/helpers.js';
+import { CELL_MARKER, CLEAN, cleanupTempDirs, lines, linted, MAIN, makeTree, run, runJson, runUnprivileged, STACK_FRAME, whyNotUnprivileged } from '../cli/helpers.js';
 
 afterAll(cleanupTempDirs);
 
@@ -129,6 +129,85 @@ describe('files that are not what they say: one guarded reader (point 5)', () =>
       expect(result.status, name).toBe(1);
       const [diagnostic] = JSON.parse(result.stdout).diagnostics;
       expect(diagnostic.location.range.start, name).toEqual({ line: 5, column });
+    }
+  });
+});
+
+describe('a cache the change under review could have written is not trusted (point 6)', () => {
+  const token = `glpat-${'Xy7wV3kQ9z'.repeat(2)}Ab`;
+  const SECRET = ['# %% Setup[^1]', '', '[^1]: [markdown]', '', `git remote set-url origin https://oauth2:${token}@gitlab.example.org/x.git`, ''].join('\n');
+
+  it('a committed .msglintcache that clears a file holding an API key: the finding is reported, one line says why', () => {
+    const dir = makeTree({ 'a.msg.md': SECRET });
+    // The author of the pull request makes the cache on their machine (their own key), and clears the file's findings.
+    const authorHome = makeTree();
+    expect(run(['--cache', '.'], { cwd: dir, env: { XDG_CACHE_HOME: authorHome } }).status).toBe(1);
+    const made = JSON.parse(readFileSync(path.join(dir, '.msglintcache'), 'utf8'));
+    for (const entry of Object.values(made.entries) as { messages: unknown[]; stamp?: unknown }[]) {
+      entry.messages = [];
+      delete entry.stamp;
+    }
+    const forged = made.mac === undefined ? JSON.stringify(made) : cacheText(loadCacheKey(cacheKeyFile({ XDG_CACHE_HOME: authorHome })), JSON.stringify(made.entries));
+    writeFileSync(path.join(dir, '.msglintcache'), forged);
+    // The author's machine trusts it (it is theirs)...
+    expect(runJson(['--cache', '.'], { cwd: dir, env: { XDG_CACHE_HOME: authorHome } }).reports[0]!.messages).toEqual([]);
+    writeFileSync(path.join(dir, '.msglintcache'), forged);
+    // ...CI does not.
+    const ci = runJson(['--cache', '.'], { cwd: dir });
+    expect(ci.status).toBe(1);
+    expect(ci.reports[0]!.messages.map((m) => m.ruleId)).toEqual(['secret']);
+    expect(lines(ci.stderr)).toEqual([
+      "msglint: .msglintcache: not used as the cache: not signed with this user's cache key (a cache committed to the repository or copied from elsewhere is never trusted); it will be replaced",
+    ]);
+    // Replaced by CI's own: the next run trusts it, and still reports the key.
+    const next = runJson(['--cache', '.'], { cwd: dir });
+    expect([next.status, next.stderr, next.reports[0]!.messages.map((m) => m.ruleId)]).toEqual([1, '', ['secret']]);
+  });
+
+  it('the key is the user’s alone (mode 600 in a folder of mode 700); a home where none can be kept: one line, linted without the cache', () => {
+    const dir = makeTree({ 'a.msg.md': CELL_MARKER });
+    const home = makeTree();
+    expect(runJson(['--cache', '.'], { cwd: dir, env: { XDG_CACHE_HOME: home } }).status).toBe(1);
+    const key = path.join(home, 'msglint', 'cache-key');
+    expect([(lstatSync(key).mode & 0o777).toString(8), (lstatSync(path.dirname(key)).mode & 0o777).toString(8)]).toEqual(['600', '700']);
+    const blocked = makeTree({ msglint: 'a file where the folder should be' });
+    const result = runJson(['--cache', '.'], { cwd: dir, env: { XDG_CACHE_HOME: blocked } });
+    expect(result.status).toBe(1);
+    expect(result.reports[0]!.messages.map((m) => m.ruleId)).toEqual(['cell-marker']);
+    expect(lines(result.stderr)).toHaveLength(1);
+    expect(result.stderr).toMatch(/^msglint: .*msglint\/cache-key: cannot keep the key that signs the cache: .*; linting without the cache$/m);
+  });
+});
+
+describe('--cache-location where no cache can be written (point 7)', () => {
+  it('inside a file, or at a folder: one line, the report printed, the exit code the lint’s', () => {
+    const dir = makeTree({ 'a.msg.md': CELL_MARKER, 'folder/keep.txt': '' });
+    for (const [location, why] of [
+      ['a.msg.md/cache', 'not a directory'],
+      ['folder', 'is a directory'],
+    ]) {
+      const result = runJson(['--cache', '--cache-location', location!, 'a.msg.md'], { cwd: dir });
+      expect(result.stderr).not.toMatch(STACK_FRAME);
+      expect([result.status, lines(result.stderr)], location).toEqual([1, [`msglint: ${location}: cannot write the cache: ${why}`]]);
+      expect(result.reports[0]!.messages.map((m) => m.ruleId)).toEqual(['cell-marker']);
+    }
+  });
+
+  it('as an unprivileged user, in a folder it may not enter: one line, the report printed', (context) => {
+    const dir = makeTree({ 'a.msg.md': CELL_MARKER, 'locked/.keep': '' });
+    chmodSync(dir, 0o755);
+    chmodSync(path.join(dir, 'a.msg.md'), 0o644);
+    chmodSync(path.join(dir, 'locked'), 0o000);
+    const home = makeTree();
+    chmodSync(home, 0o777);
+    try {
+      const result = runUnprivileged(['--format', 'json', '--cache', '--cache-location', 'locked/cache', 'a.msg.md'], { cwd: dir, env: { XDG_CACHE_HOME: home } });
+      if (!result) return context.skip(whyNotUnprivileged());
+      expect(result.stderr).not.toMatch(STACK_FRAME);
+      expect([result.status, lines(result.stderr)]).toEqual([1, ['msglint: locked/cache: cannot write the cache: permission denied']]);
+      expect(JSON.parse(result.stdout)[0].messages[0].ruleId).toBe('cell-marker');
+    } finally {
+      chmodSync(path.join(dir, 'locked'), 0o755);
     }
   });
 });
