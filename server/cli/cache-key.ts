@@ -63,13 +63,13 @@ function readKey(file: string): Buffer | undefined {
   return key.length >= KEY_BYTES ? key : undefined;
 }
 
-/** The signature of a cache's entries (their JSON text, exactly as written). */
-export function signature(key: Buffer, entries: string): string {
+/** The signature of a cache's entries (their JSON text, or its UTF-8 bytes, exactly as written). */
+export function signature(key: Buffer, entries: string | Buffer): string {
   return loadCrypto().createHmac('sha256', key).update(entries).digest('base64');
 }
 
 /** Whether `mac` is the signature of `entries`, compared in constant time. */
-export function verifies(key: Buffer, entries: string, mac: string): boolean {
+export function verifies(key: Buffer, entries: Buffer, mac: string): boolean {
   const expected = Buffer.from(signature(key, entries));
   const given = Buffer.from(mac);
   return given.length === expected.length && loadCrypto().timingSafeEqual(given, expected);

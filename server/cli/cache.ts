@@ -33,8 +33,8 @@ const VERSION = 4;
 /**
  * How a cache file starts: the version, then the signature of the entries,
  * whose JSON text runs from here to the file's closing brace. The signature
- * is of that text exactly as written, so it is checked before anything is
- * parsed, with no second serialisation.
+ * is of that text's UTF-8 bytes exactly as written, so it is checked before
+ * anything is decoded or parsed, with no second serialisation.
  */
 const HEAD = new RegExp(`^\\{"msglintCache":${VERSION},"mac":"([A-Za-z0-9+/]{43}=)","entries":`);
 
@@ -91,26 +91,28 @@ export class LintCache {
     warn: (line: string) => void,
   ) {
     this.base = path.dirname(location);
-    let text: string;
+    let bytes: Buffer;
     try {
       // A FIFO or device would block or stream forever: say so rather than read it.
-      text = readRegularFile(location, CACHE_MAX_BYTES).toString('utf8');
+      bytes = readRegularFile(location, CACHE_MAX_BYTES);
     } catch (error) {
       if (error instanceof NotReadableError) throw new UsageError(`${label}: cannot use as the cache: ${error.message}`);
       // No cache yet, or an unreadable one: start afresh (it is only a cache; saving it says what is wrong).
       return;
     }
-    // Another version's cache, or a damaged one: start afresh.
-    const head = HEAD.exec(text);
-    if (!head || !text.endsWith('}')) return;
-    const entries = text.slice(head[0].length, -1);
+    // Another version's cache, or a damaged one: start afresh. The head is
+    // ASCII, so its length in characters is its length in bytes; the
+    // signature is checked on the bytes, before anything is decoded.
+    const head = HEAD.exec(bytes.toString('latin1', 0, 128));
+    if (!head || bytes[bytes.length - 1] !== 0x7d) return;
+    const entries = bytes.subarray(head[0].length, bytes.length - 1);
     if (!verifies(key, entries, head[1]!)) {
       warn(`msglint: ${label}: not used as the cache: not signed with this user's cache key (a cache committed to the repository or copied from elsewhere is never trusted); it will be replaced`);
       this.changed = true;
       return;
     }
     try {
-      const data = JSON.parse(entries) as Entries;
+      const data = JSON.parse(entries.toString('utf8')) as Entries;
       if (typeof data === 'object' && data !== null && !Array.isArray(data)) this.entries = data;
     } catch {
       // Signed but damaged (a disk error): start afresh.
