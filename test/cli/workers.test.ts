@@ -51,7 +51,7 @@ const patch = (name, test, fail) => {
 if (isMainThread) {
   // Lets the workers take a share even of a small tree.
   const ms = Number(process.env.MSGLINT_TEST_SLOW_MAIN ?? 0);
-  // Message files are opened and read by hand (readBytes), not with readFileSync.
+  // Message files are opened and read by hand (readMessageFile), not with readFileSync.
   if (ms > 0) patch('openSync', (f) => f.endsWith('.msg.md'), () => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms));
 } else if (mode === 'exit') {
   parentPort.once('message', () => process.exit(7));
