@@ -324,7 +324,9 @@ Options:
                             Report disable comments that suppress nothing
       --concurrency N       Lint on N threads (the main one and N-1 workers), or auto (default: off)
       --cache               Reuse the results of unchanged files
-      --cache-location PATH Where the cache is kept (default: .msglintcache)
+      --cache-location PATH Where the cache is kept (default: .msglintcache; a
+                            folder, or a path ending with /, holds it in a
+                            file named after the working directory)
   -v, --version             Print the version
   -h, --help                Print this help
 

@@ -14,15 +14,37 @@
 // not verify (committed to the repository under review, copied, edited) is
 // not used, and one line says so.
 
-import { existsSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { NotReadableError, readRegularFile } from '../base/read-file.js';
+import { loadCrypto } from '../base/lazy.js';
 import { describeFsError } from '../config/load.js';
 import { cacheKeyFile, loadCacheKey, signature, verifies } from './cache-key.js';
 import { UsageError } from './errors.js';
 import { removeQuietly, temporaryName, type FileStamp } from './files.js';
 import type { FileReport, LintMessage } from './formatters/types.js';
 import { reportOf } from './report.js';
+
+/**
+ * The cache file that `--cache-location` names, as the user gave it: the path
+ * itself, or for a folder (one that exists, or a path ending with `/`) a file
+ * in it named after the working directory, as ESLint names it, so that
+ * several projects can keep their caches in one folder.
+ */
+export function cacheFileOf(location: string, cwd: string): string {
+  if (!/[\\/]$/.test(location) && !isFolder(path.resolve(cwd, location))) return location;
+  const hash = loadCrypto().createHash('sha256').update(path.resolve(cwd)).digest('hex').slice(0, 12);
+  return path.join(location, `.msglintcache_${hash}`);
+}
+
+function isFolder(file: string): boolean {
+  try {
+    return statSync(file).isDirectory();
+  } catch {
+    // Missing, or under a file or a folder it may not enter: saving the cache there says what is wrong.
+    return false;
+  }
+}
 
 /** A cache file past this is not one msglint wrote (a million files' entries take less). */
 const CACHE_MAX_BYTES = 512 * 1024 * 1024;
@@ -171,6 +193,8 @@ export class LintCache {
     // Temporary file and rename: a run killed half-way leaves the old cache, not a torn one; a link at the location is replaced, not followed.
     const temp = temporaryName(this.location);
     try {
+      // A folder named with a trailing `/` is made on first use.
+      if (!existsSync(path.dirname(this.location))) mkdirSync(path.dirname(this.location), { recursive: true });
       writeFileSync(temp, text, { flag: 'wx' });
       renameSync(temp, this.location);
       return undefined;

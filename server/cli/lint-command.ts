@@ -5,7 +5,7 @@ import path from 'node:path';
 import { ConfigResolver, describeFsError } from '../config/load.js';
 import { allRules } from '../linter.js';
 import type { LintCommand } from './args.js';
-import { LintCache } from './cache.js';
+import { cacheFileOf, LintCache } from './cache.js';
 import { checkRuleOverrides, createFileLinter, displayPath, type FileOutcome } from './lint-file.js';
 import { WorkerPool, workerCount } from './workers.js';
 import { shouldUseColor } from './color.js';
@@ -103,7 +103,7 @@ async function lintAndReport(command: LintCommand, io: CliIo, run?: RunFacts): P
     let outcomes: FileOutcome[];
     let files: string[];
     // The cache holds reports of plain lint runs; fixing always lints afresh.
-    const cacheLocation = command.cacheLocation ?? '.msglintcache';
+    const cacheLocation = cacheFileOf(command.cacheLocation ?? '.msglintcache', io.cwd);
     let cache: LintCache | undefined;
     try {
       if (command.cache && !fixing) cache = LintCache.open(path.resolve(io.cwd, cacheLocation), cacheLocation, io.env, io.error);

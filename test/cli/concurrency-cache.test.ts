@@ -1,5 +1,5 @@
 // --concurrency and --cache, run as processes: the same report as a plain run.
-import { cpSync, existsSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { cacheText } from '../../server/cli/cache.js';
@@ -130,6 +130,25 @@ describe('--cache', () => {
     const result = runJson(['--cache', '--cache-location', 'cache.json', '.'], { cwd: dir });
     expect(result.stderr).toBe('');
     expect(JSON.parse(readFileSync(path.join(dir, 'cache.json'), 'utf8')).msglintCache).toBe(4);
+  });
+
+  it('--cache-location naming a folder (existing, or ending with /) keeps the cache in a file inside it, named after the working directory', () => {
+    const dir = tree(3);
+    mkdirSync(path.join(dir, 'caches'));
+    for (const location of ['caches', 'new-folder/']) {
+      const first = runJson(['--cache', '--cache-location', location, '.'], { cwd: dir });
+      expect(first.stderr).toBe('');
+      const folder = path.join(dir, location);
+      expect(statSync(folder).isDirectory()).toBe(true);
+      const [name, ...others] = readdirSync(folder);
+      expect(others).toEqual([]);
+      expect(name).toMatch(/^\.msglintcache_[0-9a-f]{12}$/);
+      expect(JSON.parse(readFileSync(path.join(folder, name!), 'utf8')).msglintCache).toBe(4);
+      // The second run uses the same file.
+      const again = runJson(['--cache', '--cache-location', location, '.'], { cwd: dir });
+      expect(again.reports).toEqual(first.reports);
+      expect(readdirSync(folder)).toEqual([name]);
+    }
   });
 
   it('names entries relative to the cache file: a copied tree reuses them', () => {
