@@ -220,15 +220,16 @@ function isPlainObject(value: unknown): boolean {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** A short, single-line description of a wrong value for error messages. */
+/**
+ * A wrong value in a message: what kind it is, and a number or boolean as
+ * written, never a string's text (the file may be any file a link leads to,
+ * and a message must not show what it holds).
+ */
 function describe(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'an array';
   if (typeof value === 'object') return 'an object';
-  if (typeof value === 'string') {
-    const shown = value.length > 40 ? `${value.slice(0, 40)}…` : value;
-    return JSON.stringify(shown);
-  }
+  if (typeof value === 'string') return 'a string';
   return String(value);
 }
 
