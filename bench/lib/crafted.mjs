@@ -74,9 +74,28 @@ export function fixes(n) {
   return '#%%\n'.repeat(n);
 }
 
+/** Six extglob groups: picomatch made each one multiply the work by the length of a name. */
+export const EXTGLOB_PATTERN = '+(a)+(a)+(a)+(a)+(a)+(a)b';
+
+/** The name of the `i`th file of extglobIgnores(n): `n` letters the pattern's groups can split every way. */
+export const extglobName = (n, i) => `${'a'.repeat(n)}${i}.msg.md`;
+
+/**
+ * A folder: a config whose `ignores` holds a pattern of extglob groups, and
+ * 1,000 message files whose names start with `n` letters. Matching one name
+ * took tens of seconds at n = 200 (issue 46, point 3). A tree, by path,
+ * rather than a text.
+ */
+export function extglobIgnores(n) {
+  const files = { '.msglintrc.json': JSON.stringify({ ignores: [EXTGLOB_PATTERN] }) };
+  for (let i = 0; i < 1000; i++) files[extglobName(n, i)] = MESSAGE;
+  return files;
+}
+
 /**
  * The shapes, with the sizes the growth section times (n and 4n) and where:
- * `cli` by the command, `lsp` by the language server's formatting request.
+ * `cli` by the command, `lsp` by the language server's formatting request;
+ * a shape whose `tree` is true makes a folder (files by path), linted whole.
  * `owner` says where the path is kept linear, named by the benchmark when
  * a ratio goes over its goal.
  */
@@ -88,4 +107,5 @@ export const CRAFTED = [
   { name: 'metadataLines', make: metadataLines, n: 10_000, where: 'cli', owner: 'server/syntax/format/metadata.ts, server/engine/keyed.ts' },
   { name: 'attributes', make: attributes, n: 50_000, where: 'cli', owner: 'server/syntax/format/metadata.ts' },
   { name: 'fixes', make: fixes, n: 20_000, where: 'lsp', owner: 'server/lsp/ (formatting, fix-all)' },
+  { name: 'extglobIgnores', make: extglobIgnores, n: 50, where: 'cli', tree: true, owner: 'server/config/globs.ts (ignore patterns)' },
 ];

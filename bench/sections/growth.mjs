@@ -1,5 +1,5 @@
 // Linear growth: the 5,000-cell file against the 50,000-cell file, and the
-// crafted shapes of issue 35 (bench/lib/crafted.mjs) at n and 4n.
+// crafted shapes of issues 35 and 46 (bench/lib/crafted.mjs) at n and 4n.
 
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -48,13 +48,14 @@ async function craftedGrowth(o, startup) {
   for (const shape of CRAFTED) {
     const times = [];
     for (const n of [shape.n, 4 * shape.n]) {
-      const file = path.join(dir, `${shape.name}-${n}.msg.md`);
+      // A tree shape is a folder, linted whole.
+      const file = path.join(dir, `${shape.name}-${n}${shape.tree ? '' : '.msg.md'}`);
       const text = shape.make(n);
-      writeFileSync(file, text);
+      const bytes = shape.tree ? writeTree(file, text) : (writeFileSync(file, text), text.length);
       if (shape.where === 'lsp') times.push(await formattingTime(file, text, runs, `formatting ${path.basename(file)}`));
       else {
         // Exit 1: these files have lint errors by design.
-        const r = await bestOf(`msglint ${path.basename(file)}`, target.cli, [file], { runs, okCodes: [0, 1], bytes: text.length, cwd: OUT });
+        const r = await bestOf(`msglint ${path.basename(file)}`, target.cli, [file], { runs, okCodes: [0, 1], bytes, cwd: OUT });
         times.push(Math.max(r.best - startup, 1e-3));
       }
     }
@@ -63,6 +64,17 @@ async function craftedGrowth(o, startup) {
     log(`  ${shape.name.padEnd(16)} n=${shape.n}: ${fmtS(times[0])}, 4n: ${fmtS(times[1])}, ratio ${ratio}x${ratio > CRAFTED_RATIO_GOAL ? `  (over the goal; ${shape.owner})` : ''}`);
   }
   return results;
+}
+
+/** Writes `files` (path to text) under `dir`; how many characters they hold. */
+function writeTree(dir, files) {
+  let size = 0;
+  for (const [name, text] of Object.entries(files)) {
+    mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
+    writeFileSync(path.join(dir, name), text);
+    size += text.length;
+  }
+  return size;
 }
 
 /** Best of `runs`: seconds from textDocument/formatting sent to answered, on a freshly opened document each time. */

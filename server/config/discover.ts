@@ -10,9 +10,10 @@ import { existsSync, readdirSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { Ignore } from 'ignore';
 import { loadIgnore, loadPicomatch } from '../base/lazy.js';
-import { describeFsError } from './load.js';
+import { describeFsError } from './messages.js';
 import type { ConfigResolver } from './load.js';
 import { leavesBase } from './paths.js';
+import { isInside, repositoryRoot } from './reach.js';
 import { NotReadableError, readRegularFile } from '../base/read-file.js';
 
 export interface Discovery {
@@ -220,18 +221,9 @@ class GitignoreTree {
   ) {}
 
   boundaryFor(dir: string): string {
-    const root = this.repoRoot(dir);
+    const root = repositoryRoot(dir, this.repoRoots);
     if (root !== null) return root;
     return isInside(dir, this.cwd) ? this.cwd : dir;
-  }
-
-  private repoRoot(dir: string): string | null {
-    const cached = this.repoRoots.get(dir);
-    if (cached !== undefined) return cached;
-    const parent = path.dirname(dir);
-    const root = existsSync(path.join(dir, '.git')) ? dir : parent === dir ? null : this.repoRoot(parent);
-    this.repoRoots.set(dir, root);
-    return root;
   }
 
   /** `hasGitignore` lets a caller that has listed the directory spare the file probe. */
@@ -275,11 +267,6 @@ class GitignoreTree {
   }
 }
 
-
-function isInside(child: string, parent: string): boolean {
-  const relative = path.relative(parent, child);
-  return !leavesBase(relative);
-}
 
 function toPosix(p: string): string {
   return path.sep === '/' ? p : p.split(path.sep).join('/');

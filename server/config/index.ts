@@ -5,9 +5,9 @@ export {
   CONFIG_FILE_NAMES,
   ConfigResolver,
   clearConfigCache,
-  loadConfigFile,
   loadConfigForFile,
   type LoadedConfig,
   type ResolvedConfig,
 } from './load.js';
+export { commandLineReach, workspaceReach, type ReachOf } from './reach.js';
 export { closestRuleId, isKnownRuleId, isSeverity, validateConfig, type KnownRules } from './validate.js';

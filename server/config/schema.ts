@@ -54,12 +54,12 @@ export function configSchema(rules: KnownRules): Schema {
     root: { type: 'boolean', markdownDescription: 'Stop looking for config files further up.' },
     extends: {
       anyOf: [{ type: 'string', minLength: 1 }, { type: 'array', items: { type: 'string', minLength: 1 } }],
-      markdownDescription: 'Configs this one builds on: a path (`./…`) or a package (`acme` is `msglint-config-acme`, `@acme` is `@acme/msglint-config`).',
+      markdownDescription: 'Configs this one builds on, read as data (JSON or YAML, never a JavaScript module): a path (`./…`; from a config found in a repository, inside it) or an installed package (`acme` is `msglint-config-acme`, `@acme` is `@acme/msglint-config`).',
     },
     rules: rulesSchema,
     agents: nonEmptyStrings('Agent names defined elsewhere, accepted as output cell types.'),
     languages: nonEmptyStrings('Extra code output languages.'),
-    ignores: nonEmptyStrings('Glob patterns (as in `.gitignore`, relative to the config file) of files not to lint.', false),
+    ignores: nonEmptyStrings('Glob patterns (as in `.gitignore`, with `{a,b}`; relative to the config file) of files not to lint: at most 3 wildcards (`*`, `**`), one `**` before the end.', false),
     files: { ...nonEmptyStrings('The glob patterns (as in `ignores`) of the files this override applies to.', false), minItems: 1 },
   };
   const pick = (keys: readonly string[]) => Object.fromEntries(keys.map((key) => [key, settings[key]!]));

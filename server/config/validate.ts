@@ -1,6 +1,7 @@
 import { editDistance } from '../base/closest.js';
 import type { MsglintConfig, RuleMeta, RuleSetting } from '../engine/types.js';
 import { ConfigError } from './errors.js';
+import { globCostProblem } from './globs.js';
 
 /**
  * The rules a config may name, given by the caller (the CLI and the language
@@ -162,20 +163,6 @@ function validateRules(
   return rules;
 }
 
-/**
- * Glob matching backtracks: each `*` multiplies the work by the length of a
- * name (`a*a*a*a*a*a*a*a*a*a*b` against a 40-letter name took 15 s, and
- * four folders of `*a*` each, 37 s against 100-letter folders), while three stay
- * within milliseconds of a 255-letter name. `**` matches whole folders and
- * is not counted.
- */
-const MAX_IGNORE_WILDCARDS = 3;
-
-/** The `*` of a glob pattern that match within a name: escaped ones and `**` are not counted. */
-function wildcards(pattern: string): number {
-  return pattern.replace(/\\./g, '').replace(/\*\*+/g, '').split('*').length - 1;
-}
-
 /** No rule's options come near this; it is far from the stack's limit. */
 const MAX_OPTION_DEPTH = 64;
 
@@ -191,13 +178,12 @@ function nestedDeeperThan(value: unknown, limit: number): boolean {
   return false;
 }
 
-/** Glob patterns (`ignores`, an override's `files`): strings, none with too many `*` to match in bounded time. */
+/** Glob patterns (`ignores`, an override's `files`): strings, none too costly to match (globs.ts). */
 function validateGlobs(value: unknown, name: string, fail: (problem: string) => never): string[] {
   const patterns = validateStringList(value, name, fail);
   patterns.forEach((pattern, i) => {
-    if (wildcards(pattern) > MAX_IGNORE_WILDCARDS) {
-      fail(`${JSON.stringify(`${name}[${i}]`)}: ${JSON.stringify(pattern)} has more than ${MAX_IGNORE_WILDCARDS} wildcards \`*\` (matching it against a long name could take minutes); use fewer, or \`**\``);
-    }
+    const problem = globCostProblem(pattern);
+    if (problem) fail(`${JSON.stringify(`${name}[${i}]`)}: the pattern ${problem} (matching it against a long name could take minutes)`);
   });
   return patterns;
 }
@@ -220,15 +206,16 @@ function isPlainObject(value: unknown): boolean {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** A short, single-line description of a wrong value for error messages. */
+/**
+ * A wrong value in a message: what kind it is, and a number or boolean as
+ * written, never a string's text (the file may be any file a link leads to,
+ * and a message must not show what it holds).
+ */
 function describe(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'an array';
   if (typeof value === 'object') return 'an object';
-  if (typeof value === 'string') {
-    const shown = value.length > 40 ? `${value.slice(0, 40)}…` : value;
-    return JSON.stringify(shown);
-  }
+  if (typeof value === 'string') return 'a string';
   return String(value);
 }
 

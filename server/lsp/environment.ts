@@ -13,6 +13,11 @@ export interface ConfigFiles {
   forFile(fsPath: string): { config: MsglintConfig; isIgnored(fsPath: string): boolean };
   /** Forgets what was read (a config file changed). */
   clear(): void;
+  /**
+   * The client's workspace folders: a config found in one extends only files
+   * inside it (and installed packages), as the workspace is not trusted.
+   */
+  useWorkspaceFolders(folders: readonly string[]): void;
 }
 
 /** The files of the workspace folders, where there is a disk. */

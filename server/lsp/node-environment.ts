@@ -7,17 +7,21 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { packageInfo } from '../base/package-info.js';
 import { MESSAGE_FILE_MAX_BYTES, NotReadableError, readRegularFile } from '../base/read-file.js';
-import { CONFIG_FILE_NAMES, ConfigResolver } from '../config/index.js';
+import { CONFIG_FILE_NAMES, ConfigResolver, workspaceReach } from '../config/index.js';
 import { discoverFiles } from '../config/discover.js';
 import { allRules } from '../linter.js';
 import type { ConfigFiles, ServerEnvironment, WorkspaceFiles } from './environment.js';
 
 export function nodeEnvironment(): ServerEnvironment {
-  const resolver = new ConfigResolver(allRules);
+  const resolverFor = (folders: readonly string[]) => new ConfigResolver(allRules, undefined, workspaceReach(folders));
+  let resolver = resolverFor([]);
   const configFiles: ConfigFiles = {
     names: CONFIG_FILE_NAMES,
     forFile: (fsPath) => resolver.forFile(fsPath),
     clear: () => resolver.clear(),
+    useWorkspaceFolders(folders) {
+      resolver = resolverFor(folders);
+    },
   };
   const workspaceFiles: WorkspaceFiles = {
     async list(folders) {

@@ -46,6 +46,7 @@ export function startServer(connection: Connection, env: ServerEnvironment): voi
     dynamicWatch = !!caps.workspace?.didChangeWatchedFiles?.dynamicRegistration;
     const settings = new SettingsService(connection, log, !!caps.workspace?.configuration, env.configFiles);
     const folders = workspaceFolders(params, env);
+    env.configFiles?.useWorkspaceFolders(folders);
     const workspace = env.workspaceFiles && folders.length ? new WorkspaceDiagnostics(connection, env.workspaceFiles, folders, store, settings, log) : undefined;
     // VS Code pulls the workspace's diagnostics when the server offers them; the command makes it pull again.
     const workspacePull = pullDiagnostics && !!workspace && !!caps.workspace?.diagnostics?.refreshSupport;

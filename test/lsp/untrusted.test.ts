@@ -236,7 +236,8 @@ describe('configs a folder should not be trusted with', () => {
     if (!existsSync('/dev/zero')) return context.skip('no /dev/zero here');
     const dir = tempDir({});
     symlinkSync('/dev/zero', path.join(dir, '.msglintrc.json'));
-    await expectConfigError(dir, 'not a regular file');
+    // Out of the workspace folder: not even opened (issue 45).
+    await expectConfigError(dir, 'a link to a file outside the workspace folder');
   }, 60_000);
 
   it('rule options nested 5,000 deep: a config error, and the features still answer (point 3)', async () => {
@@ -246,6 +247,26 @@ describe('configs a folder should not be trusted with', () => {
     await expectConfigError(dir, 'nested more than 64 levels deep', async (client, uri) => {
       const symbols = await client.request('textDocument/documentSymbol', { textDocument: { uri } });
       expect(symbols.length).toBeGreaterThan(0);
+    });
+  }, 60_000);
+});
+
+describe('a workspace runs no code and reaches nothing outside its folder (issue 45)', () => {
+  it('a config extending a CommonJS module: the error shown, the module never run, the server answering', async () => {
+    const script = `require('node:fs').writeFileSync(require('node:path').join(__dirname, 'RAN'), 'x');\nmodule.exports = {};\n`;
+    const dir = tempDir({ '.msglintrc.json': '{"extends": "./shared.cjs"}', 'shared.cjs': script });
+    await expectConfigError(dir, '"./shared.cjs" is a JavaScript module; msglint reads configs as data', async (client, uri) => {
+      const symbols = await client.request('textDocument/documentSymbol', { textDocument: { uri } });
+      expect(symbols.length).toBeGreaterThan(0);
+    });
+    expect(existsSync(path.join(dir, 'RAN'))).toBe(false);
+  }, 60_000);
+
+  it('a config extending a file outside the workspace folder: refused, nothing of it shown', async () => {
+    const outside = tempDir({ 'secret.yaml': 'token: S3CRET-VALUE-42\n' });
+    const dir = tempDir({ '.msglintrc.json': JSON.stringify({ extends: path.join(outside, 'secret.yaml') }) });
+    await expectConfigError(dir, 'leads outside the workspace folder', async (client) => {
+      expect(JSON.stringify(client.shown)).not.toContain('S3CRET');
     });
   }, 60_000);
 });

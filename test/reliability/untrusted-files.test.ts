@@ -37,7 +37,8 @@ describe('special files where a config or ignore file is read (point 1)', () => 
     for (const name of ['.msglintrc.json', '.msglintrc.yaml', 'package.json']) {
       const dir = makeTree({ 'a.msg.md': CLEAN });
       symlinkSync('/dev/zero', path.join(dir, name));
-      expectOneLine(run(['.'], { cwd: dir, ...LIMIT }), new RegExp(`^msglint: ${name.replace('.', '\\.')}: cannot read config file: not a regular file$`, 'm'));
+      // A link out of the folder is not even opened (issue 45).
+      expectOneLine(run(['.'], { cwd: dir, ...LIMIT }), new RegExp(`^msglint: ${name.replace('.', '\\.')}: a link to a file outside the working directory .*$`, 'm'));
     }
     const dir = makeTree({ 'a.msg.md': CLEAN });
     if (!mkfifo(path.join(dir, '.msglintrc.yml'))) return;
@@ -103,7 +104,7 @@ describe('ignore patterns that would take minutes to match (point 6)', () => {
   it('more than 3 wildcards in a pattern: a config error, one line, exit 2; 3 and globstars still match', () => {
     const name = `${'a'.repeat(40)}.msg.md`;
     const dir = makeTree({ [name]: CLEAN, '.msglintrc.json': JSON.stringify({ ignores: ['x', 'a*a*a*a*a*a*a*a*a*a*b'] }) });
-    expectOneLine(run(['.'], { cwd: dir, ...LIMIT }), /^msglint: \.msglintrc\.json: "ignores\[1\]": "a\*a\*a\*a\*a\*a\*a\*a\*a\*a\*b" has more than 3 wildcards `\*`/m);
+    expectOneLine(run(['.'], { cwd: dir, ...LIMIT }), /^msglint: \.msglintrc\.json: "ignores\[1\]": the pattern has more than 3 wildcards/m);
     writeFileSync(path.join(dir, '.msglintrc.json'), JSON.stringify({ ignores: ['**/a*a*a.msg.md', '**/\\*\\*\\*\\*'] }));
     const result = runJson(['.'], { cwd: dir, ...LIMIT });
     expect([result.status, result.stderr, result.reports]).toEqual([0, '', []]);
