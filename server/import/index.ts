@@ -5,6 +5,7 @@
 // `dropped`, one line per kind, never left out silently.
 
 import { allRules, lintAndFix } from '../linter.js';
+import { nestingOf, valueChildren } from '../tool-calls/index.js';
 import type { WriterOptions } from '../writer/index.js';
 import { readAnthropic } from './anthropic.js';
 import { readContextJson } from './context-json.js';
@@ -18,6 +19,14 @@ import { writeConversation } from './write.js';
 
 export { ImportError, IMPORT_FORMATS, detectFormat };
 export type { ImportFormat };
+
+/**
+ * The deepest nesting of arrays and objects read: far more than a
+ * conversation and the deepest arguments a message file holds (256) need,
+ * and far less than would overflow the stack of what reads the values
+ * (JSON.stringify of a tool's output, say).
+ */
+export const MAX_INPUT_LEVEL = 1000;
 
 export interface ImportOptions {
   /** The source format; recognised from the input when absent. */
@@ -43,6 +52,9 @@ export function importConversation(input: string, options: ImportOptions = {}): 
     data = JSON.parse(input.replace(/^\uFEFF/, ''));
   } catch (error) {
     throw new ImportError(`not JSON: ${(error instanceof Error ? error.message : String(error)).replace(/\s+/g, ' ')}`);
+  }
+  if (nestingOf(data, valueChildren, MAX_INPUT_LEVEL).containers > MAX_INPUT_LEVEL) {
+    throw new ImportError(`nested more than ${MAX_INPUT_LEVEL} levels deep: msglint imports JSON nested at most that deep`);
   }
   const format = options.from ?? detectFormat(data);
   if (format === undefined) throw new ImportError('not a conversation of a known shape (give --from FORMAT)');

@@ -16,3 +16,5 @@ export { readXml, textValue, isXmlName, MAX_DEPTH } from './xml.js';
 export type { XmlElement, XmlAttribute, XmlPiece, XmlError, XmlReadResult } from './xml.js';
 export { parseJson, jsonValue } from './json.js';
 export type { JsonNode, JsonValue, JsonError } from './json.js';
+export { argumentsForm, ArgumentsTooDeep, nestingOf, valueChildren, MAX_ELEMENT_LEVEL, MAX_JSON_CONTAINER_LEVEL } from './nesting.js';
+export type { Nesting } from './nesting.js';
