@@ -5,7 +5,7 @@
 // `dropped`, one line per kind, never left out silently.
 
 import { allRules, lintAndFix } from '../linter.js';
-import { nestingOf, valueChildren } from '../tool-calls/index.js';
+import { inexactNumbersIn, nestingOf, sentAs, valueChildren } from '../tool-calls/index.js';
 import type { WriterOptions } from '../writer/index.js';
 import { readAnthropic } from './anthropic.js';
 import { readContextJson } from './context-json.js';
@@ -60,10 +60,20 @@ export function importConversation(input: string, options: ImportOptions = {}): 
   if (format === undefined) throw new ImportError('not a conversation of a known shape (give --from FORMAT)');
   if (!IMPORT_FORMATS.includes(format)) throw new ImportError(`unknown format '${String(format)}' (expected one of: ${IMPORT_FORMATS.join(', ')})`);
   const dropped = new Dropped();
+  numbersChanged(input, dropped);
   const conv = read(format, data, dropped);
   let text = writeConversation(conv, dropped, options.random ? { random: options.random } : {});
   if (options.redact) text = redact(text);
   return { text, format, dropped: dropped.lines() };
+}
+
+/** JSON.parse has read numbers that a double does not hold as the nearest one it holds: said, with the first few. */
+function numbersChanged(input: string, dropped: Dropped): void {
+  const inexact = inexactNumbersIn(input);
+  if (!inexact.length) return;
+  const shown = inexact.slice(0, 3).map((n) => `${n.length > 40 ? `${n.slice(0, 40)}…` : n} as ${sentAs(n)}`);
+  const more = inexact.length > 3 ? `, and ${inexact.length - 3} more` : '';
+  dropped.add(`changed: numbers that a double does not hold, read as the nearest it holds (${shown.join(', ')}${more})`, -1, inexact.length);
 }
 
 function read(format: ImportFormat, data: unknown, dropped: Dropped): Conversation {
