@@ -277,6 +277,9 @@ export class MessageWriter {
       this.note(id, ['the call id holds a quote or a line break and is left out (call_id)']);
       callId = undefined;
     }
+    for (const [what, text] of [['server name', call.server], ['arguments text', call.rawArguments]] as const) {
+      if (text !== undefined && unwritableString(text) !== undefined) this.note(id, [`the ${what} holds a character XML cannot hold, written as U+FFFD`]);
+    }
     const xml = toolElementXml({
       name,
       ...(call.server !== undefined && call.server !== 'local' ? { server: call.server } : {}),

@@ -299,3 +299,18 @@ describe('the writer, crafted values', () => {
     expect(toLLMView(w.text).messages.flatMap((m) => m.toolCalls ?? []).map((c) => c.input)).toEqual([nested(254), nested(255), nested(256)]);
   });
 });
+
+describe('the writer, characters XML cannot hold', () => {
+  it('in a server name or an arguments text: written as U+FFFD, and said', () => {
+    const w = newFile();
+    const reply = w.reply('coder', { text: 'calling' });
+    const id = w.toolCall(reply, { name: 't', server: 'a\u0001b', rawArguments: '{"x":1}\u0002' });
+    w.toolResult(id, { text: 'ok' });
+    expect(w.text).toContain('<server_name>a\uFFFDb</server_name>');
+    expect(w.changes).toEqual([
+      { cell: id, what: 'the server name holds a character XML cannot hold, written as U+FFFD' },
+      { cell: id, what: 'the arguments text holds a character XML cannot hold, written as U+FFFD' },
+    ]);
+    expect(diagnostics(w.text)).toEqual([]);
+  });
+});
