@@ -1,6 +1,6 @@
 import { defineSegmentRule } from '../server/engine/rule-kit.js';
 import { Cell, type MessageDocument } from '../server/syntax/document.js';
-import { toolCallsOf, toolProblemsIn, type StructureProblemKind } from '../server/tool-calls/index.js';
+import { sentAs, toolCallsOf, toolProblemsIn, type StructureProblemKind } from '../server/tool-calls/index.js';
 
 /** A `<tool>` written inside a fenced code block of the cell (where it is code, not a call), and whether that fence closes. */
 function fencedTool(doc: MessageDocument, cell: Cell): { at: [number, number]; closed: boolean } | undefined {
@@ -66,6 +66,10 @@ function message(kind: StructureProblemKind, name: string, type?: string, detail
     case 'type-mismatch': {
       const what = detail === undefined ? 'text' : detail === '' ? 'nothing' : `\`${shown(detail)}\``;
       return `\`<${name} type="${type}">\` holds ${what}: a value of type \`${type}\` is ${expected(type)}.`;
+    }
+    case 'number-inexact': {
+      const sent = sentAs(detail ?? '');
+      return `\`<${name} type="number">\` holds \`${shown(detail ?? '')}\`, which a double (JSON's number in JavaScript and the SDKs) does not hold: it would be sent as \`${shown(sent)}\`. Write it as a string (without \`type\`), or as a number a double holds.`;
     }
     case 'attribute-not-allowed':
       return `The attribute \`${detail}\` is not allowed on \`<${name}>\`: \`type\` is the only attribute of an argument.`;

@@ -93,11 +93,29 @@ export function extglobIgnores(n) {
 }
 
 /**
+ * A conversation of `n` short messages to import (OpenAI's shape; every
+ * fourth turn a call and its result): the writer joined the whole file for
+ * each cell it appended (20,000 messages: tens of seconds). JSON text, not
+ * a message file: the growth section runs `msglint import` on it.
+ */
+export function importMessages(n) {
+  const messages = [];
+  for (let i = 0; i < n; i++) {
+    if (i % 4 === 3) {
+      messages.push({ role: 'assistant', content: null, tool_calls: [{ id: `call_${i}`, type: 'function', function: { name: 'read', arguments: `{"path":"f${i}.txt"}` } }] });
+      messages.push({ role: 'tool', tool_call_id: `call_${i}`, content: `Line ${i}.` });
+    } else messages.push({ role: i % 2 ? 'assistant' : 'user', content: `Message ${i}.` });
+  }
+  return JSON.stringify(messages);
+}
+
+/**
  * The shapes, with the sizes the growth section times (n and 4n) and where:
  * `cli` by the command, `lsp` by the language server's formatting request;
  * a shape whose `tree` is true makes a folder (files by path), linted whole.
  * `owner` says where the path is kept linear, named by the benchmark when
- * a ratio goes over its goal.
+ * a ratio goes over its goal. `import` shapes are conversations (JSON) that
+ * the command imports (`ext`: the file's extension).
  */
 export const CRAFTED = [
   { name: 'unknownAgents', make: unknownAgents, n: 1_000, where: 'cli', owner: 'rules/unknown-agent.ts' },
@@ -108,4 +126,5 @@ export const CRAFTED = [
   { name: 'attributes', make: attributes, n: 50_000, where: 'cli', owner: 'server/syntax/format/metadata.ts' },
   { name: 'fixes', make: fixes, n: 20_000, where: 'lsp', owner: 'server/lsp/ (formatting, fix-all)' },
   { name: 'extglobIgnores', make: extglobIgnores, n: 50, where: 'cli', tree: true, owner: 'server/config/globs.ts (ignore patterns)' },
+  { name: 'importMessages', make: importMessages, n: 5_000, where: 'import', ext: 'json', owner: 'server/writer/writer.ts, server/import/write.ts' },
 ];

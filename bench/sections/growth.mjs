@@ -35,7 +35,8 @@ export async function growthSection(manifest, o, startup) {
 
 /**
  * Each crafted shape at n and 4n: the command's whole run (start-up taken
- * off), or the language server's formatting request. A shape whose path is
+ * off: lint, or `msglint import` of an `import` shape), or the language
+ * server's formatting request. A shape whose path is
  * still quadratic takes 16 times as long at 4n; the runs are few (at most 3)
  * because such a shape takes seconds.
  */
@@ -49,11 +50,14 @@ async function craftedGrowth(o, startup) {
     const times = [];
     for (const n of [shape.n, 4 * shape.n]) {
       // A tree shape is a folder, linted whole.
-      const file = path.join(dir, `${shape.name}-${n}${shape.tree ? '' : '.msg.md'}`);
+      const file = path.join(dir, `${shape.name}-${n}${shape.tree ? '' : `.${shape.ext ?? 'msg.md'}`}`);
       const text = shape.make(n);
       const bytes = shape.tree ? writeTree(file, text) : (writeFileSync(file, text), text.length);
       if (shape.where === 'lsp') times.push(await formattingTime(file, text, runs, `formatting ${path.basename(file)}`));
-      else {
+      else if (shape.where === 'import') {
+        const r = await bestOf(`msglint import ${path.basename(file)}`, target.cli, ['import', file], { runs, bytes, cwd: OUT });
+        times.push(Math.max(r.best - startup, 1e-3));
+      } else {
         // Exit 1: these files have lint errors by design.
         const r = await bestOf(`msglint ${path.basename(file)}`, target.cli, [file], { runs, okCodes: [0, 1], bytes, cwd: OUT });
         times.push(Math.max(r.best - startup, 1e-3));

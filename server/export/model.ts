@@ -33,8 +33,14 @@ export interface InternalToolCall {
    * as a summary.
    */
   input: Record<string, JsonValue>;
-  /** `<arguments type="json">`: its text, and its value when the text is JSON (of any kind). */
-  rawArguments?: { text: string; value?: JsonValue };
+  /**
+   * `<arguments type="json">`: its text, and its value when the text is JSON
+   * (of any kind), with the numbers of the text, as written, that the value
+   * does not hold exactly (a double holds neither `12345678901234567890` nor
+   * `1e999`): a target that takes the value sends them changed. `tooDeep`:
+   * no value because the text is nested deeper than msglint reads JSON.
+   */
+  rawArguments?: { text: string; value?: JsonValue; inexact?: string[]; tooDeep?: true };
   /** `local` or an MCP server's name. */
   server: string;
   /** The model's reasoning around the `<tool>` element (or the text around a code block), or the summary. */

@@ -9,7 +9,7 @@
 // and the thinking paragraphs left out or sent as text (thinking.ts).
 
 import { OPENING_USER_TEXT } from './anthropic.js';
-import type { JsonValue } from '../tool-calls/index.js';
+import { MAX_JSON_DEPTH, sentAs, type JsonValue } from '../tool-calls/index.js';
 import { API_FORMATS, type ExportFormat, type InternalToolCall, type LLMView } from './model.js';
 import { TOOL_NAME_PATTERN, toolNames } from './names.js';
 import { applyThinking, thinkingNote, type ThinkingMode } from './thinking.js';
@@ -71,17 +71,29 @@ export function exportNotes(written: LLMView, to: ExportFormat, options: { think
 }
 
 /** What `<arguments type="json">` holds, when it is no JSON object. */
-function notAnObject(value: JsonValue | undefined): string | undefined {
-  if (value === undefined) return 'not JSON';
+function notAnObject(value: JsonValue | undefined, tooDeep?: true): string | undefined {
+  if (value === undefined) return tooDeep ? `nested more than ${MAX_JSON_DEPTH} levels deep, more than msglint reads as JSON` : 'not JSON';
   if (value === null) return 'the JSON value null, not an object';
   if (Array.isArray(value)) return 'a JSON array, not an object';
   return typeof value === 'object' ? undefined : `a JSON ${typeof value}, not an object`;
 }
 
-/** A call whose `<arguments type="json">` is no JSON object: what the target gets instead (spec section 8). */
+/** The targets that send `<arguments type="json">` as its text; the others send the value it reads as. */
+const SENT_AS_TEXT: ReadonlySet<ExportFormat> = new Set(['openai', 'vercel-legacy']);
+
+/** A call whose `<arguments type="json">` is no JSON object: what the target gets instead (spec section 8); numbers a double does not hold, sent changed. */
 function rawNote(c: InternalToolCall, to: ExportFormat, notes: ExportNote[]): void {
   const raw = c.rawArguments;
-  const what = raw && notAnObject(raw.value);
+  // Anthropic sends `{}` for a value that is no object: nothing of it is sent.
+  if (raw?.inexact && !SENT_AS_TEXT.has(to) && !(to === 'anthropic' && notAnObject(raw.value))) {
+    const shown = raw.inexact.slice(0, 3).map((n) => `\`${short(n)}\` as \`${short(sentAs(n))}\``);
+    const more = raw.inexact.length > 3 ? `, and ${raw.inexact.length - 3} more` : '';
+    notes.push({
+      cell: c.id,
+      message: `the arguments of the call \`${c.function.name}\` (\`<arguments type="json">\`) hold numbers that a double does not hold, and --to ${to} sends the arguments as a value: ${shown.join(', ')}${more}`,
+    });
+  }
+  const what = raw && notAnObject(raw.value, raw.tooDeep);
   if (!raw || !what) return;
   const are = `the arguments of the call \`${c.function.name}\` (\`<arguments type="json">\`) are ${what}`;
   if (to === 'anthropic') {
@@ -92,4 +104,9 @@ function rawNote(c: InternalToolCall, to: ExportFormat, notes: ExportNote[]): vo
   } else if (to === 'openai' || to === 'vercel-legacy') {
     notes.push({ cell: c.id, message: `${are}; \`function.arguments\` is sent as written` });
   }
+}
+
+/** A number as a note shows it: its first 40 characters. */
+function short(n: string): string {
+  return n.length > 40 ? `${n.slice(0, 40)}…` : n;
 }

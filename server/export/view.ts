@@ -378,11 +378,11 @@ function makeCall(
   input: Record<string, JsonValue>,
   text: string | undefined,
   time: string | undefined,
-  raw?: { text: string; value?: JsonValue },
+  raw?: { text: string; value?: JsonValue; inexact?: string[]; tooDeep?: true },
 ): InternalToolCall {
   // The arguments as the model wrote them go on unchanged where a string is taken (spec section 8).
   const call: InternalToolCall = { id, type: 'function', function: { name, arguments: raw ? raw.text : JSON.stringify(input) }, input, server };
-  if (raw) call.rawArguments = raw.value === undefined ? { text: raw.text } : { text: raw.text, value: raw.value };
+  if (raw) call.rawArguments = raw.value === undefined ? { text: raw.text, ...(raw.tooDeep ? { tooDeep: true } : {}) } : { text: raw.text, value: raw.value, ...(raw.inexact ? { inexact: raw.inexact } : {}) };
   if (text !== undefined) call.text = text;
   if (time !== undefined) call.time = time;
   return call;

@@ -5,6 +5,7 @@
 // `dropped`, one line per kind, never left out silently.
 
 import { allRules, lintAndFix } from '../linter.js';
+import { inexactNumbersIn, nestingOf, sentAs, valueChildren } from '../tool-calls/index.js';
 import type { WriterOptions } from '../writer/index.js';
 import { readAnthropic } from './anthropic.js';
 import { readContextJson } from './context-json.js';
@@ -18,6 +19,14 @@ import { writeConversation } from './write.js';
 
 export { ImportError, IMPORT_FORMATS, detectFormat };
 export type { ImportFormat };
+
+/**
+ * The deepest nesting of arrays and objects read: far more than a
+ * conversation and the deepest arguments a message file holds (256) need,
+ * and far less than would overflow the stack of what reads the values
+ * (JSON.stringify of a tool's output, say).
+ */
+export const MAX_INPUT_LEVEL = 1000;
 
 export interface ImportOptions {
   /** The source format; recognised from the input when absent. */
@@ -44,14 +53,27 @@ export function importConversation(input: string, options: ImportOptions = {}): 
   } catch (error) {
     throw new ImportError(`not JSON: ${(error instanceof Error ? error.message : String(error)).replace(/\s+/g, ' ')}`);
   }
+  if (nestingOf(data, valueChildren, MAX_INPUT_LEVEL).containers > MAX_INPUT_LEVEL) {
+    throw new ImportError(`nested more than ${MAX_INPUT_LEVEL} levels deep: msglint imports JSON nested at most that deep`);
+  }
   const format = options.from ?? detectFormat(data);
   if (format === undefined) throw new ImportError('not a conversation of a known shape (give --from FORMAT)');
   if (!IMPORT_FORMATS.includes(format)) throw new ImportError(`unknown format '${String(format)}' (expected one of: ${IMPORT_FORMATS.join(', ')})`);
   const dropped = new Dropped();
+  numbersChanged(input, dropped);
   const conv = read(format, data, dropped);
   let text = writeConversation(conv, dropped, options.random ? { random: options.random } : {});
   if (options.redact) text = redact(text);
   return { text, format, dropped: dropped.lines() };
+}
+
+/** JSON.parse has read numbers that a double does not hold as the nearest one it holds: said, with the first few. */
+function numbersChanged(input: string, dropped: Dropped): void {
+  const inexact = inexactNumbersIn(input);
+  if (!inexact.length) return;
+  const shown = inexact.slice(0, 3).map((n) => `${n.length > 40 ? `${n.slice(0, 40)}…` : n} as ${sentAs(n)}`);
+  const more = inexact.length > 3 ? `, and ${inexact.length - 3} more` : '';
+  dropped.add(`changed: numbers that a double does not hold, read as the nearest it holds (${shown.join(', ')}${more})`, -1, inexact.length);
 }
 
 function read(format: ImportFormat, data: unknown, dropped: Dropped): Conversation {

@@ -1,7 +1,7 @@
 // The conversation every source is read into before it is written: the
 // provider-neutral turns of a chat, and the list of what was left out.
 
-import type { JsonValue } from '../tool-calls/index.js';
+import { argumentsForm, type JsonValue } from '../tool-calls/index.js';
 
 export type ImportFormat = 'openai' | 'anthropic' | 'vercel' | 'vercel-legacy' | 'context-json' | 'dexto' | 'forge';
 export const IMPORT_FORMATS: readonly ImportFormat[] = ['openai', 'anthropic', 'vercel', 'vercel-legacy', 'context-json', 'dexto', 'forge'];
@@ -113,13 +113,14 @@ function minify(text: string): string {
 /**
  * The arguments of a call given as JSON text (OpenAI's `function.arguments`):
  * typed values when the text is a JSON object that JSON.stringify gives back
- * up to spacing, else the text itself (`""`, `arg1, arg2`, an array, numbers
- * JSON cannot keep, `\u` escapes), so that nothing changes.
+ * up to spacing and argument elements can hold, else the text itself (`""`,
+ * `arg1, arg2`, an array, numbers JSON cannot keep, `\u` escapes, an object
+ * nested deeper than elements may be), so that nothing changes.
  */
 export function argsFromText(text: string): ImportedCall['args'] {
   try {
     const v: unknown = JSON.parse(text);
-    if (isObject(v) && minify(text) === JSON.stringify(v)) return { object: v as Record<string, JsonValue> };
+    if (isObject(v) && argumentsForm(v as Record<string, JsonValue>) === 'elements' && minify(text) === JSON.stringify(v)) return { object: v as Record<string, JsonValue> };
   } catch {
     // Not JSON: kept as written.
   }

@@ -17,8 +17,9 @@
 // - A message left empty (no text, no calls) is left out: export leaves
 //   such messages out too, and providers reject them.
 
+import { ArgumentsTooDeep } from '../tool-calls/index.js';
 import { agentName, MessageWriter, startFile, type WriterOptions } from '../writer/index.js';
-import type { Conversation, Dropped } from './model.js';
+import { ImportError, type Conversation, type Dropped, type ImportedCall } from './model.js';
 
 export function writeConversation(conv: Conversation, dropped: Dropped, options: WriterOptions = {}): string {
   const turns = [...conv.turns];
@@ -36,7 +37,7 @@ export function writeConversation(conv: Conversation, dropped: Dropped, options:
 
   /** Call cells by the source's call id (the latest with that id), and those waiting for a result, in order. */
   const byId = new Map<string, string>();
-  const waiting: string[] = [];
+  const waiting = new Set<string>();
   const cellTurn = new Map<string, number>();
   let lastReply: string | undefined;
   let lastCall: string | undefined;
@@ -71,17 +72,10 @@ export function writeConversation(conv: Conversation, dropped: Dropped, options:
         cellTurn.set(reply, turn.at);
         lastReply = reply;
         for (const call of turn.calls) {
-          const id = w.toolCall(reply, {
-            name: call.name,
-            ...(call.server !== undefined ? { server: call.server } : {}),
-            ...('object' in call.args ? { arguments: call.args.object } : 'raw' in call.args ? { rawArguments: call.args.raw } : {}),
-            ...(call.id !== undefined ? { callId: call.id } : {}),
-            ...(call.text !== undefined ? { text: call.text } : {}),
-            ...(call.time !== undefined ? { time: call.time } : {}),
-          });
+          const id = writeCall(w, reply, call, turn.at);
           cellTurn.set(id, turn.at);
           if (call.id !== undefined) byId.set(call.id, id);
-          waiting.push(id);
+          waiting.add(id);
           lastCall = id;
         }
         break;
@@ -89,13 +83,12 @@ export function writeConversation(conv: Conversation, dropped: Dropped, options:
       case 'tool': {
         let call: string | undefined;
         if (turn.callId !== undefined) call = byId.get(turn.callId);
-        else call = waiting[0] ?? lastCall;
+        else call = oldest(waiting) ?? lastCall;
         if (call === undefined) {
           call = w.unknownCallId(lastReply ?? 'orphan');
           dropped.add('changed: results without their call, written as results of a call that is not in the file', turn.at);
         }
-        const k = waiting.indexOf(call);
-        if (k !== -1) waiting.splice(k, 1);
+        waiting.delete(call);
         const id = w.toolResult(call, {
           text: turn.text,
           ...(turn.isError ? { status: 'error' as const } : {}),
@@ -108,4 +101,27 @@ export function writeConversation(conv: Conversation, dropped: Dropped, options:
   }
   for (const change of w.changes) dropped.add(`changed: ${change.what}`, cellTurn.get(change.cell) ?? -1);
   return w.text;
+}
+
+/** One call's cell; a call whose arguments no form of the file holds refuses the import (ImportError). */
+function writeCall(w: MessageWriter, reply: string, call: ImportedCall, at: number): string {
+  try {
+    return w.toolCall(reply, {
+      name: call.name,
+      ...(call.server !== undefined ? { server: call.server } : {}),
+      ...('object' in call.args ? { arguments: call.args.object } : 'raw' in call.args ? { rawArguments: call.args.raw } : {}),
+      ...(call.id !== undefined ? { callId: call.id } : {}),
+      ...(call.text !== undefined ? { text: call.text } : {}),
+      ...(call.time !== undefined ? { time: call.time } : {}),
+    });
+  } catch (error) {
+    if (!(error instanceof ArgumentsTooDeep)) throw error;
+    throw new ImportError(`message ${at + 1}: the call ${JSON.stringify(call.name.slice(0, 64))}: ${error.message}`);
+  }
+}
+
+/** The oldest of a set (sets keep the order things were added in). */
+function oldest<T>(set: ReadonlySet<T>): T | undefined {
+  for (const x of set) return x;
+  return undefined;
 }

@@ -36,6 +36,8 @@ export type StructureProblemKind =
   | 'json-with-elements'
   /** A value that does not fit its element's `type` (`type`; `detail`: the text, for number and boolean). */
   | 'type-mismatch'
+  /** A `number` whose text is a JSON number that a double does not hold exactly (`detail`: the text; numbers.ts). */
+  | 'number-inexact'
   /** An attribute other than `type` on `<arguments>` or an argument element (`detail`: its name). */
   | 'attribute-not-allowed';
 
@@ -98,6 +100,10 @@ export interface RawArguments {
   end: number;
   /** The text read as JSON, when it is one JSON value (of any kind); undefined when it is not JSON. */
   value?: JsonValue;
+  /** The numbers of that JSON, as written, that `value` does not hold exactly (numbers.ts); absent when there are none. */
+  inexact?: string[];
+  /** The text is nested deeper than the JSON reader reads (MAX_JSON_DEPTH): no value, though it may be JSON. */
+  tooDeep?: true;
 }
 
 export interface LegacyInfo {

@@ -4,6 +4,8 @@
 // Depth is bounded, so no input can overflow the stack.
 
 export const MAX_JSON_DEPTH = 256;
+/** The reader's message for a text nested deeper than MAX_JSON_DEPTH. */
+export const TOO_DEEP = `JSON nested more than ${MAX_JSON_DEPTH} deep.`;
 
 interface Base {
   start: number;
@@ -98,7 +100,7 @@ export function parseJson(text: string, start: number, limit: number): { node: J
     const c = text[i]!;
     const s = i;
     if (c === '{' || c === '[') {
-      if (depth >= MAX_JSON_DEPTH) stop(i, `JSON nested more than ${MAX_JSON_DEPTH} deep.`);
+      if (depth >= MAX_JSON_DEPTH) stop(i, TOO_DEEP);
       i++;
       ws();
       if (c === '{') {

@@ -4,6 +4,7 @@
 // same server, tool name and arguments; see docs/rules/legacy-json-tool-call.md.
 
 import type { JsonNode, JsonValue } from './json.js';
+import { argumentsForm, argumentsNodeForm, ArgumentsTooDeep } from './nesting.js';
 import { INVALID_CHAR_RE, isXmlName, PLACEHOLDER_CLOSE, PLACEHOLDER_OPEN } from './xml.js';
 
 /**
@@ -183,8 +184,9 @@ export interface LegacyCall {
  * `indent` is put before every element line; `eol` ends lines (and is used
  * for line breaks inside CDATA, which XML reads back as `\n`). Arguments that
  * cannot be elements (a key that is no element name, a string with a
- * character XML cannot hold) are written as `<arguments type="json">` with
- * their JSON text as the file spells it.
+ * character XML cannot hold, a nesting deeper than elements may be) are
+ * written as `<arguments type="json">` with their JSON text as the file
+ * spells it.
  */
 export function legacyToXml(call: LegacyCall, eol: string, indent = ''): { body: string } | { refused: string } {
   const lines: string[] = [];
@@ -204,6 +206,7 @@ export function legacyToXml(call: LegacyCall, eol: string, indent = ''): { body:
       } else {
         const args: string[] = [];
         try {
+          if (argumentsNodeForm(call.args) !== 'elements') throw new NotElements('the arguments are nested deeper than elements may be');
           argumentLines(call.args, eol, indent, args);
           lines.push(`${indent}<arguments>`, ...args, `${indent}</arguments>`);
         } catch (e) {
@@ -238,10 +241,13 @@ export interface ToolElementCall {
  * arguments, types included. The arguments are typed elements; they are
  * `<arguments type="json">` holding `rawArguments` when given, or the JSON
  * text of `arguments` when a key cannot be an element name (`my key`, `1st`,
- * `a:b`) or a string holds a character XML cannot hold (which JSON escapes).
- * Never throws: characters XML cannot hold in `server`, `name` or
- * `rawArguments` (control characters, U+FFFE, U+FFFF, lone surrogates;
- * check with unwritableString) are written as U+FFFD.
+ * `a:b`), a string holds a character XML cannot hold (which JSON escapes),
+ * or they are nested deeper than elements may be (argumentsForm).
+ * Characters XML cannot hold in `server`, `name` or `rawArguments` (control
+ * characters, U+FFFE, U+FFFF, lone surrogates; check with unwritableString)
+ * are written as U+FFFD. Throws ArgumentsTooDeep, and only then, when the
+ * arguments are nested deeper than even the JSON form is read back
+ * (argumentsForm says `too-deep`).
  */
 export function toolElementXml(call: ToolElementCall): string {
   const safe = (s: string): string => {
@@ -258,6 +264,12 @@ export function toolElementXml(call: ToolElementCall): string {
   if (call.rawArguments !== undefined) {
     lines.push(rawArgumentsLine(safe(call.rawArguments), '\n', ''));
   } else if (call.arguments !== undefined) {
+    const form = argumentsForm(call.arguments);
+    if (form === 'too-deep') throw new ArgumentsTooDeep();
+    if (form === 'json') {
+      lines.push(rawArgumentsLine(jsonText(call.arguments), '\n', ''), '</tool>');
+      return lines.join('\n');
+    }
     const node = nodeOf(call.arguments);
     if (node.kind !== 'object' || node.entries.length === 0) {
       lines.push(node.kind === 'object' ? '<arguments></arguments>' : rawArgumentsLine(jsonText(call.arguments), '\n', ''));

@@ -7,12 +7,11 @@
 import type { Span } from '../base/text.js';
 import { isBlankCode as blank, type ArgumentElement, type ToolCallInfo, type ToolProblem } from './facts.js';
 import { ARGUMENT_TYPES, RAW_ARGUMENTS_TYPE, type ArgumentType } from './arg-types.js';
-import { jsonValue, parseJson, setProp, type JsonValue } from './json.js';
+import { jsonValue, parseJson, setProp, TOO_DEEP, type JsonValue } from './json.js';
+import { exactNumber, inexactNumbers, JSON_NUMBER } from './numbers.js';
 import { isListItemName } from './rewrite.js';
 import { pieceIsBlank, textValue, type XmlAttribute, type XmlElement } from './xml.js';
 
-/** A JSON number, the whole text (the `number` type). */
-const JSON_NUMBER = /^-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?$/;
 
 /** Significant character data directly in `el`, as spans between its child elements. */
 function strayText(text: string, el: XmlElement): Span[] {
@@ -122,8 +121,10 @@ function readRaw(text: string, el: XmlElement, declared: XmlAttribute, info: Too
   if ('node' in parsed) {
     const value = jsonValue(parsed.node);
     info.rawArguments.value = value;
+    const inexact = inexactNumbers(parsed.node);
+    if (inexact.length) info.rawArguments.inexact = inexact;
     if (parsed.node.kind === 'object') info.arguments = value as Record<string, JsonValue>;
-  }
+  } else if (parsed.error.message === TOO_DEEP) info.rawArguments.tooDeep = true;
 }
 
 /** The element's `type` when it is a known one; its other attributes and an unknown type are reported. */
@@ -158,9 +159,13 @@ function typedValue(text: string, el: XmlElement, type: ArgumentType, declared: 
   } else if (type === 'boolean') {
     if (v.value === 'true' || v.value === 'false') return v.value === 'true';
     mismatch(span, v.value);
-  } else {
-    if (JSON_NUMBER.test(v.value)) return Number(v.value);
+  } else if (!JSON_NUMBER.test(v.value)) {
     mismatch(span, v.value);
+  } else if (exactNumber(v.value)) {
+    return Number(v.value);
+  } else {
+    // Read as a double it would be another number, or `null`: kept as written, as a string, and reported.
+    push(span, 'number-inexact', el.name, undefined, { type, detail: v.value, declared });
   }
   return v.value;
 }

@@ -19,6 +19,7 @@
 
 import { parse } from '../syntax/document.js';
 import { unwritableString, type JsonValue } from '../tool-calls/index.js';
+import { parseCell } from '../syntax/format/cell.js';
 import { prepareBody, prepareThinking } from './body.js';
 import { toolElementXml } from '../tool-calls/rewrite.js';
 
@@ -110,9 +111,27 @@ export function attribute(key: string, value: string): string {
   return `${key}="${value.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
 }
 
+/**
+ * Whether `written` on a metadata line reads back as the one attribute `key`
+ * with `value`, and opens nothing (a comment, a `<tool>`) that would change
+ * how the lines after it read: a key that is no KEY of spec section 5 does not.
+ */
+function readsBack(key: string, value: string, written: string): boolean {
+  const parse = parseCell(`[^1]: [markdown] ${written}`, false);
+  const meta = parse.metadata[0];
+  const attr = meta?.attributes[0];
+  return (
+    parse.metadata.length === 1 && meta!.problems.length === 0 && meta!.attributes.length === 1 &&
+    attr!.key === key && attr!.value === value && parse.tools.length === 0 && parse.comments.length === 0
+  );
+}
+
 /** Appends cells to a message file's text; `text` is the file so far. */
 export class MessageWriter {
+  /** The text in pieces, joined when `text` is read: appending a cell costs its own length, not the file's. */
   private parts: string[] = [];
+  /** The last two characters written, which say how the next cell is set apart. */
+  private tail = '';
   private nextNumber = 1;
   private readonly nonces = new Set<string>();
   private readonly ids = new Set<string>();
@@ -125,14 +144,20 @@ export class MessageWriter {
   constructor(text = '', options: WriterOptions = {}) {
     this.random = options.random ?? cryptoRandom;
     if (text !== '') {
-      this.parts.push(text);
+      this.append(text);
       for (const cell of parse(text, { fileName: 'message.msg.md' }).cells) if (cell.id !== undefined) this.use(cell.id);
     }
   }
 
   /** The file's text with everything appended so far. */
   get text(): string {
-    return this.parts.join('');
+    if (this.parts.length > 1) this.parts = [this.parts.join('')];
+    return this.parts[0] ?? '';
+  }
+
+  private append(piece: string): void {
+    this.parts.push(piece);
+    this.tail = piece.length >= 2 ? piece.slice(-2) : (this.tail + piece).slice(-2);
   }
 
   private use(id: string): void {
@@ -175,20 +200,25 @@ export class MessageWriter {
         this.note(cell, [`the attribute ${k} holds a line break and is left out`]);
         continue;
       }
-      out += ` ${attribute(k, v)}`;
+      const written = attribute(k, v);
+      if (!readsBack(k, v, written)) {
+        this.note(cell, [`the attribute ${JSON.stringify(k)} would not read back as written and is left out`]);
+        continue;
+      }
+      out += ` ${written}`;
     }
     return out;
   }
 
   private cell(marker: string, id: string, type: string, attributes: [string, string | undefined][], body: string, title?: string, empty = false): void {
     this.use(id);
-    const prev = this.text;
-    let lead = prev === '' || prev.endsWith('\n\n') ? '' : prev.endsWith('\n') ? '\n' : '\n\n';
+    const prev = this.tail;
+    let lead = prev === '' || prev === '\n\n' ? '' : prev.endsWith('\n') ? '\n' : '\n\n';
     // An empty message cell is reported as an omission; written on purpose, it is said so before its marker.
     if (empty) lead += '<!-- msglint-disable-next-line empty-cell -->\n';
     const heading = `${marker} ${title !== undefined && title.trim() !== '' && !/[\n\r]/.test(title) ? `${title.trim()} ` : ''}[^${id}]`;
     const meta = `[^${id}]: [${type}]${this.attrs(id, attributes)}`;
-    this.parts.push(`${lead}${heading}\n\n${meta}\n${body === '' ? '' : `\n${body}\n`}`);
+    this.append(`${lead}${heading}\n\n${meta}\n${body === '' ? '' : `\n${body}\n`}`);
   }
 
   /** A user message (or, with `role: 'system'`, a system message at this place). Returns its id. */
@@ -246,6 +276,9 @@ export class MessageWriter {
     if (callId !== undefined && (callId.includes('"') || !writableValue(callId))) {
       this.note(id, ['the call id holds a quote or a line break and is left out (call_id)']);
       callId = undefined;
+    }
+    for (const [what, text] of [['server name', call.server], ['arguments text', call.rawArguments]] as const) {
+      if (text !== undefined && unwritableString(text) !== undefined) this.note(id, [`the ${what} holds a character XML cannot hold, written as U+FFFD`]);
     }
     const xml = toolElementXml({
       name,

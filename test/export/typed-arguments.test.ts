@@ -138,6 +138,41 @@ describe('typed arguments in every target', () => {
     expect(notes(text, 'anthropic')).toEqual([]);
   });
 
+  it('numbers a double does not hold: OpenAI gets the text as written; a target that sends the value gets the nearest double, and says so (issue 46)', () => {
+    const raw = '{"id":12345678901234567890,"big":1e999,"ok":1.50}';
+    const text = rawFile(raw);
+    expect(openaiArgs(text)).toEqual([raw]);
+    expect(legacyArgs(text)).toEqual([raw]);
+    expect(notes(text, 'openai')).toEqual([]);
+    expect(anthropicInputs(text)).toEqual([{ id: 12345678901234567000, big: Infinity, ok: 1.5 }]);
+    const said = 'the arguments of the call `t` (`<arguments type="json">`) hold numbers that a double does not hold, and --to TARGET sends the arguments as a value: `12345678901234567890` as `12345678901234567000`, `1e999` as `null`';
+    for (const to of ['anthropic', 'vercel', 'context-json'] as const) expect(notes(text, to)).toEqual([said.replace('TARGET', to)]);
+    // Anthropic sends `{}` for arguments that are no object: nothing of their numbers.
+    expect(notes(rawFile('[12345678901234567890]'), 'anthropic')).toEqual([expect.stringContaining('a JSON array, not an object')]);
+  });
+
+  it('JSON text nested deeper than msglint reads: sent as written where a string is taken, and the note says why it is no object (issue 46)', () => {
+    const deep = '{"a":'.repeat(300) + '1' + '}'.repeat(300);
+    const text = rawFile(deep);
+    expect(openaiArgs(text)).toEqual([deep]);
+    expect(anthropicInputs(text)).toEqual([{}]);
+    expect(notes(text, 'anthropic')).toEqual([
+      'the arguments of the call `t` (`<arguments type="json">`) are nested more than 256 levels deep, more than msglint reads as JSON; the Anthropic API takes only an object as `input`, so it is sent as `{}`',
+    ]);
+  });
+
+  it('a typed number a double does not hold is reported; with --force it is sent as written, as a string (issue 46)', () => {
+    const text = msg(ask(), reply('2', 'Calling.'), call('2.k7f3q', 't', '<tool>\n<tool_name>t</tool_name>\n<arguments>\n<id type="number">12345678901234567890</id>\n</arguments>\n</tool>'), result());
+    const dir = makeTree({ 'typed.msg.md': text });
+    const refused = run(['export', 'typed.msg.md', '--to', 'openai'], { cwd: dir });
+    expect(refused.status).toBe(1);
+    expect(refused.stderr).toContain('`<id type="number">` holds `12345678901234567890`');
+    const forced = run(['export', 'typed.msg.md', '--to', 'openai', '--force'], { cwd: dir });
+    expect(forced.status).toBe(0);
+    expect(openaiArgs(text)).toEqual(['{"id":"12345678901234567890"}']);
+    expect(forced.stdout).toContain(JSON.stringify('{"id":"12345678901234567890"}'));
+  });
+
   it('says so on stderr (msglint export), one line per call, at the call', () => {
     const dir = makeTree({ 'raw.msg.md': rawFile('[1]') });
     const r = run(['export', 'raw.msg.md', '--to', 'anthropic'], { cwd: dir });

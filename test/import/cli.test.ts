@@ -79,6 +79,39 @@ describe('msglint import', () => {
     expect(r.stdout).toBe('');
   });
 
+  it('arguments deeper than a message file holds, input nested thousands deep: one line, exit 2, never an internal error (issue 46)', () => {
+    const call = (input: string) =>
+      `{"messages":[{"role":"user","content":"hi"},{"role":"assistant","content":[{"type":"tool_use","id":"t1","name":"f","input":${input}}]},{"role":"user","content":[{"type":"tool_result","tool_use_id":"t1","content":"ok"}]}]}`;
+    const deep = (n: number) => '{"a":'.repeat(n) + '1' + '}'.repeat(n);
+    const dir = makeTree({ 'hundreds.json': call(deep(300)), 'thousands.json': call(deep(5_000)) });
+    const hundreds = run(['import', 'hundreds.json'], { cwd: dir });
+    expect(hundreds.status).toBe(2);
+    expect(hundreds.stderr).toBe(
+      'msglint: hundreds.json: message 2: the call "f": the arguments are nested more than 256 levels deep, more than a message file holds (spec section 8)\n',
+    );
+    expect(hundreds.stdout).toBe('');
+    const thousands = run(['import', 'thousands.json'], { cwd: dir });
+    expect(thousands.status).toBe(2);
+    expect(thousands.stderr).toBe('msglint: thousands.json: nested more than 1000 levels deep: msglint imports JSON nested at most that deep\n');
+  });
+
+  it('an OpenAI call whose arguments are nested a few hundred deep: its text kept, the file lints clean, export sends the text (issue 46)', () => {
+    const args = '{"a":'.repeat(300) + '1' + '}'.repeat(300);
+    const input = JSON.stringify([
+      { role: 'user', content: 'hi' },
+      { role: 'assistant', content: null, tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'f', arguments: args } }] },
+      { role: 'tool', tool_call_id: 'call_1', content: 'ok' },
+    ]);
+    const dir = makeTree({ 'chat.json': input });
+    expect(run(['import', 'chat.json', '-o', 'chat.msg.md'], { cwd: dir }).status).toBe(0);
+    const lint = run(['chat.msg.md'], { cwd: dir });
+    expect(lint.stdout).toBe('');
+    expect(lint.status).toBe(0);
+    const exported = run(['export', 'chat.msg.md', '--to', 'openai'], { cwd: dir });
+    expect(exported.status).toBe(0);
+    expect((JSON.parse(exported.stdout) as { tool_calls?: { function: { arguments: string } }[] }[])[1]!.tool_calls![0]!.function.arguments).toBe(args);
+  });
+
   it('usage errors: exit 2, one line', () => {
     const dir = makeTree();
     expect(run(['import'], { cwd: dir }).stderr).toBe("msglint: 'msglint import' needs a FILE, or - for standard input (see msglint import --help)\n");

@@ -154,4 +154,16 @@ describe('importConversation', () => {
       }
     }
   });
+
+  it('says which numbers JSON.parse read as another (issue 46); an OpenAI call\'s text keeps them as written', () => {
+    const input = { messages: [{ role: 'user', content: 'hi' }, { role: 'assistant', content: [{ type: 'tool_use', id: 't1', name: 'f', input: { ok: 2 } }] }] };
+    const text = JSON.stringify(input).replace('{"ok":2}', '{"ok":2,"id":12345678901234567890,"big":1e999,"tiny":1e-400,"fine":1.50}');
+    const r = importConversation(text, { random: seeded() });
+    expect(r.dropped).toEqual(['changed: numbers that a double does not hold, read as the nearest it holds (12345678901234567890 as 12345678901234567000, 1e999 as null, 1e-400 as 0)']);
+    expect(r.text).toContain('<id type="number">12345678901234567000</id>');
+    expect(clean(r.text)).toEqual([]);
+    const openai = imp([{ role: 'user', content: 'hi' }, { role: 'assistant', content: null, tool_calls: [{ id: 'c', type: 'function', function: { name: 'f', arguments: '{"id":12345678901234567890}' } }] }]);
+    expect(openai.dropped).toEqual([]);
+    expect(openai.text).toContain('<arguments type="json"><![CDATA[{"id":12345678901234567890}]]></arguments>');
+  });
 });

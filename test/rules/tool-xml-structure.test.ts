@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { check, checkRule } from '../helpers.js';
+import { parse } from '../../server/syntax/document.js';
+import { toolCallsOf } from '../../server/tool-calls/index.js';
 import { ask, call, msg, reply, result, withCall, XML_READ } from '../tool-calls/helpers.js';
 
 const R = 'tool-xml-structure';
@@ -112,6 +114,19 @@ describe(R, () => {
         ['b', '`<l type="array">` holds text: a value of type `array` is one child element per item, and no text.'],
       ]);
       expect(typed('<o type="object">text</o>')).toEqual([['text', '`<o type="object">` holds text: a value of type `object` is child elements, and no text.']]);
+    });
+
+    it('reports a number a double does not hold, which the view would change (issue 46), and reads it as its text', () => {
+      expect(typed('<id type="number">12345678901234567890</id>')).toEqual([
+        ['12345678901234567890', '`<id type="number">` holds `12345678901234567890`, which a double (JSON\'s number in JavaScript and the SDKs) does not hold: it would be sent as `12345678901234567000`. Write it as a string (without `type`), or as a number a double holds.'],
+      ]);
+      expect(typed('<n type="number">1e999</n>')).toEqual([['1e999', expect.stringContaining('it would be sent as `null`.')]]);
+      expect(typed('<n type="number">1e-400</n>').map((x) => x[0])).toEqual(['1e-400']);
+      expect(typed('<n type="number">0.1000000000000000000001</n>').map((x) => x[0])).toEqual(['0.1000000000000000000001']);
+      // Spelled otherwise, the same double: not reported.
+      expect(typed('<a type="number">1.0</a><b type="number">1E2</b><c type="number">-0</c><d type="number">0.1</d><e type="number">12.50e1</e><f type="number">1.7976931348623157e308</f>')).toEqual([]);
+      const info = toolCallsOf(parse(withCall(args('<id type="number">12345678901234567890</id><ok type="number">1.50</ok>'), 't'), { fileName: 'a.msg.md' }).cellsById.get('2.k7f3q')![0]!)[0]!;
+      expect(info.arguments).toEqual({ id: '12345678901234567890', ok: 1.5 });
     });
 
     it('reports another attribute on an argument or <arguments> at the attribute, and none on the other elements', () => {

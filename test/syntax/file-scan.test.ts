@@ -36,6 +36,8 @@ const PIECES = [
   '```', '~~~', '````py', '```x`', ' ```', '`code`', '`',
   '<!--', '-->', '<!-- c -->', '`<!--`',
   '<tool>', '</tool>', '<tool name="x">', '<tool/>', '<tool_name>', '<![CDATA[', ']]>',
+  // A metadata line's quoted values, where none of the above opens anything.
+  '[^1]: [tool] s="', '[^x]: [markdown]', ' k="', '"', '\\"',
   'x', ' ', '  ', '<', '#', '~',
 ] as const;
 const BREAKS = ['\n', '\n', '\r\n', '\r', '\u2028', ''] as const;

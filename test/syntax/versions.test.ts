@@ -35,7 +35,7 @@ function snapshot(doc: MessageDocument): unknown {
   };
 }
 
-const pieces = ['```\n', '~~~\n', '<!--', '-->', '<![CDATA[', ']]>', '<tool>', '</tool>', '# %% [^9]\n', '# %%% [^2.abcd]\n', '\n', 'x', '#', '%', '[^1]: [markdown]\n', '[^2]', '\r\n', '---\n', 'status="error"'];
+const pieces = ['```\n', '~~~\n', '<!--', '-->', '<![CDATA[', ']]>', '<tool>', '</tool>', '# %% [^9]\n', '# %%% [^2.abcd]\n', '\n', 'x', '#', '%', '[^1]: [markdown]\n', '[^2]', '\r\n', '---\n', 'status="error"', ' summary="', '"'];
 const edit = fc.record({
   at: fc.double({ min: 0, max: 1, noNaN: true }),
   del: fc.oneof(fc.constantFrom(0, 1), fc.integer({ min: 0, max: 60 })),

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { toLLMView } from '../../server/export/index.js';
 import { lint } from '../../server/linter.js';
 import { parse } from '../../server/syntax/document.js';
-import type { JsonValue } from '../../server/tool-calls/index.js';
+import { ArgumentsTooDeep, type JsonValue } from '../../server/tool-calls/index.js';
 import { MessageWriter, startFile } from '../../server/writer/index.js';
 import { seeded } from '../import/shared.js';
 
@@ -238,5 +238,79 @@ describe('the writer, property-tested', () => {
       }),
       { numRuns: Number(process.env.PROPERTY_RUNS ?? 200) },
     );
+  });
+});
+
+// Issue 46, points 4 and 6: no metadata line reads otherwise than written
+// (its values are text: a `<tool>` or `<!--` in one opens nothing), and
+// arguments at any depth are written so that they read back, or refused.
+describe('the writer, crafted values', () => {
+  const piece = fc.constantFrom('<tool>', '</tool>', '<tool_name>x</tool_name>', '<!--', '-->', '<![CDATA[', ']]>', '"', '\\', '\\"', '# %%', '[^1]: [tool]', '`', ' ', 'a', 'é', '🐈');
+  const value = fc.oneof(fc.array(piece, { maxLength: 8 }).map((p) => p.join('')), fc.string({ maxLength: 12 }));
+
+  it('an attribute value reads back as written, and the cells after it stay as written (property)', () => {
+    fc.assert(
+      fc.property(value, value.filter((n) => n.trim() !== ''), (userid, name) => {
+        const w = newFile();
+        const first = w.message('first', { attributes: { userid } });
+        const reply = w.reply('coder', { text: 'calling' });
+        const call = w.toolCall(reply, { name, arguments: { path: 'a.txt' } });
+        w.toolResult(call, { text: 'ok' });
+        const last = w.message('last');
+        const doc = parse(w.text, { fileName: FILE });
+        expect(doc.cells.map((c) => c.id)).toEqual([first, reply, call, `${call}.1`, last]);
+        const said = new Set(w.changes.map((c) => c.cell));
+        if (!said.has(first)) expect(doc.attrOf(doc.cells[0]!, 'userid')).toBe(userid);
+        const view = toLLMView(w.text);
+        expect(view.messages.map((m) => m.role)).toEqual(['user', 'assistant', 'tool', 'user']);
+        expect(view.messages[1]!.toolCalls!.map((c) => c.input)).toEqual([{ path: 'a.txt' }]);
+        expect(diagnostics(w.text).filter((d) => !d.startsWith('tool-name-syntax'))).toEqual([]);
+      }),
+      { numRuns: Number(process.env.PROPERTY_RUNS ?? 300) },
+    );
+  });
+
+  it('an attribute whose key is no KEY of the format is left out, and said', () => {
+    const w = newFile();
+    const id = w.message('hi', { attributes: { 'my key': 'x', 'a"b': 'y', ok: 'z' } });
+    expect(w.text).toContain('[^1]: [markdown] ok=z\n');
+    expect(w.changes).toEqual([
+      { cell: id, what: 'the attribute "my key" would not read back as written and is left out' },
+      { cell: id, what: 'the attribute "a\\"b" would not read back as written and is left out' },
+    ]);
+    expect(diagnostics(w.text)).toEqual([]);
+  });
+
+  it('arguments as deep as elements hold are elements, deeper ones JSON text, deeper than that refused, the file left as it was', () => {
+    const nested = (level: number): Record<string, JsonValue> => {
+      let v: JsonValue = 1;
+      for (let i = 0; i < level; i++) v = { a: v };
+      return v as Record<string, JsonValue>;
+    };
+    const w = newFile();
+    const reply = w.reply('coder', { text: 'calling' });
+    for (const level of [254, 255, 256]) w.toolResult(w.toolCall(reply, { name: 't', arguments: nested(level) }), { text: 'ok' });
+    const before = w.text;
+    expect(() => w.toolCall(reply, { name: 't', arguments: nested(257) })).toThrow(ArgumentsTooDeep);
+    expect(() => w.toolCall(reply, { name: 't', arguments: nested(100_000) })).toThrow(ArgumentsTooDeep);
+    expect(w.text).toBe(before);
+    expect(w.text.match(/<arguments( type="json")?>/g)).toEqual(['<arguments>', '<arguments type="json">', '<arguments type="json">']);
+    expect(diagnostics(w.text)).toEqual([]);
+    expect(toLLMView(w.text).messages.flatMap((m) => m.toolCalls ?? []).map((c) => c.input)).toEqual([nested(254), nested(255), nested(256)]);
+  });
+});
+
+describe('the writer, characters XML cannot hold', () => {
+  it('in a server name or an arguments text: written as U+FFFD, and said', () => {
+    const w = newFile();
+    const reply = w.reply('coder', { text: 'calling' });
+    const id = w.toolCall(reply, { name: 't', server: 'a\u0001b', rawArguments: '{"x":1}\u0002' });
+    w.toolResult(id, { text: 'ok' });
+    expect(w.text).toContain('<server_name>a\uFFFDb</server_name>');
+    expect(w.changes).toEqual([
+      { cell: id, what: 'the server name holds a character XML cannot hold, written as U+FFFD' },
+      { cell: id, what: 'the arguments text holds a character XML cannot hold, written as U+FFFD' },
+    ]);
+    expect(diagnostics(w.text)).toEqual([]);
   });
 });

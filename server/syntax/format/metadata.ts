@@ -127,6 +127,33 @@ export function isFootnoteDefinition(text: string, start: number, end: number): 
 }
 
 /**
+ * The quoted attribute values of a metadata line, as [start, end) offsets
+ * one after the other (quotes included; an unclosed one runs to the end of
+ * the line, as parseAttributes reads it), or undefined when the line at
+ * [start, end) is no metadata line (`[^ID]: [TYPE]`). Attribute values are
+ * text (spec section 5): the block scanner reads no comment and no `<tool>`
+ * inside them, so a `summary="see <tool>"` is a summary, not a call.
+ */
+export function quotedValues(text: string, start: number, end: number): number[] | undefined {
+  if (!isFootnoteDefinition(text, start, end)) return undefined;
+  const stop = withoutTrailingComments(text, start, end);
+  let i = skipBlank(text, indexBefore(text, 93 /* ] */, start + 2, end) + 2, stop);
+  if (text.charCodeAt(i) !== 91) return undefined;
+  i = indexBefore(text, 93 /* ] */, i + 1, stop);
+  if (i === -1) return undefined;
+  const spans: number[] = [];
+  for (let q = indexBefore(text, 34 /* " */, i, stop); q !== -1; q = indexBefore(text, 34 /* " */, i, stop)) {
+    i = q + 1;
+    if (text.charCodeAt(q - 1) !== 61 /* = */) continue;
+    // `\"` and `\\` are escapes; any other backslash is literal.
+    while (i < stop && text.charCodeAt(i) !== 34) i += text.charCodeAt(i) === 92 && (text.charCodeAt(i + 1) === 34 || text.charCodeAt(i + 1) === 92) ? 2 : 1;
+    i = Math.min(i + 1, stop);
+    spans.push(q, i);
+  }
+  return spans;
+}
+
+/**
  * The end of a metadata line without the HTML comments at its end (such as
  * `<!-- msglint-disable-line … -->`): they are invisible in Markdown and not
  * part of the metadata.

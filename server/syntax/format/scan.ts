@@ -10,6 +10,7 @@ import type { Span } from '../../base/text.js';
 import type { Line } from './lines.js';
 import { BACKTICK, fenceOpener, HASH, isMarkerCandidate, isToolOpenTag, leadingSpaces, SPACE, TILDE } from './scan-lines.js';
 import { CloserIndex, InlineCode, LaterIndex } from './scan-lookahead.js';
+import { quotedValues } from './metadata.js';
 
 /** A line that looks like a cell marker, well-formed or not. */
 export interface MarkerLine {
@@ -244,11 +245,23 @@ export function scan(text: string, from: number, to: number, options: ScanOption
       }
     }
 
+    // A metadata line is no place for a tool element, and its quoted values
+    // are text: a `<tool>` or `<!--` in them opens nothing.
+    const values = atLineStart && !tool && text.charCodeAt(start) === 91 ? quotedValues(text, start, end) : undefined;
+    let vi = 0;
+
     // Inline constructs: comments, tool tags, CDATA (inside a tool element).
     while (p < end) {
       if (nextLt !== -1 && nextLt < p) nextLt = text.indexOf('<', p);
       const lt = nextLt;
       if (lt === -1 || lt >= end) break;
+      if (values) {
+        while (vi < values.length && values[vi + 1]! <= lt) vi += 2;
+        if (vi < values.length && values[vi]! <= lt) {
+          p = values[vi + 1]!;
+          continue;
+        }
+      }
       const isComment = text.startsWith('<!--', lt) && !(inlineCode ??= new InlineCode(text)).at(start, lt);
       if (isComment || (tool && text.startsWith('<![CDATA[', lt))) {
         // Both closers are three characters long; one that never closes ends at its opener.
@@ -271,7 +284,7 @@ export function scan(text: string, from: number, to: number, options: ScanOption
         p = lt + 7;
         continue;
       }
-      if (!tool) {
+      if (!tool && !values) {
         const tagEnd = isToolOpenTag(text, lt, end);
         if (tagEnd !== -1 && !(inlineCode ??= new InlineCode(text)).at(start, lt)) {
           // Open to the region's end until its end tag is found (or a marker ends the cell).
