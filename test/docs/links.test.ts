@@ -64,8 +64,11 @@ export function slug(heading: string): string {
 export function headingIds(text: string): Set<string> {
   const ids = new Set<string>();
   const seen = new Map<string, number>();
-  for (const line of withoutCode(text).split('\n')) {
-    const m = /^ {0,3}#{1,6}[ \t]+(.*?)(?:[ \t]+#+)?[ \t]*$/.exec(line);
+  const original = text.split('\n');
+  // Headings are found outside code blocks and comments, and read with their code spans (GitHub keeps their text).
+  for (const [i, line] of withoutCode(text).split('\n').entries()) {
+    if (!/^ {0,3}#{1,6}[ \t]/.test(line)) continue;
+    const m = /^ {0,3}#{1,6}[ \t]+(.*?)(?:[ \t]+#+)?[ \t]*$/.exec(original[i]!);
     if (!m) continue;
     const base = slug(m[1]!);
     const n = seen.get(base) ?? 0;
@@ -112,6 +115,7 @@ describe('the link checker', () => {
     expect(slug('Start-up')).toBe('start-up');
     expect(slug('msglint_timing and [links](x.md)')).toBe('msglint_timing-and-links');
     expect([...headingIds('# A\n\n## A\n\n```\n# not a heading\n```\n\n### A ###\n')]).toEqual(['a', 'a-1', 'a-2']);
+    expect([...headingIds('## Globs: `ignores` and `files`\n')]).toEqual(['globs-ignores-and-files']);
   });
 
   it('finds links outside code and comments only, and not footnotes', () => {
