@@ -7,7 +7,8 @@
 //
 // Only the cells whose marker lines are in the requested range get hints;
 // their totals come from the version's running total, counted as far as the
-// range (in slices, see view-budget.ts).
+// range (in slices, see view-budget.ts), and the rest of the file is counted
+// afterwards in the background, so that scrolling anywhere is answered at once.
 
 import type { InlayHint, InlayHintLabelPart } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
@@ -19,7 +20,7 @@ import { messageDocument, type ServerContext } from './context.js';
 import { toOffsets } from './convert.js';
 import { guard } from './guard.js';
 import type { InlayHintsMode } from './settings.js';
-import { compactTokens, countedBudget, fullNumber, totalLabel, totalTooltip, uncounted } from './view-budget.js';
+import { compactTokens, countedBudget, countRestInBackground, fullNumber, totalLabel, totalTooltip, uncounted } from './view-budget.js';
 
 /** The index of the first cell that starts at or after `offset` (the cell count when none does). */
 export function firstCellFrom(doc: MessageDocument, offset: number): number {
@@ -91,7 +92,9 @@ export function registerInlayHints(ctx: ServerContext): void {
       if (first === last) return [];
       const budget = await countedBudget(ctx, open, first, () => token.isCancellationRequested);
       if (typeof budget === 'string') throw uncounted('textDocument/inlayHint', budget);
-      return budgetHints(doc, state.text, budget, first, last, mode);
+      const hints = budgetHints(doc, state.text, budget, first, last, mode);
+      if (!budget.complete) countRestInBackground(ctx, state);
+      return hints;
     }),
   );
 }

@@ -11,7 +11,8 @@ import { LSPErrorCodes, ResponseError } from 'vscode-languageserver/node';
 import { viewBudget, wholeView, type ViewBudget } from '../llm-view/budget.js';
 import { messageDocument, type OpenMessageDocument, type ServerContext } from './context.js';
 import { pause, SLICE_MS, type Unfinished } from './cooperative.js';
-import { guard } from './guard.js';
+import type { DocumentState } from './documents.js';
+import { describeError, guard } from './guard.js';
 
 export const VIEW_TOTAL_REQUEST = 'msglint/viewTotal';
 
@@ -32,6 +33,34 @@ export async function countedBudget(ctx: ServerContext, open: OpenMessageDocumen
     if (ctx.store.get(state.uri) !== state || state.version !== version) return 'stale';
   }
   return budget;
+}
+
+/** A background slice: short, so that a keystroke that comes meanwhile waits little. */
+const BACKGROUND_SLICE_MS = 2;
+
+const completing = new WeakSet<DocumentState>();
+
+/**
+ * Counts the rest of an open document's view a slice at a time, between
+ * messages, so that the next screen anywhere in the file is answered without
+ * counting. Each slice counts the current version's (an edit meanwhile
+ * keeps what was counted of the cells it did not change); it stops when all
+ * is counted or the document is closed.
+ */
+export function countRestInBackground(ctx: ServerContext, state: DocumentState): void {
+  if (completing.has(state)) return;
+  completing.add(state);
+  const run = async (): Promise<void> => {
+    for (;;) {
+      await pause();
+      if (ctx.store.get(state.uri) !== state) return;
+      const open = await messageDocument(ctx, state.uri);
+      if (!open || viewBudget(open.doc).countSome(BACKGROUND_SLICE_MS)) return;
+    }
+  };
+  run()
+    .catch((e: unknown) => ctx.log.error(`msglint: counting the view's tokens failed: ${describeError(e)}`))
+    .finally(() => completing.delete(state));
 }
 
 /** The protocol's answer to a request whose count did not finish (see cooperative.ts's unfinishedError). */
