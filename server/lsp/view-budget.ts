@@ -77,8 +77,8 @@ export function compactTokens(n: number): string {
   return short(n / 1_000_000, 'M');
 }
 
-/** A number as written in prose: 45,321. */
-export const fullNumber = (n: number): string => n.toLocaleString('en-US');
+/** A whole number as written in prose: 45,321 (by hand: the first toLocaleString of a process sets up ICU's formatters, tens of milliseconds). */
+export const fullNumber = (n: number): string => String(n).replace(/\B(?=(\d{3})+$)/g, ',');
 
 /** How full a window is, in whole percent (`<1%` for a little). */
 function percent(tokens: number, window: number): string {
