@@ -10,14 +10,18 @@
 // (body, summary or nothing), and the reply's own body, which was generated in
 // the window whatever its history setting says now.
 //
-// A version made on the editor's path (DocumentEdit.replaced) takes the
-// previous version's counts of every cell but the replaced and refreshed ones,
-// as the engine does with a rule's per-cell values (engine/cell-values.ts):
-// an edit elsewhere recounts nothing, and token counts are kept per cell parse
-// anyway (cellTokens). Totals are kept per chunk of cells (ChunkedList.derived,
-// shared by the versions that share the chunk); a total at one cell is the
-// chunks' totals before it plus a walk of at most one chunk, so a request for
-// a screen of cells reads a screen of counts.
+// Cells are counted on first use, a chunk of 256 at a time in file order, as
+// far as a question needs: the first screen of a long file reads its own
+// cells, not the file (counting all of the 5,000-turn benchmark file takes
+// about as long as linting it). A version made on the editor's path
+// (DocumentEdit.replaced) shares the previous version's counts of every cell
+// but the replaced and refreshed ones, as the engine does with a rule's
+// per-cell values (engine/cell-values.ts): an edit elsewhere recounts
+// nothing, and what one version counts of a shared cell the other has too.
+// Totals are kept per chunk (ChunkedList.derived, shared by the versions that
+// share the chunk); a total at one cell is the chunks' totals before it plus a
+// walk of at most one chunk, so a request for a screen reads a screen of
+// counts.
 
 import { ChunkedList } from '../base/chunked-list.js';
 import { Memo } from '../base/memo.js';

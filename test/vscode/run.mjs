@@ -336,6 +336,9 @@ async function checkHost(host, { installDir, expected, keep }) {
   const exportedUntil = JSON.parse(await readFile(untilFile, 'utf8'));
   if (JSON.stringify(exportedUntil) !== JSON.stringify(expected.exportedUntil)) throw new Error(`"Export view up to here" differs from msglint export --until ${LENS_REPLY.id}: ${firstDifference(JSON.stringify(exportedUntil, null, 1), JSON.stringify(expected.exportedUntil, null, 1))}`);
   say(`code lens "Export view up to here": ${EXPORT_TARGET}, as msglint export --until ${LENS_REPLY.id} writes it`);
+  // Gone again, so that the next export's untitled editor is saved under the same name without a question.
+  await runCommand(page, 'View: Close Editor');
+  await rm(untilFile);
 
   step = `${host}: exporting the LLM view`;
   await openFile(page, SESSION);
