@@ -2,28 +2,8 @@ import { defineFoldRule } from '../server/engine/rule-kit.js';
 import type { CellValues } from '../server/engine/types.js';
 import type { Cell, MessageDocument } from '../server/syntax/document.js';
 import { agentInfoAt, agentInfos } from '../server/agents/agents.js';
-import { BINARY_OUTPUT_TOKENS, cellTokens, estimateTokens, MESSAGE_OVERHEAD_TOKENS } from '../server/llm-view/tokens.js';
-import { historyMode, systemPromptFor } from '../server/llm-view/view.js';
-
-/** A reply whose agent has a context window: what it adds to the view after it, and what the view up to it holds besides the cells before. */
-interface WindowedReply {
-  adds: number;
-  /** The reply's own tokens: it was generated in the window whatever its history setting says now. */
-  own: number;
-  window: number;
-  agent: string;
-  prompt: string;
-}
-
-/** What a cell adds to the view's running total; an object for a reply with a window. */
-function countOf(cell: Cell, doc: MessageDocument): number | WindowedReply {
-  const mode = historyMode(doc, cell);
-  const adds = mode === 'exclude' ? 0 : cellTokens(doc, cell, mode === 'summary' ? 'summary' : 'body');
-  const agent = doc.kindOf(cell) === 'agent-reply' ? doc.typeOf(cell) : undefined;
-  const window = agent !== undefined ? agentInfoAt(doc, agent, doc.offsetOf(cell))?.settings.contextWindow : undefined;
-  if (window === undefined) return adds;
-  return { adds, own: cellTokens(doc, cell, 'body'), window, agent: agent!, prompt: systemPromptFor(doc, cell) ?? '' };
-}
+import { BINARY_OUTPUT_TOKENS, MESSAGE_OVERHEAD_TOKENS } from '../server/llm-view/tokens.js';
+import { viewBudget } from '../server/llm-view/budget.js';
 
 /** '' for a code output, the agent's name for an agent reply: what `fits` reads without counting tokens. */
 function kindOf(cell: Cell, doc: MessageDocument): string | undefined {
@@ -73,26 +53,17 @@ export default defineFoldRule(
     fixable: null,
     description: "The estimated tokens of the LLM view up to a reply exceed that reply's agent's `context_window`.",
   },
-  [kindOf, countOf],
+  [kindOf],
   ({ doc, report, cellValues }) => {
     if (fits(doc, () => cellValues(kindOf))) return;
-    // The view up to a reply: its system prompt, the cells before it, and itself.
+    // The view up to a reply (server/llm-view/budget.ts): its system prompt, the cells before it, and itself.
     const first = new Map<string, { cell: Cell; tokens: number; window: number; later: number }>();
-    const system = new Map<string, number>();
-    let total = 0;
-    cellValues(countOf).forEach((v, i) => {
-      if (typeof v === 'number') {
-        total += v;
-        return;
-      }
-      let s = system.get(v.prompt);
-      if (s === undefined) system.set(v.prompt, (s = v.prompt === '' ? 0 : MESSAGE_OVERHEAD_TOKENS + estimateTokens(v.prompt)));
-      const tokens = s + v.own + total;
-      total += v.adds;
-      if (tokens <= v.window) return;
-      const f = first.get(v.agent);
+    viewBudget(doc).windowedReplies(({ index, count, tokens }) => {
+      const window = count.window!;
+      if (tokens <= window) return;
+      const f = first.get(count.agent);
       if (f) f.later++;
-      else first.set(v.agent, { cell: doc.cells[i]!, tokens, window: v.window, later: 0 });
+      else first.set(count.agent, { cell: doc.cell(index)!, tokens, window, later: 0 });
     });
     for (const [agent, f] of first) {
       const m = doc.metadataOf(f.cell)!;

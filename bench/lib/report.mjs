@@ -33,6 +33,10 @@ export function goals(r) {
   add('Keystroke -> diagnostics, 5,000 turns, median (worst)', '≤ 8 ms', wm ? `${fmtMs(big[wm].median)} (${wm})` : null, wm ? big[wm].median <= 8 : null, kNote);
   const wp = big && worst((x) => big[x]?.p95 ?? 0);
   add('Keystroke -> diagnostics, 5,000 turns, p95 (worst)', '≤ 16 ms', wp ? `${fmtMs(big[wp].p95)} (${wp})` : null, wp ? big[wp].p95 <= 16 : null, kNote);
+  const wh = big && worst((x) => big[x]?.hints?.p95 ?? 0);
+  add('Inlay hints of one screen after a keystroke, 5,000 turns, p95 (worst)', '≤ 16 ms', wh && big[wh].hints ? `${fmtMs(big[wh].hints.p95)} (${wh})` : null, wh && big[wh].hints ? big[wh].hints.p95 <= 16 : null, kNote);
+  const fh = k?.sizes?.turns5000?.firstHints;
+  add('First inlay hints after opening 5,000 turns (top screen)', '≤ 50 ms', fh ? `${fmtMs(fh.topMs)} (a screen in the middle next: ${fmtMs(fh.middleMs)})` : null, fh ? fh.topMs <= 50 : null, kNote);
   const ob = k?.openAgainstBaseline;
   add('Open 5,000 turns vs the build of 2026-11-25', '≤ 0.33x', ob?.ratio != null ? `${ob.ratio}x${ob.textOnlyRatio != null ? ` (a server that only keeps the text: ${ob.textOnlyRatio}x)` : ''}` : null, ob?.ratio != null ? ob.ratio <= 1 / 3 : null, ob?.ratio != null ? undefined : 'BENCH_LSP_BASELINE not set');
   const mem = k?.memory;

@@ -162,12 +162,27 @@ function pastedCells(n) {
   return other.slice(starts[0], starts[n]).replace(/\[\^(\d+)/g, (_, d) => `[^${Number(d) + 9_000_000}`);
 }
 
+/** One screen of 60 lines around a line, as an editor asks inlay hints for it. */
+export function screenAround(line) {
+  const start = Math.max(0, line - 30);
+  return { start: { line: start, character: 0 }, end: { line: start + 60, character: 0 } };
+}
+
+/** Times an inlay-hint request for `range`; returns [ms, hints]. */
+export async function timeInlayHints(session, uri, range) {
+  const t0 = performance.now();
+  const hints = await session.request('textDocument/inlayHint', { textDocument: { uri }, range });
+  return [performance.now() - t0, hints];
+}
+
 /**
  * Runs every scenario on one open document of `session`, each from the
  * file's text as opened (after a scenario the text is put back with one
- * change, not measured). Returns { [key]: { median, p95, samples } }.
+ * change, not measured). Returns { [key]: { median, p95, samples } }; with
+ * `hints`, also the inlay hints of the screen around each edit, asked after
+ * its diagnostics (`hints: { median, p95, samples }`).
  */
-export async function runScenarios(session, uri, text, { pause = 20, only } = {}) {
+export async function runScenarios(session, uri, text, { pause = 20, only, hints = false } = {}) {
   const out = {};
   // The editor's copy of the text: each change's range is found in it
   // before the clock starts, without reading the whole text (client-text.mjs).
@@ -176,6 +191,7 @@ export async function runScenarios(session, uri, text, { pause = 20, only } = {}
   for (const s of SCENARIOS) {
     if (only && !only.includes(s.key)) continue;
     const ms = [];
+    const hintMs = [];
     for (const step of s.steps(client.text)) {
       await sleep(pause); // a typist's pause: no work of the previous keystroke left over
       const change = client.apply(step.at, step.remove, step.insert);
@@ -183,8 +199,10 @@ export async function runScenarios(session, uri, text, { pause = 20, only } = {}
       await session.change(uri, [change]);
       await session.diagnostics(uri, `${s.key}: diagnostics`);
       if (step.measure !== false) ms.push(performance.now() - t0);
+      if (hints && step.measure !== false) hintMs.push((await timeInlayHints(session, uri, screenAround(change.range.start.line)))[0]);
     }
     out[s.key] = { median: round(median(ms), 2), p95: round(p95(ms), 2), samples: ms.map((x) => round(x, 2)) };
+    if (hints) out[s.key].hints = { median: round(median(hintMs), 2), p95: round(p95(hintMs), 2), samples: hintMs.map((x) => round(x, 2)) };
     // Put the file back as it was opened: one change over the scenario's span.
     const current = client.text;
     if (current !== text) {

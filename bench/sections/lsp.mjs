@@ -6,7 +6,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { positionAt, startServer } from '../lib/lsp-session.mjs';
 import { BENCH, OUT, ROOT, fmtMs, log, median, round, sleep, target } from '../lib/util.mjs';
-import { p95, randomKeystrokes, runScenarios, SCENARIOS } from './keystrokes.mjs';
+import { p95, randomKeystrokes, runScenarios, SCENARIOS, screenAround, timeInlayHints } from './keystrokes.mjs';
 
 const SIZES = [
   ['turns10', '10 turns'],
@@ -69,7 +69,11 @@ async function keystrokeSection(manifest, o) {
       const uri = await session.open(file, text);
       await session.diagnostics(uri, 'first diagnostics');
       const openMs = performance.now() - t0;
-      const scenarios = await runScenarios(session, uri, text, { pause: 20 });
+      // The first inlay hints after opening: the top screen (where an editor opens a file), then one in the middle.
+      const middleLine = text.slice(0, text.length >> 1).split('\n').length;
+      const [firstHintsMs, firstHints] = await timeInlayHints(session, uri, screenAround(0));
+      const [middleHintsMs] = await timeInlayHints(session, uri, screenAround(middleLine));
+      const scenarios = await runScenarios(session, uri, text, { pause: 20, hints: true });
       const completion = [];
       const hover = [];
       // The agent of a reply's metadata line near the middle: complete after `[`, hover on the name.
@@ -88,6 +92,7 @@ async function keystrokeSection(manifest, o) {
         label,
         bytes: manifest.files[key].bytes,
         openMs: round(openMs, 1),
+        firstHints: { topMs: round(firstHintsMs, 2), middleMs: round(middleHintsMs, 2), hints: Array.isArray(firstHints) ? firstHints.length : null },
         scenarios,
         completionMs: { median: round(median(completion), 2), p95: round(p95(completion), 2) },
         hoverMs: { median: round(median(hover), 2), p95: round(p95(hover), 2) },
@@ -216,6 +221,16 @@ function logKeystrokes(k, prev) {
   log(`  | opening the file, to first diagnostics | ${openRow.join(' | ')} | |`);
   const cmp = SIZES.map(([key]) => `${fig(k.sizes[key]?.completionMs)} · ${fig(k.sizes[key]?.hoverMs)}`);
   log(`  | completion · hover | ${cmp.join(' | ')} | |`);
+  log('');
+  log('  inlay hints of one screen (60 lines) around the edit, asked after its diagnostics (ms median / p95):');
+  log(`  | what the user types | ${SIZES.map(([, l]) => l).join(' | ')} |`);
+  log(`  |---|${SIZES.map(() => '---|').join('')}`);
+  for (const s of SCENARIOS) log(`  | ${s.what} | ${SIZES.map(([key]) => fig(k.sizes[key]?.scenarios?.[s.key]?.hints)).join(' | ')} |`);
+  const first = SIZES.map(([key]) => {
+    const f = k.sizes[key]?.firstHints;
+    return f ? `${fmtMs(f.topMs)} · ${fmtMs(f.middleMs)}` : '–';
+  });
+  log(`  | first after opening: top screen · a screen in the middle | ${first.join(' | ')} |`);
   const m = k.memory;
   if (m && !m.skipped) {
     log(`\n  memory (5,000 turns): ${m.openedMB} MB after opening, ${m.afterMB} MB after ${m.keystrokes} random keystrokes (${m.ratio}x; ${m.seconds} s of typing; settled after ${m.settledSeconds?.join(' and ')} s; 2 s after: ${m.soon?.openedMB} and ${m.soon?.afterMB} MB, ${m.soon?.ratio}x)${prev?.memory?.ratio != null ? ` [${prev.memory.ratio}x]` : ''}`);

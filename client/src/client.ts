@@ -14,12 +14,12 @@ import {
   type BaseLanguageClient,
   type LanguageClientOptions,
 } from 'vscode-languageclient';
-import { CLIENT_ID, COMMANDS, SERVER_FIX_ALL_COMMAND, SERVER_LINT_WORKSPACE_COMMAND } from './constants.js';
-import { exportLLMView } from './export.js';
+import { CLIENT_ID, COMMANDS, SERVER_EXPORT_COMMAND, SERVER_FIX_ALL_COMMAND, SERVER_LINT_WORKSPACE_COMMAND, SERVER_VIEW_TOTAL_REQUEST } from './constants.js';
+import { exportFromCommand, exportLLMView } from './export.js';
 import { importConversation, type ImportSource } from './import.js';
 import { describeError } from './errors.js';
 import { legacyRewriteEdits } from './legacy.js';
-import { ServerStatus } from './status.js';
+import { ServerStatus, type ViewTotal } from './status.js';
 
 type LanguageClient = BaseLanguageClient;
 
@@ -44,8 +44,14 @@ export async function activateClient(
   status = new ServerStatus();
   context.subscriptions.push(output, status);
 
-  const lc = createClient(clientOptions(documentSelector, output));
+  const log = (message: string): void => output?.error(message);
+  const memory = context.workspaceState;
+  // The server's export command from a code lens: the extension's flow, which opens the view.
+  const lc: LanguageClient = createClient(clientOptions(documentSelector, output, (args) => exportFromCommand(lc, args, log, memory)));
   client = lc;
+  status.useTotals((doc) =>
+    lc.isRunning() ? lc.sendRequest<ViewTotal | null>(SERVER_VIEW_TOTAL_REQUEST, { textDocument: { uri: lc.code2ProtocolConverter.asUri(doc.uri) } }) : Promise.resolve(null),
+  );
   context.subscriptions.push(
     vscode.commands.registerCommand(COMMANDS.fixAll, () => fixAll(lc)),
     vscode.commands.registerCommand(COMMANDS.rewriteLegacyToolCalls, () => rewriteLegacyToolCalls(lc)),
@@ -54,7 +60,7 @@ export async function activateClient(
     vscode.commands.registerCommand(COMMANDS.lintWorkspace, () => lintWorkspace(lc)),
     vscode.commands.registerCommand(COMMANDS.exportLLMView, () => {
       const doc = activeDocument(lc);
-      return doc && exportLLMView(lc, doc, (message) => output?.error(message));
+      return doc && exportLLMView(lc, doc, log, { memory });
     }),
     vscode.commands.registerCommand(COMMANDS.importConversation, (source?: ImportSource) =>
       isRunning(lc) ? importConversation(lc, (message) => output?.warn(message), source) : undefined,
@@ -76,7 +82,11 @@ export async function deactivateClient(): Promise<void> {
   if (lc?.needsStop()) await lc.stop();
 }
 
-function clientOptions(documentSelector: LanguageClientOptions['documentSelector'], channel: vscode.LogOutputChannel): LanguageClientOptions {
+function clientOptions(
+  documentSelector: LanguageClientOptions['documentSelector'],
+  channel: vscode.LogOutputChannel,
+  exportCommand: (args: unknown[]) => Promise<void>,
+): LanguageClientOptions {
   return {
     documentSelector,
     outputChannel: channel,
@@ -88,6 +98,7 @@ function clientOptions(documentSelector: LanguageClientOptions['documentSelector
       // Server commands (registered by the language client) invoked from a
       // keybinding get no arguments: give them the active document.
       executeCommand: (command, args, next) => {
+        if (command === SERVER_EXPORT_COMMAND && args.length > 0) return exportCommand(args);
         const doc = vscode.window.activeTextEditor?.document;
         return next(command, args.length === 0 && doc ? [doc.uri.toString()] : args);
       },

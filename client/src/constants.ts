@@ -25,6 +25,12 @@ export const SERVER_LINT_WORKSPACE_COMMAND = 'msglint.lintWorkspace';
 /** The server's command that returns an open file's LLM view in a provider's shape. */
 export const SERVER_EXPORT_COMMAND = 'msglint.exportLLMView';
 
+/** The server's request for the whole LLM view's tokens against the default agent's window (`{ textDocument }` → `{ tokens, label, tooltip, … } | null`). */
+export const SERVER_VIEW_TOTAL_REQUEST = 'msglint/viewTotal';
+
+/** Where the extension remembers the last export target (workspace state): "Export view up to here" uses it without asking. */
+export const EXPORT_FORMAT_KEY = 'msglint.exportFormat';
+
 /** The server's export targets (its EXPORT_FORMATS), as "Export LLM view…" offers them. */
 export const EXPORT_TARGETS = [
   { format: 'openai', description: 'Chat Completions messages' },
@@ -51,7 +57,7 @@ export const FIX_ALL_KIND = 'source.fixAll.msglint';
 export const LEGACY_TOOL_CALL_RULE = 'legacy-json-tool-call';
 
 /** Settings of the `msglint` section (the server reads enable, run and rules through workspace/configuration). */
-export const SETTINGS = ['enable', 'run', 'rules', 'trace.server'] as const;
+export const SETTINGS = ['enable', 'run', 'inlayHints', 'rules', 'trace.server'] as const;
 
 /** The bundled language server, relative to the extension's folder. */
 export const SERVER_MODULE = 'dist/server.js';

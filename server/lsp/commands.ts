@@ -2,6 +2,7 @@
 // (executeCommandProvider) and the one handler that dispatches them.
 
 import { ErrorCodes, ResponseError } from 'vscode-languageserver/node';
+import { SHOW_LOCATION_COMMAND, showLocationCommand } from './code-lenses.js';
 import type { ServerContext } from './context.js';
 import { EXPORT_LLM_VIEW_COMMAND, exportLLMViewCommand } from './export.js';
 import { FIX_ALL_COMMAND, fixAllCommand } from './formatting.js';
@@ -14,6 +15,7 @@ const HANDLERS: Readonly<Record<string, CommandHandler>> = {
   [FIX_ALL_COMMAND]: fixAllCommand,
   [EXPORT_LLM_VIEW_COMMAND]: exportLLMViewCommand,
   [LINT_WORKSPACE_COMMAND]: lintWorkspaceCommand,
+  [SHOW_LOCATION_COMMAND]: showLocationCommand,
 };
 
 /** The commands of executeCommandProvider. */

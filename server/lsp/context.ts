@@ -15,6 +15,8 @@ export interface ClientFeatures {
   documentChanges: boolean;
   markdown: boolean;
   prepareRename: boolean;
+  /** window/showDocument: the client shows a place the server names. */
+  showDocument: boolean;
 }
 
 export interface ServerContext {

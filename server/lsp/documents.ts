@@ -8,6 +8,7 @@ import type { TextDocumentContentChangeEvent } from 'vscode-languageserver-textd
 import { lintDocumentSteps, parseForLint } from '../linter.js';
 import { drain, runSteps, StepRun } from '../engine/steps.js';
 import type { Diagnostic, MsglintConfig } from '../engine/types.js';
+import { hasViewBudget, viewBudget } from '../llm-view/budget.js';
 import { isMessageFile } from '../syntax/format/detect.js';
 import type { MessageDocument, TextEditHint } from '../syntax/document.js';
 import { pause, SLICE_MS, type Unfinished } from './cooperative.js';
@@ -126,7 +127,11 @@ export class DocumentState {
     if (!dc.enabled || !this.isMessageFile()) return undefined;
     if (!this.parsed) {
       const edit = this.lastParse && this.pending ? this.pending : undefined;
-      this.parsed = parseForLint(this.text.getText(), { fileName: this.fileName, config: dc.config, previous: this.lastParse, edit });
+      const previous = this.lastParse;
+      this.parsed = parseForLint(this.text.getText(), { fileName: this.fileName, config: dc.config, previous, edit });
+      // Inlay hints or the status keep the view's running total: this version's is the last one's,
+      // updated while this version still links to it (its lint lets go of the link).
+      if (previous && hasViewBudget(previous)) viewBudget(this.parsed);
       this.lastParse = this.parsed;
       this.pending = undefined;
     }

@@ -10,6 +10,7 @@ import {
   type InitializeResult,
 } from 'vscode-languageserver/node';
 import { CODE_ACTION_KINDS, registerCodeActions } from './code-actions.js';
+import { registerCodeLenses } from './code-lenses.js';
 import { COMMANDS, registerCommands } from './commands.js';
 import { registerCompletion, TRIGGER_CHARACTERS } from './completion.js';
 import type { ServerContext } from './context.js';
@@ -21,6 +22,7 @@ import { registerFormatting } from './formatting.js';
 import { createLog, describeError, guard } from './guard.js';
 import { registerHover } from './hover.js';
 import { registerImport } from './import.js';
+import { registerInlayHints } from './inlay-hints.js';
 import { registerLinks } from './links.js';
 import { registerNavigation } from './navigation.js';
 import { registerRename } from './rename.js';
@@ -28,6 +30,7 @@ import { registerSemanticTokens, SEMANTIC_TOKENS_LEGEND } from './semantic-token
 import { SettingsService } from './settings.js';
 import { WorkspaceDiagnostics } from './workspace-diagnostics.js';
 import { registerSymbols } from './symbols.js';
+import { registerViewTotal } from './view-budget.js';
 
 /** Serves `connection`; `env`: what the server may use of where it runs (environment.ts). */
 export function startServer(connection: Connection, env: ServerEnvironment): void {
@@ -37,6 +40,7 @@ export function startServer(connection: Connection, env: ServerEnvironment): voi
   let diagnostics: DiagnosticsFeature | undefined;
   let dynamicConfig = false;
   let dynamicWatch = false;
+  let inlayHintRefresh = false;
 
   connection.onInitialize((params: InitializeParams): InitializeResult => {
     const caps = params.capabilities ?? {};
@@ -44,6 +48,7 @@ export function startServer(connection: Connection, env: ServerEnvironment): voi
     const pullDiagnostics = !!td.diagnostic;
     dynamicConfig = !!caps.workspace?.didChangeConfiguration?.dynamicRegistration;
     dynamicWatch = !!caps.workspace?.didChangeWatchedFiles?.dynamicRegistration;
+    inlayHintRefresh = !!caps.workspace?.inlayHint?.refreshSupport;
     const settings = new SettingsService(connection, log, !!caps.workspace?.configuration, env.configFiles);
     const folders = workspaceFolders(params, env);
     env.configFiles?.useWorkspaceFolders(folders);
@@ -63,6 +68,7 @@ export function startServer(connection: Connection, env: ServerEnvironment): voi
         documentChanges: !!caps.workspace?.workspaceEdit?.documentChanges,
         markdown: !!td.hover?.contentFormat?.includes('markdown'),
         prepareRename: !!td.rename?.prepareSupport,
+        showDocument: !!caps.window?.showDocument?.support,
       },
       env,
       ...(workspace ? { workspace } : {}),
@@ -96,6 +102,8 @@ export function startServer(connection: Connection, env: ServerEnvironment): voi
         foldingRangeProvider: true,
         semanticTokensProvider: { legend: SEMANTIC_TOKENS_LEGEND, full: true, range: true },
         documentLinkProvider: { resolveProvider: false },
+        inlayHintProvider: { resolveProvider: false },
+        codeLensProvider: { resolveProvider: false },
       },
     };
   });
@@ -150,6 +158,8 @@ export function startServer(connection: Connection, env: ServerEnvironment): voi
     guard(log, 'workspace/didChangeConfiguration', undefined, (params) => {
       ctx?.settings.settingsChanged(params.settings);
       diagnostics?.refreshAll();
+      // msglint.inlayHints may have changed: clients that can be asked to ask again are.
+      if (inlayHintRefresh) void connection.languages.inlayHint.refresh().catch(() => undefined);
     }),
   );
 
@@ -192,4 +202,7 @@ function registerFeatures(ctx: ServerContext): void {
   registerSemanticTokens(ctx);
   registerLinks(ctx);
   registerImport(ctx);
+  registerInlayHints(ctx);
+  registerCodeLenses(ctx);
+  registerViewTotal(ctx);
 }

@@ -1,7 +1,7 @@
 // What a document is linted with: the nearest config file (the same
 // discovery as the CLI, see server/config/load.ts; none where the
 // environment has no disk) with the editor's `msglint` settings on top (`rules` overrides, `run: onType | onSave`,
-// `enable`). Resolved once per document and kept until the settings or a
+// `enable`; `inlayHints`, which inlay hints the server gives). Resolved once per document and kept until the settings or a
 // config file change.
 
 import { MessageType, ShowMessageNotification, type Connection } from 'vscode-languageserver/node';
@@ -15,8 +15,15 @@ import type { Log } from './guard.js';
 
 export type RunMode = 'onType' | 'onSave';
 
+/** Which inlay hints the server gives: every cell's tokens and the totals at replies, only the totals, or none. */
+export type InlayHintsMode = 'all' | 'replies' | 'off';
+
+const INLAY_HINTS_MODES: readonly InlayHintsMode[] = ['all', 'replies', 'off'];
+
 export interface LintSettings extends DocumentConfig {
   run: RunMode;
+  /** Undefined: 'all'. */
+  inlayHints?: InlayHintsMode;
 }
 
 /** The editor settings of the `msglint` section, as the client sends them. */
@@ -24,9 +31,10 @@ interface ClientSettings {
   enable: boolean;
   run: RunMode;
   rules?: MsglintConfig['rules'];
+  inlayHints: InlayHintsMode;
 }
 
-const DEFAULTS: ClientSettings = { enable: true, run: 'onType' };
+const DEFAULTS: ClientSettings = { enable: true, run: 'onType', inlayHints: 'all' };
 
 export class SettingsService {
   private readonly cache = new Map<string, Promise<LintSettings>>();
@@ -93,7 +101,7 @@ export class SettingsService {
       }
     }
     if (client.rules) config = { ...config, rules: { ...config.rules, ...client.rules } };
-    return { config, enabled, run: client.run, key: JSON.stringify([enabled, config]) };
+    return { config, enabled, run: client.run, inlayHints: client.inlayHints, key: JSON.stringify([enabled, config]) };
   }
 
   private async clientSettings(uri: string): Promise<ClientSettings> {
@@ -111,6 +119,10 @@ export class SettingsService {
     if (r.enable === false) settings.enable = false;
     if (r.run === 'onSave' || r.run === 'onType') settings.run = r.run;
     else if (r.run !== undefined) this.problem(new ConfigError(`msglint.run (editor settings): expected "onType" or "onSave", got ${JSON.stringify(r.run)}`));
+    if ((INLAY_HINTS_MODES as readonly unknown[]).includes(r.inlayHints)) settings.inlayHints = r.inlayHints as InlayHintsMode;
+    else if (r.inlayHints !== undefined) {
+      this.problem(new ConfigError(`msglint.inlayHints (editor settings): expected ${INLAY_HINTS_MODES.map((m) => `"${m}"`).join(', ')}, got ${JSON.stringify(r.inlayHints)}`));
+    }
     if (r.rules !== undefined && r.rules !== null) {
       try {
         settings.rules = validateConfig({ rules: r.rules }, 'editor settings', allRules, 'msglint.').rules;

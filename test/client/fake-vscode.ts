@@ -245,6 +245,8 @@ export interface FakeVscode {
   ui: { pick?: string; opened: { language: string; content: string; column?: number }[]; openDialog?: Uri[]; clipboard?: string };
   /** Makes `doc` the active editor's document (undefined: no editor). */
   setActive(doc: FakeTextDocument | undefined): void;
+  /** Sets what languages.getDiagnostics answers for a document, and says it changed. */
+  setDiagnostics(uri: Uri, diagnostics: { source?: string; severity: number; message: string }[]): void;
   restore(): void;
 }
 
@@ -260,6 +262,8 @@ export function installFakeVscode(version = '1.91.0'): FakeVscode {
   const appliedEdits: WorkspaceEdit[] = [];
   const ui: FakeVscode['ui'] = { opened: [] };
   const activeEditorChanged = new EventEmitter<unknown>();
+  const diagnostics = new Map<string, unknown[]>();
+  const diagnosticsChanged = new EventEmitter<{ uris: Uri[] }>();
   const noEvent = new EventEmitter<unknown>().event;
 
   const outputChannel = (name: string) =>
@@ -303,6 +307,7 @@ export function installFakeVscode(version = '1.91.0'): FakeVscode {
     TextEdit,
     WorkspaceEdit,
     StatusBarAlignment: { Left: 1, Right: 2 },
+    DiagnosticSeverity: { Error: 0, Warning: 1, Information: 2, Hint: 3 },
     ThemeColor: class {
       constructor(readonly id: string) {}
     },
@@ -392,7 +397,11 @@ export function installFakeVscode(version = '1.91.0'): FakeVscode {
       onWillSaveTextDocument: noEvent,
       onDidChangeWorkspaceFolders: noEvent,
     }),
-    languages: withFallback('languages', { match }),
+    languages: withFallback('languages', {
+      match,
+      getDiagnostics: (uri: Uri) => diagnostics.get(uri.toString()) ?? [],
+      onDidChangeDiagnostics: diagnosticsChanged.event,
+    }),
     env: withFallback('env', { appName: 'Fake Code', language: 'en', machineId: 'test', sessionId: 'test', uiKind: 1, clipboard: { readText: async () => ui.clipboard ?? '' } }),
     extensions: withFallback('extensions', { all: [], getExtension: () => undefined, onDidChange: noEvent }),
   };
@@ -419,6 +428,10 @@ export function installFakeVscode(version = '1.91.0'): FakeVscode {
       (vscode.window as { activeTextEditor: unknown }).activeTextEditor = doc ? { document: doc } : undefined;
       activeEditorChanged.fire((vscode.window as { activeTextEditor: unknown }).activeTextEditor);
     },
+    setDiagnostics: (uri, list) => {
+      diagnostics.set(uri.toString(), list);
+      diagnosticsChanged.fire({ uris: [uri] });
+    },
     restore: () => {
       M._load = originalLoad;
     },
@@ -426,10 +439,26 @@ export function installFakeVscode(version = '1.91.0'): FakeVscode {
 }
 
 /** A minimal ExtensionContext for `activate`. */
-export function fakeContext(extensionPath: string): { subscriptions: { dispose(): unknown }[]; extensionPath: string; asAbsolutePath(p: string): string } & Record<string, unknown> {
+export function fakeContext(extensionPath: string): { subscriptions: { dispose(): unknown }[]; extensionPath: string; asAbsolutePath(p: string): string; workspaceState: FakeMemento } & Record<string, unknown> {
   return withFallback('ExtensionContext', {
     subscriptions: [] as { dispose(): unknown }[],
     extensionPath,
     asAbsolutePath: (p: string) => `${extensionPath}/${p}`,
+    workspaceState: new FakeMemento(),
   });
+}
+
+/** A Memento (the workspace's state) in memory. */
+export class FakeMemento {
+  readonly values = new Map<string, unknown>();
+  keys(): string[] {
+    return [...this.values.keys()];
+  }
+  get<T>(key: string, fallback?: T): T | undefined {
+    return this.values.has(key) ? (this.values.get(key) as T) : fallback;
+  }
+  async update(key: string, value: unknown): Promise<void> {
+    if (value === undefined) this.values.delete(key);
+    else this.values.set(key, value);
+  }
 }

@@ -167,6 +167,18 @@ describe('docs/integrations/editors.md', () => {
     expect(parsed.language[0]['language-servers']).toContain('msglint');
   });
 
+  it.skipIf(!tomllib)('says how to turn on inlay hints in Helix and Neovim, and handles the lenses\' export in Neovim', () => {
+    const parsed = blocks(file, 'toml').map((toml) => JSON.parse(execFileSync('python3', ['-c', 'import json, sys, tomllib; print(json.dumps(tomllib.loads(sys.stdin.read())))'], { input: toml, encoding: 'utf8' })));
+    expect(parsed).toContainEqual({ editor: { lsp: { 'display-inlay-hints': true } } });
+    const lua = blocks(file, 'lua').join('\n');
+    expect(lua).toContain('vim.lsp.inlay_hint.enable(true)');
+    expect(lua).toContain('vim.lsp.codelens.refresh(');
+    // The command the server's "Export view up to here" lens runs.
+    expect(lua).toContain("vim.lsp.commands['msglint.exportLLMView']");
+    expect(readFileSync(path.join(ROOT, 'server/lsp/code-lenses.ts'), 'utf8')).toContain('command: EXPORT_LLM_VIEW_COMMAND');
+    expect(readFileSync(path.join(ROOT, 'server/lsp/export.ts'), 'utf8')).toContain("EXPORT_LLM_VIEW_COMMAND = 'msglint.exportLLMView'");
+  });
+
   it('has balanced Emacs Lisp', () => {
     for (const el of blocks(file, 'elisp')) {
       let depth = 0;

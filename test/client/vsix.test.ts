@@ -20,7 +20,7 @@ import { lint } from '../../server/index.js';
 import { EXPORT_FORMATS } from '../../server/export/index.js';
 import { BROWSER_MAIN, BROWSER_SERVER_MODULE, COMMANDS, EXPORT_TARGETS, DOCUMENT_SELECTOR, FIX_ALL_KIND, SERVER_FIX_ALL_COMMAND, SERVER_MODULE, SETTINGS } from '../../client/src/constants.js';
 import { legacyRewriteEdits } from '../../client/src/legacy.js';
-import { FakeTextDocument, fakeContext, installFakeVscode, type FakeVscode } from './fake-vscode.js';
+import { FakeTextDocument, fakeContext, installFakeVscode, type FakeMemento, type FakeVscode } from './fake-vscode.js';
 import { CLIENT, packExtension, startServer, type Packed, type ServerSession } from './vsix.js';
 
 const require = createRequire(import.meta.url);
@@ -207,6 +207,7 @@ describe('the packaged extension in a stand-in VS Code', () => {
   let brokenDoc: FakeTextDocument;
   let keyDoc: FakeTextDocument;
   let exportDoc: FakeTextDocument;
+  let memory: FakeMemento;
 
   beforeAll(() => {
     fake = installFakeVscode(manifest.engines.vscode.replace(/^\^/, ''));
@@ -230,7 +231,9 @@ describe('the packaged extension in a stand-in VS Code', () => {
   });
 
   it('activates: registers its commands, starts the bundled server over IPC and shows the state', async () => {
-    const api = await ext.activate(fakeContext(packed.extensionDir));
+    const context = fakeContext(packed.extensionDir);
+    memory = context.workspaceState;
+    const api = await ext.activate(context);
     // 2 = State.Running
     expect(api.client.state).toBe(2);
     expect(api.client.initializeResult?.serverInfo).toEqual({ name: 'msglint-language-server', version: manifest.version });
@@ -244,7 +247,7 @@ describe('the packaged extension in a stand-in VS Code', () => {
     expect(registered.filter((c) => !contributed.includes(c)).sort()).toEqual([...announced].sort());
 
     const [item] = fake.statusBarItems;
-    expect(item).toMatchObject({ id: 'msglint.status', command: COMMANDS.showOutput, visible: true, text: '$(check) msglint' });
+    expect(item).toMatchObject({ id: 'msglint.status', visible: true, text: expect.stringMatching(/^\$\(check\) msglint/) });
 
     const declared = new Set(Object.keys(manifest.contributes.configuration.properties));
     for (const key of fake.configurationReads) {
@@ -293,6 +296,48 @@ describe('the packaged extension in a stand-in VS Code', () => {
     expect(EXPORT_TARGETS.map((t) => t.format)).toEqual(EXPORT_FORMATS);
   });
 
+  it('"Export view up to here" (a code lens: the server\'s export command with `until`) opens the view up to the reply in the target picked last, asked the first time', async () => {
+    // "Export LLM view…" above picked console last.
+    expect(memory.get('msglint.exportFormat')).toBe('console');
+    const uri = exportDoc.uri.toString();
+    const lensCommand = fake.registeredCommands.get('msglint.exportLLMView')!;
+    fake.ui.pick = undefined;
+    await lensCommand(uri, 'openai', { until: '2' });
+    const console = execFileSync(process.execPath, [CLI, 'export', exportDoc.fileName, '--until', '2', '--to', 'console', '--no-color'], { encoding: 'utf8' });
+    expect(fake.ui.opened.at(-1)).toMatchObject({ language: 'plaintext', content: console });
+    // Nothing remembered: asked, and remembered.
+    await memory.update('msglint.exportFormat', undefined);
+    fake.ui.pick = 'anthropic';
+    await lensCommand(uri, 'openai', { until: '3' });
+    const anthropic = JSON.parse(execFileSync(process.execPath, [CLI, 'export', exportDoc.fileName, '--until', '3', '--to', 'anthropic'], { encoding: 'utf8' }));
+    expect(JSON.parse(fake.ui.opened.at(-1)!.content)).toEqual(anthropic);
+    expect(memory.get('msglint.exportFormat')).toBe('anthropic');
+    fake.ui.pick = undefined;
+  });
+
+  it("shows the file's problems and the whole view's tokens against the default agent's window in the status item; a click exports", async () => {
+    fake.setActive(exportDoc);
+    const item = fake.statusBarItems[0]!;
+    for (let i = 0; i < 200 && !item.text.includes('Σ'); i++) await new Promise((r) => setTimeout(r, 50));
+    expect(item.text).toMatch(/^\$\(check\) msglint {2}Σ \d+ \/ 128k · <1%$/);
+    expect(item.command).toBe(COMMANDS.exportLLMView);
+    expect(String((item.tooltip as { value: string }).value)).toContain('of the 128,000-token context window of `coder`');
+    fake.setDiagnostics(exportDoc.uri, [
+      { source: 'msglint', severity: 0, message: 'a' },
+      { source: 'msglint', severity: 1, message: 'b' },
+      { source: 'msglint', severity: 1, message: 'c' },
+      { source: 'other', severity: 0, message: 'd' },
+    ]);
+    expect(item.text).toMatch(/^\$\(check\) msglint {2}\$\(error\) 1 \$\(warning\) 2 {2}Σ \d+ \/ 128k · <1%$/);
+    fake.setDiagnostics(exportDoc.uri, []);
+    // Not a message file: the state alone, and a click shows the output.
+    const notes = new FakeTextDocument(path.join(packed.dir, 'editor', 'notes.md'), '# Notes\n');
+    fake.setActive(notes);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(item).toMatchObject({ text: '$(check) msglint', command: COMMANDS.showOutput });
+    fake.setActive(brokenDoc);
+  });
+
   it('"Import conversation…" opens `msglint import`\'s message file of a JSON file unsaved, in its folder under a free name, and says what was dropped', async () => {
     const dir = path.join(packed.dir, 'import');
     mkdirSync(dir, { recursive: true });
@@ -339,7 +384,7 @@ describe('the packaged extension in a stand-in VS Code', () => {
     const restart = fake.registeredCommands.get(COMMANDS.restartServer)!;
     await restart();
     const [item] = fake.statusBarItems;
-    expect(item!.text).toBe('$(check) msglint');
+    expect(item!.text).toMatch(/^\$\(check\) msglint/);
     await fake.registeredCommands.get(COMMANDS.showOutput)!();
   });
 

@@ -23,7 +23,7 @@ describe('initialize', () => {
       expect(caps.diagnosticProvider).toMatchObject({ interFileDependencies: false, workspaceDiagnostics: true });
       expect((caps.codeActionProvider as { codeActionKinds: string[] }).codeActionKinds).toEqual(expect.arrayContaining(['quickfix', 'source.fixAll.msglint']));
       expect(caps.documentFormattingProvider).toBe(true);
-      expect(caps.executeCommandProvider?.commands).toEqual(['msglint.fixAll', 'msglint.exportLLMView', 'msglint.lintWorkspace']);
+      expect(caps.executeCommandProvider?.commands).toEqual(['msglint.fixAll', 'msglint.exportLLMView', 'msglint.lintWorkspace', 'msglint.showLocation']);
       expect(caps.hoverProvider).toBe(true);
       expect(caps.definitionProvider).toBe(true);
       expect(caps.referencesProvider).toBe(true);
@@ -33,6 +33,8 @@ describe('initialize', () => {
       expect(caps.foldingRangeProvider).toBe(true);
       expect(caps.semanticTokensProvider?.legend.tokenTypes).toEqual(expect.arrayContaining(['keyword', 'variable', 'type', 'property', 'string']));
       expect(caps.documentLinkProvider).toBeTruthy();
+      expect(caps.inlayHintProvider).toBeTruthy();
+      expect(caps.codeLensProvider).toBeTruthy();
     } finally {
       await client.stop();
     }

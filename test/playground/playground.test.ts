@@ -184,6 +184,30 @@ describe.skipIf(missing !== undefined)('the playground in Chromium', () => {
     expect(await page.textContent('#agents')).toContain('coder (predefined');
   });
 
+  it("shows the server's inlay hints at the end of the marker lines and the view's total beside the problems", async () => {
+    await page.goto(pg.url);
+    await page.selectOption('#examples', { label: 'coding-session.msg.md' });
+    await pageProblems(page);
+    const labels = () => page.$$eval('.cm-inlay-hint', (els) => els.map((e) => (e as HTMLElement).dataset.label));
+    await expect.poll(labels).toContainEqual(expect.stringMatching(/^≈ \d+ tok · Σ \d+ \/ 128k · <1%$/));
+    const plan = page.locator('.cm-line', { hasText: '# %%% Plan[^2]' });
+    expect(await plan.locator('.cm-inlay-hint').getAttribute('data-label')).toMatch(/^≈ \d+ tok · Σ \d+ \/ 128k · <1%$/);
+    expect(await plan.locator('.cm-inlay-hint').getAttribute('title')).toContain('of the 128,000-token context window of `coder`');
+    // The hint is drawn, not text: the line reads as the file's.
+    expect(await plan.textContent()).toBe('# %%% Plan[^2]');
+    await expect.poll(() => page.textContent('#view-total')).toMatch(/^Σ \d+ \/ 128k · <1%$/);
+    const shot = path.join(pg.dir, 'playground-hints.png');
+    await page.screenshot({ path: shot });
+    console.log(`test/playground: screenshot ${shot}`);
+    // Scrolled to the end: the hints there. The file ends with a reply of `reviewer`, so the whole view's
+    // total is that reply's, against the default agent's window.
+    await page.click('.cm-content');
+    await page.keyboard.press('Control+End');
+    await expect.poll(labels).toEqual(expect.arrayContaining(['summary ≈ 11 tok', expect.stringMatching(/^≈ \d+ tok · Σ \d+ \/ 64k · 1%$/)]));
+    const last = (await labels()).at(-1)!;
+    expect((await page.textContent('#view-total'))!.split(' ')[1]).toBe(/Σ (\d+)/.exec(last)![1]);
+  });
+
   it('lints with the rules of the Settings panel (msglint.rules)', async () => {
     await page.goto(pg.url);
     const before = await pageProblems(page);

@@ -12,6 +12,10 @@
 //     (workspace diagnostics: on the Node host, which has the disk),
 //   - hovers in .msglintrc.json and in package.json's `msglint` key show the
 //     config schema's descriptions,
+//   - the conversation's budget shows: inlay hints at the marker lines (a
+//     cell's tokens, the running total at a reply), code lenses, and the
+//     status bar item's total; the lens "Export view up to here" opens what
+//     `msglint export --until ID` writes,
 //   - "msglint: Export LLM view…" opens what `msglint export` writes,
 //   - "msglint: Import conversation…" picks a JSON file in the open dialog and
 //     opens a message file beside it that exports as `msglint import`'s does,
@@ -46,11 +50,13 @@ import { startCodeServer } from './code-server.mjs';
 import { ensureCodeServer } from './install.mjs';
 import {
   applyQuickFix,
+  clickCodeLens,
   goToLine,
   hoverAtCursor,
   openFile,
   openProblems,
   pickQuickItem,
+  readBudget,
   readProblems,
   runCommand,
   saveUntitled,
@@ -83,6 +89,8 @@ const IMPORT_MESSAGES = [
   { role: 'assistant', content: 'It subtracts where it should add.' },
 ];
 const EXPORT_TARGET = 'openai';
+// The reply whose lens exports the view up to it, and its marker line.
+const LENS_REPLY = { id: '2', marker: '# %%% Plan[^2]' };
 // A body line of a message cell of the showcase, for the hover.
 const HOVER_LINE = 23;
 // A rule severity set in VS Code's settings (a warning by default): the
@@ -169,6 +177,7 @@ async function expectations(dir) {
   const session = path.join(dir, SESSION);
   await copyFile(path.join(ROOT, 'examples/coding-session.msg.md'), session);
   const { stdout: exported } = await promisify(execFile)(process.execPath, [CLI, 'export', session, '--to', EXPORT_TARGET]);
+  const { stdout: exportedUntil } = await promisify(execFile)(process.execPath, [CLI, 'export', session, '--until', LENS_REPLY.id, '--to', EXPORT_TARGET]);
   // What the imported file must export: the CLI's import of the same JSON, exported (nonces differ between imports, the export does not).
   const importJson = path.join(dir, IMPORT_JSON);
   await writeFile(importJson, `${JSON.stringify(IMPORT_MESSAGES, null, 2)}\n`);
@@ -180,6 +189,7 @@ async function expectations(dir) {
     unopenedProblems,
     sessionText: await readFile(session, 'utf8'),
     exported: JSON.parse(exported),
+    exportedUntil: JSON.parse(exportedUntil),
     showcaseText, legacyText: await readFile(legacy, 'utf8'), problems, fixable, fixedShowcase: applyFixes(showcaseText, [fixable.fix]), formatted };
 }
 
@@ -307,6 +317,28 @@ async function checkHost(host, { installDir, expected, keep }) {
     await page.keyboard.press('Escape');
   }
   say("config schema: hovers in .msglintrc.json and package.json's msglint key describe the keys");
+
+  step = `${host}: inlay hints, code lenses and the status bar`;
+  await openFile(page, SESSION);
+  const budget = await readBudget(page, LENS_REPLY.marker);
+  await screenshot('8-budget');
+  if (!/^≈ \d+ tok · Σ \d+ \/ 128k · <1%$/.test(budget.hint)) throw new Error(`the inlay hint of ${LENS_REPLY.marker} reads ${JSON.stringify(budget.hint)}`);
+  if (!budget.lenses.includes('Export view up to here') || !budget.lenses.includes('Go to result')) throw new Error(`the code lenses read ${JSON.stringify(budget.lenses)}`);
+  if (!/Σ \d+ \/ 128k · <1%/.test(budget.status)) throw new Error(`the status bar item reads ${JSON.stringify(budget.status)}, with no total`);
+  say(`inlay hint ${JSON.stringify(budget.hint)} at ${LENS_REPLY.marker}; code lenses ${[...new Set(budget.lenses)].join(', ')}; status bar ${JSON.stringify(budget.status.trim())}`);
+
+  step = `${host}: exporting the view up to a reply from its code lens`;
+  await clickCodeLens(page, LENS_REPLY.marker, 'Export view up to here');
+  await pickQuickItem(page, `msglint: Export the LLM view up to ${LENS_REPLY.id}`, EXPORT_TARGET);
+  await waitForUntitled(page);
+  await screenshot('8-export-until');
+  const untilFile = path.join(workspace, await saveUntitled(page, '.json'));
+  const exportedUntil = JSON.parse(await readFile(untilFile, 'utf8'));
+  if (JSON.stringify(exportedUntil) !== JSON.stringify(expected.exportedUntil)) throw new Error(`"Export view up to here" differs from msglint export --until ${LENS_REPLY.id}: ${firstDifference(JSON.stringify(exportedUntil, null, 1), JSON.stringify(expected.exportedUntil, null, 1))}`);
+  say(`code lens "Export view up to here": ${EXPORT_TARGET}, as msglint export --until ${LENS_REPLY.id} writes it`);
+  // Gone again, so that the next export's untitled editor is saved under the same name without a question.
+  await runCommand(page, 'View: Close Editor');
+  await rm(untilFile);
 
   step = `${host}: exporting the LLM view`;
   await openFile(page, SESSION);

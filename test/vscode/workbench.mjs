@@ -229,6 +229,55 @@ export async function hoverAtCursor(page, expected, timeout = WAIT) {
   return text;
 }
 
+/**
+ * What the active editor shows of the conversation's budget, once the line
+ * starting with `marker` has its inlay hint: that hint's text (injected
+ * after the line's text), the code lenses' titles on screen, and the text of
+ * msglint's status bar item.
+ */
+export async function readBudget(page, marker, timeout = 60_000) {
+  const read = ({ marker }) => {
+    const norm = (t) => (t ?? '').replace(/\u00a0/g, ' ');
+    const line = [...document.querySelectorAll('.editor-instance .monaco-editor .view-line')].find((l) => norm(l.textContent).startsWith(marker));
+    const hint = line ? norm(line.textContent).slice(marker.length).trim() : '';
+    const lenses = [...document.querySelectorAll('.editor-instance .codelens-decoration a, .editor-instance .codelens-decoration span')]
+      .map((e) => norm(e.textContent).trim())
+      .filter((t) => t !== '' && t !== '|');
+    const status = [...document.querySelectorAll('.statusbar-item')].map((e) => norm(e.textContent)).find((t) => t.includes('msglint')) ?? '';
+    return { hint, lenses, status };
+  };
+  await waitFor(
+    `no inlay hint with a total after ${marker}, no code lens, or no total in the status bar`,
+    page.waitForFunction((arg) => {
+      const norm = (t) => (t ?? '').replace(/\u00a0/g, ' ');
+      const line = [...document.querySelectorAll('.editor-instance .monaco-editor .view-line')].find((l) => norm(l.textContent).startsWith(arg.marker));
+      const status = [...document.querySelectorAll('.statusbar-item')].some((e) => /msglint.*Σ/.test(norm(e.textContent)));
+      return !!line && norm(line.textContent).includes('Σ') && status && document.querySelector('.editor-instance .codelens-decoration a') !== null;
+    }, { marker }, { timeout }),
+  );
+  return page.evaluate(read, { marker });
+}
+
+/** Clicks the code lens titled `title` shown above the line starting with `marker`. */
+export async function clickCodeLens(page, marker, title) {
+  const lens = await page.evaluateHandle(
+    ({ marker, title }) => {
+      const norm = (t) => (t ?? '').replace(/\u00a0/g, ' ');
+      const line = [...document.querySelectorAll('.editor-instance .monaco-editor .view-line')].find((l) => norm(l.textContent).startsWith(marker));
+      if (!line) return null;
+      const top = line.getBoundingClientRect().top;
+      const above = [...document.querySelectorAll('.editor-instance .codelens-decoration a')]
+        .filter((a) => norm(a.textContent).trim() === title && a.getBoundingClientRect().bottom <= top + 2)
+        .sort((a, b) => b.getBoundingClientRect().bottom - a.getBoundingClientRect().bottom);
+      return above[0] ?? null;
+    },
+    { marker, title },
+  );
+  const element = lens.asElement();
+  if (!element) throw new Error(`no code lens "${title}" above ${marker}`);
+  await element.click({ timeout: WAIT });
+}
+
 function escape(text) {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }

@@ -1,7 +1,9 @@
 // The msglint playground: an editor talking LSP to msglint's language
 // server in a Web Worker (dist/browser/server.js, embedded in this page's
 // script by build.mjs), with the Problems list, the Export and Agents
-// panels, an example picker and share links (`#text=<base64url UTF-8>`).
+// panels, an example picker and share links (`#text=<base64url UTF-8>`);
+// the server's inlay hints in the text and the view's total beside the
+// problem count (budget.ts).
 
 import { lintGutter } from '@codemirror/lint';
 import {
@@ -20,6 +22,7 @@ import { basicSetup } from 'codemirror';
 import type * as lsp from 'vscode-languageserver-protocol';
 import serverSource from 'msglint:worker-source';
 import examples from 'msglint:examples';
+import { hintsOnScroll, inlayHints, refreshInlayHints, refreshTotal } from './budget.js';
 import { diagnosticsView } from './diagnostics.js';
 import { applyWorkspaceEdit } from './edits.js';
 import { refreshHighlighting, semanticHighlighting } from './highlight.js';
@@ -57,7 +60,10 @@ let refreshExport: () => Promise<void> = async () => undefined;
 const problems = diagnosticsView($('problems'), $('problem-count'), () => {
   void refreshExport();
   refreshAgents();
-  if (view) void refreshHighlighting(client, view).catch((e: unknown) => console.warn('msglint playground: semantic tokens failed', e));
+  if (!view) return;
+  void refreshHighlighting(client, view).catch((e: unknown) => console.warn('msglint playground: semantic tokens failed', e));
+  void refreshInlayHints(client, view).catch((e: unknown) => console.warn('msglint playground: inlay hints failed', e));
+  void refreshTotal(client, view, $('view-total')).catch((e: unknown) => console.warn('msglint playground: the view total failed', e));
 });
 
 const client = new LSPClient({
@@ -110,6 +116,8 @@ function open(name: string, text: string): void {
       basicSetup,
       lintGutter(),
       semanticHighlighting,
+      inlayHints,
+      hintsOnScroll(client),
       EditorView.lineWrapping,
       client.plugin(fileUri, 'markdown'),
       autoSync,

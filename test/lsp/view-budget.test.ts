@@ -1,0 +1,229 @@
+// The conversation's budget in the editor, over stdio: inlay hints at the
+// end of each marker line (a cell's tokens, the running total at a reply),
+// code lenses (export up to a reply, a tool call's result) and the
+// msglint/viewTotal request, on the showcase, the coding session and a
+// 5,000-turn file. Totals are checked against the view `msglint export`
+// builds (toLLMView, what the command runs), counted by the same estimate.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ClientCapabilities, CodeLens, InlayHint, InlayHintLabelPart } from 'vscode-languageserver-protocol';
+import { generateMessageFile } from '../../bench/generate.mjs';
+import { toLLMView } from '../../server/export/index.js';
+import { cellTokens, estimateTokens, MESSAGE_OVERHEAD_TOKENS } from '../../server/llm-view/tokens.js';
+import { historyMode } from '../../server/llm-view/view.js';
+import { parse, type MessageDocument } from '../../server/syntax/document.js';
+import { fixtureUri, LspClient, modernCapabilities, root } from './client.js';
+
+const showcase = readFileSync(path.join(root, 'test/fixtures/showcase.msg.md'), 'utf8');
+const session = readFileSync(path.join(root, 'examples/coding-session.msg.md'), 'utf8');
+const capabilities: ClientCapabilities = { ...modernCapabilities, window: { showDocument: { support: true } } };
+
+/** The tokens of the view `msglint export --until ID` builds (the whole view without `until`), counted as context-window counts. */
+function exportedTokens(doc: MessageDocument, until?: string): number {
+  const view = toLLMView(doc, until !== undefined ? { until } : {});
+  const ids = new Set(view.messages.flatMap((m) => m.source.cells));
+  let n = view.systemPrompt !== null ? MESSAGE_OVERHEAD_TOKENS + estimateTokens(view.systemPrompt) : 0;
+  for (const cell of doc.cells) {
+    if (cell.id !== undefined && ids.has(cell.id)) n += cellTokens(doc, cell, historyMode(doc, cell) === 'summary' ? 'summary' : 'body');
+  }
+  return n;
+}
+
+const label = (h: InlayHint): string => (typeof h.label === 'string' ? h.label : h.label.map((p) => p.value).join(''));
+/** The exact total a reply's hint gives in its tooltip (`about 45,321 tokens`). */
+function exactTotal(h: InlayHint): number | undefined {
+  const part = (h.label as InlayHintLabelPart[]).find((p) => p.value.startsWith('Σ'));
+  const m = /about ([\d,]+) tokens/.exec(String(part?.tooltip ?? ''));
+  return m ? Number(m[1]!.replace(/,/g, '')) : undefined;
+}
+/** The 0-based lines of the cells' markers. */
+function markerLines(text: string): number[] {
+  const doc = parse(text, { fileName: 'a.msg.md' });
+  return doc.cells.map((c) => doc.lines.lineOf(doc.offsetOf(c)));
+}
+const everything = { start: { line: 0, character: 0 }, end: { line: 1_000_000, character: 0 } };
+
+let client: LspClient;
+beforeAll(async () => {
+  client = await LspClient.start({ capabilities });
+});
+afterAll(async () => {
+  await client.stop();
+});
+
+const hintsOf = (uri: string, range = everything): Promise<InlayHint[]> => client.request('textDocument/inlayHint', { textDocument: { uri }, range });
+const lensesOf = (uri: string): Promise<CodeLens[]> => client.request('textDocument/codeLens', { textDocument: { uri } });
+
+describe('inlay hints', () => {
+  it('are advertised, with code lenses', () => {
+    expect(client.initializeResult.capabilities).toMatchObject({ inlayHintProvider: { resolveProvider: false }, codeLensProvider: { resolveProvider: false } });
+    expect(client.initializeResult.capabilities.executeCommandProvider?.commands).toContain('msglint.showLocation');
+  });
+
+  it("on the showcase: one at the end of each cell's marker line, with the cell's tokens, its summary's or `excluded`", async () => {
+    const uri = fixtureUri('budget-showcase.msg.md');
+    await client.open(uri, showcase);
+    const hints = await hintsOf(uri);
+    const lines = showcase.split('\n');
+    expect(hints.map((h) => h.position.line)).toEqual(markerLines(showcase));
+    for (const h of hints) {
+      expect(h.position.character).toBe(lines[h.position.line]!.length);
+      expect(h.paddingLeft).toBe(true);
+      expect(label(h)).toMatch(/^(≈ \d+ tok|summary ≈ \d+ tok|excluded)$/);
+    }
+    const at = (marker: string): string => label(hints.find((h) => lines[h.position.line] === marker)!);
+    // history=summary without a summary or a title: the message overhead alone.
+    expect(at('# %% [^10]')).toBe('summary ≈ 4 tok');
+    const doc = parse(showcase, { fileName: 'budget-showcase.msg.md' });
+    expect(at('# %% Code without a block[^11]')).toBe(`≈ ${cellTokens(doc, doc.cellsById.get('11')![0]!, 'body')} tok`);
+    // No reply of a known agent ([cdoer] is a typo): no total, and no lens.
+    expect(hints.some((h) => label(h).includes('Σ'))).toBe(false);
+    expect(await lensesOf(uri)).toEqual([]);
+  });
+
+  it("at each reply, the view's total against the agent's window, equal to the exported view's estimate", async () => {
+    const uri = fixtureUri('budget-session.msg.md');
+    await client.open(uri, session);
+    const hints = await hintsOf(uri);
+    const doc = parse(session, { fileName: 'budget-session.msg.md' });
+    const lines = session.split('\n');
+    const replies = hints.filter((h) => label(h).includes('Σ'));
+    expect(replies.map((h) => lines[h.position.line])).toEqual(['# %%% Plan[^2]', '# %%% Fix[^3]', '# %%% Looks good[^6]']);
+    const plan = replies[0]!;
+    expect(label(plan)).toMatch(/^≈ \d+ tok · Σ \d+ \/ 128k · <1%$/);
+    expect(exactTotal(plan)).toBe(exportedTokens(doc, '2'));
+    expect(exactTotal(replies[1]!)).toBe(exportedTokens(doc, '3'));
+    // reviewer has no system prompt: context-window counts the default agent's (systemPromptFor), export none.
+    expect(label(replies[2]!)).toMatch(/Σ \d+ \/ 64k · 1%$/);
+  });
+
+  it('only in the range asked for', async () => {
+    const uri = fixtureUri('budget-session.msg.md');
+    const hints = await hintsOf(uri, { start: { line: 30, character: 0 }, end: { line: 60, character: 0 } });
+    expect(hints.map((h) => h.position.line + 1)).toEqual([33, 45, 54, 60]);
+  });
+
+  it('follow msglint.inlayHints: `replies` gives only the totals, `off` none; a wrong value is shown', async () => {
+    const other = await LspClient.start({ capabilities, settings: { inlayHints: 'replies' } });
+    try {
+      const uri = fixtureUri('budget-session.msg.md');
+      await other.open(uri, session);
+      const replies: InlayHint[] = await other.request('textDocument/inlayHint', { textDocument: { uri }, range: everything });
+      expect(replies.map(label)).toEqual([expect.stringMatching(/^Σ \d+ \/ 128k · <1%$/), expect.stringMatching(/^Σ/), expect.stringMatching(/^Σ/)]);
+      other.settings = { inlayHints: 'off' };
+      await other.notify('workspace/didChangeConfiguration', { settings: null });
+      expect(await other.request('textDocument/inlayHint', { textDocument: { uri }, range: everything })).toEqual([]);
+      other.settings = { inlayHints: 'some' };
+      await other.notify('workspace/didChangeConfiguration', { settings: null });
+      expect((await other.request<InlayHint[]>('textDocument/inlayHint', { textDocument: { uri }, range: everything })).length).toBe(markerLines(session).length);
+      const shown = await other.until(() => other.shown.find((m) => m.message.includes('msglint.inlayHints')), 'the settings problem');
+      expect(shown.message).toContain('expected "all", "replies", "off", got "some"');
+    } finally {
+      await other.stop();
+    }
+  });
+});
+
+describe('code lenses', () => {
+  it('export up to a reply (the server command with `until`) and go to a call\'s result, which the client is asked to show', async () => {
+    const uri = fixtureUri('budget-session.msg.md');
+    const lenses = await lensesOf(uri);
+    const lines = session.split('\n');
+    expect(lenses.map((l) => [lines[l.range.start.line], l.command?.title])).toEqual([
+      ['# %%% Plan[^2]', 'Export view up to here'],
+      ['## %%% Read the file[^2.k7f3q]', 'Go to result'],
+      ['# %%% Fix[^3]', 'Export view up to here'],
+      ['## %%% Write the fix[^3.m2x9w]', 'Go to result'],
+      ['# %%% Looks good[^6]', 'Export view up to here'],
+    ]);
+    const exportLens = lenses[0]!.command!;
+    expect(exportLens).toMatchObject({ command: 'msglint.exportLLMView', arguments: [uri, 'openai', { until: '2' }] });
+    // The command runs as it stands: the view up to the reply.
+    const view = await client.request('workspace/executeCommand', exportLens);
+    expect(view).toEqual(expect.arrayContaining([expect.objectContaining({ role: 'assistant', content: "[The count is probably computed with floor division. I should read the file.]\n\nI'll read `paging.py` first." })]));
+    expect(JSON.stringify(view)).not.toContain('ceiling division');
+
+    const go = lenses[1]!.command!;
+    expect(lines[go.arguments![1].start.line]).toBe('## %%% File contents[^2.k7f3q.1]');
+    const shown: unknown[] = [];
+    client.conn.onRequest('window/showDocument', (p: unknown) => {
+      shown.push(p);
+      return { success: true };
+    });
+    expect(await client.request('workspace/executeCommand', go)).toEqual({ success: true });
+    expect(shown).toEqual([{ uri, selection: go.arguments![1], takeFocus: true }]);
+  });
+
+  it('say "No result yet" for a call without one, and the result\'s line to a client that cannot show documents', async () => {
+    const text = session.replace(/## %%% Written\[\^3\.m2x9w\.1\][\s\S]*?(?=# %% Check it)/, '');
+    const plain = await LspClient.start();
+    try {
+      const uri = fixtureUri('budget-unanswered.msg.md');
+      await plain.open(uri, text);
+      const lenses: CodeLens[] = await plain.request('textDocument/codeLens', { textDocument: { uri } });
+      expect(lenses.filter((l) => l.command?.command !== 'msglint.exportLLMView').map((l) => l.command)).toEqual([
+        { title: 'Result at line 45', command: '' },
+        { title: 'No result yet', command: '' },
+      ]);
+    } finally {
+      await plain.stop();
+    }
+  });
+});
+
+describe('msglint/viewTotal', () => {
+  it("is the whole view's tokens against the default agent's window, as export builds the view", async () => {
+    const uri = fixtureUri('budget-session.msg.md');
+    const total = await client.request('msglint/viewTotal', { textDocument: { uri } });
+    const doc = parse(session, { fileName: 'budget-session.msg.md' });
+    expect(total).toMatchObject({ tokens: exportedTokens(doc), agent: 'coder', window: 128000, label: `Σ ${exportedTokens(doc)} / 128k · <1%` });
+    expect(await client.request('msglint/viewTotal', { textDocument: { uri: fixtureUri('not-open.msg.md') } })).toBeNull();
+  });
+});
+
+describe('on a 5,000-turn file', () => {
+  const text = generateMessageFile({ turns: 5000 });
+  const lines = text.split('\n');
+  const uri = fixtureUri('budget-5000.msg.md');
+  const middle = lines.findIndex((l) => l.startsWith('# %% Question 2500['));
+  const screen = (from: number) => ({ start: { line: from, character: 0 }, end: { line: from + 60, character: 0 } });
+
+  it('gives the hints of one screen at marker line ends, totals equal to the exported view up to each reply', async () => {
+    await client.open(uri, text);
+    const hints = await hintsOf(uri, screen(middle));
+    expect(hints.map((h) => h.position.line)).toEqual(markerLines(text).filter((l) => l >= middle && l < middle + 60));
+    for (const h of hints) expect(h.position.character).toBe(lines[h.position.line]!.length);
+    const reply = hints.find((h) => label(h).includes('Σ'))!;
+    const id = /\[\^(\d+)\]$/.exec(lines[reply.position.line]!)![1]!;
+    expect(label(reply)).toMatch(/^≈ \d+ tok · Σ \d+(\.\d)?k \/ 200M · <1%$/);
+    expect(exactTotal(reply)).toBe(exportedTokens(parse(text, { fileName: 'budget-5000.msg.md' }), id));
+  }, 120_000);
+
+  it('after an edit before a reply, its total is that of the new text', async () => {
+    const before = exactTotal((await hintsOf(uri, screen(middle))).find((h) => label(h).includes('Σ'))!)!;
+    // The prose of a question in the view, some cells before the screen.
+    let q = middle - 100;
+    while (!(lines[q]!.startsWith('# %% Question') && lines[q + 2]!.includes('history=include'))) q--;
+    const at = q + 4;
+    await client.change(uri, 2, [{ range: { start: { line: at, character: 0 }, end: { line: at, character: 0 } }, text: 'Many more words here, typed in the middle. ' }]);
+    const edited = text.split('\n');
+    edited[at] = 'Many more words here, typed in the middle. ' + edited[at];
+    const after = edited.join('\n');
+    const reply = (await hintsOf(uri, screen(middle))).find((h) => label(h).includes('Σ'))!;
+    const id = /\[\^(\d+)\]$/.exec(edited[reply.position.line]!)![1]!;
+    expect(exactTotal(reply)).toBe(exportedTokens(parse(after, { fileName: 'budget-5000.msg.md' }), id));
+    expect(exactTotal(reply)).toBeGreaterThan(before);
+  }, 120_000);
+
+  it('gives a lens on every reply and tool call; a result lens points at the result', async () => {
+    const lenses = await lensesOf(uri);
+    const replies = lines.filter((l) => /^# %%% Answer/.test(l)).length;
+    const calls = lines.filter((l) => /^## %%% .*\[\^\d+\.[a-z0-9]+\]$/.test(l)).length;
+    expect(lenses.filter((l) => l.command?.title === 'Export view up to here').length).toBe(replies);
+    expect(lenses.filter((l) => l.command?.title === 'Go to result').length).toBe(calls);
+    const go = lenses.find((l) => l.range.start.line > middle && l.command?.title === 'Go to result')!;
+    const callId = /\[\^([^\]]+)\]$/.exec(lines[go.range.start.line]!)![1]!;
+    expect(lines[go.command!.arguments![1].start.line]).toContain(`[^${callId}.1]`);
+  }, 120_000);
+});
