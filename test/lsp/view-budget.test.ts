@@ -141,7 +141,8 @@ describe('code lenses', () => {
     expect(exportLens).toMatchObject({ command: 'msglint.exportLLMView', arguments: [uri, 'openai', { until: '2' }] });
     // The command runs as it stands: the view up to the reply.
     const view = await client.request('workspace/executeCommand', exportLens);
-    expect(view).toEqual(expect.arrayContaining([expect.objectContaining({ role: 'assistant', content: "[The count is probably computed with floor division. I should read the file.]\n\nI'll read `paging.py` first." })]));
+    // Its thinking paragraph is left out, as `msglint export --to openai` leaves it (docs/export.md, Thinking).
+    expect(view).toEqual(expect.arrayContaining([expect.objectContaining({ role: 'assistant', content: "I'll read `paging.py` first." })]));
     expect(JSON.stringify(view)).not.toContain('ceiling division');
 
     const go = lenses[1]!.command!;
