@@ -31,6 +31,8 @@ export interface LintCommand {
   concurrency?: number | 'auto' | 'off';
   cache: boolean;
   cacheLocation?: string;
+  /** False with --no-error-on-unmatched-pattern: a path that yields no message file is said, not an error. */
+  errorOnUnmatchedPattern: boolean;
 }
 
 export interface RulesCommand {
@@ -58,6 +60,7 @@ type FlagOption =
   | 'no-color'
   | 'report-unused-disable-directives'
   | 'cache'
+  | 'no-error-on-unmatched-pattern'
   | 'version'
   | 'help';
 
@@ -81,6 +84,7 @@ const FLAG_OPTIONS = new Set<string>([
   'no-color',
   'report-unused-disable-directives',
   'cache',
+  'no-error-on-unmatched-pattern',
   'version',
   'help',
 ]);
@@ -232,6 +236,7 @@ export function parseArgs(argv: readonly string[]): Command {
     ruleOverrides,
     stdin: raw.flags.has('stdin'),
     reportUnusedDisableDirectives: raw.flags.has('report-unused-disable-directives'),
+    errorOnUnmatchedPattern: !raw.flags.has('no-error-on-unmatched-pattern'),
     cache: raw.flags.has('cache'),
   };
   const concurrency = raw.values.concurrency;
@@ -302,7 +307,8 @@ export const HELP_TEXT = `Usage: msglint [options] [paths...]
 Lint message files (*.msg.md, and *.md files whose frontmatter declares
 message_section). Paths may be files, directories (searched recursively) or
 glob patterns; the default is the current directory. .gitignore files,
-node_modules, .git and the config's "ignores" are skipped.
+node_modules, .git and the config's "ignores" are skipped. A path that yields
+no message file is an error (a file named but ignored is only said).
 
 Options:
   -f, --format NAME         stylish (default), json, sarif, github, junit,
@@ -327,6 +333,9 @@ Options:
       --cache-location PATH Where the cache is kept (default: .msglintcache; a
                             folder, or a path ending with /, holds it in a
                             file named after the working directory)
+      --no-error-on-unmatched-pattern
+                            A path that yields no message file is said on
+                            stderr, not an error
   -v, --version             Print the version
   -h, --help                Print this help
 
@@ -339,5 +348,6 @@ traces to internal errors.
 
 Exit codes: 0 no errors (and warnings within --max-warnings),
             1 lint errors or too many warnings,
-            2 usage error, bad config or unreadable path.
+            2 usage error, bad config, unreadable path, or a path that
+              yields no message file.
 `;

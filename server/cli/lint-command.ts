@@ -9,7 +9,7 @@ import { cacheFileOf, LintCache } from './cache.js';
 import { checkRuleOverrides, createFileLinter, displayPath, type FileOutcome } from './lint-file.js';
 import { WorkerPool, workerCount } from './workers.js';
 import { shouldUseColor } from './color.js';
-import { discoverFiles } from '../config/discover.js';
+import { discoverFiles, type ArgFiles } from '../config/discover.js';
 import { EXIT_FAILURE, EXIT_LINT_ERRORS, EXIT_OK } from './errors.js';
 import { decode } from './files.js';
 import { replacedLinkLine, writeOutputFile } from './output-file.js';
@@ -30,6 +30,8 @@ export interface CliIo {
   /** Writes a formatter's text to stderr as it is: the formatter made what it quotes safe, and its colours stay. */
   errorReport(text: string): void;
 }
+
+const NOT_A_MESSAGE_FILE = 'not a message file (a *.msg.md file, or a *.md file whose frontmatter declares message_section)';
 
 /** What standard input is called in reports when --stdin-filename is not given (ESLint says "<text>"). */
 const STDIN_LABEL = '<stdin>';
@@ -70,6 +72,22 @@ async function lintAndReport(command: LintCommand, io: CliIo, run?: RunFacts): P
     io.error(`msglint: ${line}`);
   };
   const display = (file: string) => displayPath(file, io.cwd);
+  // A path that yields no message file: an error, as ESLint's "No files matching", unless the user allows it.
+  const unmatched = (arg: string, why: string) => (command.errorOnUnmatchedPattern ? fail(`${arg}: ${why}`) : io.error(`msglint: ${arg}: ${why}; skipped`));
+  /** Says which arguments gave no message file (those that gave a problem of their own, or a file that failed, have said so). */
+  const sayUnmatched = (args: readonly ArgFiles[], files: readonly string[], outcomes: readonly FileOutcome[], reports: readonly FileReport[]) => {
+    const linted = new Set(reports.map((r) => r.filePath));
+    const failedFiles = new Set(files.filter((_, i) => outcomes[i]!.failed));
+    for (const { arg, files: own, ignoredBy, failed } of args) {
+      if (ignoredBy !== undefined) {
+        io.error(`msglint: ${arg}: skipped: ignored by ${ignoredBy}`);
+        continue;
+      }
+      if (failed || own.some((f) => linted.has(f) || failedFiles.has(f))) continue;
+      const named = own.length === 1 && own[0] === path.resolve(io.cwd, arg);
+      unmatched(arg, named ? NOT_A_MESSAGE_FILE : own.length ? `no message file found (${own.length === 1 ? '1 Markdown file, not a message file' : `${own.length} Markdown files, none a message file`})` : 'no message file found');
+    }
+  };
 
   const reports: FileReport[] = [];
   /** The text of each report's file, when the format reads it (rdjson). */
@@ -96,12 +114,14 @@ async function lintAndReport(command: LintCommand, io: CliIo, run?: RunFacts): P
     if (run) run.marks.linted = performance.now();
     if (command.fix) return printFixed(outcome, source.text, command, io);
     take(outcome);
+    if (!outcome.report && !outcome.failed) unmatched(command.stdinFilename ?? STDIN_LABEL, NOT_A_MESSAGE_FILE);
   } else {
     // A number of threads is known before the files: the workers load their
     // modules while the files are discovered (`auto` waits for the sizes).
     let pool = typeof command.concurrency === 'number' && command.concurrency > 1 ? new WorkerPool(command, io.cwd, command.concurrency - 1) : undefined;
     let outcomes: FileOutcome[];
     let files: string[];
+    let args: ArgFiles[];
     // The cache holds reports of plain lint runs; fixing always lints afresh.
     const cacheLocation = cacheFileOf(command.cacheLocation ?? '.msglintcache', io.cwd);
     let cache: LintCache | undefined;
@@ -109,6 +129,7 @@ async function lintAndReport(command: LintCommand, io: CliIo, run?: RunFacts): P
       if (command.cache && !fixing) cache = LintCache.open(path.resolve(io.cwd, cacheLocation), cacheLocation, io.env, io.error);
       const discovered = await discoverFiles(command.paths, io.cwd, configs);
       files = discovered.files;
+      args = discovered.args;
       for (const problem of discovered.problems) fail(problem);
       const cached = files.map((file) => cache?.entryOf(file));
       const threads = workerCount(command.concurrency, files.length, command.concurrency === 'auto' ? totalSize(files) : undefined);
@@ -141,6 +162,7 @@ async function lintAndReport(command: LintCommand, io: CliIo, run?: RunFacts): P
     }
     const cacheProblem = cache?.save();
     if (cacheProblem) io.error(cacheProblem);
+    sayUnmatched(args, files, outcomes, reports);
   }
 
   let errorCount = 0;

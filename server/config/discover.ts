@@ -21,6 +21,18 @@ export interface Discovery {
   files: string[];
   /** One line each (without the "msglint: " prefix): paths that do not exist or cannot be read. */
   problems: string[];
+  /** What each argument gave, in command-line order: the caller says which gave no message file. */
+  args: ArgFiles[];
+}
+
+export interface ArgFiles {
+  arg: string;
+  /** Its files (a file found by two arguments is in both lists). */
+  files: string[];
+  /** A file or folder named by the argument that the ignore rules skip: what skips it. */
+  ignoredBy?: string;
+  /** The argument gave a problem of its own (it does not exist, cannot be read, matches nothing). */
+  failed: boolean;
 }
 
 /** Git ignores a .gitignore larger than this (100 MiB, since git 2.40.1); so does msglint, saying so. */
@@ -37,28 +49,32 @@ const ALWAYS_SKIPPED = new Set(['node_modules', '.git']);
 export async function discoverFiles(args: readonly string[], cwd: string, configs: ConfigResolver): Promise<Discovery> {
   const walker = new Walker(cwd, configs);
   // One path after another, so problems are reported in command-line order.
-  const lists: string[][] = [];
+  const lists: ArgFiles[] = [];
   // Within one path, problems are sorted (as when directories were walked
   // concurrently), so the output does not depend on the walk's order.
   for (const arg of args) {
     const before = walker.problems.length;
-    lists.push(walker.expand(arg));
+    walker.ignoredBy = undefined;
+    const files = walker.expand(arg);
     const added = walker.problems.splice(before).sort();
     walker.problems.push(...added);
+    lists.push({ arg, files, failed: added.length > 0, ...(walker.ignoredBy !== undefined ? { ignoredBy: walker.ignoredBy } : {}) });
   }
   const seen = new Set<string>();
   const files: string[] = [];
-  for (const file of lists.flat()) {
+  for (const file of lists.flatMap((l) => l.files)) {
     if (!seen.has(file)) {
       seen.add(file);
       files.push(file);
     }
   }
-  return { files, problems: walker.problems };
+  return { files, problems: walker.problems, args: lists };
 }
 
 class Walker {
   readonly problems: string[] = [];
+  /** What skipped the file or folder the last argument named, if the ignore rules did. */
+  ignoredBy: string | undefined;
   private readonly gitignore: GitignoreTree;
 
   constructor(
@@ -80,7 +96,8 @@ class Walker {
       return [];
     }
     if (stats.isDirectory()) {
-      if (this.isIgnored(absolute, true)) return [];
+      this.ignoredBy = this.ignoredNamed(absolute, true);
+      if (this.ignoredBy !== undefined) return [];
       return this.walk(absolute, this.gitignore.boundaryFor(absolute), new Set());
     }
     if (!stats.isFile()) {
@@ -88,8 +105,18 @@ class Walker {
       this.problems.push(`${arg}: not a regular file`);
       return [];
     }
-    if (this.isIgnored(absolute, false)) return [];
-    return [absolute];
+    this.ignoredBy = this.ignoredNamed(absolute, false);
+    return this.ignoredBy === undefined ? [absolute] : [];
+  }
+
+  /** What ignores a path named on the command line: `.gitignore`, or the config whose `ignores` match it. */
+  private ignoredNamed(absolute: string, isDirectory: boolean): string | undefined {
+    if (!this.isIgnored(absolute, isDirectory)) return undefined;
+    const parent = path.dirname(absolute);
+    const chain = this.gitignore.chainFor(parent, this.gitignore.boundaryFor(isDirectory ? absolute : parent));
+    if (GitignoreTree.matches(chain, absolute, isDirectory)) return '.gitignore';
+    const config = this.configs.forDirectory(parent).configPath;
+    return config === undefined ? 'the config' : `the "ignores" of ${displayArg(this.cwd, config)}`;
   }
 
   /**

@@ -15,6 +15,7 @@ describe('parseArgs', () => {
       ruleOverrides: [],
       stdin: false,
       reportUnusedDisableDirectives: false,
+      errorOnUnmatchedPattern: true,
       cache: false,
     });
   });
@@ -38,6 +39,7 @@ describe('parseArgs', () => {
         '--no-color',
         '--color',
         '--report-unused-disable-directives',
+        '--no-error-on-unmatched-pattern',
         '--',
         '--odd-name.msg.md',
       ]),
@@ -59,6 +61,7 @@ describe('parseArgs', () => {
       stdin: false,
       reportUnusedDisableDirectives: true,
       cache: false,
+      errorOnUnmatchedPattern: false,
     });
   });
 

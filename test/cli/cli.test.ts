@@ -35,10 +35,11 @@ function expectUsageFailure(result: { status: number | null; stdout: string; std
 }
 
 describe('exit codes and usage', () => {
-  it('exits 0 without output when there is nothing to lint', () => {
+  it('exits 2, saying so, when there is nothing to lint (as ESLint), 0 with --no-error-on-unmatched-pattern', () => {
     const dir = makeTree({ 'README.md': PLAIN, 'notes.txt': 'hello' });
-    const result = run([], { cwd: dir });
-    expect(result).toEqual({ status: 0, stdout: '', stderr: '' });
+    const line = 'msglint: .: no message file found (1 Markdown file, not a message file)';
+    expect(run([], { cwd: dir })).toEqual({ status: 2, stdout: '', stderr: `${line}\n` });
+    expect(run(['--no-error-on-unmatched-pattern'], { cwd: dir })).toEqual({ status: 0, stdout: '', stderr: `${line}; skipped\n` });
   });
 
   it('exits 0 without output for clean message files', () => {
@@ -161,11 +162,11 @@ describe('file discovery', () => {
     for (const report of result.reports) expect(path.isAbsolute(report.filePath)).toBe(true);
   });
 
-  it('skips an explicitly named ordinary .md file silently but lints a named message-section file', () => {
+  it('says that an explicitly named ordinary .md file is not a message file (exit 2) and lints a named message-section file', () => {
     const dir = makeTree({ 'notes.md': PLAIN, 'review.md': DISCUSSION });
     const result = runJson(['notes.md', 'review.md'], { cwd: dir });
-    expect(result.status).toBe(0);
-    expect(result.stderr).toBe('');
+    expect(result.status).toBe(2);
+    expect(result.stderr).toBe('msglint: notes.md: not a message file (a *.msg.md file, or a *.md file whose frontmatter declares message_section)\n');
     expect(linted(result.reports, dir)).toEqual(['review.md']);
   });
 

@@ -50,7 +50,8 @@ describe('.pre-commit-hooks.yaml', () => {
   it('defines msglint (and msglint-fix) as node hooks on .md files', () => {
     expect(hooks.map((h) => h.id)).toEqual(['msglint', 'msglint-fix']);
     const [lint] = hooks;
-    expect(lint).toMatchObject({ id: 'msglint', entry: 'msglint', language: 'node', files: '\\.md$' });
+    // pre-commit passes plain .md files too: each is said as skipped, not an error (issue 47).
+    expect(lint).toMatchObject({ id: 'msglint', entry: 'msglint --no-error-on-unmatched-pattern', language: 'node', files: '\\.md$' });
     for (const h of hooks) {
       expect(Object.keys(pkg.bin)).toContain(String(h.entry).split(' ')[0]);
       const files = new RegExp(String(h.files));
@@ -63,6 +64,8 @@ describe('.pre-commit-hooks.yaml', () => {
     const clean = workspace(false);
     const files = ['README.md', 'examples/coding-session.msg.md', 'examples/release-notes.md'];
     expect(runMsglint(String(hooks[0]!.entry), clean, files)).toMatchObject({ status: 0, stdout: '' });
+    // A commit of plain Markdown alone passes too.
+    expect(runMsglint(String(hooks[0]!.entry), clean, ['README.md'])).toMatchObject({ status: 0, stdout: '' });
 
     const broken = workspace(true);
     const r = runMsglint(String(hooks[0]!.entry), broken, ['README.md', 'broken.msg.md']);

@@ -152,11 +152,11 @@ describe('a directory given as --stdin-filename', () => {
     expect(lstatSync(target).isDirectory()).toBe(true);
   });
 
-  it('a directory name that is not a message file name: nothing to lint, exit 0', () => {
+  it('a directory name that is not a message file name: nothing linted, said, exit 2 (issue 47), nothing written', () => {
     const dir = makeTree({ 'plain/x.md': 'x\n' });
     for (const name of ['plain', '.', '/', '..']) {
       const result = run(['--stdin', '--stdin-filename', name, '--fix-dry-run'], { cwd: dir, input: CELL_MARKER });
-      expect([result.status, result.stderr, result.stdout]).toEqual([0, '', '']);
+      expect([result.status, result.stderr, result.stdout]).toEqual([2, `msglint: ${name}: not a message file (a *.msg.md file, or a *.md file whose frontmatter declares message_section)\n`, '']);
     }
     expect(readdirSync(dir)).toEqual(['plain']);
   });
