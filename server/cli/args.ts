@@ -3,6 +3,7 @@
 // are long and mention internals; here every mistake becomes one short line.
 
 import { UsageError } from './errors.js';
+import { globCostProblem } from '../config/globs.js';
 
 export const FORMAT_NAMES = ['stylish', 'json', 'sarif', 'github', 'junit', 'gitlab', 'rdjson'] as const;
 export type FormatName = (typeof FORMAT_NAMES)[number];
@@ -33,6 +34,10 @@ export interface LintCommand {
   cacheLocation?: string;
   /** False with --no-error-on-unmatched-pattern: a path that yields no message file is said, not an error. */
   errorOnUnmatchedPattern: boolean;
+  /** --ignore-pattern GLOB and `!GLOB` arguments, in order: relative to the working directory, as a config's `ignores`. */
+  ignorePatterns: string[];
+  /** --no-ignore: no .gitignore, config `ignores` or ignore pattern applies. */
+  noIgnore: boolean;
 }
 
 export interface RulesCommand {
@@ -50,7 +55,7 @@ export interface PrintConfigCommand {
 
 export type Command = LintCommand | RulesCommand | PrintConfigCommand | { command: 'help' } | { command: 'version' };
 
-type ValueOption = 'format' | 'max-warnings' | 'rule' | 'config' | 'stdin-filename' | 'output-file' | 'concurrency' | 'cache-location' | 'print-config';
+type ValueOption = 'format' | 'max-warnings' | 'rule' | 'ignore-pattern' | 'config' | 'stdin-filename' | 'output-file' | 'concurrency' | 'cache-location' | 'print-config';
 type FlagOption =
   | 'fix'
   | 'fix-dry-run'
@@ -61,6 +66,7 @@ type FlagOption =
   | 'report-unused-disable-directives'
   | 'cache'
   | 'no-error-on-unmatched-pattern'
+  | 'no-ignore'
   | 'version'
   | 'help';
 
@@ -68,6 +74,7 @@ const VALUE_OPTIONS = new Set<string>([
   'format',
   'max-warnings',
   'rule',
+  'ignore-pattern',
   'config',
   'stdin-filename',
   'output-file',
@@ -85,6 +92,7 @@ const FLAG_OPTIONS = new Set<string>([
   'report-unused-disable-directives',
   'cache',
   'no-error-on-unmatched-pattern',
+  'no-ignore',
   'version',
   'help',
 ]);
@@ -94,6 +102,7 @@ const SHORT_OPTIONS: Record<string, string> = { f: 'format', c: 'config', o: 'ou
 interface RawOptions {
   values: Partial<Record<ValueOption, string>>;
   rules: string[];
+  ignorePatterns: string[];
   flags: Set<FlagOption>;
   /** The last of --color / --no-color wins. */
   color?: boolean;
@@ -180,11 +189,12 @@ function tokenize(argv: readonly string[]): RawOptions {
     values: [...VALUE_OPTIONS],
     flags: [...FLAG_OPTIONS].filter((f) => f !== 'color' && f !== 'no-color'),
     short: SHORT_OPTIONS,
-    repeatable: ['rule'],
+    repeatable: ['rule', 'ignore-pattern'],
   });
   return {
     values: Object.fromEntries(parsed.values) as RawOptions['values'],
     rules: parsed.repeated.get('rule') ?? [],
+    ignorePatterns: parsed.repeated.get('ignore-pattern') ?? [],
     flags: parsed.flags as Set<FlagOption>,
     color: parsed.color,
     positionals: parsed.positionals,
@@ -226,9 +236,16 @@ export function parseArgs(argv: readonly string[]): Command {
     maxWarnings = text === '-1' ? undefined : Number(text);
   }
 
+  // `!GLOB` arguments exclude, as --ignore-pattern GLOB does (markdownlint-cli2, ESLint's negated patterns).
+  const negated = raw.positionals.filter((p) => p.startsWith('!')).map((p) => p.slice(1));
+  const ignorePatterns = [...raw.ignorePatterns, ...negated];
+  for (const pattern of ignorePatterns) {
+    const problem = pattern.trim() === '' ? 'an empty pattern' : globCostProblem(pattern);
+    if (problem !== undefined) throw new UsageError(`--ignore-pattern '${pattern}': ${problem}`);
+  }
   const command: LintCommand = {
     command: 'lint',
-    paths: raw.positionals,
+    paths: raw.positionals.filter((p) => !p.startsWith('!')),
     format: format as FormatName,
     fix: raw.flags.has('fix'),
     fixDryRun: raw.flags.has('fix-dry-run'),
@@ -237,6 +254,8 @@ export function parseArgs(argv: readonly string[]): Command {
     stdin: raw.flags.has('stdin'),
     reportUnusedDisableDirectives: raw.flags.has('report-unused-disable-directives'),
     errorOnUnmatchedPattern: !raw.flags.has('no-error-on-unmatched-pattern'),
+    ignorePatterns,
+    noIgnore: raw.flags.has('no-ignore'),
     cache: raw.flags.has('cache'),
   };
   const concurrency = raw.values.concurrency;
@@ -336,6 +355,10 @@ Options:
       --no-error-on-unmatched-pattern
                             A path that yields no message file is said on
                             stderr, not an error
+      --ignore-pattern GLOB Skip the files GLOB matches (repeatable; as a
+                            config's "ignores", from the working directory);
+                            a path argument !GLOB does the same
+      --no-ignore           Apply no .gitignore, "ignores" or ignore pattern
   -v, --version             Print the version
   -h, --help                Print this help
 

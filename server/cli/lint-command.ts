@@ -127,7 +127,7 @@ async function lintAndReport(command: LintCommand, io: CliIo, run?: RunFacts): P
     let cache: LintCache | undefined;
     try {
       if (command.cache && !fixing) cache = LintCache.open(path.resolve(io.cwd, cacheLocation), cacheLocation, io.env, io.error);
-      const discovered = await discoverFiles(command.paths, io.cwd, configs);
+      const discovered = await discoverFiles(command.paths, io.cwd, configs, { ignorePatterns: command.ignorePatterns, noIgnore: command.noIgnore });
       files = discovered.files;
       args = discovered.args;
       for (const problem of discovered.problems) fail(problem);

@@ -1,10 +1,11 @@
 // Turning command-line paths into the list of files to lint.
 //
-// Ignore rules (.gitignore files, node_modules/.git, the config's `ignores`)
-// apply to everything, including files and directories named explicitly:
-// tools such as lint-staged pass every changed file, and those must not
-// resurrect generated or vendored files. Such files are skipped silently,
-// like ordinary .md files that are not message files.
+// Ignore rules (.gitignore files, node_modules/.git, the config's `ignores`,
+// the command line's --ignore-pattern) apply to everything, including files
+// and directories named explicitly: tools such as lint-staged pass every
+// changed file, and those must not resurrect generated or vendored files.
+// Such a named path is reported with what ignores it (ArgFiles.ignoredBy),
+// for the command to say; --no-ignore turns the rules off.
 
 import { existsSync, readdirSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -15,6 +16,7 @@ import type { ConfigResolver } from './load.js';
 import { leavesBase } from './paths.js';
 import { isInside, repositoryRoot } from './reach.js';
 import { NotReadableError, readRegularFile } from '../base/read-file.js';
+import { createIgnoreMatcher } from './ignores.js';
 
 export interface Discovery {
   /** Absolute paths, in a stable order (arguments in order, each directory sorted), without duplicates. */
@@ -46,8 +48,20 @@ const ALWAYS_SKIPPED = new Set(['node_modules', '.git']);
  * one call after another as with fs.promises, and without it Node need not
  * load its promise-based fs module at every run (docs/performance.md).
  */
-export async function discoverFiles(args: readonly string[], cwd: string, configs: ConfigResolver): Promise<Discovery> {
-  const walker = new Walker(cwd, configs);
+/**
+ * What the command line adds to the ignore rules: `ignorePatterns`
+ * (`--ignore-pattern`, and `!glob` arguments), in the syntax of a config's
+ * `ignores`, relative to the working directory; `noIgnore` (`--no-ignore`)
+ * turns off .gitignore files, the configs' `ignores` and those patterns
+ * (node_modules and .git are still never walked).
+ */
+export interface IgnoreOptions {
+  ignorePatterns?: readonly string[];
+  noIgnore?: boolean;
+}
+
+export async function discoverFiles(args: readonly string[], cwd: string, configs: ConfigResolver, options: IgnoreOptions = {}): Promise<Discovery> {
+  const walker = new Walker(cwd, configs, options);
   // One path after another, so problems are reported in command-line order.
   const lists: ArgFiles[] = [];
   // Within one path, problems are sorted (as when directories were walked
@@ -77,11 +91,24 @@ class Walker {
   ignoredBy: string | undefined;
   private readonly gitignore: GitignoreTree;
 
+  /** The command line's ignore patterns; undefined when there are none or --no-ignore. */
+  private readonly cliIgnored?: (absolutePath: string) => boolean;
+  private readonly noIgnore: boolean;
+
   constructor(
     private readonly cwd: string,
     private readonly configs: ConfigResolver,
+    options: IgnoreOptions,
   ) {
     this.gitignore = new GitignoreTree(cwd, (problem) => this.problems.push(problem));
+    this.noIgnore = options.noIgnore === true;
+    if (!this.noIgnore && options.ignorePatterns?.length) this.cliIgnored = createIgnoreMatcher(options.ignorePatterns, cwd);
+  }
+
+  /** Whether the ignore rules of one folder (its .gitignore chain and config) or the command line's skip a path. */
+  private skips(chain: readonly GitignoreFile[], config: { isIgnored(p: string): boolean }, full: string, isDirectory: boolean): boolean {
+    if (this.noIgnore) return false;
+    return GitignoreTree.matches(chain, full, isDirectory) || config.isIgnored(full) || this.cliIgnored?.(full) === true;
   }
 
   expand(arg: string): string[] {
@@ -112,6 +139,7 @@ class Walker {
   /** What ignores a path named on the command line: `.gitignore`, or the config whose `ignores` match it. */
   private ignoredNamed(absolute: string, isDirectory: boolean): string | undefined {
     if (!this.isIgnored(absolute, isDirectory)) return undefined;
+    if (this.cliIgnored?.(absolute)) return '--ignore-pattern';
     const parent = path.dirname(absolute);
     const chain = this.gitignore.chainFor(parent, this.gitignore.boundaryFor(isDirectory ? absolute : parent));
     if (GitignoreTree.matches(chain, absolute, isDirectory)) return '.gitignore';
@@ -126,8 +154,10 @@ class Walker {
    * does not govern its files (nearest config wins) and must not even be read.
    */
   private isIgnored(absolute: string, isDirectory: boolean): boolean {
+    if (this.noIgnore) return false;
     const parent = path.dirname(absolute);
     if (parent === absolute) return false;
+    if (this.cliIgnored?.(absolute)) return true;
     const boundary = this.gitignore.boundaryFor(isDirectory ? absolute : parent);
     const chain = this.gitignore.chainFor(parent, boundary);
     if (GitignoreTree.matches(chain, absolute, isDirectory)) return true;
@@ -136,7 +166,7 @@ class Walker {
 
   /** Whether a directory entry of unknown kind (a broken link, a FIFO) is ignored, as a file or as a directory. */
   private ignoredEntry(chain: readonly GitignoreFile[], config: { isIgnored(p: string): boolean }, full: string): boolean {
-    return GitignoreTree.matches(chain, full, false) || GitignoreTree.matches(chain, full, true) || config.isIgnored(full);
+    return this.skips(chain, config, full, false) || this.skips(chain, config, full, true);
   }
 
   private expandGlob(arg: string): string[] {
@@ -211,12 +241,12 @@ class Walker {
       }
       if (isDirectory) {
         if (ALWAYS_SKIPPED.has(entry.name)) continue;
-        if (GitignoreTree.matches(chain, full, true) || config.isIgnored(full)) continue;
+        if (this.skips(chain, config, full, true)) continue;
         const sub = this.walk(full, boundary, visited, filter);
         for (let i = 0; i < sub.length; i++) found.push(sub[i]!);
       } else if (isFile && entry.name.endsWith('.md')) {
         if (filter && !filter(full)) continue;
-        if (GitignoreTree.matches(chain, full, false) || config.isIgnored(full)) continue;
+        if (this.skips(chain, config, full, false)) continue;
         found.push(full);
       }
     }

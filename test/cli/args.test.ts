@@ -16,6 +16,8 @@ describe('parseArgs', () => {
       stdin: false,
       reportUnusedDisableDirectives: false,
       errorOnUnmatchedPattern: true,
+      ignorePatterns: [],
+      noIgnore: false,
       cache: false,
     });
   });
@@ -62,6 +64,8 @@ describe('parseArgs', () => {
       reportUnusedDisableDirectives: true,
       cache: false,
       errorOnUnmatchedPattern: false,
+      ignorePatterns: [],
+      noIgnore: false,
     });
   });
 
