@@ -15,4 +15,5 @@ export const lintAndFix = linter.lintAndFix;
 export const lintDocument = linter.lintDocument;
 export const lintSteps = linter.lintSteps;
 export const lintDocumentSteps = linter.lintDocumentSteps;
+export const unlinted = linter.unlinted;
 export { parseForLint } from './engine/lint.js';

@@ -16,6 +16,7 @@ import { shouldUseColor } from './color.js';
 import { EXIT_FAILURE, EXIT_LINT_ERRORS, EXIT_OK, UsageError } from './errors.js';
 import { readRegularFile } from '../base/read-file.js';
 import { decode, type SourceText } from './files.js';
+import { encodingName } from '../base/decode.js';
 import { format as stylish } from './formatters/stylish.js';
 import type { CliIo } from './lint-command.js';
 import { toFileReport } from './report.js';
@@ -140,6 +141,12 @@ export async function loadMessageFile(
       throw new UsageError(`${label}: ${describeFsError(error)}`);
     }
   }
+  if (source.problem) {
+    // What would be sent is not what the file says: U+FFFD for bytes that did not decode, or nothing of a binary file.
+    const p = source.problem;
+    const what = p.kind === 'binary' ? 'is binary, not text' : `is not valid ${encodingName(p.encoding)} from line ${lineNumberAt(source.text, p.offset)}`;
+    throw new UsageError(`${label}: ${what}; not read`);
+  }
   if (!isMessageFile(fileName, source.text)) {
     throw new UsageError(`${label}: not a message file (a *.msg.md file, or a *.md file whose frontmatter has message_section)`);
   }
@@ -203,6 +210,13 @@ export async function runExport(argv: readonly string[], io: CliIo): Promise<num
     io.stdout.write(text);
   }
   return EXIT_OK;
+}
+
+/** The 1-based line of an offset. */
+function lineNumberAt(text: string, offset: number): number {
+  let line = 1;
+  for (let i = text.indexOf('\n'); i !== -1 && i < offset; i = text.indexOf('\n', i + 1)) line++;
+  return line;
 }
 
 /** Whether two paths name one file (through links too); a path that does not exist is compared as written. */

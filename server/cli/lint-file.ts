@@ -17,6 +17,7 @@ import { decode, hasStamp, readBytes, readStamped, writableRoots, writeFileAtomi
 import type { FileReport } from './formatters/types.js';
 import { toFileReport } from './report.js';
 import { packageInfo } from '../base/package-info.js';
+import { encodeText, encodingName } from '../base/decode.js';
 
 export interface FileOutcome {
   report?: FileReport;
@@ -105,15 +106,19 @@ export function createFileLinter(command: LintCommand, cwd: string, configs?: Co
       fileName,
       config: effectiveConfig(resolver.forFile(fileName).config),
       reportUnusedDisableDirectives: command.reportUnusedDisableDirectives,
+      encoding: source.problem,
     };
     let result: LintResult;
     let output: string | undefined;
     try {
-      if (fixing && source.validUtf8) {
+      if (fixing && !source.problem) {
         result = lintAndFix(source.text, options);
         if (result.text !== source.text) output = result.text;
       } else {
-        if (fixing) messages.push(`msglint: ${label()}: not valid UTF-8; linted, but fixes are not applied`);
+        if (fixing && source.problem) {
+          const why = source.problem.kind === 'binary' ? 'binary, not text; not linted' : `not valid ${encodingName(source.encoding)}; linted, but fixes are not applied`;
+          messages.push(`msglint: ${label()}: ${why}`);
+        }
         result = lint(source.text, options);
       }
     } catch (error) {
@@ -150,11 +155,13 @@ export function createFileLinter(command: LintCommand, cwd: string, configs?: Co
         if (cached?.key === cacheKey) return { messages: [], failed: false, cacheKey, cached: true, stamp };
       }
       // Decoded only now: a file whose report is cached is never decoded.
-      const outcome = lintSource(file, decode(bytes), label, undefined, cacheKey);
+      const source = decode(bytes);
+      const outcome = lintSource(file, source, label, undefined, cacheKey);
       if (stamp) outcome.stamp = stamp;
       if (command.fix && outcome.report?.output !== undefined) {
         try {
-          writeFileAtomic(file, outcome.report.output, (roots ??= writableRoots(command.paths, cwd)));
+          // In the encoding it was read in: a UTF-16 file stays UTF-16.
+          writeFileAtomic(file, source.encoding === 'utf-8' ? outcome.report.output : encodeText(outcome.report.output, source.encoding), (roots ??= writableRoots(command.paths, cwd)));
         } catch (error) {
           outcome.messages.push(`msglint: ${label()}: cannot write fixes: ${describeFsError(error)}`);
           outcome.failed = true;

@@ -2,7 +2,7 @@
 // own; its callers pass them (server/linter.ts passes the built-in ones).
 
 import type { MessageDocument } from '../syntax/document.js';
-import { lint, lintAndFix, lintDocument, lintDocumentSteps, lintSteps } from './lint.js';
+import { lint, lintAndFix, lintDocument, lintDocumentSteps, lintSteps, unlinted } from './lint.js';
 import { RuleSet } from './rule-set.js';
 import type { Rule, LintOptions } from './types.js';
 
@@ -22,5 +22,7 @@ export function createLinter(rules: readonly Rule[]) {
     lintSteps: (text: string, options?: LintOptions) => lintSteps(set, text, options),
     /** `lintDocument` in steps; given up before its end, it keeps nothing (see lintDocumentSteps in lint.ts). */
     lintDocumentSteps: (doc: MessageDocument, options?: LintOptions) => lintDocumentSteps(set, doc, options),
+    /** The one finding of a text that is not parsed (too large, binary), or undefined when it is linted (engine/limits.ts). */
+    unlinted: (text: string, options?: LintOptions) => unlinted(set, text, options),
   };
 }

@@ -3,6 +3,7 @@
 // stdio, IPC, a socket or a pipe) and in a browser's Web Worker (browser.ts,
 // where there is no file system). Node's side is node-environment.ts.
 
+import type { EncodingProblem } from '../base/decode.js';
 import type { MsglintConfig } from '../engine/types.js';
 
 /** Config files on disk, as the CLI finds them (server/config/load.ts). */
@@ -26,8 +27,9 @@ export interface WorkspaceFiles {
   /**
    * A file's text and a digest of it, unless its stamp (size, times, inode)
    * is still `stamp`: then 'unchanged'. Undefined when it cannot be read.
+   * `encoding`: what decoding its bytes found (base/decode.ts), reported.
    */
-  read(fsPath: string, stamp?: string): { text: string; digest: string; stamp: string } | 'unchanged' | undefined;
+  read(fsPath: string, stamp?: string): { text: string; digest: string; stamp: string; encoding?: EncodingProblem } | 'unchanged' | undefined;
   /** The `file:` URI of a path. */
   uri(fsPath: string): string;
 }

@@ -5,6 +5,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { decodeBytes } from '../base/decode.js';
 import { packageInfo } from '../base/package-info.js';
 import { CONFIG_FILE_NAMES, ConfigResolver } from '../config/index.js';
 import { discoverFiles } from '../config/discover.js';
@@ -36,7 +37,9 @@ export function nodeEnvironment(): ServerEnvironment {
         const now = `${s.size}:${s.mtimeNs}:${s.ctimeNs}:${s.ino}`;
         if (now === stamp) return 'unchanged';
         const bytes = readFileSync(fsPath);
-        return { text: bytes.toString('utf8'), digest: createHash('sha1').update(bytes).digest('base64'), stamp: now };
+        // As the command decodes them: a UTF-16 file with its byte order mark is read as such, bytes that are not text are reported.
+        const { text, problem } = decodeBytes(bytes);
+        return { text, digest: createHash('sha1').update(bytes).digest('base64'), stamp: now, ...(problem ? { encoding: problem } : {}) };
       } catch {
         return undefined;
       }

@@ -182,7 +182,7 @@ export class WorkspaceDiagnostics {
     }
     let items: LspDiagnostic[] | undefined;
     try {
-      const steps = lintSteps(read.text, { fileName: fsPath, config: ls.config });
+      const steps = lintSteps(read.text, { fileName: fsPath, config: ls.config, encoding: read.encoding });
       const outcome = await runSteps(steps, { stop: () => token.isCancellationRequested, pause, sliceMs: SLICE_MS });
       if (!outcome.done) {
         // Nothing of it is kept: the next pass reads and lints the file again.
