@@ -7,7 +7,7 @@ import { realpathSync } from 'node:fs';
 import { mkdir, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { ConfigResolver, describeFsError } from '../config/load.js';
-import { allRules, lintDocument, parseForLint } from '../linter.js';
+import { allRules, lintDocumentOnce, parseForLint } from '../linter.js';
 import type { MsglintConfig } from '../engine/types.js';
 import { EXPORT_FORMATS, ExportOptionError, exportNotes, exportText, toLLMView, viewBlockers, type ExportFormat, type LLMView } from '../export/index.js';
 import type { MessageDocument } from '../syntax/document.js';
@@ -152,7 +152,7 @@ export async function loadMessageFile(
   }
   const configs = new ConfigResolver(allRules, options.configPath === undefined ? undefined : path.resolve(io.cwd, options.configPath));
   const config = configs.forFile(fileName).config;
-  const doc = parseForLint(source.text, { fileName, config });
+  const doc = parseForLint(source.text, { fileName, config }, true);
   return { label, fileName, doc, config };
 }
 
@@ -165,37 +165,9 @@ export async function runExport(argv: readonly string[], io: CliIo): Promise<num
   if (command.outputFile !== undefined && command.file !== '-' && samePath(path.resolve(io.cwd, command.file), path.resolve(io.cwd, command.outputFile))) {
     throw new UsageError(`${command.outputFile}: is the file being exported; write the export elsewhere`);
   }
-  const { label, fileName, doc, config } = await loadMessageFile(command.file, command, io);
-
-  let view: LLMView;
-  try {
-    view = toLLMView(doc, { agent: command.agent, until: command.until, codeAsTool: command.codeAsTool });
-  } catch (error) {
-    if (error instanceof ExportOptionError) throw new UsageError(`${label}: ${error.message}`);
-    throw error;
-  }
-
-  const blockers = viewBlockers(doc, view, lintDocument(doc, { fileName, config }), command.to);
-  if (blockers.length) {
-    const report = toFileReport(fileName, { filePath: fileName, isMessageFile: true, diagnostics: blockers, text: doc.text });
-    const color = shouldUseColor(command.color, io.env, { isTTY: (process.stderr as { isTTY?: boolean }).isTTY });
-    const text = stylish([report], { cwd: io.cwd, color, rules: [], version: '' });
-    if (!command.force) {
-      for (const line of text.replace(/^\n+|\n+$/g, '').split('\n')) io.error(line);
-      io.error(`msglint: ${label}: not exported: these problems make the LLM view invalid (fix them, or export anyway with --force)`);
-      return EXIT_LINT_ERRORS;
-    }
-    const n = blockers.length;
-    io.error(`msglint: ${label}: exported with ${n} problem${n === 1 ? ' that makes' : 's that make'} the LLM view invalid (--force)`);
-  }
-  for (const o of view.omitted) io.error(`msglint: ${label}:${doc.lines.lineOf(o.offset) + 1}: left out: ${o.message}`);
-  for (const n of exportNotes(view, command.to)) {
-    const cell = n.cell !== undefined ? doc.cellsById.get(n.cell)?.[0] : undefined;
-    io.error(`msglint: ${label}${cell ? `:${doc.lines.lineOf(doc.offsetOf(cell)) + 1}` : ''}: ${n.message}`);
-  }
-
-  const color = command.to === 'console' && (command.outputFile === undefined ? shouldUseColor(command.color, io.env, io.stdout) : command.color === true);
-  const text = exportText(view, command.to, { color, time: command.to === 'context-json' ? await fileTime(command.file === '-' ? undefined : fileName) : undefined });
+  // Made in a function of its own: the tree and the view are gone before the text is written.
+  const text = await exportedText(command, io);
+  if (typeof text === 'number') return text;
   if (command.outputFile !== undefined) {
     const target = path.resolve(io.cwd, command.outputFile);
     try {
@@ -217,6 +189,43 @@ function lineNumberAt(text: string, offset: number): number {
   let line = 1;
   for (let i = text.indexOf('\n'); i !== -1 && i < offset; i = text.indexOf('\n', i + 1)) line++;
   return line;
+}
+
+/** The export's text, or the exit code when there is none (problems that make the view invalid). */
+async function exportedText(command: ExportCommand, io: CliIo): Promise<string | number> {
+  const { label, fileName, doc, config } = await loadMessageFile(command.file, command, io);
+  // Linted before the view is made: what the lint makes on the way is gone before the view takes its memory.
+  const diagnostics = lintDocumentOnce(doc, { fileName, config });
+
+  let view: LLMView;
+  try {
+    view = toLLMView(doc, { agent: command.agent, until: command.until, codeAsTool: command.codeAsTool });
+  } catch (error) {
+    if (error instanceof ExportOptionError) throw new UsageError(`${label}: ${error.message}`);
+    throw error;
+  }
+
+  const blockers = viewBlockers(doc, view, diagnostics, command.to);
+  if (blockers.length) {
+    const report = toFileReport(fileName, { filePath: fileName, isMessageFile: true, diagnostics: blockers, text: doc.text });
+    const color = shouldUseColor(command.color, io.env, { isTTY: (process.stderr as { isTTY?: boolean }).isTTY });
+    const text = stylish([report], { cwd: io.cwd, color, rules: [], version: '' });
+    if (!command.force) {
+      for (const line of text.replace(/^\n+|\n+$/g, '').split('\n')) io.error(line);
+      io.error(`msglint: ${label}: not exported: these problems make the LLM view invalid (fix them, or export anyway with --force)`);
+      return EXIT_LINT_ERRORS;
+    }
+    const n = blockers.length;
+    io.error(`msglint: ${label}: exported with ${n} problem${n === 1 ? ' that makes' : 's that make'} the LLM view invalid (--force)`);
+  }
+  for (const o of view.omitted) io.error(`msglint: ${label}:${doc.lines.lineOf(o.offset) + 1}: left out: ${o.message}`);
+  for (const n of exportNotes(view, command.to)) {
+    const cell = n.cell !== undefined ? doc.cellsById.get(n.cell)?.[0] : undefined;
+    io.error(`msglint: ${label}${cell ? `:${doc.lines.lineOf(doc.offsetOf(cell)) + 1}` : ''}: ${n.message}`);
+  }
+
+  const color = command.to === 'console' && (command.outputFile === undefined ? shouldUseColor(command.color, io.env, io.stdout) : command.color === true);
+  return exportText(view, command.to, { color, time: command.to === 'context-json' ? await fileTime(command.file === '-' ? undefined : fileName) : undefined });
 }
 
 /** Whether two paths name one file (through links too); a path that does not exist is compared as written. */

@@ -30,6 +30,15 @@ export function lintDocument(ruleSet: RuleSet, doc: MessageDocument, options: Li
 }
 
 /**
+ * Lints a parsed document that no later version follows (an export's):
+ * keeps nothing for one, and, as `lint`, filters its findings by disable
+ * comments and the cap as they come (problem-cap.ts), so memory stays bounded.
+ */
+export function lintDocumentOnce(ruleSet: RuleSet, doc: MessageDocument, options: LintOptions = {}): Diagnostic[] {
+  return drain(lintParsed(ruleSet, doc, options, false));
+}
+
+/**
  * lintDocument in steps (steps.ts). Given up before its end, it has kept
  * nothing for the next version and the document is as it was: linting it
  * again starts afresh (segments whose findings were cached on the way cost
