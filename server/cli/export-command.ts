@@ -8,6 +8,7 @@ import { mkdir, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { ConfigResolver, describeFsError } from '../config/load.js';
 import { allRules, lintDocumentOnce, parseForLint } from '../linter.js';
+import { fileVerdict } from '../engine/limits.js';
 import type { MsglintConfig } from '../engine/types.js';
 import { EXPORT_FORMATS, ExportOptionError, exportNotes, exportText, toLLMView, viewBlockers, type ExportFormat, type LLMView } from '../export/index.js';
 import type { MessageDocument } from '../syntax/document.js';
@@ -152,6 +153,9 @@ export async function loadMessageFile(
   }
   const configs = new ConfigResolver(allRules, options.configPath === undefined ? undefined : path.resolve(io.cwd, options.configPath));
   const config = configs.forFile(fileName).config;
+  // Parsed, it would take more memory than a process has (engine/limits.ts).
+  const verdict = fileVerdict(source.text, undefined);
+  if (verdict) throw new UsageError(`${label}: ${verdict.message.replace(/^This file is/, 'is').replace(/\.$/, '')}; not read`);
   const doc = parseForLint(source.text, { fileName, config }, true);
   return { label, fileName, doc, config };
 }
