@@ -9,6 +9,7 @@ import path from 'node:path';
 import { ConfigResolver, describeFsError } from '../config/load.js';
 import { allRules, lintDocumentOnce, parseForLint } from '../linter.js';
 import { fileVerdict } from '../engine/limits.js';
+import { garbageCollector } from '../base/collect.js';
 import type { MsglintConfig } from '../engine/types.js';
 import { EXPORT_FORMATS, ExportOptionError, exportNotes, exportText, toLLMView, viewBlockers, type ExportFormat, type LLMView } from '../export/index.js';
 import type { MessageDocument } from '../syntax/document.js';
@@ -172,6 +173,8 @@ export async function runExport(argv: readonly string[], io: CliIo): Promise<num
   // Made in a function of its own: the tree and the view are gone before the text is written.
   const text = await exportedText(command, io);
   if (typeof text === 'number') return text;
+  // The tree and the view are garbage now: collected before the text is encoded to be written.
+  garbageCollector()?.();
   if (command.outputFile !== undefined) {
     const target = path.resolve(io.cwd, command.outputFile);
     try {
@@ -200,6 +203,8 @@ async function exportedText(command: ExportCommand, io: CliIo): Promise<string |
   const { label, fileName, doc, config } = await loadMessageFile(command.file, command, io);
   // Linted before the view is made: what the lint makes on the way is gone before the view takes its memory.
   const diagnostics = lintDocumentOnce(doc, { fileName, config });
+  // What the lint made on the way is garbage: collected now, the view takes its place rather than more memory.
+  garbageCollector()?.();
 
   let view: LLMView;
   try {
@@ -229,6 +234,7 @@ async function exportedText(command: ExportCommand, io: CliIo): Promise<string |
   }
 
   const color = command.to === 'console' && (command.outputFile === undefined ? shouldUseColor(command.color, io.env, io.stdout) : command.color === true);
+  garbageCollector()?.();
   return exportText(view, command.to, { color, time: command.to === 'context-json' ? await fileTime(command.file === '-' ? undefined : fileName) : undefined });
 }
 
