@@ -68,6 +68,7 @@ export class ProblemCap {
         severity: r.severity,
         message: `${more.toLocaleString('en-US')} more ${more === 1 ? 'problem' : 'problems'} of this rule in this file, from here on, not shown: msglint reports the first ${MAX_PROBLEMS_PER_RULE.toLocaleString('en-US')} of each rule.`,
         range: first.range,
+        count: more,
       });
     }
     return out;

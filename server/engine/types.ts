@@ -45,6 +45,12 @@ export interface Diagnostic {
   related?: RelatedInformation[];
   /** LSP diagnostic tags: 1 = Unnecessary, 2 = Deprecated. */
   tags?: (1 | 2)[];
+  /**
+   * How many problems it stands for, when more than one: the note after the
+   * first MAX_PROBLEMS_PER_RULE problems of a rule, which counts the rest
+   * (engine/problem-cap.ts), so that counts and --max-warnings stay true.
+   */
+  count?: number;
 }
 
 export interface LintResult {

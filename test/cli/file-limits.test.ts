@@ -84,8 +84,12 @@ describe('files too large, and files of millions of problems', () => {
       const of = messages.filter((m) => m.ruleId === rule);
       expect(of).toHaveLength(1001);
       expect(of.slice(0, 1000).map((m) => m.line)).toEqual(Array.from({ length: 1000 }, (_, i) => i + 1));
-      expect(of[1000]).toMatchObject({ line: 1001, severity: 1, message: '2,000 more problems of this rule in this file, from here on, not shown: msglint reports the first 1,000 of each rule.' });
+      expect(of[1000]).toMatchObject({ line: 1001, severity: 1, count: 2000, message: '2,000 more problems of this rule in this file, from here on, not shown: msglint reports the first 1,000 of each rule.' });
     }
+    // The counts, and so --max-warnings, are those of every problem.
+    expect(result.reports[0]!.warningCount).toBe(6000);
+    expect(run(['--max-warnings', '5999'], { cwd: dir }).status).toBe(1);
+    expect(run(['--max-warnings', '6000'], { cwd: dir }).stdout).toContain('✖ 6000 problems (0 errors, 6000 warnings)');
   });
 
   it('counts a metadata line of 300,000 repeated attributes as 1,000 problems and one more', () => {
