@@ -22,8 +22,10 @@
 //   --full        also runs markdownlint on the 5,000-turn file (once; this
 //                 takes minutes and gigabytes) and on the 2,000-file tree
 //   --no-build    use dist/ as it is
-//   --only LIST   comma-separated sections: cli,growth,tree,lsp
-//                 (results then go to bench/out/ as with --quick)
+//   --only LIST   comma-separated sections: cli,growth,tree,lsp,memory
+//                 (results then go to bench/out/ as with --quick); memory
+//                 (peak RSS of lint and every export on a 50 MB
+//                 conversation, minutes) runs only when named here
 
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -38,6 +40,7 @@ import { BENCH, NODE, OUT, ROOT, fail, fmtMB, fmtS, log, round, target } from '.
 import { cliSection, startupSection } from './sections/cli.mjs';
 import { growthSection } from './sections/growth.mjs';
 import { lspSection } from './sections/lsp.mjs';
+import { memorySection } from './sections/memory.mjs';
 import { treeSection } from './sections/tree.mjs';
 
 // After the build, dist/ is copied to bench/out/dist/ and measured there: the
@@ -67,7 +70,7 @@ function parseOptions(argv) {
     } else if (a === '--only' || a.startsWith('--only=')) {
       const v = a.includes('=') ? a.slice(7) : argv[++i];
       o.only = new Set(String(v).split(','));
-      for (const s of o.only) if (!['cli', 'growth', 'tree', 'lsp'].includes(s)) fail(`--only: unknown section ${s}`);
+      for (const s of o.only) if (!['cli', 'growth', 'tree', 'lsp', 'memory'].includes(s)) fail(`--only: unknown section ${s}`);
     } else if (a === '--help' || a === '-h') {
       process.stdout.write(USAGE);
       process.exit(0);
@@ -81,7 +84,8 @@ function parseOptions(argv) {
 async function main() {
   const o = parseOptions(process.argv.slice(2));
   const started = performance.now();
-  const section = (s) => !o.only || o.only.has(s);
+  // memory takes minutes of its own: only when asked for.
+  const section = (s) => (!o.only ? s !== 'memory' : o.only.has(s));
   mkdirSync(OUT, { recursive: true });
   const load0 = os.loadavg();
   // The 1-minute load average every 5 s: how busy the machine was while we measured.
@@ -162,6 +166,7 @@ async function main() {
   if (section('growth')) results.growth = await growthSection(manifest, o, results.startup);
   if (section('tree')) results.tree = await treeSection(manifest, o);
   if (section('lsp')) results.lsp = await lspSection(manifest, o);
+  if (section('memory')) results.memory = await memorySection();
 
   results.loadAverage.end = os.loadavg().map((x) => round(x, 2));
   results.loadAverage.during = { mean: round(loadSamples.reduce((a, b) => a + b, 0) / loadSamples.length, 2), max: round(Math.max(...loadSamples), 2) };

@@ -1,6 +1,9 @@
 // Every rule, in the order of the catalog (../docs/rules/ has one page each).
 import type { Rule } from '../server/engine/types.js';
 
+// The file
+import fileTooLarge from './file-too-large.js';
+import fileEncoding from './file-encoding.js';
 // Structure
 import cellMarker from './cell-marker.js';
 import cellIdMissing from './cell-id-missing.js';
@@ -61,6 +64,8 @@ import unknownRule from './unknown-rule.js';
 import unusedDisable from './unused-disable.js';
 
 export const rules: Rule[] = [
+  fileTooLarge,
+  fileEncoding,
   cellMarker,
   cellIdMissing,
   cellIdSyntax,

@@ -26,6 +26,7 @@ export const CONFIG_SCHEMA = path.join(ROOT, 'msglint.schema.json');
 
 /** The README table's groups, in order, with their titles. */
 export const RULE_GROUPS = {
+  file: 'The file',
   structure: 'Structure',
   'tool-calls': 'Tool calls',
   'code-execution': 'Code execution',

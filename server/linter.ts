@@ -13,6 +13,8 @@ export const getRule = linter.getRule;
 export const lint = linter.lint;
 export const lintAndFix = linter.lintAndFix;
 export const lintDocument = linter.lintDocument;
+export const lintDocumentOnce = linter.lintDocumentOnce;
 export const lintSteps = linter.lintSteps;
 export const lintDocumentSteps = linter.lintDocumentSteps;
+export const unlinted = linter.unlinted;
 export { parseForLint } from './engine/lint.js';

@@ -125,6 +125,15 @@ export function renderMarkdown(r) {
     const b = k.openAgainstBaseline;
     if (b?.ratio != null) out.push(`Open (5,000 turns) against ${b.baseline}: ${fmtMs(b.currentMs)} vs ${fmtMs(b.baselineMs)} (${b.ratio}x, medians of ${b.rounds}); a server that only keeps the text (bench/lib/text-only-server.mjs): ${fmtMs(b.textOnlyMs)} (${b.textOnlyRatio}x).`);
   }
+  const mem = r.memory;
+  if (mem) {
+    const row = (what, x) => `| ${what} | ${x.peakRssMB ?? '?'} MB | ${x.ratio ?? '?'}x | ${x.ratio == null ? '–' : x.ratio <= mem.goal ? 'pass' : '**FAIL**'} |`;
+    out.push('', `Peak RSS against the file: a ${fmtMB(mem.realistic.bytes)} conversation (goal ≤ ${mem.goal}x the file):`, '');
+    out.push('| command | peak RSS | × file | goal |', '|---|---|---|---|', row('msglint FILE', mem.realistic.lint));
+    for (const [to, x] of Object.entries(mem.realistic.export)) out.push(row(`msglint export FILE --to ${to}`, x));
+    const crafted = Object.entries(mem.crafted).map(([name, xs]) => `${name} ${xs.map((x) => `n = ${x.n}: ${x.peakRssMB} MB (${x.ratio}x)`).join(', ')}`);
+    out.push('', `Crafted files: ${crafted.join('; ')}.`);
+  }
   out.push('');
   out.push('| goal | target | measured | result |', '|---|---|---|---|');
   for (const g of r.goals) {

@@ -7,7 +7,9 @@ import { realpathSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { ConfigResolver, describeFsError } from '../config/load.js';
-import { allRules, lintDocument, parseForLint } from '../linter.js';
+import { allRules, lintDocumentOnce, parseForLint } from '../linter.js';
+import { fileVerdict } from '../engine/limits.js';
+import { garbageCollector } from '../base/collect.js';
 import type { MsglintConfig } from '../engine/types.js';
 import { EXPORT_FORMATS, ExportOptionError, THINKING_MODES, exportNotes, exportText, toLLMView, viewBlockers, type ExportFormat, type LLMView, type ThinkingMode } from '../export/index.js';
 import type { MessageDocument } from '../syntax/document.js';
@@ -17,6 +19,7 @@ import { EXIT_FAILURE, EXIT_LINT_ERRORS, EXIT_OK, UsageError } from './errors.js
 import { MESSAGE_FILE_MAX_BYTES, readRegularFile } from '../base/read-file.js';
 import { decode, type SourceText } from './files.js';
 import { replacedLinkLine, writeOutputFile } from './output-file.js';
+import { encodingName } from '../base/decode.js';
 import { format as stylish } from './formatters/stylish.js';
 import type { CliIo } from './lint-command.js';
 import { toFileReport } from './report.js';
@@ -151,12 +154,21 @@ export async function loadMessageFile(
       throw new UsageError(`${label}: ${describeFsError(error)}`);
     }
   }
+  if (source.problem) {
+    // What would be sent is not what the file says: U+FFFD for bytes that did not decode, or nothing of a binary file.
+    const p = source.problem;
+    const what = p.kind === 'binary' ? 'is binary, not text' : `is not valid ${encodingName(p.encoding)} from line ${lineNumberAt(source.text, p.offset)}`;
+    throw new UsageError(`${label}: ${what}; not read`);
+  }
   if (!isMessageFile(fileName, source.text)) {
     throw new UsageError(`${label}: not a message file (a *.msg.md file, or a *.md file whose frontmatter has message_section)`);
   }
   const configs = new ConfigResolver(allRules, options.configPath === undefined ? undefined : path.resolve(io.cwd, options.configPath));
   const config = configs.forFile(fileName).config;
-  const doc = parseForLint(source.text, { fileName, config });
+  // Parsed, it would take more memory than a process has (engine/limits.ts).
+  const verdict = fileVerdict(source.text, undefined);
+  if (verdict) throw new UsageError(`${label}: ${verdict.message.replace(/^This file is/, 'is').replace(/\.$/, '')}; not read`);
+  const doc = parseForLint(source.text, { fileName, config }, true);
   return { label, fileName, doc, config };
 }
 
@@ -169,7 +181,39 @@ export async function runExport(argv: readonly string[], io: CliIo): Promise<num
   if (command.outputFile !== undefined && command.file !== '-' && samePath(path.resolve(io.cwd, command.file), path.resolve(io.cwd, command.outputFile))) {
     throw new UsageError(`${command.outputFile}: is the file being exported; write the export elsewhere`);
   }
+  // Made in a function of its own: the tree and the view are gone before the text is written.
+  const text = await exportedText(command, io);
+  if (typeof text === 'number') return text;
+  // The tree and the view are garbage now: collected before the text is encoded to be written.
+  garbageCollector()?.();
+  if (command.outputFile !== undefined) {
+    try {
+      // As lint's -o: the folder is made when missing, a link at the path replaced (output-file.ts).
+      if (writeOutputFile(path.resolve(io.cwd, command.outputFile), text)) io.error(replacedLinkLine(command.outputFile, 'export'));
+    } catch (error) {
+      io.error(`msglint: ${command.outputFile}: cannot write: ${describeFsError(error)}`);
+      return EXIT_FAILURE;
+    }
+  } else {
+    io.stdout.write(text);
+  }
+  return EXIT_OK;
+}
+
+/** The 1-based line of an offset. */
+function lineNumberAt(text: string, offset: number): number {
+  let line = 1;
+  for (let i = text.indexOf('\n'); i !== -1 && i < offset; i = text.indexOf('\n', i + 1)) line++;
+  return line;
+}
+
+/** The export's text, or the exit code when there is none (problems that make the view invalid). */
+async function exportedText(command: ExportCommand, io: CliIo): Promise<string | number> {
   const { label, fileName, doc, config } = await loadMessageFile(command.file, command, io);
+  // Linted before the view is made: what the lint makes on the way is gone before the view takes its memory.
+  const diagnostics = lintDocumentOnce(doc, { fileName, config });
+  // What the lint made on the way is garbage: collected now, the view takes its place rather than more memory.
+  garbageCollector()?.();
 
   let view: LLMView;
   try {
@@ -179,7 +223,7 @@ export async function runExport(argv: readonly string[], io: CliIo): Promise<num
     throw error;
   }
 
-  const blockers = viewBlockers(doc, view, lintDocument(doc, { fileName, config }), command.to);
+  const blockers = viewBlockers(doc, view, diagnostics, command.to);
   if (blockers.length) {
     const report = toFileReport(fileName, { filePath: fileName, isMessageFile: true, diagnostics: blockers, text: doc.text });
     const color = shouldUseColor(command.color, io.env, { isTTY: (process.stderr as { isTTY?: boolean }).isTTY });
@@ -200,19 +244,8 @@ export async function runExport(argv: readonly string[], io: CliIo): Promise<num
 
   const color = command.to === 'console' && (command.outputFile === undefined ? shouldUseColor(command.color, io.env, io.stdout) : command.color === true);
   const time = command.to === 'context-json' ? await fileTime(command.file === '-' ? undefined : fileName) : undefined;
-  const text = exportText(view, command.to, { color, time, thinking: command.thinking });
-  if (command.outputFile !== undefined) {
-    try {
-      // As lint's -o: the folder is made when missing, a link at the path replaced (output-file.ts).
-      if (writeOutputFile(path.resolve(io.cwd, command.outputFile), text)) io.error(replacedLinkLine(command.outputFile, 'export'));
-    } catch (error) {
-      io.error(`msglint: ${command.outputFile}: cannot write: ${describeFsError(error)}`);
-      return EXIT_FAILURE;
-    }
-  } else {
-    io.stdout.write(text);
-  }
-  return EXIT_OK;
+  garbageCollector()?.();
+  return exportText(view, command.to, { color, time, thinking: command.thinking });
 }
 
 /** Whether two paths name one file (through links too); a path that does not exist is compared as written. */

@@ -1,18 +1,12 @@
-import { isUtf8 } from 'node:buffer';
 import { accessSync, chmodSync, chownSync, constants, realpathSync, renameSync, rmSync, statSync, writeFileSync, type Stats } from 'node:fs';
 import path from 'node:path';
+import { decodeBytes, type DecodedText } from '../base/decode.js';
 import { loadCrypto, loadPicomatch } from '../base/lazy.js';
 import { MESSAGE_FILE_MAX_BYTES, readRegular, type ReusedBuffer } from '../base/read-file.js';
 import { leavesBase } from '../config/paths.js';
 
-export interface SourceText {
-  text: string;
-  /**
-   * False when the bytes are not valid UTF-8: the decoded text holds U+FFFD
-   * replacements, so writing it back would silently destroy the original bytes.
-   */
-  validUtf8: boolean;
-}
+/** A file's text, what it was read as and what was wrong with its bytes (server/base/decode.ts). */
+export type SourceText = DecodedText;
 
 /**
  * The buffer message files are read into, one per thread (module state is
@@ -74,10 +68,13 @@ function isStamped(s: Stats, stamp: FileStamp): boolean {
   return s.size === stamp[0] && s.mtimeMs === stamp[1] && s.ctimeMs === stamp[2] && s.ino === stamp[3];
 }
 
-export function decode(bytes: Buffer): SourceText {
-  // Buffer#toString keeps a BOM as U+FEFF, so a fixed file is written back
-  // with the BOM it had.
-  return { text: bytes.toString('utf8'), validUtf8: isUtf8(bytes) };
+/**
+ * UTF-8, or the UTF-16 a byte order mark names. The text keeps a BOM as
+ * U+FEFF, so a fixed file is written back (encodeText) with the BOM and the
+ * encoding it had.
+ */
+export function decode(bytes: Uint8Array): SourceText {
+  return decodeBytes(bytes);
 }
 
 /**
@@ -124,7 +121,7 @@ function mayWrite(dir: string): boolean {
 }
 
 /** Writes over the file itself: it keeps its inode, links, owner and mode, but a crash may leave it half written. */
-function writeInPlace(target: string, text: string, unchangedSince: FileStamp | undefined): void {
+function writeInPlace(target: string, text: string | Uint8Array, unchangedSince: FileStamp | undefined): void {
   checkUnchanged(target, unchangedSince);
   writeFileSync(target, text);
 }
@@ -174,7 +171,7 @@ function checkUnchanged(target: string, stamp: FileStamp | undefined): void {
  * longer holds. Synchronous for the reason readMessageFile is, and so that
  * fixing thousands of files never holds thousands of descriptors open at once.
  */
-export function writeFileAtomic(file: string, text: string, roots?: readonly string[], unchangedSince?: FileStamp): void {
+export function writeFileAtomic(file: string, text: string | Uint8Array, roots?: readonly string[], unchangedSince?: FileStamp): void {
   const target = realpathSync(file);
   if (roots && !roots.some((root) => isInside(target, root))) throw new OutsideRootsError(target);
   accessSync(target, constants.W_OK);

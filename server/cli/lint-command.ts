@@ -11,7 +11,8 @@ import { WorkerPool, workerCount } from './workers.js';
 import { shouldUseColor } from './color.js';
 import { discoverFiles, type ArgFiles } from '../config/discover.js';
 import { EXIT_FAILURE, EXIT_LINT_ERRORS, EXIT_OK } from './errors.js';
-import { decode } from './files.js';
+import { decode, type SourceText } from './files.js';
+import { encodeText } from '../base/decode.js';
 import { replacedLinkLine, writeOutputFile } from './output-file.js';
 import { loadFormatter } from './formatters/index.js';
 import type { FileReport } from './formatters/types.js';
@@ -112,7 +113,7 @@ async function lintAndReport(command: LintCommand, io: CliIo, run?: RunFacts): P
         ? linter.lintSource(fileName, source, () => STDIN_LABEL, STDIN_LABEL)
         : linter.lintSource(fileName, source, () => display(fileName));
     if (run) run.marks.linted = performance.now();
-    if (command.fix) return printFixed(outcome, source.text, command, io);
+    if (command.fix) return printFixed(outcome, source, command, io);
     take(outcome);
     if (!outcome.report && !outcome.failed) unmatched(command.stdinFilename ?? STDIN_LABEL, NOT_A_MESSAGE_FILE);
   } else {
@@ -199,7 +200,7 @@ async function lintAndReport(command: LintCommand, io: CliIo, run?: RunFacts): P
  * the exit code; they go to `--output-file` when one is named. A bad config
  * or text that is not UTF-8 prints nothing, so the editor keeps its buffer.
  */
-async function printFixed(outcome: FileOutcome, text: string, command: LintCommand, io: CliIo): Promise<number> {
+async function printFixed(outcome: FileOutcome, source: SourceText, command: LintCommand, io: CliIo): Promise<number> {
   for (const line of outcome.messages) io.error(line);
   if (outcome.failed || outcome.messages.length > 0) return EXIT_FAILURE;
   if (command.outputFile !== undefined && outcome.report) {
@@ -210,7 +211,9 @@ async function printFixed(outcome: FileOutcome, text: string, command: LintComma
       return EXIT_FAILURE;
     }
   }
-  io.stdout.write(outcome.report?.output ?? text);
+  const text = outcome.report?.output ?? source.text;
+  // In the encoding it came in: a UTF-16 buffer stays UTF-16.
+  io.stdout.write(source.encoding === 'utf-8' ? text : encodeText(text, source.encoding));
   return EXIT_OK;
 }
 

@@ -18,6 +18,7 @@ import { ChangedSinceReadError, decode, hasStamp, readMessageFile, stampOf, stat
 import type { FileReport } from './formatters/types.js';
 import { toFileReport } from './report.js';
 import { packageInfo } from '../base/package-info.js';
+import { encodeText, encodingName } from '../base/decode.js';
 
 export interface FileOutcome {
   report?: FileReport;
@@ -109,15 +110,19 @@ export function createFileLinter(command: LintCommand, cwd: string, configs?: Co
       fileName,
       config: effectiveConfig(resolver.forFile(fileName).config),
       reportUnusedDisableDirectives: command.reportUnusedDisableDirectives,
+      encoding: source.problem,
     };
     let result: LintResult;
     let output: string | undefined;
     try {
-      if (fixing && source.validUtf8) {
+      if (fixing && !source.problem) {
         result = lintAndFix(source.text, options);
         if (result.text !== source.text) output = result.text;
       } else {
-        if (fixing) messages.push(`msglint: ${label()}: not valid UTF-8; linted, but fixes are not applied`);
+        if (fixing && source.problem) {
+          const why = source.problem.kind === 'binary' ? 'binary, not text; not linted' : `not valid ${encodingName(source.encoding)}; linted, but fixes are not applied`;
+          messages.push(`msglint: ${label()}: ${why}`);
+        }
         result = lint(source.text, options);
       }
     } catch (error) {
@@ -156,12 +161,14 @@ export function createFileLinter(command: LintCommand, cwd: string, configs?: Co
         if (cached?.key === cacheKey) return { messages: [], failed: false, cacheKey, cached: true, stamp };
       }
       // Decoded only now: a file whose report is cached is never decoded.
-      const outcome = lintSource(file, decode(bytes), label, undefined, cacheKey);
+      const source = decode(bytes);
+      const outcome = lintSource(file, source, label, undefined, cacheKey);
       if (stamp) outcome.stamp = stamp;
       if (command.fix && outcome.report?.output !== undefined) {
         try {
-          // Written only over the text it was made from: what an agent appended meanwhile is not lost.
-          writeFileAtomic(file, outcome.report.output, (roots ??= writableRoots(command.paths, cwd)), statusOf(stats));
+          // Written only over the text it was made from (what an agent appended meanwhile is not lost), in the encoding it was read in.
+          const output = source.encoding === 'utf-8' ? outcome.report.output : encodeText(outcome.report.output, source.encoding);
+          writeFileAtomic(file, output, (roots ??= writableRoots(command.paths, cwd)), statusOf(stats));
         } catch (error) {
           outcome.messages.push(`msglint: ${label()}: ${error instanceof ChangedSinceReadError ? error.message : `cannot write fixes: ${describeFsError(error)}`}`);
           outcome.failed = true;

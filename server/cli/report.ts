@@ -36,6 +36,7 @@ function toMessage(d: Diagnostic): LintMessage {
   };
   if (d.fix) message.fix = d.fix;
   if (d.suggestions?.length) message.suggestions = d.suggestions.map(({ desc, fix }) => ({ desc, fix }));
+  if (d.count !== undefined) message.count = d.count;
   return message;
 }
 
@@ -46,11 +47,13 @@ export function withCounts(report: FileReport): FileReport {
   let fixableErrorCount = 0;
   let fixableWarningCount = 0;
   for (const m of report.messages) {
+    // The note of problems not shown counts them all (LintMessage.count).
+    const n = m.count ?? 1;
     if (m.severity === 2) {
-      errorCount++;
+      errorCount += n;
       if (m.fix) fixableErrorCount++;
     } else {
-      warningCount++;
+      warningCount += n;
       if (m.fix) fixableWarningCount++;
     }
   }

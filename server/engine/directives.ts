@@ -89,78 +89,110 @@ function earlier(a: PlacedDirective | undefined, b: PlacedDirective | undefined)
   return a.index <= b.index ? a : b;
 }
 
-/** Drops suppressed diagnostics; reports which directives did nothing. */
-export function applyDirectives(diagnostics: Diagnostic[], directives: PlacedDirective[]): { kept: Diagnostic[]; unused: DirectiveFinding[] } {
-  if (directives.length === 0) return { kept: diagnostics, unused: [] };
-  const wholeFile = new FirstNaming();
-  const byLine = new Map<number, FirstNaming>();
-  const atLine = (line: number) => {
-    let first = byLine.get(line);
-    if (!first) byLine.set(line, (first = new FirstNaming()));
-    return first;
-  };
-  for (let i = 0; i < directives.length; i++) {
-    const d = directives[i]!;
-    if (d.kind === 'disable-file') wholeFile.add(d);
-    else if (d.kind === 'disable-line') for (let line = d.startLine; line <= d.endLine; line++) atLine(line).add(d);
-    else if (d.kind === 'disable-next-line') atLine(d.endLine + 1).add(d);
+/** A disable/enable directive's place among them (ranged directives, sorted by start). */
+interface RangedEntry {
+  start: number;
+  seq: number;
+  d: PlacedDirective;
+}
+
+/** The last entry starting at or before `offset` (entries sorted by start). */
+function lastAtOrBefore(list: readonly RangedEntry[] | undefined, offset: number): RangedEntry | undefined {
+  if (!list) return undefined;
+  let lo = 0;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (list[mid]!.start <= offset) lo = mid + 1;
+    else hi = mid;
   }
-  // Line directives first (the earliest directive in file order wins, as
-  // before); what they leave, the last disable/enable before the diagnostic
-  // that names its rule decides.
-  const suppressedBy: (PlacedDirective | undefined)[] = new Array(diagnostics.length);
-  for (let i = 0; i < diagnostics.length; i++) {
-    const diag = diagnostics[i]!;
-    suppressedBy[i] = earlier(wholeFile.get(diag.ruleId), byLine.get(diag.range.start.line)?.get(diag.ruleId));
-  }
-  applyRanges(diagnostics, directives, suppressedBy);
-  const kept: Diagnostic[] = [];
-  for (let i = 0; i < diagnostics.length; i++) {
-    const d = suppressedBy[i];
-    if (d) d.used.add(d.all ? '*' : diagnostics[i]!.ruleId);
-    else kept.push(diagnostics[i]!);
-  }
-  const unused: DirectiveFinding[] = [];
-  for (let i = 0, list = directives; i < list.length; i++) {
-    const d = list[i]!;
-    if (d.kind === 'enable') continue;
-    if (d.all) {
-      if (!d.used.has('*')) unused.push({ at: [d.start, d.end], message: `Unused msglint-${d.kind} directive (no problems were reported here).` });
-    } else {
-      for (let j = 0, rules = d.rules; j < rules.length; j++) {
-        const r = rules[j]!;
-        if (!d.used.has(r.name)) unused.push({ at: r.at, message: `Unused msglint-${d.kind} directive (no problems from '${r.name}' were reported here).` });
-      }
-    }
-  }
-  return { kept, unused };
+  return lo > 0 ? list[lo - 1] : undefined;
 }
 
 /**
- * Sets, for each diagnostic no line directive suppressed, the disable that is
- * in force at its offset for its rule: one sweep over the diagnostics in
- * offset order and the disable/enable directives in file order. A directive
- * for all rules is in force for a rule until a later one names that rule.
+ * Which directive suppresses a finding, asked finding by finding: a lint
+ * of a file linted once asks as each finding is reported, so that a
+ * suppressed one is never kept (engine/problem-cap.ts bounds the others).
+ * Line directives first (the earliest directive in file order wins); what
+ * they leave, the last disable/enable before the finding that names its
+ * rule decides (a directive for all rules is in force for a rule until a
+ * later one names that rule). Each question is a look-up and two binary
+ * searches, so many findings and many directives cost n log m.
  */
-function applyRanges(diagnostics: readonly Diagnostic[], directives: readonly PlacedDirective[], suppressedBy: (PlacedDirective | undefined)[]): void {
-  const ranged = directives.filter((d) => d.kind === 'disable' || d.kind === 'enable').sort((a, b) => a.start - b.start);
-  if (ranged.length === 0) return;
-  const byOffset: number[] = [];
-  for (let i = 0; i < diagnostics.length; i++) if (!suppressedBy[i]) byOffset.push(i);
-  byOffset.sort((a, b) => diagnostics[a]!.range.start.offset - diagnostics[b]!.range.start.offset);
-  // The latest directive for all rules, and per rule the latest naming it, with when each came.
-  let all: { d: PlacedDirective; seq: number } | undefined;
-  const perRule = new Map<string, { d: PlacedDirective; seq: number }>();
-  let next = 0;
-  for (const i of byOffset) {
-    const diag = diagnostics[i]!;
-    for (; next < ranged.length && ranged[next]!.start <= diag.range.start.offset; next++) {
-      const d = ranged[next]!;
-      if (d.all) all = { d, seq: next };
-      else for (const r of d.rules) perRule.set(r.name, { d, seq: next });
+export class Suppressions {
+  private readonly wholeFile = new FirstNaming();
+  private readonly byLine = new Map<number, FirstNaming>();
+  private readonly rangedAll: RangedEntry[] = [];
+  private readonly rangedByRule = new Map<string, RangedEntry[]>();
+
+  constructor(readonly directives: readonly PlacedDirective[]) {
+    const atLine = (line: number) => {
+      let first = this.byLine.get(line);
+      if (!first) this.byLine.set(line, (first = new FirstNaming()));
+      return first;
+    };
+    for (let i = 0; i < directives.length; i++) {
+      const d = directives[i]!;
+      if (d.kind === 'disable-file') this.wholeFile.add(d);
+      else if (d.kind === 'disable-line') for (let line = d.startLine; line <= d.endLine; line++) atLine(line).add(d);
+      else if (d.kind === 'disable-next-line') atLine(d.endLine + 1).add(d);
     }
-    const own = perRule.get(diag.ruleId);
-    const state = own && (!all || own.seq > all.seq) ? own.d : all?.d;
-    if (state?.kind === 'disable') suppressedBy[i] = state;
+    const ranged = directives.filter((d) => d.kind === 'disable' || d.kind === 'enable').sort((a, b) => a.start - b.start);
+    for (let seq = 0; seq < ranged.length; seq++) {
+      const d = ranged[seq]!;
+      const entry = { start: d.start, seq, d };
+      if (d.all) this.rangedAll.push(entry);
+      else {
+        for (const r of d.rules) {
+          let list = this.rangedByRule.get(r.name);
+          if (!list) this.rangedByRule.set(r.name, (list = []));
+          if (list[list.length - 1]?.d !== d) list.push(entry);
+        }
+      }
+    }
   }
+
+  /** Whether a finding of `ruleId` starting at `offset`, on `line`, is suppressed; the directive that does it is marked used. */
+  suppresses(ruleId: string, offset: number, line: number): boolean {
+    if (this.directives.length === 0) return false;
+    let by = earlier(this.wholeFile.get(ruleId), this.byLine.get(line)?.get(ruleId));
+    if (!by) {
+      const own = lastAtOrBefore(this.rangedByRule.get(ruleId), offset);
+      const all = lastAtOrBefore(this.rangedAll, offset);
+      const state = own && (!all || own.seq > all.seq) ? own.d : all?.d;
+      if (state?.kind === 'disable') by = state;
+    }
+    if (!by) return false;
+    by.used.add(by.all ? '*' : ruleId);
+    return true;
+  }
+
+  /** The directives that suppressed nothing (asked after every finding). */
+  unused(): DirectiveFinding[] {
+    const unused: DirectiveFinding[] = [];
+    for (let i = 0, list = this.directives; i < list.length; i++) {
+      const d = list[i]!;
+      if (d.kind === 'enable') continue;
+      if (d.all) {
+        if (!d.used.has('*')) unused.push({ at: [d.start, d.end], message: `Unused msglint-${d.kind} directive (no problems were reported here).` });
+      } else {
+        for (let j = 0, rules = d.rules; j < rules.length; j++) {
+          const r = rules[j]!;
+          if (!d.used.has(r.name)) unused.push({ at: r.at, message: `Unused msglint-${d.kind} directive (no problems from '${r.name}' were reported here).` });
+        }
+      }
+    }
+    return unused;
+  }
+}
+
+/** Drops suppressed diagnostics. */
+export function applyDirectives(diagnostics: Diagnostic[], suppressions: Suppressions): Diagnostic[] {
+  if (suppressions.directives.length === 0) return diagnostics;
+  const kept: Diagnostic[] = [];
+  for (let i = 0; i < diagnostics.length; i++) {
+    const d = diagnostics[i]!;
+    if (!suppressions.suppresses(d.ruleId, d.range.start.offset, d.range.start.line)) kept.push(d);
+  }
+  return kept;
 }

@@ -9,11 +9,15 @@ import { cellsOfUnknownType, cellsWithDoubtfulIds, cellsWithMetadataElsewhere, c
 import { toolGraph } from '../tool-calls/graph.js';
 import { parse, type MessageDocument } from '../syntax/document.js';
 import { differences } from './contract.js';
-import { applyDirectives, collectDirectives, type DirectiveFinding } from './directives.js';
+import { isMessageFile } from '../syntax/format/detect.js';
+import { isMdFile } from '../syntax/tree/message-document.js';
+import { applyDirectives, collectDirectives, Suppressions, type DirectiveFinding } from './directives.js';
 import { applyEdits } from './fix.js';
+import { fileVerdict, invalidEncodingMessage } from './limits.js';
+import { ProblemCap } from './problem-cap.js';
 import { keepFindings, lintAgain } from './relint.js';
 import { ruleSeverity, type RuleSet } from './rule-set.js';
-import { lintWhole, type RawFindings } from './run.js';
+import { lintWhole, type OnceFindings, type RawFindings } from './run.js';
 import { drain, type Steps } from './steps.js';
 import { timingCollector } from './timing.js';
 import type { Diagnostic, LintOptions, LintResult, MsglintConfig, TextEdit } from './types.js';
@@ -23,6 +27,15 @@ const NO_CONFIG: MsglintConfig = Object.freeze({});
 /** Runs every enabled rule of `ruleSet` over a parsed document, then applies disable comments. */
 export function lintDocument(ruleSet: RuleSet, doc: MessageDocument, options: LintOptions = {}): Diagnostic[] {
   return drain(lintParsed(ruleSet, doc, options, true));
+}
+
+/**
+ * Lints a parsed document that no later version follows (an export's):
+ * keeps nothing for one, and, as `lint`, filters its findings by disable
+ * comments and the cap as they come (problem-cap.ts), so memory stays bounded.
+ */
+export function lintDocumentOnce(ruleSet: RuleSet, doc: MessageDocument, options: LintOptions = {}): Diagnostic[] {
+  return drain(lintParsed(ruleSet, doc, options, false));
 }
 
 /**
@@ -38,12 +51,18 @@ export function lintDocumentSteps(ruleSet: RuleSet, doc: MessageDocument, option
 /**
  * `keep`: keep findings for later versions (false for a text linted once, as
  * `lint` does). What follows the rules (keeping findings, disable comments)
- * is one step, so a lint given up has done all of it or none.
+ * is one step, so a lint given up has done all of it or none. `fixes`:
+ * given, it receives the fix of every problem left after disable comments,
+ * those past the cap (problem-cap.ts) too.
  */
-function* lintParsed(ruleSet: RuleSet, doc: MessageDocument, options: LintOptions, keep: boolean): Steps<Diagnostic[]> {
+function* lintParsed(ruleSet: RuleSet, doc: MessageDocument, options: LintOptions, keep: boolean, fixes?: TextEdit[]): Steps<Diagnostic[]> {
   if (!doc.isMessageFile) return [];
   const config = options.config ?? NO_CONFIG;
-  const raw = yield* lintAgain(ruleSet, doc, config, keep);
+  const directives = collectDirectives(doc, (id) => ruleSet.getRule(id) !== undefined);
+  const suppressions = new Suppressions(directives.directives);
+  // A text linted once (and not fixed): its findings are filtered and capped as they come.
+  const once: OnceFindings | undefined = !keep && !fixes && !doc.edit?.previous ? { suppressions, cap: new ProblemCap() } : undefined;
+  const raw = once ? yield* lintWhole(ruleSet, doc, config, false, undefined, undefined, once) : yield* lintAgain(ruleSet, doc, config, keep);
   yield;
   if (raw.reused && checkingIncremental()) checkIncremental(ruleSet, doc, options, config, raw);
   if (keep) keepFindings(doc, raw);
@@ -53,7 +72,14 @@ function* lintParsed(ruleSet: RuleSet, doc: MessageDocument, options: LintOption
   if (keep) prepareForEdits(doc);
   // Used: let the previous version go (see DocumentEdit.previous).
   if (doc.edit) doc.edit.previous = undefined;
-  return applyDisableComments(ruleSet, doc, raw.diagnostics.slice(), options, config);
+  let cap = once?.cap;
+  if (!cap) {
+    const kept = applyDirectives(raw.diagnostics.slice(), suppressions);
+    if (fixes) for (let i = 0; i < kept.length; i++) if (kept[i]!.fix) fixes.push(kept[i]!.fix!);
+    cap = new ProblemCap();
+    for (let i = 0; i < kept.length; i++) cap.take(kept[i]!);
+  }
+  return finish(ruleSet, doc, cap, directives.unknownRules, suppressions, options, config);
 }
 
 /**
@@ -91,10 +117,17 @@ function checkIncremental(ruleSet: RuleSet, doc: MessageDocument, options: LintO
   if (problem) throw new Error(`msglint: incremental lint differs from a full lint (MSGLINT_CHECK_INCREMENTAL) in ${problem}`);
 }
 
-function applyDisableComments(ruleSet: RuleSet, doc: MessageDocument, out: Diagnostic[], options: LintOptions, config: MsglintConfig): Diagnostic[] {
-  const { directives, unknownRules } = collectDirectives(doc, (id) => ruleSet.getRule(id) !== undefined);
-  const { kept, unused } = applyDirectives(out, directives);
-  /** The findings of a rule of directives (unknown-rule, unused-disable) when `config` turns it on. */
+/** The problems kept (`cap`) with those of the engine's own rules (unknown-rule, unused-disable, file-encoding), capped too, in file order. */
+function finish(
+  ruleSet: RuleSet,
+  doc: MessageDocument,
+  cap: ProblemCap,
+  unknownRules: readonly DirectiveFinding[],
+  suppressions: Suppressions,
+  options: LintOptions,
+  config: MsglintConfig,
+): Diagnostic[] {
+  /** The findings of one of the engine's rules when `config` turns it on. */
   const add = (ruleId: string, found: readonly DirectiveFinding[], unnecessary: boolean): void => {
     const rule = ruleSet.getRule(ruleId);
     const severity = rule ? ruleSeverity(rule, config) : 0;
@@ -103,13 +136,40 @@ function applyDisableComments(ruleSet: RuleSet, doc: MessageDocument, out: Diagn
       const { at, message } = found[i]!;
       const d: Diagnostic = { ruleId, severity, message, range: doc.range(at[0], at[1]) };
       if (unnecessary) d.tags = [1]; // LSP tag Unnecessary
-      kept.push(d);
+      cap.take(d);
     }
   };
   add('unknown-rule', unknownRules, false);
-  if (options.reportUnusedDisableDirectives) add('unused-disable', unused, true);
+  if (options.reportUnusedDisableDirectives) add('unused-disable', suppressions.unused(), true);
+  const encoding = options.encoding;
+  if (encoding?.kind === 'invalid') {
+    const at = Math.min(encoding.offset, doc.text.length);
+    add('file-encoding', [{ at: [at, Math.min(at + 1, doc.text.length)], message: invalidEncodingMessage(encoding) }], false);
+  }
+  const kept = cap.result();
   kept.sort((a, b) => a.range.start.offset - b.range.start.offset || a.range.end.offset - b.range.end.offset || a.ruleId.localeCompare(b.ruleId));
   return kept;
+}
+
+/** Whether the engine lints a text of this name: all but an ordinary `.md` file without a message section (as parse tells). */
+function linted(fileName: string | undefined, text: string): boolean {
+  return !isMdFile(fileName) || isMessageFile(fileName!, text);
+}
+
+/**
+ * The one finding of a text that is not linted (limits.ts: too large, or
+ * binary), or undefined when it is linted. Empty when the file is not a
+ * message file or the rule is off.
+ */
+export function unlinted(ruleSet: RuleSet, text: string, options: LintOptions = {}): Diagnostic[] | undefined {
+  const verdict = fileVerdict(text, options.encoding);
+  if (!verdict) return undefined;
+  if (!linted(options.fileName, text)) return [];
+  const rule = ruleSet.getRule(verdict.ruleId);
+  const severity = rule ? ruleSeverity(rule, options.config) : 0;
+  if (!severity) return [];
+  const start = { line: 0, character: 0, offset: 0 };
+  return [{ ruleId: verdict.ruleId, severity, message: verdict.message, range: { start, end: { ...start } } }];
 }
 
 /** `once`: the tree is dropped after one lint (see ParseOptions.once). */
@@ -140,6 +200,8 @@ export function lint(ruleSet: RuleSet, text: string, options: LintOptions = {}):
 
 /** `lint` in steps (steps.ts): the parse is the first step, then lintDocumentSteps's. */
 export function* lintSteps(ruleSet: RuleSet, text: string, options: LintOptions = {}): Steps<LintResult> {
+  const verdict = unlinted(ruleSet, text, options);
+  if (verdict) return { filePath: options.fileName ?? '<text>', isMessageFile: linted(options.fileName, text), diagnostics: verdict, text };
   const doc = parseForLint(text, options, !options.previous);
   yield;
   return {
@@ -155,19 +217,22 @@ export function* lintSteps(ruleSet: RuleSet, text: string, options: LintOptions 
  * passes, 10 by default). The result's diagnostics are those of the final text.
  */
 export function lintAndFix(ruleSet: RuleSet, text: string, options: LintOptions & { maxPasses?: number } = {}): LintResult {
+  // Bytes that did not decode are not the file: what a fix would write back is
+  // not what was there. A file not linted has nothing to fix.
+  if (options.encoding || fileVerdict(text, undefined)) return lint(ruleSet, text, options);
   const maxPasses = options.maxPasses ?? 10;
   let current = text;
   let doc = parseForLint(current, options);
-  let diagnostics = lintDocument(ruleSet, doc, options);
+  let edits: TextEdit[] = [];
+  let diagnostics = drain(lintParsed(ruleSet, doc, options, true, edits));
   for (let pass = 0; pass < maxPasses; pass++) {
-    const edits: TextEdit[] = [];
-    for (const d of diagnostics) if (d.fix) edits.push(d.fix);
     if (edits.length === 0) break;
     const { text: next } = applyEdits(current, edits);
     if (next === current) break;
     current = next;
     doc = parseForLint(current, { ...options, previous: doc, edit: undefined });
-    diagnostics = lintDocument(ruleSet, doc, options);
+    edits = [];
+    diagnostics = drain(lintParsed(ruleSet, doc, options, true, edits));
   }
   return {
     filePath: options.fileName ?? '<text>',

@@ -2,7 +2,7 @@
 // own; its callers pass them (server/linter.ts passes the built-in ones).
 
 import type { MessageDocument } from '../syntax/document.js';
-import { lint, lintAndFix, lintDocument, lintDocumentSteps, lintSteps } from './lint.js';
+import { lint, lintAndFix, lintDocument, lintDocumentOnce, lintDocumentSteps, lintSteps, unlinted } from './lint.js';
 import { RuleSet } from './rule-set.js';
 import type { Rule, LintOptions } from './types.js';
 
@@ -18,9 +18,13 @@ export function createLinter(rules: readonly Rule[]) {
     lintAndFix: (text: string, options?: LintOptions & { maxPasses?: number }) => lintAndFix(set, text, options),
     /** Lints a document parsed with parseForLint; keeps findings so that the next version re-checks only what an edit touched. */
     lintDocument: (doc: MessageDocument, options?: LintOptions) => lintDocument(set, doc, options),
+    /** Lints a parsed document that no edit follows (lintDocumentOnce in lint.ts): keeps nothing, memory bounded as `lint`'s. */
+    lintDocumentOnce: (doc: MessageDocument, options?: LintOptions) => lintDocumentOnce(set, doc, options),
     /** `lint` in steps, for a caller that must stay responsive (see steps.ts: runSteps drives them, drain finishes them). */
     lintSteps: (text: string, options?: LintOptions) => lintSteps(set, text, options),
     /** `lintDocument` in steps; given up before its end, it keeps nothing (see lintDocumentSteps in lint.ts). */
     lintDocumentSteps: (doc: MessageDocument, options?: LintOptions) => lintDocumentSteps(set, doc, options),
+    /** The one finding of a text that is not parsed (too large, binary), or undefined when it is linted (engine/limits.ts). */
+    unlinted: (text: string, options?: LintOptions) => unlinted(set, text, options),
   };
 }

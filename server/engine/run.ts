@@ -13,6 +13,8 @@ import { mergeEdits } from './fix.js';
 import { keepTemplate, renderLines } from './line-mentions.js';
 import { ruleOptions, type RuleSet, type SegmentRule } from './rule-set.js';
 import { doubtfulIdBetween, doubtQuery, rootAt, type CheckScope, type KeyedFindings, type Moved } from './keyed.js';
+import type { ProblemCap } from './problem-cap.js';
+import type { Suppressions } from './directives.js';
 import { SEGMENTS_PER_STEP, type Steps } from './steps.js';
 import { addRuleTime, timingCollector, type LintTimes } from './timing.js';
 import type { CellValues, Diagnostic, MsglintConfig, PerCell, ReportDescriptor, Rule, RuleContext, Severity, TextEdit } from './types.js';
@@ -145,6 +147,19 @@ export interface RawFindings {
   segments: number[];
   /** Per rule with Rule.checkRoots, its findings with their roots. */
   keyed: Map<string, KeyedFindings>;
+  /** A text linted once: findings go through it as they come, and `diagnostics` stays empty. */
+  once?: OnceFindings;
+}
+
+/**
+ * Where the findings of a text linted once go (lint.ts makes it): each is
+ * dropped when a disable comment suppresses it, or counted without being
+ * made when its rule has more before it than the cap keeps. Nothing is kept
+ * for a later version, so memory is bounded however many findings there are.
+ */
+export interface OnceFindings {
+  suppressions: Suppressions;
+  cap: ProblemCap;
 }
 
 /**
@@ -191,22 +206,33 @@ function reporter(doc: MessageDocument, raw: RawFindings) {
     if (d.tags?.length) diag.tags = d.tags;
     return keepTemplate(diag, d.message);
   };
+  const once = raw.once;
+  /** A report made a diagnostic and kept, or, linting once, dropped or only counted (OnceFindings): then undefined. */
+  const add = (ruleId: string, severity: Severity, d: ReportDescriptor, by: number): Diagnostic | undefined => {
+    if (once) {
+      const offset = d.at[0] + by;
+      if (once.suppressions.suppresses(ruleId, offset, doc.lines.lineOf(offset))) return undefined;
+      if (!once.cap.offer(ruleId, offset, d.severity !== undefined ? (Math.min(d.severity, severity) as Severity) : severity)) return undefined;
+      const diag = toDiagnostic(ruleId, severity, d, by);
+      once.cap.keep(diag);
+      return diag;
+    }
+    const diag = toDiagnostic(ruleId, severity, d, by);
+    raw.diagnostics.push(diag);
+    return diag;
+  };
   /** `inSegment`: thrown by a segment check, whose findings are listed with their segment's index (RawFindings.segments). */
   const internalError = (ruleId: string, e: unknown, inSegment: boolean): void => {
     // A rule that throws must not take the others down: report it where it can be seen.
-    raw.diagnostics.push({
-      ruleId,
-      severity: 2,
-      message: `Internal error in rule '${ruleId}': ${(e as Error)?.message ?? String(e)}. Please report this.`,
-      range: doc.range(0, 0),
-    });
-    if (inSegment) raw.segments.push(INTERNAL_ERROR);
+    add(ruleId, 2, { at: [0, 0], message: `Internal error in rule '${ruleId}': ${(e as Error)?.message ?? String(e)}. Please report this.` }, 0);
+    if (inSegment && !once) raw.segments.push(INTERNAL_ERROR);
   };
   /** `moved`: a keyed re-run, over the moved findings' scope and after them; the whole document otherwise. */
   const runCheck = (rule: Rule, severity: Severity, config: MsglintConfig, times: LintTimes | undefined, moved?: Moved): void => {
     const ruleId = rule.meta.id;
     const t0 = times ? performance.now() : 0;
-    const keyed: KeyedFindings | undefined = rule.checkRoots ? (moved ?? { found: [], roots: [], doubt: [] }) : undefined;
+    // Linted once, nothing is kept for a later version.
+    const keyed: KeyedFindings | undefined = rule.checkRoots && !once ? (moved ?? { found: [], roots: [], doubt: [] }) : undefined;
     if (keyed) raw.keyed.set(ruleId, keyed);
     try {
       (rule.checkRoots ?? rule.check)!(
@@ -215,9 +241,8 @@ function reporter(doc: MessageDocument, raw: RawFindings) {
           moved?.scope,
           ruleOptions(rule, config),
           (d) => {
-            const diag = toDiagnostic(ruleId, severity, d, 0);
-            raw.diagnostics.push(diag);
-            if (keyed) {
+            const diag = add(ruleId, severity, d, 0);
+            if (keyed && diag) {
               keyed.found.push(diag);
               keyed.roots.push(rootAt(doc, d.at[0]));
             }
@@ -249,13 +274,19 @@ function reporter(doc: MessageDocument, raw: RawFindings) {
   const segmentChecker = (segmentRules: SegmentRule[], spent: Float64Array | undefined): ((seg: Segment) => readonly SegmentFinding[]) => {
     let base = 0;
     const found: LocalFinding[] = [];
-    const checks = segmentRules.map(({ rule, options: ruleOpts }) => ({
+    const checks = segmentRules.map(({ rule, options: ruleOpts, severity }) => ({
       rule,
       context: new Context(
         doc,
         undefined,
         ruleOpts,
         (d: ReportDescriptor) => {
+          // Linted once, nothing is cached: a finding goes straight to the cap,
+          // so that a segment of a million findings does not hold them all.
+          if (once) {
+            add(rule.meta.id, severity, d, 0);
+            return;
+          }
           found.push({
             at: [d.at[0] - base, d.at[1] - base],
             message: d.message,
@@ -303,8 +334,7 @@ function reporter(doc: MessageDocument, raw: RawFindings) {
     const base = doc.offsetOf(seg);
     for (let i = 0, list = findings; i < list.length; i++) {
       const { ruleId, finding } = list[i]!;
-      raw.diagnostics.push(toDiagnostic(ruleId, severityOf.get(ruleId)!, finding, base));
-      raw.segments.push(index);
+      if (add(ruleId, severityOf.get(ruleId)!, finding, base) && !once) raw.segments.push(index);
     }
   };
   return { runCheck, segmentChecker, pushSegmentFindings };
@@ -329,8 +359,9 @@ export function* lintWhole(
   keep: boolean,
   moved?: (rule: Rule) => Moved | undefined,
   kept?: KeptSegments,
+  once?: OnceFindings,
 ): Steps<RawFindings> {
-  const raw: RawFindings = { ruleSet, config, reused: false, diagnostics: kept?.findings ?? [], segments: kept?.segments ?? [], keyed: new Map() };
+  const raw: RawFindings = { ruleSet, config, reused: false, diagnostics: kept?.findings ?? [], segments: kept?.segments ?? [], keyed: new Map(), once };
   const { runCheck, segmentChecker, pushSegmentFindings } = reporter(doc, raw);
   const times = timingCollector();
 

@@ -2,6 +2,7 @@
 // (CLI, language server, library). Offsets are UTF-16 code units into the
 // document text; lines and characters are 0-based, as in LSP.
 
+import type { EncodingProblem } from '../base/decode.js';
 import type { Range, TextEdit } from '../base/text.js';
 import type { Cell, MessageDocument, Segment, TextEditHint } from '../syntax/document.js';
 import type { MetadataNode } from '../syntax/format/metadata.js';
@@ -12,6 +13,7 @@ export type Severity = 1 | 2;
 export type SeverityName = 'off' | 'warn' | 'error';
 
 export type RuleGroup =
+  | 'file'
   | 'structure'
   | 'tool-calls'
   | 'code-execution'
@@ -43,6 +45,12 @@ export interface Diagnostic {
   related?: RelatedInformation[];
   /** LSP diagnostic tags: 1 = Unnecessary, 2 = Deprecated. */
   tags?: (1 | 2)[];
+  /**
+   * How many problems it stands for, when more than one: the note after the
+   * first MAX_PROBLEMS_PER_RULE problems of a rule, which counts the rest
+   * (engine/problem-cap.ts), so that counts and --max-warnings stay true.
+   */
+  count?: number;
 }
 
 export interface LintResult {
@@ -78,6 +86,12 @@ export interface LintOptions {
   previous?: MessageDocument;
   /** The change from `previous`'s text, when known (see ParseOptions.edit). */
   edit?: TextEditHint;
+  /**
+   * What decoding the file's bytes found (server/base/decode.ts), reported
+   * as `file-encoding`: a binary file is not linted; a text with bytes that
+   * did not decode is linted as decoded, and lintAndFix applies no fix.
+   */
+  encoding?: EncodingProblem;
 }
 
 export interface ReportDescriptor {

@@ -59,6 +59,7 @@
 //   (llm-view's bodyText), and so does an escaped thinking paragraph of a
 //   reply, once the thinking has been split off the text as written.
 
+import { flat } from '../base/flat.js';
 import { agentInfoAt } from '../agents/agents.js';
 import { bodyText, historyMode, inView, llmView, messageRole, summaryText, type ViewEntry } from '../llm-view/view.js';
 import { parse, unescapeReplyStart, type Cell, type MessageDocument } from '../syntax/document.js';
@@ -142,6 +143,7 @@ export function toLLMView(source: MessageDocument | string, options: ToLLMViewOp
   const prompt = agent !== undefined ? agentInfoAt(doc, agent, endOffset)?.settings.systemPrompt : undefined;
 
   const built = build(doc, entries, options.codeAsTool === true);
+  flattenStrings(built.messages);
   const problems = options.codeAsTool ? codePairProblems(doc, untilCell ? doc.indexOf(untilCell) : Infinity) : [];
   // System messages before every other message join the system prompt (spec section 9, point 5).
   const system: string[] = prompt !== undefined && prompt.trim() !== '' ? [prompt] : [];
@@ -162,6 +164,20 @@ export function toLLMView(source: MessageDocument | string, options: ToLLMViewOp
   const time = built.messages.find((m) => m.source.time !== undefined)?.source.time;
   if (time !== undefined) view.time = time;
   return view;
+}
+
+/** The view's strings in one piece each: they are built piece by piece, and a view lives as long as its export (base/flat.ts). */
+function flattenStrings(messages: InternalMessage[]): void {
+  for (let i = 0; i < messages.length; i++) {
+    const m = messages[i]!;
+    if (m.content !== null) m.content = flat(m.content);
+    if (m.source.time !== undefined) m.source.time = flat(m.source.time);
+    for (const call of m.toolCalls ?? []) {
+      call.function.arguments = flat(call.function.arguments);
+      if (call.text !== undefined) call.text = flat(call.text);
+      if (call.time !== undefined) call.time = flat(call.time);
+    }
+  }
 }
 
 function build(doc: MessageDocument, entries: ViewEntry[], codeAsTool: boolean): { messages: InternalMessage[]; omitted: Omission[] } {

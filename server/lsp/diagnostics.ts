@@ -36,7 +36,9 @@ export interface DiagnosticsMode {
 
 /** The LSP diagnostics of a document's current version (cached per version). */
 export function lspDiagnostics(state: DocumentState, ls: LintSettings): LspDiagnostic[] {
-  return state.derive(ls, 'lsp-diagnostics', () => state.lint(ls).map((d) => toLspDiagnostic(state.text, state.uri, d))) ?? [];
+  const convert = () => state.lint(ls).map((d) => toLspDiagnostic(state.text, state.uri, d));
+  // A document not parsed (too large) derives nothing, but has its one problem.
+  return state.derive(ls, 'lsp-diagnostics', convert) ?? convert();
 }
 
 /** lspDiagnostics linted in steps (DocumentState.lintInSteps): why not, when it did not finish. */

@@ -5,8 +5,10 @@
 // tokens, indexes): computed on request and cached until the next edit.
 
 import type { TextDocumentContentChangeEvent } from 'vscode-languageserver-textdocument';
-import { lintDocumentSteps, parseForLint } from '../linter.js';
+import { lintDocumentSteps, parseForLint, unlinted } from '../linter.js';
+import { MAX_LINT_CELLS, MAX_LINT_LENGTH } from '../engine/limits.js';
 import { drain, runSteps, StepRun } from '../engine/steps.js';
+import { countMarkerLines } from '../syntax/format/scan-lines.js';
 import type { Diagnostic, MsglintConfig } from '../engine/types.js';
 import { hasViewBudget, viewBudget } from '../llm-view/budget.js';
 import { isMessageFile } from '../syntax/format/detect.js';
@@ -46,6 +48,10 @@ export class DocumentState {
   /** The last parse of any version: cell parses are reused from it. */
   private lastParse: MessageDocument | undefined;
   private diagnostics: Diagnostic[] | undefined;
+  /** For a version too large to parse (engine/limits.ts), its one finding; null when it is parsed; undefined until asked. */
+  private verdict: Diagnostic[] | null | undefined;
+  /** At least as many as the marker lines of the current text, once counted (see unparsed). */
+  private markerBound: number | undefined;
   /**
    * The lint of `parsed` under way in steps (lintInSteps), paused or given
    * up by a cancelled request: the next request for this version resumes
@@ -86,6 +92,7 @@ export class DocumentState {
     }
     this.parsed = undefined;
     this.diagnostics = undefined;
+    this.verdict = undefined;
     this.messageFile = undefined;
     this.derived.clear();
     this.stopLint();
@@ -97,6 +104,7 @@ export class DocumentState {
     this.configKey = dc.key;
     this.parsed = undefined;
     this.diagnostics = undefined;
+    this.verdict = undefined;
     this.derived.clear();
     this.stopLint();
   }
@@ -111,6 +119,7 @@ export class DocumentState {
   close(): void {
     this.parsed = undefined;
     this.diagnostics = undefined;
+    this.verdict = undefined;
     this.derived.clear();
     this.stopLint();
   }
@@ -121,10 +130,11 @@ export class DocumentState {
     return this.messageFile;
   }
 
-  /** The parse of the current version, or undefined when this is not a message file. */
+  /** The parse of the current version, or undefined when this is not a message file or is too large to parse (unparsed). */
   parse(dc: DocumentConfig): MessageDocument | undefined {
     this.sync(dc);
     if (!dc.enabled || !this.isMessageFile()) return undefined;
+    if (this.unparsed(dc)) return undefined;
     if (!this.parsed) {
       const edit = this.lastParse && this.pending ? this.pending : undefined;
       const previous = this.lastParse;
@@ -138,10 +148,37 @@ export class DocumentState {
     return this.parsed;
   }
 
+  /**
+   * The one finding of a version not parsed (too large: no feature works on
+   * it, and its diagnostics are that finding), or undefined. Decided once per
+   * version and config, before the parse.
+   */
+  private unparsed(dc: DocumentConfig): Diagnostic[] | undefined {
+    if (this.verdict === undefined) {
+      const text = this.text.getText();
+      // On the editor's path, a bound of the marker lines follows the edits
+      // (the edit's own and a line at each end of it, which the edit may make
+      // a marker): counting the whole text's on every keystroke would cost
+      // what that path saves. It is counted again when it passes the limit.
+      const edit = this.pending;
+      if (edit && this.markerBound !== undefined && text.length <= MAX_LINT_LENGTH) {
+        this.markerBound += countMarkerLines(edit.text, MAX_LINT_CELLS) + 2;
+        if (this.markerBound <= MAX_LINT_CELLS) {
+          this.verdict = null;
+          return undefined;
+        }
+      }
+      this.verdict = unlinted(text, { fileName: this.fileName, config: dc.config }) ?? null;
+      this.markerBound = this.verdict ? undefined : countMarkerLines(text, MAX_LINT_CELLS);
+    }
+    return this.verdict ?? undefined;
+  }
+
+
   /** The engine's diagnostics of the current version (empty for files that get none); finishes a lint under way in steps. */
   lint(dc: DocumentConfig): Diagnostic[] {
     const doc = this.parse(dc);
-    if (!doc) return [];
+    if (!doc) return (dc.enabled && this.isMessageFile() && this.unparsed(dc)) || [];
     if (!this.diagnostics) drain(this.lintRun(doc, dc));
     return this.diagnostics!;
   }
@@ -156,7 +193,7 @@ export class DocumentState {
    */
   async lintInSteps(dc: DocumentConfig, cancelled: () => boolean): Promise<Diagnostic[] | Unfinished> {
     const doc = this.parse(dc);
-    if (!doc) return [];
+    if (!doc) return (dc.enabled && this.isMessageFile() && this.unparsed(dc)) || [];
     if (this.diagnostics) return this.diagnostics;
     const run = this.lintRun(doc, dc);
     // Stops when the run is no longer the one under way: finished by lint(), or closed by an edit.

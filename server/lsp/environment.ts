@@ -3,6 +3,7 @@
 // stdio, IPC, a socket or a pipe) and in a browser's Web Worker (browser.ts,
 // where there is no file system). Node's side is node-environment.ts.
 
+import type { EncodingProblem } from '../base/decode.js';
 import type { MsglintConfig } from '../engine/types.js';
 
 /** Config files on disk, as the CLI finds them (server/config/load.ts). */
@@ -33,8 +34,9 @@ export interface WorkspaceFiles {
    * is still `stamp`: then 'unchanged'. `problem` when it is not a file
    * msglint reads (not a regular file, or past the size limit: a link to
    * /dev/zero or /proc/self/pagemap); undefined when it cannot be read (gone).
+   * `encoding`: what decoding its bytes found (base/decode.ts), reported.
    */
-  read(fsPath: string, stamp?: string): { text: string; digest: string; stamp: string } | { problem: string; stamp: string } | 'unchanged' | undefined;
+  read(fsPath: string, stamp?: string): { text: string; digest: string; stamp: string; encoding?: EncodingProblem } | { problem: string; stamp: string } | 'unchanged' | undefined;
   /** The `file:` URI of a path. */
   uri(fsPath: string): string;
 }

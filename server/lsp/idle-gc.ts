@@ -8,7 +8,7 @@
 
 import { performance } from 'node:perf_hooks';
 import v8 from 'node:v8';
-import vm from 'node:vm';
+import { garbageCollector } from '../base/collect.js';
 
 /** How often the server looks at its load and heap. */
 const PERIOD_MS = 1000;
@@ -19,15 +19,8 @@ const GROWTH_BYTES = 48 * 1024 * 1024;
 
 /** Starts the idle collector; a no-op where V8 will not expose `gc`. */
 export function collectWhenIdle(): void {
-  let gc: (() => void) | undefined;
-  try {
-    v8.setFlagsFromString('--expose-gc');
-    gc = vm.runInNewContext('gc') as () => void;
-  } catch {
-    return;
-  }
-  if (typeof gc !== 'function') return;
-  const collect = gc;
+  const collect = garbageCollector();
+  if (!collect) return;
   let after = v8.getHeapStatistics().used_heap_size;
   let last = performance.eventLoopUtilization();
   setInterval(() => {

@@ -5,6 +5,7 @@ import { createHash } from 'node:crypto';
 import { statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { decodeBytes } from '../base/decode.js';
 import { packageInfo } from '../base/package-info.js';
 import { MESSAGE_FILE_MAX_BYTES, NotReadableError, readRegularFile } from '../base/read-file.js';
 import { CONFIG_FILE_NAMES, ConfigResolver, workspaceReach } from '../config/index.js';
@@ -47,7 +48,9 @@ export function nodeEnvironment(): ServerEnvironment {
       try {
         // The command's guarded reader: a special file is refused, not read for gigabytes.
         const bytes = readRegularFile(fsPath, MESSAGE_FILE_MAX_BYTES);
-        return { text: bytes.toString('utf8'), digest: createHash('sha1').update(bytes).digest('base64'), stamp: now };
+        // As the command decodes them: a UTF-16 file with its byte order mark is read as such, bytes that are not text are reported.
+        const { text, problem } = decodeBytes(bytes);
+        return { text, digest: createHash('sha1').update(bytes).digest('base64'), stamp: now, ...(problem ? { encoding: problem } : {}) };
       } catch (error) {
         return error instanceof NotReadableError ? { problem: error.message, stamp: now } : undefined;
       }

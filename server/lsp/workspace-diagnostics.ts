@@ -184,7 +184,7 @@ export class WorkspaceDiagnostics {
     if ('problem' in read) return this.keep(fsPath, { stamp: read.stamp, settingsKey, resultId: `${read.stamp}:${settingsKey}`, items: [unreadable(read.problem)] });
     let items: LspDiagnostic[] | undefined;
     try {
-      const steps = lintSteps(read.text, { fileName: fsPath, config: ls.config });
+      const steps = lintSteps(read.text, { fileName: fsPath, config: ls.config, encoding: read.encoding });
       const outcome = await runSteps(steps, { stop: () => token.isCancellationRequested, pause, sliceMs: SLICE_MS });
       if (!outcome.done) {
         // Nothing of it is kept: the next pass reads and lints the file again.

@@ -10,6 +10,7 @@ import type { ToolProblem, ToolProblemRule } from './facts.js';
 import { toolCallsOf } from './read.js';
 
 const NONE: readonly never[] = []; // not frozen: see base/lists.ts
+const NO_PROBLEMS: ReadonlyMap<ToolProblemRule, readonly ToolProblem[]> = new Map();
 
 /** Per cell parse: its tool elements' problems grouped by rule, so that each of the seven rules finds its own at once. */
 const byRule = new Memo<CellParse, ReadonlyMap<ToolProblemRule, readonly ToolProblem[]>>();
@@ -26,15 +27,16 @@ export function toolProblemsIn<R extends ToolProblemRule>(doc: MessageDocument, 
   if (!parse || parse.tools.length === 0) return NONE;
   let grouped = byRule.get(parse);
   if (!grouped) {
-    const map = new Map<ToolProblemRule, ToolProblem[]>();
+    let map: Map<ToolProblemRule, ToolProblem[]> | undefined;
     for (const info of toolCallsOf(seg)) {
       for (const p of info.problems) {
-        const list = map.get(p.rule);
+        const list = (map ??= new Map()).get(p.rule);
         if (list) list.push(p);
         else map.set(p.rule, [p]);
       }
     }
-    grouped = map;
+    // Most tool elements have no problem: one empty map for all, not a map (about 1 KB) kept per cell.
+    grouped = map ?? NO_PROBLEMS;
     byRule.set(parse, grouped);
   }
   return (grouped.get(rule) ?? NONE) as readonly Extract<ToolProblem, { rule: R }>[];

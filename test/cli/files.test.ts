@@ -11,9 +11,9 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('decode', () => {
   it('flags bytes that are not UTF-8 and keeps a BOM', () => {
-    expect(decode(Buffer.from('\ufeffhé', 'utf8'))).toEqual({ text: '\ufeffhé', validUtf8: true });
-    expect(decode(Buffer.from([0x68, 0xff, 0x69])).validUtf8).toBe(false);
-    expect(decode(Buffer.from([0xed, 0xa0, 0x80])).validUtf8).toBe(false); // an encoded lone surrogate
+    expect(decode(Buffer.from('\ufeffhé', 'utf8'))).toEqual({ text: '\ufeffhé', encoding: 'utf-8' });
+    expect(decode(Buffer.from([0x68, 0xff, 0x69])).problem).toEqual({ kind: 'invalid', encoding: 'utf-8', offset: 1 });
+    expect(decode(Buffer.from([0xed, 0xa0, 0x80])).problem).toMatchObject({ kind: 'invalid', offset: 0 }); // an encoded lone surrogate
   });
 });
 

@@ -257,7 +257,7 @@ describe('with the real rules', () => {
         expect(rules.find((r) => r.id === row.id), row.id).toMatchObject({ severity: row.severity, fixable: row.fix });
       }
       const extra = rules.filter((r) => !rows.some((row) => row.id === r.id)).map((r) => r.id);
-      expect(extra).toEqual(['unknown-rule', 'unused-disable']);
+      expect(extra).toEqual(['file-too-large', 'file-encoding', 'unknown-rule', 'unused-disable']);
     });
   });
 });

@@ -111,6 +111,28 @@ describe('workspace/diagnostic', () => {
     }
   });
 
+  it('reads a UTF-16 file by its byte order mark and reports bytes that are not text, as the command does', async () => {
+    const dir = realpathSync(mkdtempSync(path.join(tmpdir(), 'msglint-workspace-')));
+    dirs.push(dir);
+    const token = `glpat-${'Xy7wV3kQ9z'.repeat(2)}Ab`; // made, not written out: no key-shaped literal in the repository
+    writeTree(dir, {
+      'utf16.msg.md': Buffer.from(`\ufeff${CLEAN}${token}\n`, 'utf16le'),
+      'latin1.msg.md': Buffer.concat([Buffer.from(`${CLEAN}caf`), Buffer.from([0xe9, 0x0a])]),
+      'binary.msg.md': Buffer.from(`${CLEAN}\0`),
+    });
+    const client = await LspClient.start({ rootDir: dir });
+    try {
+      const report = await client.request<WorkspaceDiagnosticReport>('workspace/diagnostic', { previousResultIds: [] });
+      const problems = fullReports(report.items);
+      expect(problems).toEqual(cliProblems(dir));
+      expect(problems[uriOf(dir, 'utf16.msg.md')]).toEqual([['secret', 6, 1]]);
+      expect(problems[uriOf(dir, 'latin1.msg.md')]).toEqual([['file-encoding', 6, 4]]);
+      expect(problems[uriOf(dir, 'binary.msg.md')]).toEqual([['file-encoding', 1, 1]]);
+    } finally {
+      await client.stop();
+    }
+  });
+
   it('streams partial results and reports progress on the tokens the client gives', async () => {
     const dir = workspace();
     writeTree(dir, Object.fromEntries(Array.from({ length: 120 }, (_, i) => [`many/m${i}.msg.md`, NO_ID])));

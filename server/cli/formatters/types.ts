@@ -11,6 +11,8 @@ export interface LintMessage {
   endColumn: number;
   fix?: TextEdit;
   suggestions?: { desc: string; fix: TextEdit }[];
+  /** How many problems it stands for, when more than one (Diagnostic.count: the rule's problems not shown). */
+  count?: number;
 }
 
 /** One linted message file, in ESLint's JSON shape (the JSON formatter prints it as is). */

@@ -27,14 +27,13 @@ export interface IdNode {
 }
 
 /**
- * An id reference `[^ID]` whose spans and segments are made on first use.
+ * An id reference `[^ID]` whose spans are made when asked (and not kept,
+ * as Marker's) and whose segments are made on first use.
  * Ids are mostly looked up whole (a metadata line's always), so its spans
  * and segments (four to six objects per id) would be kept for nothing in a
  * whole-file lint.
  */
 export class IdRef implements IdNode {
-  private refSpanMemo: Span | undefined = undefined;
-  private spanMemo: Span | undefined = undefined;
   private segmentsMemo: IdNode['segments'] | undefined = undefined;
   constructor(
     /** Offsets of `[^` and just after `]`. */
@@ -44,11 +43,11 @@ export class IdRef implements IdNode {
   ) {}
 
   get refSpan(): Span {
-    return (this.refSpanMemo ??= { start: this.refStart, end: this.refEnd });
+    return { start: this.refStart, end: this.refEnd };
   }
 
   get span(): Span {
-    return (this.spanMemo ??= { start: this.refStart + 2, end: this.refEnd - 1 });
+    return { start: this.refStart + 2, end: this.refEnd - 1 };
   }
 
   get segments(): IdNode['segments'] {
@@ -90,16 +89,13 @@ interface MarkerFields {
 }
 
 /**
- * A marker line whose spans are made on first use: rules read its kind,
+ * A marker line whose spans are made when asked: rules read its kind,
  * title and id, and only reports and the editor ask where its parts are
  * (five span objects per cell would be kept for nothing in a whole-file lint).
+ * Not kept once made either: a field per span costs every marker 40 bytes,
+ * for the few whose spans are asked.
  */
 class Marker implements MarkerNode {
-  private spanMemo: Span | undefined = undefined;
-  private indentMemo: Span | undefined = undefined;
-  private hashesMemo: Span | undefined = undefined;
-  private percentsMemo: Span | undefined = undefined;
-  private titleMemo: Span | undefined = undefined;
   private readonly start: number;
   private readonly end: number;
   private readonly hashStart: number;
@@ -132,24 +128,24 @@ class Marker implements MarkerNode {
   }
 
   get span(): Span {
-    return (this.spanMemo ??= { start: this.start, end: this.end });
+    return { start: this.start, end: this.end };
   }
 
   get indent(): Span {
-    return (this.indentMemo ??= { start: this.start, end: this.hashStart });
+    return { start: this.start, end: this.hashStart };
   }
 
   get hashes(): Span {
-    return (this.hashesMemo ??= { start: this.hashStart, end: this.hashEnd });
+    return { start: this.hashStart, end: this.hashEnd };
   }
 
   get percents(): Span {
-    return (this.percentsMemo ??= { start: this.percentStart, end: this.percentEnd });
+    return { start: this.percentStart, end: this.percentEnd };
   }
 
   get title(): Span | undefined {
     if (this.titleStart < 0) return undefined;
-    return (this.titleMemo ??= { start: this.titleStart, end: this.titleEnd });
+    return { start: this.titleStart, end: this.titleEnd };
   }
 }
 

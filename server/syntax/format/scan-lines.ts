@@ -73,3 +73,22 @@ export function isToolOpenTag(text: string, p: number, end: number): number {
   return gt + 1;
 }
 
+
+/**
+ * How many lines look like cell markers (isMarkerCandidate), counting up
+ * to `limit + 1` at most: what a file's cells will cost, told before it is
+ * parsed. Markers inside fences are counted too, so it may count more
+ * cells than the parse finds, never fewer.
+ */
+export function countMarkerLines(text: string, limit: number): number {
+  let count = 0;
+  for (let start = 0; start < text.length && count <= limit; ) {
+    let end = text.indexOf('\n', start);
+    if (end === -1) end = text.length;
+    // Most lines are ruled out by their first character.
+    const first = text.charCodeAt(start);
+    if ((first === HASH || first === SPACE) && isMarkerCandidate(text, start, end)) count++;
+    start = end + 1;
+  }
+  return count;
+}

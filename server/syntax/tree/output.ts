@@ -3,7 +3,7 @@
 // `stderr> ` (an empty line of output is `stdout>`).
 
 import type { Cell } from './segment.js';
-import type { Line } from '../format/lines.js';
+import { lineAt, type Line } from '../format/lines.js';
 import type { Span } from '../../base/text.js';
 
 function firstNonBlank(text: string, line: Line): number {
@@ -23,8 +23,12 @@ export function contentLines(cell: Cell): Line[] {
   const metadata = p.metadata;
   const out: Line[] = [];
   let mi = 0;
-  for (let li = 1; li < p.lines.length; li++) {
-    const line = p.lines[li]!;
+  // Lines of its own, not the parse's (CellParse.lines): those are kept with
+  // the parse, and the LLM view reads every cell's, which for a long file kept
+  // an object per line of the whole file until the tree went.
+  for (let start = lineAt(text, 0).end; start < text.length; ) {
+    const line = lineAt(text, start);
+    start = line.end;
     // Metadata nodes are in line order.
     while (mi < metadata.length && metadata[mi]!.span.start < line.start) mi++;
     if (mi < metadata.length && metadata[mi]!.span.start === line.start && metadata[mi]!.type !== undefined) continue;
