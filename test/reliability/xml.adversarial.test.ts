@@ -32,7 +32,7 @@ const cases: Record<string, { body: string; rule: string | null; message?: RegEx
   'a 20 MB CDATA section': { body: TOOL(`<path><![CDATA[${'x'.repeat(20 * 1024 * 1024)}]]></path>`), rule: null },
   'a 20 MB CDATA section that is never closed': { body: TOOL(`<path><![CDATA[${'x<&'.repeat(7 * 1024 * 1024)}</path>`), rule: 'cdata-unterminated' },
   '100,000 CDATA sections': { body: TOOL(`<path>${'<![CDATA[a]]>'.repeat(100_000)}</path>`), rule: null },
-  '100,000 attributes': { body: TOOL(`<path ${Array.from({ length: 100_000 }, (_, i) => `a${i}="1"`).join(' ')}>x</path>`), rule: 'tool-xml-structure', message: /The attribute `a99999` is not allowed on `<path>`/ },
+  '100,000 attributes': { body: TOOL(`<path ${Array.from({ length: 100_000 }, (_, i) => `a${i}="1"`).join(' ')}>x</path>`), rule: 'tool-xml-structure', message: /The attribute `a0` is not allowed on `<path>`[^]*99,000 more/ },
   '100,000 attributes on <tool>': { body: `<tool ${Array.from({ length: 100_000 }, (_, i) => `a${i}="1"`).join(' ')}>\n<tool_name>read_file</tool_name>\n</tool>`, rule: null },
   '100,000 typed items': { body: TOOL(`<list type="array">${'<item type="number">1</item><item type="object"/><item type="null"/>'.repeat(100_000)}</list>`), rule: null },
   '100,000 values that do not fit their type': { body: TOOL('<n type="number">x</n>'.repeat(100_000)), rule: 'tool-xml-structure', message: /holds `x`/ },
