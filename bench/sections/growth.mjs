@@ -48,7 +48,7 @@ async function craftedGrowth(o, startup) {
   for (const shape of CRAFTED) {
     const times = [];
     for (const n of [shape.n, 4 * shape.n]) {
-      const file = path.join(dir, `${shape.name}-${n}.msg.md`);
+      const file = path.join(dir, `${shape.name}-${n}${shape.ext ?? '.msg.md'}`);
       const text = shape.make(n);
       writeFileSync(file, text);
       if (shape.where === 'lsp') times.push(await formattingTime(file, text, runs, `formatting ${path.basename(file)}`));
