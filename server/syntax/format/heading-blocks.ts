@@ -19,22 +19,6 @@ type Extension = NonNullable<NonNullable<Parameters<Micromark['parse']>[0]>['ext
 type Constructs = NonNullable<NonNullable<Extension['flow']>[number]>;
 type Construct = Exclude<Constructs, readonly unknown[]>;
 
-/** The inline constructs (CommonMark's and GFM footnote calls), by micromark's names. */
-const INLINE = [
-  'attention',
-  'autolink',
-  'characterEscape',
-  'characterReference',
-  'codeText',
-  'hardBreakEscape',
-  'htmlText',
-  'labelEnd',
-  'labelStartImage',
-  'labelStartLink',
-  'gfmFootnoteCall',
-  'gfmPotentialFootnoteCall',
-];
-
 let reader: ((input: string) => Events) | undefined;
 
 /**
@@ -53,8 +37,19 @@ function blockEvents(input: string): Events {
     const tokenize = (Array.isArray(table) ? (table[0] as Construct) : (table as Construct)).tokenize;
     // A name of its own: the extension's tokenizer reads `disable` by name.
     const rows: Extension = { flow: { null: [{ name: 'gfmTableRows', tokenize }] } };
-    const extensions: Extension[] = [m.gfmFootnote(), rows, { disable: { null: INLINE } }];
-    reader = (text) => m.postprocess(m.parse({ extensions }).document().write(m.preprocess()(text, undefined, true)));
+    const extensions: Extension[] = [m.gfmFootnote(), rows];
+    reader = (text) => {
+      const parser = m.parse({ extensions });
+      // No inline construct: a line of a paragraph's or a heading's text is
+      // one data token, and so is a string (an info string, a definition's
+      // parts). (A character where a construct may start, even a disabled
+      // one, would end a data token, and micromark joins such tokens again
+      // in time quadratic in their number.) Line endings stay what they are.
+      const inline = parser.constructs.text;
+      parser.constructs.text = { [-5]: inline[-5]!, [-4]: inline[-4]!, [-3]: inline[-3]! };
+      parser.constructs.string = {};
+      return m.postprocess(parser.document().write(m.preprocess()(text, undefined, true)));
+    };
   }
   return reader(input);
 }

@@ -1,12 +1,13 @@
 // What remark may read of a text: micromark's work is linear in the text
 // but for two shapes, found by timing it on generated documents (issue 46).
-// Containers nested deep on one line (`- - - … a`, `>>> … a`) cost it more
-// than linear in the depth, and overflow the stack in the thousands. A lazy
-// line (a paragraph's line that leaves out its container's `>` or
-// indentation) makes it walk back over the paragraph's lines so far: a
-// quoted paragraph of n lazy lines costs n². Both are read here line by
-// line, by rules that count at least what micromark does; past a budget,
-// the line-based reading takes over (headings.ts).
+// A line in many containers (`- - - … a`, or a list nested a thousand deep
+// and continued by indentation) costs it more than linear in their number
+// (remark's tree then overflowed the stack). A lazy line (a paragraph's
+// line that leaves out its container's `>` or indentation) makes it walk
+// back over the paragraph's lines so far: a quoted paragraph of n lazy lines
+// costs n². Both are read here line by line, by rules that count at least
+// what micromark does; past a budget, the line-based reading takes over
+// (headings.ts).
 
 import { SPACE, TAB } from './scan-lines.js';
 
