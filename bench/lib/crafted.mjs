@@ -112,6 +112,15 @@ export function lazyQuote(n) {
 }
 
 /**
+ * A paragraph of `n` lines, each with characters where an inline construct
+ * may start but none does: micromark joined the text between them again in
+ * quadratic time (280 kB: 11 s).
+ */
+export function inlineBreaks(n) {
+  return markdownFile('a & b < c ! d\n'.repeat(n));
+}
+
+/**
  * The shapes, with the sizes the growth section times (n and 4n) and where:
  * `cli` by the command, `lsp` by the language server's formatting request.
  * `owner` says where the path is kept linear, named by the benchmark when
@@ -131,4 +140,5 @@ export const CRAFTED = [
   { name: 'deepQuotes', make: deepQuotes, n: 2_500, where: 'cli', ext: '.md', owner: 'server/syntax/format/heading-budget.ts' },
   { name: 'deepLists', make: deepLists, n: 1_000, where: 'cli', ext: '.md', owner: 'server/syntax/format/heading-budget.ts' },
   { name: 'lazyQuote', make: lazyQuote, n: 5_000, where: 'cli', ext: '.md', owner: 'server/syntax/format/heading-budget.ts' },
+  { name: 'inlineBreaks', make: inlineBreaks, n: 5_000, where: 'cli', ext: '.md', owner: 'server/syntax/format/heading-blocks.ts' },
 ];

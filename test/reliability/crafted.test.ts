@@ -5,7 +5,7 @@
 // benchmark's (bench/lib/crafted.mjs), whose growth section times n and 4n.
 
 import { describe, expect, it } from 'vitest';
-import { attributes, deepLists, deepQuotes, disableComments, emphasisRuns, lazyQuote, metadataLines, repeatedId, tallTable, temporaryAgents, unknownAgents, wideTable } from '../../bench/lib/crafted.mjs';
+import { attributes, deepLists, deepQuotes, disableComments, emphasisRuns, inlineBreaks, lazyQuote, metadataLines, repeatedId, tallTable, temporaryAgents, unknownAgents, wideTable } from '../../bench/lib/crafted.mjs';
 import type { Diagnostic } from '../../server/engine/types.js';
 import { lint, lintDocument, parseForLint } from '../../server/linter.js';
 import { fixAll } from '../../server/lsp/fix-all.js';
@@ -131,6 +131,7 @@ describe('ordinary .md files: the headings', () => {
     ['emphasis opened and closed 8,000 times in one paragraph (112 kB)', () => emphasisRuns(8000), false],
     ['a table of 16,000 columns', () => wideTable(16_000), false],
     ['a table of 20,000 rows', () => tallTable(20_000), false],
+    ['a paragraph of 80,000 lines with `&`, `<` and `!` in each', () => inlineBreaks(80_000), false],
     ['100,000 block quotes nested on one line', () => deepQuotes(100_000), true],
     ['100,000 list items nested on one line', () => deepLists(100_000), true],
     ['a quoted paragraph of 100,000 lazy lines', () => lazyQuote(100_000), true],
