@@ -1,5 +1,6 @@
 // Crafted but valid message files that made msglint superlinear (issue 35,
-// point 2): each generator takes a size n and returns the text, so the
+// point 2; issue 46, point 1: Markdown read for an ordinary .md file's
+// headings): each generator takes a size n and returns the text, so the
 // benchmark's growth section can time n against 4n and a test can lint a
 // size that would take minutes if the path were quadratic.
 //
