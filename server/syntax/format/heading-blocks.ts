@@ -35,7 +35,7 @@ function blockEvents(input: string): Events {
     const m = loadMicromark();
     const table = m.gfmTable().flow!.null as Constructs;
     const tokenize = (Array.isArray(table) ? (table[0] as Construct) : (table as Construct)).tokenize;
-    // A name of its own: the extension's tokenizer reads `disable` by name.
+    // The extension's tokenizer, without its resolver.
     const rows: Extension = { flow: { null: [{ name: 'gfmTableRows', tokenize }] } };
     const extensions: Extension[] = [m.gfmFootnote(), rows];
     reader = (text) => {
