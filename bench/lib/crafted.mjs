@@ -1,5 +1,6 @@
 // Crafted but valid message files that made msglint superlinear (issue 35,
-// point 2): each generator takes a size n and returns the text, so the
+// point 2; issue 46, point 1: Markdown read for an ordinary .md file's
+// headings): each generator takes a size n and returns the text, so the
 // benchmark's growth section can time n against 4n and a test can lint a
 // size that would take minutes if the path were quadratic.
 //
@@ -110,12 +111,58 @@ export function importMessages(n) {
 }
 
 /**
+ * An ordinary `.md` file whose frontmatter declares a message section, with
+ * `body` before the section's heading (issue 46, point 1): remark reads the
+ * whole file for its headings.
+ */
+const markdownFile = (body) => `---\nmessage_section: true\n---\n\n# Notes\n\n${body}\n\n# Discussion\n\n# %% Start[^1]\n\n[^1]: [markdown]\n\nHello.\n`;
+
+/** Emphasis opened `n` times and closed `n` times in one paragraph: remark's emphasis was about cubic (28 kB: 28 s). */
+export function emphasisRuns(n) {
+  return markdownFile(`${'*a **a '.repeat(n)}b${' a** a*'.repeat(n)}`);
+}
+
+/** A table of `n` columns (24 kB: 9 s). */
+export function wideTable(n) {
+  return markdownFile(`${'|a'.repeat(n)}|\n${'|-'.repeat(n)}|\n${'|b'.repeat(n)}|`);
+}
+
+/** A table of `n` rows: remark-gfm's cells were quadratic in the file's cells (50 kB: 15 s). */
+export function tallTable(n) {
+  return markdownFile(`| a | b |\n|---|---|\n${'| c | d |\n'.repeat(n)}`);
+}
+
+/** `n` block quotes nested on one line: 10,000 overflowed the stack (exit 2, no report). */
+export function deepQuotes(n) {
+  return markdownFile(`${'>'.repeat(n)} a`);
+}
+
+/** `n` list items nested on one line (2 kB: 5 s; 20 kB: minutes). */
+export function deepLists(n) {
+  return markdownFile(`${'- '.repeat(n)}a`);
+}
+
+/** A quoted paragraph of `n` lazy lines (no `>`): micromark walks back over the paragraph for each. */
+export function lazyQuote(n) {
+  return markdownFile(`> a\n${'b\n'.repeat(n)}`);
+}
+
+/**
+ * A paragraph of `n` lines, each with characters where an inline construct
+ * may start but none does: micromark joined the text between them again in
+ * quadratic time (280 kB: 11 s).
+ */
+export function inlineBreaks(n) {
+  return markdownFile('a & b < c ! d\n'.repeat(n));
+}
+
+/**
  * The shapes, with the sizes the growth section times (n and 4n) and where:
  * `cli` by the command, `lsp` by the language server's formatting request;
  * a shape whose `tree` is true makes a folder (files by path), linted whole.
  * `owner` says where the path is kept linear, named by the benchmark when
  * a ratio goes over its goal. `import` shapes are conversations (JSON) that
- * the command imports (`ext`: the file's extension).
+ * the command imports. `ext`: the file's extension (`msg.md` unless said).
  */
 export const CRAFTED = [
   { name: 'unknownAgents', make: unknownAgents, n: 1_000, where: 'cli', owner: 'rules/unknown-agent.ts' },
@@ -127,4 +174,11 @@ export const CRAFTED = [
   { name: 'fixes', make: fixes, n: 20_000, where: 'lsp', owner: 'server/lsp/ (formatting, fix-all)' },
   { name: 'extglobIgnores', make: extglobIgnores, n: 50, where: 'cli', tree: true, owner: 'server/config/globs.ts (ignore patterns)' },
   { name: 'importMessages', make: importMessages, n: 5_000, where: 'import', ext: 'json', owner: 'server/writer/writer.ts, server/import/write.ts' },
+  { name: 'emphasisRuns', make: emphasisRuns, n: 500, where: 'cli', ext: 'md', owner: 'server/syntax/format/heading-blocks.ts' },
+  { name: 'wideTable', make: wideTable, n: 1_000, where: 'cli', ext: 'md', owner: 'server/syntax/format/heading-blocks.ts' },
+  { name: 'tallTable', make: tallTable, n: 2_000, where: 'cli', ext: 'md', owner: 'server/syntax/format/heading-blocks.ts' },
+  { name: 'deepQuotes', make: deepQuotes, n: 2_500, where: 'cli', ext: 'md', owner: 'server/syntax/format/heading-budget.ts' },
+  { name: 'deepLists', make: deepLists, n: 1_000, where: 'cli', ext: 'md', owner: 'server/syntax/format/heading-budget.ts' },
+  { name: 'lazyQuote', make: lazyQuote, n: 5_000, where: 'cli', ext: 'md', owner: 'server/syntax/format/heading-budget.ts' },
+  { name: 'inlineBreaks', make: inlineBreaks, n: 5_000, where: 'cli', ext: 'md', owner: 'server/syntax/format/heading-blocks.ts' },
 ];

@@ -41,7 +41,7 @@ export async function growthSection(manifest, o, startup) {
  * because such a shape takes seconds.
  */
 async function craftedGrowth(o, startup) {
-  log(`\n## growth of crafted files (issue 35): n vs 4n, goal ≤ ${CRAFTED_RATIO_GOAL}x`);
+  log(`\n## growth of crafted files (issues 35, 46): n vs 4n, goal ≤ ${CRAFTED_RATIO_GOAL}x`);
   const dir = path.join(OUT, 'crafted');
   mkdirSync(dir, { recursive: true });
   const runs = Math.min(o.runs, 3);

@@ -23,29 +23,35 @@ let ignoreFactory: IgnoreFactory | undefined;
 let yamlModule: YamlModule | undefined;
 let cryptoModule: CryptoModule | undefined;
 
-type UnifiedModule = typeof import('unified');
-type RemarkParseModule = typeof import('remark-parse');
-type RemarkGfmModule = typeof import('remark-gfm');
-/** CommonMark with GFM (footnotes, tables) to an mdast tree, with offsets. */
-export type MarkdownParser = (text: string) => import('mdast').Root;
-let markdownParser: MarkdownParser | undefined;
+type MicromarkModule = typeof import('micromark');
+type GfmFootnoteModule = typeof import('micromark-extension-gfm-footnote');
+type GfmTableModule = typeof import('micromark-extension-gfm-table');
+/** micromark (remark's tokenizer) and the two GFM extensions that make blocks: footnote definitions and tables. */
+export interface Micromark {
+  parse: MicromarkModule['parse'];
+  preprocess: MicromarkModule['preprocess'];
+  postprocess: MicromarkModule['postprocess'];
+  gfmFootnote: GfmFootnoteModule['gfmFootnote'];
+  gfmTable: GfmTableModule['gfmTable'];
+}
+let micromarkModules: Micromark | undefined;
 
 /**
- * `unified` with `remark-parse` and `remark-gfm` (about a hundred modules):
- * for the headings of ordinary `.md` files only (syntax/format/headings.ts),
- * never for `.msg.md` files. They are ES modules: Node's `require` loads
- * them since Node 20.19, and the bundles (command, browser worker, VS Code)
- * turn them into CommonJS at build time.
+ * micromark with `micromark-extension-gfm-footnote` and
+ * `micromark-extension-gfm-table` (about sixty modules): for the headings
+ * of ordinary `.md` files only (syntax/format/heading-blocks.ts), never for
+ * `.msg.md` files. They are ES modules: Node's `require` loads them since
+ * Node 20.19, and the bundles (command, browser worker, VS Code) turn them
+ * into CommonJS at build time.
  */
-export function loadMarkdownParser(): MarkdownParser {
-  if (!markdownParser) {
-    const { unified } = (hasRequire ? require('unified') : load('unified')) as UnifiedModule;
-    const remarkParse = ((hasRequire ? require('remark-parse') : load('remark-parse')) as RemarkParseModule).default;
-    const remarkGfm = ((hasRequire ? require('remark-gfm') : load('remark-gfm')) as RemarkGfmModule).default;
-    const processor = unified().use(remarkParse).use(remarkGfm).freeze();
-    markdownParser = (text) => processor.parse(text);
+export function loadMicromark(): Micromark {
+  if (!micromarkModules) {
+    const { parse, preprocess, postprocess } = (hasRequire ? require('micromark') : load('micromark')) as MicromarkModule;
+    const { gfmFootnote } = (hasRequire ? require('micromark-extension-gfm-footnote') : load('micromark-extension-gfm-footnote')) as GfmFootnoteModule;
+    const { gfmTable } = (hasRequire ? require('micromark-extension-gfm-table') : load('micromark-extension-gfm-table')) as GfmTableModule;
+    micromarkModules = { parse, preprocess, postprocess, gfmFootnote, gfmTable };
   }
-  return markdownParser;
+  return micromarkModules;
 }
 
 /** `node:crypto` (and the dozen modules it loads): for --cache keys and temporary file names only. */

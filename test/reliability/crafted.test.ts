@@ -5,7 +5,7 @@
 // benchmark's (bench/lib/crafted.mjs), whose growth section times n and 4n.
 
 import { describe, expect, it } from 'vitest';
-import { attributes, disableComments, metadataLines, repeatedId, temporaryAgents, unknownAgents } from '../../bench/lib/crafted.mjs';
+import { attributes, deepLists, deepQuotes, disableComments, emphasisRuns, inlineBreaks, lazyQuote, metadataLines, repeatedId, tallTable, temporaryAgents, unknownAgents, wideTable } from '../../bench/lib/crafted.mjs';
 import type { Diagnostic } from '../../server/engine/types.js';
 import { lint, lintDocument, parseForLint } from '../../server/linter.js';
 import { fixAll } from '../../server/lsp/fix-all.js';
@@ -117,5 +117,33 @@ describe('parse paths', () => {
       at++;
     }
     expect(current.endsWith('a="bxxx"\n')).toBe(true);
+  }, LONG);
+});
+
+// Issue 46, point 1: remark's reading of an ordinary .md file's headings, at
+// sizes that took remark minutes (or overflowed the stack), and read now in
+// a second or two: remark reads no inline construct and no table cell, and
+// past its budget (containers nested deep, lazy lines) the line-based
+// reading takes over (server/syntax/format/headings.ts).
+describe('ordinary .md files: the headings', () => {
+  const read = (text: string) => {
+    const doc = parseForLint(text, { fileName: 'notes.md' });
+    return { headings: doc.section!.headings.map((h) => h.text), byLines: doc.section!.reading!.linesFrom !== -1, doc };
+  };
+
+  // Past the budget (the last three), read line by line: no stack overflow, the same two headings.
+  it.each([
+    ['emphasis opened and closed 8,000 times in one paragraph (112 kB)', () => emphasisRuns(8000), false],
+    ['a table of 16,000 columns', () => wideTable(16_000), false],
+    ['a table of 20,000 rows', () => tallTable(20_000), false],
+    ['a paragraph of 80,000 lines with `&`, `<` and `!` in each', () => inlineBreaks(80_000), false],
+    ['100,000 block quotes nested on one line', () => deepQuotes(100_000), true],
+    ['100,000 list items nested on one line', () => deepLists(100_000), true],
+    ['a quoted paragraph of 100,000 lazy lines', () => lazyQuote(100_000), true],
+  ])('%s', (_, make, pastBudget) => {
+    const { headings, byLines, doc } = read(make());
+    expect(headings).toEqual(['Notes', 'Discussion']);
+    expect(byLines).toBe(pastBudget);
+    expect(lintDocument(doc)).toEqual([]);
   }, LONG);
 });

@@ -15,7 +15,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { LspClient } from '../lsp/client.js';
 import { corpus, messageFile, runs } from './gen.js';
-import { comparable, expectedDiagnostics, Mirror, removeWorkspaces, step, uriIn, workspace } from './lsp.js';
+import { comparable, expectedDiagnostics, Mirror, removeWorkspaces, step, uriIn, workspace, type Step } from './lsp.js';
 
 // Every lint that reuses findings of an earlier version is also compared
 // with a full lint, and a difference names the rule (docs/architecture.md).
@@ -55,7 +55,7 @@ async function treeViews(uri: string): Promise<unknown[]> {
 }
 
 async function treeEqualsFresh(uri: string, mirror: Mirror, context: () => string): Promise<void> {
-  const fresh = uriIn(dir, `fresh-${++serial}.msg.md`);
+  const fresh = uriIn(dir, `fresh-${++serial}${uri.endsWith('.msg.md') ? '.msg.md' : '.md'}`);
   await client.open(fresh, mirror.text, 1);
   try {
     expect(await treeViews(uri), context()).toEqual(await treeViews(fresh));
@@ -65,29 +65,46 @@ async function treeEqualsFresh(uri: string, mirror: Mirror, context: () => strin
 }
 
 describe('language server: incremental state equals a fresh lint', () => {
+  /** Opens `base` as `name`, then makes each step's edits, comparing the server's state with a fresh one after each. */
+  async function editAndCompare(name: string, base: string, steps: Step[]): Promise<void> {
+    const uri = uriIn(dir, name);
+    const mirror = new Mirror(uri, base);
+    await client.open(uri, base, 1);
+    try {
+      await pullEquals(uri, mirror, () => 'after opening');
+      for (const [i, s] of steps.entries()) {
+        for (const changes of mirror.batches(s)) {
+          mirror.apply(changes);
+          await client.change(uri, mirror.doc.version, changes);
+          await pullEquals(uri, mirror, () => `after step ${i} (${JSON.stringify(s)}): ${JSON.stringify(mirror.text.slice(0, 300))}`);
+        }
+        // The tree itself (through what the server derives from it: tokens, symbols, folding).
+        await treeEqualsFresh(uri, mirror, () => `tree after step ${i} (${JSON.stringify(s)})`);
+      }
+    } finally {
+      await client.close(uri);
+    }
+  }
+
   it('after every edit of random edit sequences', async () => {
     await fc.assert(
       fc.asyncProperty(fc.oneof(fc.constantFrom(...corpus), messageFile), fc.array(step, { minLength: 1, maxLength: 8 }), async (base, steps) => {
-        const name = `doc-${++serial}.msg.md`;
-        const uri = uriIn(dir, name);
-        const mirror = new Mirror(uri, base);
-        await client.open(uri, base, 1);
-        try {
-          await pullEquals(uri, mirror, () => 'after opening');
-          for (const [i, s] of steps.entries()) {
-            for (const changes of mirror.batches(s)) {
-              mirror.apply(changes);
-              await client.change(uri, mirror.doc.version, changes);
-              await pullEquals(uri, mirror, () => `after step ${i} (${JSON.stringify(s)}): ${JSON.stringify(mirror.text.slice(0, 300))}`);
-            }
-            // The tree itself (through what the server derives from it: tokens, symbols, folding).
-            await treeEqualsFresh(uri, mirror, () => `tree after step ${i} (${JSON.stringify(s)})`);
-          }
-        } finally {
-          await client.close(uri);
-        }
+        await editAndCompare(`doc-${++serial}.msg.md`, base, steps);
       }),
       { numRuns: runs(40) },
+    );
+    expect(client.alive).toBe(true);
+    expect(client.errorLogs).toEqual([]);
+  });
+
+  // Issue 46: the headings of an edited .md file are read again only where the edit may change them.
+  it('after every edit of an ordinary Markdown file with a message section', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.oneof(fc.constantFrom(...corpus), messageFile), fc.array(step, { minLength: 1, maxLength: 8 }), async (body, steps) => {
+        const base = `---\nmessage_section: true\n---\n\n# Notes\n\nText.\n\nMore\n----\n\n# Discussion\n\n${body}\n\n# After\n\nText.\n`;
+        await editAndCompare(`notes-${++serial}.md`, base, steps);
+      }),
+      { numRuns: runs(25) },
     );
     expect(client.alive).toBe(true);
     expect(client.errorLogs).toEqual([]);

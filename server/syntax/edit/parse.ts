@@ -7,7 +7,7 @@ import { parseFrontmatter, messageSectionName } from '../format/frontmatter.js';
 import { resolve } from '../tree/facts.js';
 import { isMdFile, MessageDocument, type ParseOptions, type TextEditHint } from '../tree/message-document.js';
 import { commonLength, PreviousParses, reuseFrontmatter } from './reuse.js';
-import { documentHeadings } from '../format/headings.js';
+import { readHeadings, type PreviousReading } from '../format/headings.js';
 import { scan } from '../format/scan.js';
 import { parseAcross } from './splice.js';
 import { Cell, Segment } from '../tree/segment.js';
@@ -45,14 +45,18 @@ export function parse(text: string, options: ParseOptions = {}): MessageDocument
   if (md && sectionName === null) doc.isMessageFile = false;
 
   // Every marker found again: beside the rest of a whole parse that costs little (docs/performance.md, issue 31).
-  const bodyScan = scan(text, pos, text.length, { markers: true, blocks: false, leadingLine: false, stopAtMarker: undefined });
+  // With blocks for the headings of a file that declares a section: what remark reads is the text as the scanner sees it.
+  const readsHeadings = md && sectionName !== null;
+  const bodyScan = scan(text, pos, text.length, { markers: true, blocks: readsHeadings, leadingLine: false, stopAtMarker: undefined });
   let markers = bodyScan.markers.map((m) => m.line.start);
   if (md) {
     const name = sectionName ?? 'Discussion';
-    // CommonMark's headings (remark), only for a file that declares a section.
-    const headings = sectionName === null ? [] : documentHeadings(text, pos, text.length);
+    // CommonMark's headings (remark), only for a file that declares a section; an edit's read again where it may change them.
+    const previous: PreviousReading | undefined = prev?.section?.reading && range ? { reading: prev.section.reading, ...range } : undefined;
+    const reading = readsHeadings ? readHeadings(text, pos, text.length, { found: bodyScan, previous }) : undefined;
+    const headings = reading?.headings ?? [];
     const heading = headings.find((h) => h.text === name);
-    doc.section = { name, heading, start: text.length, end: text.length, headings };
+    doc.section = { name, heading, start: text.length, end: text.length, headings, reading };
     if (heading) {
       sectionStart = heading.line.end;
       const after = headings.find((h) => h.index > heading.index && h.level <= heading.level);

@@ -7,7 +7,7 @@ import type { Range, Span } from '../../base/text.js';
 import { isMap, unclosedFrontmatter, type Frontmatter } from '../format/frontmatter.js';
 import { LineIndex } from '../format/lines.js';
 import { MEMO, type Memo } from '../../base/memo.js';
-import type { Heading } from '../format/headings.js';
+import type { Heading, HeadingReading } from '../format/headings.js';
 import { SegmentTable } from './segment-table.js';
 import { Cell, CELL_KINDS, type CellKind, type MetadataEntry, type Segment } from './segment.js';
 import { COMMON_LANGUAGES, ID_FITS, indexAgents, KIND_BITS, KIND_KNOWN, type AgentDefinition, type AgentIndex, type FileFacts } from './file-facts.js';
@@ -69,6 +69,8 @@ export class MessageDocument {
     notLastHeading?: Heading;
     /** Every heading of the document (CommonMark's), in order: what a hint about a missing section can offer. */
     headings: readonly Heading[];
+    /** @internal How they were read: the next version reads again only what its edit may change. */
+    reading?: HeadingReading;
   };
   /** Marker lines outside the message section (absolute line spans). */
   outsideMarkers: { start: number; end: number; before: boolean }[] = [];
