@@ -1,4 +1,4 @@
-import { defineRootRule } from '../server/engine/rule-kit.js';
+import { defineRule } from '../server/engine/rule-kit.js';
 import { codeParent } from './code-output-parent.js';
 
 /** Names of one language that are the same for this rule (lower case). */
@@ -22,7 +22,7 @@ function canonical(language: string): string {
   return ALIASES.find((group) => group.includes(l))?.[0] ?? l;
 }
 
-export default defineRootRule(
+export default defineRule(
   {
     id: 'code-output-language',
     group: 'code-execution',
@@ -30,8 +30,8 @@ export default defineRootRule(
     fixable: 'fix',
     description: "A code output type that differs from its code cell's code block language.",
   },
-  ({ doc, cells, report, doubtfulIdBetween }) => {
-    for (const cell of cells) {
+  ({ doc, report, doubtfulIdBetween }) => {
+    for (const cell of doc.cells) {
       if (doc.kindOf(cell) !== 'code-output' || !doc.kindKnown(cell)) continue;
       const m = doc.metadataOf(cell);
       if (!m) continue;

@@ -1,4 +1,4 @@
-import { defineRootRule } from '../server/engine/rule-kit.js';
+import { defineRule } from '../server/engine/rule-kit.js';
 import type { RuleContext } from '../server/engine/types.js';
 import type { Cell } from '../server/syntax/document.js';
 
@@ -36,7 +36,7 @@ export function codeParent(
   return { parent: earlier };
 }
 
-export default defineRootRule(
+export default defineRule(
   {
     id: 'code-output-parent',
     group: 'code-execution',
@@ -44,8 +44,8 @@ export default defineRootRule(
     fixable: null,
     description: 'A code output `CODE.N` whose CODE is not an earlier `[code]` cell.',
   },
-  ({ doc, cells, report, doubtfulIdBetween }) => {
-    for (const cell of cells) {
+  ({ doc, report, doubtfulIdBetween }) => {
+    for (const cell of doc.cells) {
       // Without metadata, an `X.N` id is only a guess at a code output (metadata-missing reports it).
       if (doc.kindOf(cell) !== 'code-output' || !doc.kindKnown(cell) || !doc.metadataOf(cell)) continue;
       const found = codeParent({ doc, doubtfulIdBetween }, cell);

@@ -1,10 +1,10 @@
-import { defineRootRule } from '../server/engine/rule-kit.js';
+import { defineRule } from '../server/engine/rule-kit.js';
 import type { Cell } from '../server/syntax/document.js';
 import { codeParent } from './code-output-parent.js';
 
 const POSITIVE = /^[1-9]\d*$/;
 
-export default defineRootRule(
+export default defineRule(
   {
     id: 'code-output-sequence',
     group: 'code-execution',
@@ -12,12 +12,12 @@ export default defineRootRule(
     fixable: null,
     description: 'Outputs of one code cell not numbered 1, 2, … without gaps or repeats.',
   },
-  ({ doc, cells, report, doubtfulIdBetween }) => {
+  ({ doc, report, doubtfulIdBetween }) => {
     // Outputs of each valid code cell, in file order. Outputs of a missing or
     // wrong parent are left to code-output-parent; an N that is not a number
     // to cell-id-syntax; the same N twice is the same id (duplicate-id).
     const byParent = new Map<Cell, { cell: Cell; n: number }[]>();
-    for (const cell of cells) {
+    for (const cell of doc.cells) {
       // An output without metadata is only a guess (metadata-missing reports
       // it): it takes its number, and is not reported.
       if (doc.kindOf(cell) !== 'code-output') continue;

@@ -1,4 +1,4 @@
-import { defineRootRule } from '../server/engine/rule-kit.js';
+import { defineRule } from '../server/engine/rule-kit.js';
 import type { RuleContext } from '../server/engine/types.js';
 import type { Cell, Line, MessageDocument } from '../server/syntax/document.js';
 import { contentLines, isBinaryOutput, outputMimeType, outputPrefix } from '../server/llm-view/view.js';
@@ -99,7 +99,7 @@ function streamLines(cell: Cell): Line[] {
   return lines.filter((l) => !opensUnclosed(l));
 }
 
-export default defineRootRule(
+export default defineRule(
   {
     id: 'code-output-stream',
     group: 'code-execution',
@@ -107,8 +107,8 @@ export default defineRootRule(
     fixable: 'suggestion',
     description: 'A text output line without the `stdout> ` / `stderr> ` prefix, or a binary `mime_type` whose body is not valid base64.',
   },
-  ({ doc, cells, report }) => {
-    for (const cell of cells) {
+  ({ doc, report }) => {
+    for (const cell of doc.cells) {
       if (doc.kindOf(cell) !== 'code-output' || !doc.kindKnown(cell) || !doc.metadataOf(cell)) continue;
       // An invalid mime_type is attribute-value's; which form the body has is then unknown.
       const mimeType = outputMimeType(doc, cell);

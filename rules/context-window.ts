@@ -1,27 +1,8 @@
-import { defineFoldRule } from '../server/engine/rule-kit.js';
-import type { CellValues } from '../server/engine/types.js';
+import { defineRule } from '../server/engine/rule-kit.js';
 import type { Cell, MessageDocument } from '../server/syntax/document.js';
 import { agentInfoAt, agentInfos } from '../server/agents/agents.js';
 import { BINARY_OUTPUT_TOKENS, MESSAGE_OVERHEAD_TOKENS } from '../server/llm-view/tokens.js';
 import { viewBudget } from '../server/llm-view/budget.js';
-
-/** '' for a code output, the agent's name for an agent reply: what `fits` reads without counting tokens. */
-function kindOf(cell: Cell, doc: MessageDocument): string | undefined {
-  const kind = doc.kindOf(cell);
-  if (kind === 'code-output') return '';
-  return kind === 'agent-reply' ? doc.typeOf(cell) : undefined;
-}
-
-/** The code outputs among some cells, and the agents that reply. */
-function kindsIn(kinds: readonly (string | undefined)[]): { outputs: number; agents: Set<string> } {
-  let outputs = 0;
-  const agents = new Set<string>();
-  for (const kind of kinds) {
-    if (kind === '') outputs++;
-    else if (kind !== undefined) agents.add(kind);
-  }
-  return { outputs, agents };
-}
 
 /**
  * Whether every reply's view fits: the estimate counts at most one token per
@@ -29,23 +10,23 @@ function kindsIn(kinds: readonly (string | undefined)[]): { outputs: number; age
  * 1,000), so a file shorter than the smallest window of an agent that
  * replies fits. Most files need no token counted.
  */
-function fits(doc: MessageDocument, kindsOf: () => CellValues<string | undefined>): boolean {
+function fits(doc: MessageDocument): boolean {
   const windows = new Map<string, number>();
   for (const { def, settings } of agentInfos(doc)) {
     if (settings.contextWindow !== undefined) windows.set(def.name, Math.min(settings.contextWindow, windows.get(def.name) ?? Infinity));
   }
   if (!windows.size) return true;
-  const kinds = kindsOf();
   let smallest = Infinity;
   let outputs = 0;
-  for (const s of kinds.summaries(kindsIn)) {
-    outputs += s.outputs;
-    for (const agent of s.agents) smallest = Math.min(smallest, windows.get(agent) ?? Infinity);
+  for (const cell of doc.cells) {
+    const kind = doc.kindOf(cell);
+    if (kind === 'code-output') outputs++;
+    else if (kind === 'agent-reply') smallest = Math.min(smallest, windows.get(doc.typeOf(cell)!) ?? Infinity);
   }
-  return doc.text.length + kinds.length * (MESSAGE_OVERHEAD_TOKENS + 1) + outputs * BINARY_OUTPUT_TOKENS <= smallest;
+  return doc.text.length + doc.cellCount * (MESSAGE_OVERHEAD_TOKENS + 1) + outputs * BINARY_OUTPUT_TOKENS <= smallest;
 }
 
-export default defineFoldRule(
+export default defineRule(
   {
     id: 'context-window',
     group: 'llm-view',
@@ -53,9 +34,8 @@ export default defineFoldRule(
     fixable: null,
     description: "The estimated tokens of the LLM view up to a reply exceed that reply's agent's `context_window`.",
   },
-  [kindOf],
-  ({ doc, report, cellValues }) => {
-    if (fits(doc, () => cellValues(kindOf))) return;
+  ({ doc, report }) => {
+    if (fits(doc)) return;
     // The view up to a reply (server/llm-view/budget.ts): its system prompt, the cells before it, and itself.
     const first = new Map<string, { cell: Cell; tokens: number; window: number; later: number }>();
     viewBudget(doc).windowedReplies(({ index, count, tokens }) => {

@@ -1,6 +1,6 @@
-import { defineRootRule } from '../server/engine/rule-kit.js';
+import { defineRule } from '../server/engine/rule-kit.js';
 
-export default defineRootRule(
+export default defineRule(
   {
     id: 'duplicate-id',
     group: 'structure',
@@ -8,14 +8,12 @@ export default defineRootRule(
     fixable: null,
     description: 'A second cell with an id already used.',
   },
-  ({ doc, cells, report }) => {
+  ({ doc, report }) => {
     // Usually every id is used once: then there are as many ids as cells with one.
-    if (doc.isAllCells(cells)) {
-      let withId = 0;
-      for (const cell of cells) if (cell.id !== undefined) withId++;
-      if (withId === doc.cellsById.size) return;
-    }
-    for (const cell of cells) {
+    let withId = 0;
+    for (const cell of doc.cells) if (cell.id !== undefined) withId++;
+    if (withId === doc.cellsById.size) return;
+    for (const cell of doc.cells) {
       const id = cell.id;
       // An empty id names nothing (cell-id-syntax reports each one).
       if (id === undefined || id === '') continue;

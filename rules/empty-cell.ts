@@ -34,21 +34,20 @@ export default defineCellRule(
     if (kind === 'tool-result' || kind === 'code-output' || kind === 'agent-reply' || !doc.kindKnown(cell)) return;
     if (isEmpty(cell, doc)) report(emptyReport(doc, cell));
   },
-  { roots: emptyReplies },
+  emptyReplies,
 );
 
-/** Empty agent replies: the part of the rule that reads the cells of id roots. */
-function emptyReplies({ doc, cells, report }: RuleContext): void {
+/** Empty agent replies: the part of the rule that looks across cells. */
+function emptyReplies({ doc, report }: RuleContext): void {
   // A reply that asks for tool calls may have no text: the tool call cells
   // that name it as PARENT are its content (spec section 6). They share
-  // its id root, so the findings are per root.
   let parents: Set<string> | undefined;
-  for (const cell of cells) {
+  for (const cell of doc.cells) {
     if (doc.kindOf(cell) !== 'agent-reply' || !doc.kindKnown(cell) || !isEmpty(cell, doc)) continue;
     if (cell.id !== undefined) {
       if (!parents) {
         parents = new Set();
-        for (const c of cells) if (doc.kindOf(c) === 'tool-call' && c.id !== undefined) parents.add(c.id.slice(0, c.id.indexOf('.')));
+        for (const c of doc.cells) if (doc.kindOf(c) === 'tool-call' && c.id !== undefined) parents.add(c.id.slice(0, c.id.indexOf('.')));
       }
       if (parents.has(cell.id)) continue;
     }

@@ -1,4 +1,4 @@
-import { defineRootRule } from '../server/engine/rule-kit.js';
+import { defineRule } from '../server/engine/rule-kit.js';
 import type { Cell, MessageDocument } from '../server/syntax/document.js';
 import { historyMode, inView } from '../server/llm-view/view.js';
 import { HISTORY_VALUES } from './history-value.js';
@@ -21,7 +21,7 @@ function settled(doc: MessageDocument, cell: Cell): boolean {
 
 const state = (doc: MessageDocument, cell: Cell): string => (inView(doc, cell) ? (historyMode(doc, cell) === 'summary' ? 'in the LLM view (as a summary)' : 'in the LLM view') : 'left out of the LLM view');
 
-export default defineRootRule(
+export default defineRule(
   {
     id: 'history-split-pair',
     group: 'llm-view',
@@ -29,10 +29,10 @@ export default defineRootRule(
     fixable: null,
     description: 'A tool call and its results whose `history` settings put one in the LLM view and leave the other out.',
   },
-  ({ doc, cells, report }) => {
+  ({ doc, report }) => {
     // Results by the id of the call they answer (PARENT.NONCE), in file order.
     const results = new Map<string, Cell[]>();
-    for (const cell of cells) {
+    for (const cell of doc.cells) {
       if (doc.kindOf(cell) !== 'tool-result' || !cell.id || !settled(doc, cell)) continue;
       const key = cell.id.slice(0, cell.id.lastIndexOf('.'));
       const list = results.get(key);
@@ -40,7 +40,7 @@ export default defineRootRule(
       else results.set(key, [cell]);
     }
     const done = new Set<string>();
-    for (const call of cells) {
+    for (const call of doc.cells) {
       if (doc.kindOf(call) !== 'tool-call' || !call.id || done.has(call.id) || !settled(doc, call)) continue;
       done.add(call.id);
       const callIn = inView(doc, call);

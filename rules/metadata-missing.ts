@@ -1,4 +1,4 @@
-import { defineRootRule } from '../server/engine/rule-kit.js';
+import { defineRule } from '../server/engine/rule-kit.js';
 import { metadataInsertion } from './cell-id-missing.js';
 import type { Cell, MessageDocument } from '../server/syntax/document.js';
 
@@ -33,7 +33,7 @@ function inUnclosedFence(cell: Cell, id: string): boolean {
   return false;
 }
 
-export default defineRootRule(
+export default defineRule(
   {
     id: 'metadata-missing',
     group: 'structure',
@@ -41,8 +41,8 @@ export default defineRootRule(
     fixable: 'suggestion',
     description: 'A cell whose `[^id]` has no metadata line.',
   },
-  ({ doc, cells, report }) => {
-    for (const cell of cells) {
+  ({ doc, report }) => {
+    for (const cell of doc.cells) {
       const ref = cell.marker.idRef;
       if (!ref || doc.metadataOf(cell) || ref.id === '' || inUnclosedFence(cell, ref.id)) continue;
       const type = likelyType(doc, cell);

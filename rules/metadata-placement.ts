@@ -1,6 +1,6 @@
-import { defineRootRule, ownsMetadata } from '../server/engine/rule-kit.js';
+import { defineRule, ownsMetadata } from '../server/engine/rule-kit.js';
 
-export default defineRootRule(
+export default defineRule(
   {
     id: 'metadata-placement',
     group: 'structure',
@@ -8,8 +8,8 @@ export default defineRootRule(
     fixable: null,
     description: "A metadata line that is not the first non-blank line after its cell's marker.",
   },
-  ({ doc, cells, report }) => {
-    for (const cell of cells) {
+  ({ doc, report }) => {
+    for (const cell of doc.cells) {
       const m = doc.metadataOf(cell);
       if (!m || !ownsMetadata(doc, cell)) continue;
       const p = cell.parse;

@@ -1,7 +1,7 @@
 import { isMetadataLine, Cell } from '../server/syntax/document.js';
-import { defineRootRule } from '../server/engine/rule-kit.js';
+import { defineRule } from '../server/engine/rule-kit.js';
 
-export default defineRootRule(
+export default defineRule(
   {
     id: 'metadata-unused',
     group: 'structure',
@@ -9,8 +9,8 @@ export default defineRootRule(
     fixable: null,
     description: 'A metadata line that no cell references and that is not a temporary agent.',
   },
-  ({ doc, metadata, report }) => {
-    for (const m of metadata) {
+  ({ doc, report }) => {
+    for (const m of doc.metadata) {
       // `[^n]: text` is an ordinary Markdown footnote, not metadata.
       if (!isMetadataLine(doc, m)) continue;
       const id = m.node.id.id;

@@ -1,7 +1,7 @@
-import { defineRootRule } from '../server/engine/rule-kit.js';
-import { callsAmong } from '../server/tool-calls/index.js';
+import { defineRule } from '../server/engine/rule-kit.js';
+import { toolGraph } from '../server/tool-calls/index.js';
 
-export default defineRootRule(
+export default defineRule(
   {
     id: 'tool-call-nonce',
     group: 'tool-calls',
@@ -9,8 +9,8 @@ export default defineRootRule(
     fixable: null,
     description: 'A nonce shorter than 4 characters or made only of digits.',
   },
-  ({ doc, cells, report }) => {
-    for (const call of callsAmong(doc, cells)) {
+  ({ doc, report }) => {
+    for (const call of toolGraph(doc).calls) {
       // Without metadata, an id of this shape is only a guess at a tool call (metadata-missing reports it).
       if (!doc.kindKnown(call.cell)) continue;
       const n = call.nonce;

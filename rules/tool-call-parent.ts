@@ -1,6 +1,6 @@
-import { defineRootRule } from '../server/engine/rule-kit.js';
+import { defineRule } from '../server/engine/rule-kit.js';
 import type { CellKind } from '../server/syntax/document.js';
-import { callsAmong } from '../server/tool-calls/index.js';
+import { toolGraph } from '../server/tool-calls/index.js';
 
 const KIND: Record<CellKind, string> = {
   message: 'a message cell',
@@ -12,7 +12,7 @@ const KIND: Record<CellKind, string> = {
   'untyped-output': 'an output cell without metadata',
 };
 
-export default defineRootRule(
+export default defineRule(
   {
     id: 'tool-call-parent',
     group: 'tool-calls',
@@ -20,8 +20,8 @@ export default defineRootRule(
     fixable: null,
     description: 'A tool call whose PARENT is not an earlier agent reply cell.',
   },
-  ({ doc, cells: scope, report, doubtfulIdBetween }) => {
-    for (const call of callsAmong(doc, scope)) {
+  ({ doc, report, doubtfulIdBetween }) => {
+    for (const call of toolGraph(doc).calls) {
       // Without metadata, an id of this shape is only a guess at a tool call (metadata-missing reports it).
       if (!doc.kindKnown(call.cell)) continue;
       const cells = doc.cellsById.get(call.parent) ?? [];

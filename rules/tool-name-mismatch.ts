@@ -1,4 +1,4 @@
-import { defineRootRule } from '../server/engine/rule-kit.js';
+import { defineRule } from '../server/engine/rule-kit.js';
 import { toolCallsOf } from '../server/tool-calls/index.js';
 
 /** A metadata value for a tool name, or undefined when it cannot be written on a metadata line. */
@@ -8,7 +8,7 @@ function metadataValue(name: string, bare: boolean): string | undefined {
   return `"${name.replace(/[\\"]/g, (c) => `\\${c}`)}"`;
 }
 
-export default defineRootRule(
+export default defineRule(
   {
     id: 'tool-name-mismatch',
     group: 'tool-calls',
@@ -16,8 +16,8 @@ export default defineRootRule(
     fixable: 'fix',
     description: 'The metadata `name` of a tool call differs from the XML `<tool_name>`, or is missing.',
   },
-  ({ doc, cells, report }) => {
-    for (const cell of cells) {
+  ({ doc, report }) => {
+    for (const cell of doc.cells) {
       // Not a cell whose id fits no tool call (cell-id-syntax): it may be a result.
       if (doc.kindOf(cell) !== 'tool-call' || !doc.kindKnown(cell)) continue;
       const m = doc.metadataOf(cell);

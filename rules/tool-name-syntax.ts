@@ -1,7 +1,7 @@
-import { defineRootRule } from '../server/engine/rule-kit.js';
+import { defineRule } from '../server/engine/rule-kit.js';
 import { TOOL_NAME_PATTERN, toolNameOf } from '../server/tool-calls/names.js';
 
-export default defineRootRule(
+export default defineRule(
   {
     id: 'tool-name-syntax',
     group: 'tool-calls',
@@ -9,8 +9,8 @@ export default defineRootRule(
     fixable: null,
     description: 'A tool name (the `<tool_name>`, or the metadata `name`) that does not match `^[a-zA-Z0-9_-]{1,64}$`: OpenAI and Anthropic reject it.',
   },
-  ({ doc, cells, report }) => {
-    for (const cell of cells) {
+  ({ doc, report }) => {
+    for (const cell of doc.cells) {
       if (doc.kindOf(cell) !== 'tool-call' || doc.typeOf(cell) !== 'tool') continue;
       // The call's own name, else (no readable call) the metadata name; a
       // metadata name that differs from the call's is tool-name-mismatch's.

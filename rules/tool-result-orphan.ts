@@ -1,7 +1,7 @@
-import { defineRootRule } from '../server/engine/rule-kit.js';
-import { resultsAmong, toolGraph } from '../server/tool-calls/index.js';
+import { defineRule } from '../server/engine/rule-kit.js';
+import { toolGraph } from '../server/tool-calls/index.js';
 
-export default defineRootRule(
+export default defineRule(
   {
     id: 'tool-result-orphan',
     group: 'tool-calls',
@@ -9,7 +9,7 @@ export default defineRootRule(
     fixable: null,
     description: 'A tool result whose `PARENT.NONCE` is not an earlier tool call.',
   },
-  ({ doc, cells, report, doubtfulIdBetween }) => {
+  ({ doc, report, doubtfulIdBetween }) => {
     const graph = toolGraph(doc);
     /**
      * Whether a cell whose id names nothing reliably (cell-id-syntax,
@@ -23,7 +23,7 @@ export default defineRootRule(
       const parent = doc.cellsById.get(callId.slice(0, callId.lastIndexOf('.')))?.find((c) => doc.indexOf(c) < at);
       return parent !== undefined && doubtfulIdBetween(doc.indexOf(parent), at, true);
     };
-    for (const r of resultsAmong(doc, cells)) {
+    for (const r of graph.results) {
       // Without metadata, an id of this shape is only a guess at a tool result (metadata-missing reports it).
       if (!doc.kindKnown(r.cell)) continue;
       const calls = graph.callsById.get(r.callId) ?? [];

@@ -1,9 +1,9 @@
-import { defineRootRule } from '../server/engine/rule-kit.js';
-import { resultsAmong, toolGraph } from '../server/tool-calls/index.js';
+import { defineRule } from '../server/engine/rule-kit.js';
+import { toolGraph } from '../server/tool-calls/index.js';
 
 const POSITIVE = /^[1-9][0-9]*$/;
 
-export default defineRootRule(
+export default defineRule(
   {
     id: 'tool-result-sequence',
     group: 'tool-calls',
@@ -11,11 +11,9 @@ export default defineRootRule(
     fixable: null,
     description: 'Results of one tool call not numbered 1, 2, … without gaps or repeats.',
   },
-  ({ doc, cells, report, doubtfulIdBetween }) => {
+  ({ doc, report, doubtfulIdBetween }) => {
     const graph = toolGraph(doc);
-    // The calls whose results are in scope (the results of one call share its root).
-    const callIds = doc.isAllCells(cells) ? graph.resultsByCall.keys() : new Set(resultsAmong(doc, cells).map((r) => r.callId));
-    for (const callId of callIds) {
+    for (const callId of graph.resultsByCall.keys()) {
       const results = graph.resultsByCall.get(callId)!;
       const call = graph.callsById.get(callId)?.[0];
       // Without a call the results are orphans (tool-result-orphan). With one,

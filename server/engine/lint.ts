@@ -1,5 +1,5 @@
-// Linting a text or a parsed document with a rule set: the runner (run.ts)
-// or, after a prose edit, the re-lint (relint.ts), then disable comments.
+// Linting a text or a parsed document with a rule set: the runner (run.ts),
+// then disable comments.
 // createLinter (linter.ts) binds these to a list of rules. Each lint is a
 // generator of steps (steps.ts); `lint` and `lintDocument` drain it.
 
@@ -8,16 +8,14 @@ import { keepRootIndex } from '../syntax/tree/roots.js';
 import { cellsOfUnknownType, cellsWithDoubtfulIds, cellsWithMetadataElsewhere, cellsWithoutId, segmentsWithDirectives } from '../syntax/tree/segment-lists.js';
 import { toolGraph } from '../tool-calls/graph.js';
 import { parse, type MessageDocument } from '../syntax/document.js';
-import { differences } from './contract.js';
 import { isMessageFile } from '../syntax/format/detect.js';
 import { isMdFile } from '../syntax/tree/message-document.js';
 import { applyDirectives, collectDirectives, Suppressions, type DirectiveFinding } from './directives.js';
 import { applyEdits } from './fix.js';
 import { fileVerdict, invalidEncodingMessage } from './limits.js';
 import { ProblemCap } from './problem-cap.js';
-import { keepFindings, lintAgain } from './relint.js';
 import { ruleSeverity, type RuleSet } from './rule-set.js';
-import { lintWhole, type OnceFindings, type RawFindings } from './run.js';
+import { lintWhole, type OnceFindings } from './run.js';
 import { drain, type Steps } from './steps.js';
 import { timingCollector } from './timing.js';
 import type { Diagnostic, LintOptions, LintResult, MsglintConfig, TextEdit } from './types.js';
@@ -39,19 +37,18 @@ export function lintDocumentOnce(ruleSet: RuleSet, doc: MessageDocument, options
 }
 
 /**
- * lintDocument in steps (steps.ts). Given up before its end, it has kept
- * nothing for the next version and the document is as it was: linting it
- * again starts afresh (segments whose findings were cached on the way cost
- * a comparison), and a version parsed from it lints whole.
+ * lintDocument in steps (steps.ts). Given up before its end, the document is
+ * as it was: linting it again starts afresh (segments whose findings were
+ * cached on the way cost a comparison).
  */
 export function lintDocumentSteps(ruleSet: RuleSet, doc: MessageDocument, options: LintOptions = {}): Steps<Diagnostic[]> {
   return lintParsed(ruleSet, doc, options, true);
 }
 
 /**
- * `keep`: keep findings for later versions (false for a text linted once, as
- * `lint` does). What follows the rules (keeping findings, disable comments)
- * is one step, so a lint given up has done all of it or none. `fixes`:
+ * `keep`: cache segment findings with each segment's parse for later
+ * versions (false for a text linted once, as `lint` does). What follows the
+ * rules (disable comments, the cap) is one step, so a lint given up has done all of it or none. `fixes`:
  * given, it receives the fix of every problem left after disable comments,
  * those past the cap (problem-cap.ts) too.
  */
@@ -62,10 +59,8 @@ function* lintParsed(ruleSet: RuleSet, doc: MessageDocument, options: LintOption
   const suppressions = new Suppressions(directives.directives);
   // A text linted once (and not fixed): its findings are filtered and capped as they come.
   const once: OnceFindings | undefined = !keep && !fixes && !doc.edit?.previous ? { suppressions, cap: new ProblemCap() } : undefined;
-  const raw = once ? yield* lintWhole(ruleSet, doc, config, false, undefined, undefined, once) : yield* lintAgain(ruleSet, doc, config, keep);
+  const raw = yield* lintWhole(ruleSet, doc, config, keep, once);
   yield;
-  if (raw.reused && checkingIncremental()) checkIncremental(ruleSet, doc, options, config, raw);
-  if (keep) keepFindings(doc, raw);
   segmentsWithDirectives(doc);
   // For the next version (an editor's): from the previous version's while it
   // is at hand, or made whole once, so that the next keystroke only updates them.
@@ -98,23 +93,6 @@ function prepareForEdits(doc: MessageDocument): void {
   keepFootnoteCounts(doc);
   // Line starts: the next version's are this one's with the edit's lines.
   void doc.lines;
-}
-
-/**
- * The incremental contract, checked at run time when MSGLINT_CHECK_INCREMENTAL=1
- * (the incremental tests set it): findings that reuse an earlier version's
- * must equal those of a fresh parse and full lint of the same text, or a rule
- * depends on more than its meta (or Rule.checkSegment's contract) declares.
- */
-function checkingIncremental(): boolean {
-  return typeof process !== 'undefined' && process.env.MSGLINT_CHECK_INCREMENTAL === '1';
-}
-
-function checkIncremental(ruleSet: RuleSet, doc: MessageDocument, options: LintOptions, config: MsglintConfig, raw: RawFindings): void {
-  const fresh = parseOnly(doc.text, { ...options, previous: undefined, edit: undefined }, true);
-  const full = drain(lintWhole(ruleSet, fresh, config, false));
-  const problem = differences(raw.diagnostics, full.diagnostics);
-  if (problem) throw new Error(`msglint: incremental lint differs from a full lint (MSGLINT_CHECK_INCREMENTAL) in ${problem}`);
 }
 
 /** The problems kept (`cap`) with those of the engine's own rules (unknown-rule, unused-disable, file-encoding), capped too, in file order. */

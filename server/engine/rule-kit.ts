@@ -4,7 +4,7 @@ export { closest } from '../base/closest.js';
 import { borrowsMetadata, Cell, type MessageDocument, type Segment } from '../syntax/document.js';
 import type { ToolProblem, ToolProblemRule } from '../tool-calls/facts.js';
 import { toolProblemsIn } from '../tool-calls/problems.js';
-import type { PerCell, ReportDescriptor, Rule, RuleContext, RuleMeta } from './types.js';
+import type { ReportDescriptor, Rule, RuleContext, RuleMeta } from './types.js';
 
 type Check = (context: RuleContext) => void;
 
@@ -18,42 +18,22 @@ export function defineRule(meta: Omit<RuleMeta, 'docs'>, check: Check): Rule {
   return { meta: withDocs(meta), check };
 }
 
-/** A rule that reads the cells and metadata lines of id roots (Rule.checkRoots). */
-export function defineRootRule(meta: Omit<RuleMeta, 'docs'>, checkRoots: Check): Rule {
-  return { meta: withDocs(meta), checkRoots };
-}
-
 /**
  * A rule whose findings are local to one segment (see Rule.checkSegment);
- * `across` may add findings that look across the whole document (a
- * function, Rule.check) or across id roots (`{ roots }`, Rule.checkRoots).
+ * `across` may add findings that look across the whole document (Rule.check).
  */
-export function defineSegmentRule(
-  meta: Omit<RuleMeta, 'docs'>,
-  checkSegment: (segment: Segment, context: RuleContext) => void,
-  across?: Check | { roots: Check },
-): Rule {
+export function defineSegmentRule(meta: Omit<RuleMeta, 'docs'>, checkSegment: (segment: Segment, context: RuleContext) => void, across?: Check): Rule {
   const rule: Rule = { meta: withDocs(meta), checkSegment };
-  if (typeof across === 'function') rule.check = across;
-  else if (across) rule.checkRoots = across.roots;
+  if (across) rule.check = across;
   return rule;
 }
 
 /** A segment rule that reads only cells (the frontmatter and the text between cells are no Cell). */
-export function defineCellRule(
-  meta: Omit<RuleMeta, 'docs'>,
-  checkCell: (cell: Cell, context: RuleContext) => void,
-  across?: Check | { roots: Check },
-): Rule {
+export function defineCellRule(meta: Omit<RuleMeta, 'docs'>, checkCell: (cell: Cell, context: RuleContext) => void, across?: Check): Rule {
   const checkSegment = (seg: Segment, context: RuleContext): void => {
     if (seg instanceof Cell) checkCell(seg, context);
   };
   return defineSegmentRule(meta, checkSegment, across);
-}
-
-/** A rule whose `check` folds over values per cell (Rule.perCell, RuleContext.cellValues). */
-export function defineFoldRule(meta: Omit<RuleMeta, 'docs'>, perCell: readonly PerCell<unknown>[], check: Check): Rule {
-  return { meta: withDocs(meta), perCell, check };
 }
 
 /** A segment rule that words the problems its id names in a segment's tool elements (toolProblemsIn), each reported at its place. */

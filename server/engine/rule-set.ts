@@ -67,7 +67,7 @@ export class RuleSet {
         const severity = ruleSeverity(rule, config);
         if (severity === 0) continue;
         if (rule.checkSegment) segmentRules.push({ rule, severity, options: ruleOptions(rule, config) });
-        if (rule.check || rule.checkRoots) checks.push({ rule, severity });
+        if (rule.check) checks.push({ rule, severity });
       }
       plan = {
         segmentRules,

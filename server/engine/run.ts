@@ -1,35 +1,22 @@
 // The rule runner: every enabled rule over a document. Segment checks run
 // segment by segment, their findings cached with each cell's parse and
 // reused while the cell's text and signature stay the same; cross-cell checks
-// run over the whole document. Re-linting after a prose edit is relint.ts.
+// run over the whole document, on every lint.
 
 import type { CellParse } from '../syntax/format/cell.js';
-import { Cell, type MessageDocument, type MetadataEntry, type Segment } from '../syntax/document.js';
+import { Cell, type MessageDocument, type Segment } from '../syntax/document.js';
 import { isMetadataLine } from '../syntax/tree/footnotes.js';
 import { Memo } from '../base/memo.js';
 import { countAtMost } from '../base/sorted.js';
-import { cellValues } from './cell-values.js';
+import { doubtfulIdBetween } from '../syntax/tree/segment-lists.js';
 import { mergeEdits } from './fix.js';
-import { keepTemplate, renderLines } from './line-mentions.js';
+import { renderLines } from './line-mentions.js';
 import { ruleOptions, type RuleSet, type SegmentRule } from './rule-set.js';
-import { doubtfulIdBetween, doubtQuery, rootAt, type CheckScope, type KeyedFindings, type Moved } from './keyed.js';
 import type { ProblemCap } from './problem-cap.js';
 import type { Suppressions } from './directives.js';
 import { SEGMENTS_PER_STEP, type Steps } from './steps.js';
 import { addRuleTime, timingCollector, type LintTimes } from './timing.js';
-import type { CellValues, Diagnostic, MsglintConfig, PerCell, ReportDescriptor, Rule, RuleContext, Severity, TextEdit } from './types.js';
-
-/** RawFindings.segments of a segment check's internal error: made again, never kept. */
-export const INTERNAL_ERROR = -1;
-
-/** The segment findings a version keeps from the previous one, and the segments to check (see keptSegments). */
-export interface KeptSegments {
-  /** The previous version's findings of the kept segments, moved, with their segment's index in this version. */
-  findings: Diagnostic[];
-  segments: number[];
-  /** Indices of the segments whose checks run (or whose cached findings are compared by signature). */
-  check: number[];
-}
+import type { Diagnostic, MsglintConfig, ReportDescriptor, Rule, RuleContext, Severity, TextEdit } from './types.js';
 
 /** A finding kept with a segment's parse: offsets relative to the segment, edits merged. */
 interface LocalFinding {
@@ -133,20 +120,10 @@ function shiftEdit(e: TextEdit, by: number): TextEdit {
 
 /**
  * The findings of one version before disable comments: the segment checks'
- * first, then the cross-cell checks'. Kept per document, so that the next
- * version re-checks only the segments and id roots the edit touched, and
- * moves the rest (relint.ts).
+ * first, then the cross-cell checks'.
  */
 export interface RawFindings {
-  ruleSet: RuleSet;
-  config: MsglintConfig;
-  /** Whether findings of an earlier version were used (checked by MSGLINT_CHECK_INCREMENTAL). */
-  reused: boolean;
   diagnostics: Diagnostic[];
-  /** Per finding of the segment checks (the first ones), the index of its segment, or INTERNAL_ERROR. */
-  segments: number[];
-  /** Per rule with Rule.checkRoots, its findings with their roots. */
-  keyed: Map<string, KeyedFindings>;
   /** A text linted once: findings go through it as they come, and `diagnostics` stays empty. */
   once?: OnceFindings;
 }
@@ -162,29 +139,9 @@ export interface OnceFindings {
   cap: ProblemCap;
 }
 
-/**
- * What a check is given (RuleContext): the lists of its scope, or of the
- * whole document without one, are read when the rule asks for them (a
- * version made by an edit makes its whole lists on first use). A class, for
- * its getters: an object literal with getters is made by a slow runtime
- * call per context, and rules then read it slowly too.
- */
-class Context implements RuleContext {
-  constructor(
-    readonly doc: MessageDocument,
-    private readonly scope: CheckScope | undefined,
-    readonly options: unknown,
-    readonly report: (d: ReportDescriptor) => void,
-    readonly doubtfulIdBetween: (from: number, to: number, output: boolean) => boolean,
-    // A field, not a method: rules take it out of the context (`({ cellValues }) => …`).
-    readonly cellValues: <V>(perCell: PerCell<V>) => CellValues<V>,
-  ) {}
-  get cells(): readonly Cell[] {
-    return this.scope?.cells ?? this.doc.cells;
-  }
-  get metadata(): readonly MetadataEntry[] {
-    return this.scope?.metadata ?? this.doc.metadata;
-  }
+/** What a check is given. */
+function context(doc: MessageDocument, options: unknown, report: (d: ReportDescriptor) => void): RuleContext {
+  return { doc, options, report, doubtfulIdBetween: (from, to, output) => doubtfulIdBetween(doc, from, to, output) };
 }
 
 /** Turns findings into diagnostics of one document. */
@@ -204,7 +161,7 @@ function reporter(doc: MessageDocument, raw: RawFindings) {
     if (d.suggestions?.length) diag.suggestions = d.suggestions.map((s) => ({ desc: s.desc, fix: placed(s.fix, by) }));
     if (d.related?.length) diag.related = d.related.map((r) => ({ range: doc.range(r.at[0] + by, r.at[1] + by), message: r.message }));
     if (d.tags?.length) diag.tags = d.tags;
-    return keepTemplate(diag, d.message);
+    return diag;
   };
   const once = raw.once;
   /** A report made a diagnostic and kept, or, linting once, dropped or only counted (OnceFindings): then undefined. */
@@ -221,46 +178,17 @@ function reporter(doc: MessageDocument, raw: RawFindings) {
     raw.diagnostics.push(diag);
     return diag;
   };
-  /** `inSegment`: thrown by a segment check, whose findings are listed with their segment's index (RawFindings.segments). */
-  const internalError = (ruleId: string, e: unknown, inSegment: boolean): void => {
+  const internalError = (ruleId: string, e: unknown): void => {
     // A rule that throws must not take the others down: report it where it can be seen.
     add(ruleId, 2, { at: [0, 0], message: `Internal error in rule '${ruleId}': ${(e as Error)?.message ?? String(e)}. Please report this.` }, 0);
-    if (inSegment && !once) raw.segments.push(INTERNAL_ERROR);
   };
-  /** `moved`: a keyed re-run, over the moved findings' scope and after them; the whole document otherwise. */
-  const runCheck = (rule: Rule, severity: Severity, config: MsglintConfig, times: LintTimes | undefined, moved?: Moved): void => {
+  const runCheck = (rule: Rule, severity: Severity, config: MsglintConfig, times: LintTimes | undefined): void => {
     const ruleId = rule.meta.id;
     const t0 = times ? performance.now() : 0;
-    // Linted once, nothing is kept for a later version.
-    const keyed: KeyedFindings | undefined = rule.checkRoots && !once ? (moved ?? { found: [], roots: [], doubt: [] }) : undefined;
-    if (keyed) raw.keyed.set(ruleId, keyed);
     try {
-      (rule.checkRoots ?? rule.check)!(
-        new Context(
-          doc,
-          moved?.scope,
-          ruleOptions(rule, config),
-          (d) => {
-            const diag = add(ruleId, severity, d, 0);
-            if (keyed && diag) {
-              keyed.found.push(diag);
-              keyed.roots.push(rootAt(doc, d.at[0]));
-            }
-          },
-          // A keyed rule's answers are recorded: the roots whose questions span a cell that changes run again.
-          (from, to, output) => {
-            keyed?.doubt?.push(doubtQuery(doc, from, to));
-            return doubtfulIdBetween(doc, from, to, output);
-          },
-          <V,>(perCell: PerCell<V>) => {
-            const found = cellValues(doc, perCell, rule.perCell);
-            if (found.reused) raw.reused = true; // MSGLINT_CHECK_INCREMENTAL then compares with a fresh lint
-            return found.values;
-          },
-        ),
-      );
+      rule.check!(context(doc, ruleOptions(rule, config), (d) => void add(ruleId, severity, d, 0)));
     } catch (e) {
-      internalError(ruleId, e, false);
+      internalError(ruleId, e);
     }
     if (times) addRuleTime(times, ruleId, performance.now() - t0);
   };
@@ -276,11 +204,7 @@ function reporter(doc: MessageDocument, raw: RawFindings) {
     const found: LocalFinding[] = [];
     const checks = segmentRules.map(({ rule, options: ruleOpts, severity }) => ({
       rule,
-      context: new Context(
-        doc,
-        undefined,
-        ruleOpts,
-        (d: ReportDescriptor) => {
+      context: context(doc, ruleOpts, (d: ReportDescriptor) => {
           // Linted once, nothing is cached: a finding goes straight to the cap,
           // so that a segment of a million findings does not hold them all.
           if (once) {
@@ -296,10 +220,7 @@ function reporter(doc: MessageDocument, raw: RawFindings) {
             related: d.related?.map((r) => ({ at: [r.at[0] - base, r.at[1] - base], message: r.message })),
             tags: d.tags,
           });
-        },
-        (from: number, to: number, output: boolean) => doubtfulIdBetween(doc, from, to, output),
-        <V,>(perCell: PerCell<V>) => cellValues(doc, perCell, undefined).values, // a segment check folds over nothing
-      ),
+      }),
     }));
     // Indexed loops: this runs for every segment and rule, mostly before the
     // JIT has optimized it, where each for-of step is an iterator call.
@@ -315,7 +236,7 @@ function reporter(doc: MessageDocument, raw: RawFindings) {
         try {
           rule.checkSegment!(seg, context);
         } catch (e) {
-          internalError(rule.meta.id, e, true);
+          internalError(rule.meta.id, e);
           threw = true;
         }
         if (spent) {
@@ -330,38 +251,27 @@ function reporter(doc: MessageDocument, raw: RawFindings) {
       return findings ?? NO_FINDINGS;
     };
   };
-  const pushSegmentFindings = (index: number, seg: Segment, findings: readonly SegmentFinding[], severityOf: Map<string, Severity>): void => {
+  const pushSegmentFindings = (seg: Segment, findings: readonly SegmentFinding[], severityOf: Map<string, Severity>): void => {
     const base = doc.offsetOf(seg);
     for (let i = 0, list = findings; i < list.length; i++) {
       const { ruleId, finding } = list[i]!;
-      if (add(ruleId, severityOf.get(ruleId)!, finding, base) && !once) raw.segments.push(index);
+      add(ruleId, severityOf.get(ruleId)!, finding, base);
     }
   };
   return { runCheck, segmentChecker, pushSegmentFindings };
 }
 
 /**
- * `moved`: for a keyed rule whose previous findings still hold
- * (keyedChecks in relint.ts), those findings, moved, and where it runs
- * again. `kept`: after an edit that keeps the previous version's segments, their
- * findings, moved, and the few segments to check (keptSegments in
- * relint.ts); the other segments are not looked at.
+ * Every enabled rule over `doc`. `keep`: cache segment findings with each
+ * segment's parse (a document an editor keeps editing); `once`: a text linted
+ * once (OnceFindings).
  *
  * In steps (steps.ts): a step after every SEGMENTS_PER_STEP segments and
  * before every cross-cell check. Given up between two steps, it leaves
- * nothing half made: a segment's cached findings are whole, and the
- * version's findings are kept (keepFindings) only by the caller, at the end.
+ * nothing half made: a segment's cached findings are whole.
  */
-export function* lintWhole(
-  ruleSet: RuleSet,
-  doc: MessageDocument,
-  config: MsglintConfig,
-  keep: boolean,
-  moved?: (rule: Rule) => Moved | undefined,
-  kept?: KeptSegments,
-  once?: OnceFindings,
-): Steps<RawFindings> {
-  const raw: RawFindings = { ruleSet, config, reused: false, diagnostics: kept?.findings ?? [], segments: kept?.segments ?? [], keyed: new Map(), once };
+export function* lintWhole(ruleSet: RuleSet, doc: MessageDocument, config: MsglintConfig, keep: boolean, once?: OnceFindings): Steps<RawFindings> {
+  const raw: RawFindings = { diagnostics: [], once };
   const { runCheck, segmentChecker, pushSegmentFindings } = reporter(doc, raw);
   const times = timingCollector();
 
@@ -376,11 +286,9 @@ export function* lintWhole(
     const factsOf = (): SignatureFacts =>
       (facts ??= signatureFacts(doc, sameEnv(JSON.stringify([doc.agents.map((a) => [a.name, a.source]), doc.languagesRead, config.languages ?? [], config.agents ?? []]))));
     let check: ((seg: Segment) => readonly SegmentFinding[]) | undefined;
-    if (kept) raw.reused = true;
-    const count = kept ? kept.check.length : doc.segmentCount;
-    for (let n = 0; n < count; n++) {
-      if (n !== 0 && n % SEGMENTS_PER_STEP === 0) yield;
-      const i = kept ? kept.check[n]! : n;
+    const count = doc.segmentCount;
+    for (let i = 0; i < count; i++) {
+      if (i !== 0 && i % SEGMENTS_PER_STEP === 0) yield;
       const seg = doc.segment(i)!;
       const parse = seg.parse;
       if (!parse) continue;
@@ -391,27 +299,22 @@ export function* lintWhole(
         if (!entry || entry.ruleSet !== ruleSet || entry.rulesKey !== rulesKey || !sameSignature(entry.signature, signature)) {
           entry = { signature, ruleSet, rulesKey, findings: (check ??= segmentChecker(segmentRules, spent))(seg) };
           localCache.set(parse, entry);
-        } else raw.reused = true;
+        }
         findings = entry.findings;
       } else {
         // Linted once: nothing to compare signatures with or to keep them for.
         findings = (check ??= segmentChecker(segmentRules, spent))(seg);
       }
-      if (findings.length) pushSegmentFindings(i, seg, findings, severityOf);
+      if (findings.length) pushSegmentFindings(seg, findings, severityOf);
     }
   }
 
   if (spent) addSegmentTimes(times!, segmentRules, spent);
   for (let i = 0; i < checks.length; i++) {
     const { rule, severity } = checks[i]!;
-    const found = moved?.(rule);
     // Between rules: a step ends before each cross-cell check.
     yield;
-    if (found) {
-      raw.reused = true;
-      for (let k = 0; k < found.found.length; k++) raw.diagnostics.push(found.found[k]!);
-    }
-    runCheck(rule, severity, config, times, found);
+    runCheck(rule, severity, config, times);
   }
   return raw;
 }

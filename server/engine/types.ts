@@ -4,8 +4,7 @@
 
 import type { EncodingProblem } from '../base/decode.js';
 import type { Range, TextEdit } from '../base/text.js';
-import type { Cell, MessageDocument, Segment, TextEditHint } from '../syntax/document.js';
-import type { MetadataNode } from '../syntax/format/metadata.js';
+import type { MessageDocument, Segment, TextEditHint } from '../syntax/document.js';
 
 export type { Position, Range, TextEdit } from '../base/text.js';
 
@@ -97,11 +96,7 @@ export interface LintOptions {
 export interface ReportDescriptor {
   /** Absolute offsets [start, end). */
   at: [number, number];
-  /**
-   * `{{line}}` in the message stands for the line (from 1) of the first
-   * related location: the engine renders it, so that a finding kept for a
-   * later version names the line where that place is then.
-   */
+  /** `{{line}}` in the message stands for the line (from 1) of the first related location. */
   message: string;
   /** One or more edits; several are merged into one covering edit. */
   fix?: TextEdit | TextEdit[];
@@ -117,15 +112,6 @@ export interface ReportDescriptor {
 
 export interface RuleContext {
   doc: MessageDocument;
-  /**
-   * The cells a cross-cell check checks: every cell of `doc` in a whole
-   * lint, the cells of the touched roots in a keyed re-run (see
-   * Rule.checkRoots). A keyed rule loops over these, not `doc.cells`,
-   * and looks up what else it needs in `doc`.
-   */
-  cells: readonly Cell[];
-  /** The metadata lines to check, as `cells`: all of `doc.metadata`, or the touched roots'. */
-  metadata: readonly { segment: Segment; node: MetadataNode }[];
   /** The rule's options from config (second element of [severity, options]). */
   options: unknown;
   report(descriptor: ReportDescriptor): void;
@@ -136,39 +122,9 @@ export interface RuleContext {
    * (`MessageDocument.idFits`), or one another cell has. A link to an id that no cell
    * has may be to that cell: the rule that would call the link broken stays
    * quiet, and cell-id-missing, cell-id-syntax or duplicate-id reports the
-   * id (a root cause is reported once). The engine answers, and knows which
-   * findings rest on the answer.
+   * id (a root cause is reported once). A query of the version's facts.
    */
   doubtfulIdBetween(from: number, to: number, output: boolean): boolean;
-  /**
-   * Every cell's value of `perCell`, one of the rule's Rule.perCell: what
-   * the check folds over. The engine keeps them per version and makes again
-   * only those of the cells an edit changed (server/engine/cell-values.ts).
-   */
-  cellValues<V>(perCell: PerCell<V>): CellValues<V>;
-}
-
-/**
- * What one cell contributes to a fold over the cells, from that cell (its
- * text, type, metadata line and offset) and the file-wide facts (agents and
- * their settings, the default agent) only: no other cell.
- */
-export type PerCell<V> = (cell: Cell, doc: MessageDocument) => V;
-
-/** Every cell's value of a PerCell, by cell index. */
-export interface CellValues<V> {
-  readonly length: number;
-  /** In cell order: the way to read them (they are kept in chunks that versions share). */
-  forEach(fn: (value: V, index: number) => void): void;
-  /**
-   * `summarize` of each run of consecutive values the engine keeps together
-   * (up to 256, in order), kept with the run: after an edit only the runs
-   * with a changed value are summarized again. For a fold whose steps
-   * combine (counts, sets), which then combines a few hundred summaries
-   * per keystroke rather than visit every cell. `summarize` is defined once
-   * in the rule's module, of the values alone.
-   */
-  summaries<S>(summarize: (values: readonly V[]) => S): readonly S[];
 }
 
 export interface RuleMeta {
@@ -190,32 +146,14 @@ export interface RuleMeta {
 
 
 /**
- * A rule says what it reads by the checks it has, each of one shape; the
- * engine decides from the shape what runs again after an edit.
+ * A rule says what it reads by the checks it has, each of one shape: a
+ * segment check is memoized by what it may read, a document check runs on
+ * every lint.
  */
 export interface Rule {
   meta: RuleMeta;
-  /** Checks that look across the whole document: run again after every edit. */
+  /** Checks that look across the whole document: run on every lint of every version. */
   check?(context: RuleContext): void;
-  /**
-   * Checks of the cells and metadata lines of id roots (an id's first
-   * dot-separated segment: `12` for `12`, `12.k7f3q` and `12.k7f3q.1`; a
-   * metadata line's is its id's), given as `RuleContext.cells` / `metadata`
-   * / `checks`: all of them in a whole lint, the roots an edit touched
-   * after an edit. Every finding for root R lies in a cell or metadata line
-   * of R, and depends only on the cells and metadata lines of R, on whether
-   * text refers to an id of R as a footnote (`as shown[^12]`), on file-wide
-   * facts (agents and their positions, the default agent, code languages,
-   * the message section, config), and on which cells have doubtful ids,
-   * asked with RuleContext.doubtfulIdBetween about a range ending at (or,
-   * open-ended, starting at) a cell of R: the engine records the questions
-   * and runs R again when a cell in its range becomes or stops being
-   * doubtful. It finds nothing in a cell without an id but on its metadata
-   * lines. The engine runs it again over the touched roots and moves its
-   * other findings, or whole when the file-wide facts may have changed or
-   * the edit cannot be followed by root (server/engine/keyed.ts).
-   */
-  checkRoots?(context: RuleContext): void;
   /**
    * Checks of one segment (a cell, or text outside cells) that depend only on
    * that segment's text, its cell's type, id and metadata line, the agents
@@ -225,10 +163,4 @@ export interface Rule {
    * range such a check reports must lie inside the segment.
    */
   checkSegment?(segment: Segment, context: RuleContext): void;
-  /**
-   * The functions whose values per cell the `check` folds over
-   * (RuleContext.cellValues), each defined once in the rule's module. A
-   * rule with them runs again after every edit: its fold is cheap.
-   */
-  perCell?: readonly PerCell<unknown>[];
 }

@@ -4,16 +4,9 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
-import { afterAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { lint, lintDocument, parseForLint } from '../../server/linter.js';
 import { build, CELLS, edit, insert } from '../cascades/conversation.js';
-
-// Every lint that reuses findings of an earlier version is also compared
-// with a full lint, and a difference names the rule (docs/architecture.md).
-vi.stubEnv('MSGLINT_CHECK_INCREMENTAL', '1');
-afterAll(() => {
-  vi.unstubAllEnvs();
-});
 
 const read = (p: string) => readFileSync(fileURLToPath(new URL(p, import.meta.url)), 'utf8');
 const base = read('../../examples/coding-session.msg.md') + '\n' + read('../fixtures/showcase.msg.md').replace(/^---[\s\S]*?---\n/, '');

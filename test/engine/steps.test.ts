@@ -107,7 +107,6 @@ describe('what a stopped lint leaves behind (the built-in rules, incremental con
   }
 
   it('the same version linted again: a fresh lint’s diagnostics', () => {
-    vi.stubEnv('MSGLINT_CHECK_INCREMENTAL', '1');
     for (const k of [1, 2, 5]) {
       const doc = parseForLint(text, options);
       stopAfter(doc, k);
@@ -116,7 +115,6 @@ describe('what a stopped lint leaves behind (the built-in rules, incremental con
   });
 
   it('a version edited from a stopped one, and one edited from a version whose re-lint was stopped', () => {
-    vi.stubEnv('MSGLINT_CHECK_INCREMENTAL', '1');
     const first = parseForLint(text, options);
     stopAfter(first, 3);
     const e1 = edited(text);

@@ -12,17 +12,10 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LspClient } from '../lsp/client.js';
 import { corpus, messageFile, runs } from './gen.js';
 import { comparable, expectedDiagnostics, Mirror, removeWorkspaces, step, uriIn, workspace, type Step } from './lsp.js';
-
-// Every lint that reuses findings of an earlier version is also compared
-// with a full lint, and a difference names the rule (docs/architecture.md).
-vi.stubEnv('MSGLINT_CHECK_INCREMENTAL', '1');
-afterAll(() => {
-  vi.unstubAllEnvs();
-});
 
 let client: LspClient;
 let dir: string;

@@ -5,17 +5,10 @@
 // ("Internal error in rule …"). PROPERTY_RUNS raises the number of runs.
 
 import fc from 'fast-check';
-import { afterAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { lint, lintDocument, parseForLint } from '../../server/linter.js';
 import { parse } from '../../server/syntax/document.js';
 import { anyUtf16, applyMutation, corpus, expectLossless, expectSaneDiagnostics, messageFile, mutatedFile, mutation, positionOf, runs, syntaxSoup } from './gen.js';
-
-// Every lint that reuses findings of an earlier version is also compared
-// with a full lint, and a difference names the rule (docs/architecture.md).
-vi.stubEnv('MSGLINT_CHECK_INCREMENTAL', '1');
-afterAll(() => {
-  vi.unstubAllEnvs();
-});
 
 /** Parses and lints as a message file and under a name that needs detection; checks every invariant. */
 function checkText(text: string): void {

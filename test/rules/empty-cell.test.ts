@@ -1,5 +1,5 @@
 // empty-cell: a cell with no content besides its marker and metadata.
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { check, checkRule, file, fixText } from '../helpers.js';
 
 const RULE = 'empty-cell';
@@ -104,22 +104,17 @@ describe('empty-cell', () => {
 
     it('follows edits elsewhere in the file: a call added, renamed or removed (incremental lint)', async () => {
       const { lint, lintDocument, parseForLint } = await import('../../server/linter.js');
-      vi.stubEnv('MSGLINT_CHECK_INCREMENTAL', '1');
-      try {
-        const texts = [empty(), empty(...callCell('2.k7f3q'), ...resultCell('2.k7f3q.1')), empty(...callCell('3.k7f3q'), ...resultCell('3.k7f3q.1')), empty()];
-        let doc = parseForLint(texts[0]!, { fileName: 'a.msg.md' });
-        lintDocument(doc);
-        const found: number[] = [];
-        for (const text of texts.slice(1)) {
-          doc = parseForLint(text, { fileName: 'a.msg.md', previous: doc });
-          const diagnostics = lintDocument(doc);
-          expect(diagnostics).toEqual(lint(text, { fileName: 'a.msg.md' }).diagnostics);
-          found.push(diagnostics.filter((d) => d.ruleId === RULE).length);
-        }
-        expect(found).toEqual([0, 1, 1]);
-      } finally {
-        vi.unstubAllEnvs();
+      const texts = [empty(), empty(...callCell('2.k7f3q'), ...resultCell('2.k7f3q.1')), empty(...callCell('3.k7f3q'), ...resultCell('3.k7f3q.1')), empty()];
+      let doc = parseForLint(texts[0]!, { fileName: 'a.msg.md' });
+      lintDocument(doc);
+      const found: number[] = [];
+      for (const text of texts.slice(1)) {
+        doc = parseForLint(text, { fileName: 'a.msg.md', previous: doc });
+        const diagnostics = lintDocument(doc);
+        expect(diagnostics).toEqual(lint(text, { fileName: 'a.msg.md' }).diagnostics);
+        found.push(diagnostics.filter((d) => d.ruleId === RULE).length);
       }
+      expect(found).toEqual([0, 1, 1]);
     });
   });
 

@@ -9,6 +9,7 @@
 import { replacedSegments, versionValue, type MessageDocument, type VersionMaker } from './message-document.js';
 import { Memo } from '../../base/memo.js';
 import { NONE } from '../../base/lists.js';
+import { countAtMost } from '../../base/sorted.js';
 import { Cell, type Segment } from './segment.js';
 
 /**
@@ -59,3 +60,14 @@ export const cellsWithMetadataElsewhere = segmentList<Cell>((seg, doc) => seg in
  * which such an edit keeps.
  */
 export const cellsOfUnknownType = segmentList<Cell>((seg, doc) => seg instanceof Cell && doc.kindOf(seg) === 'unknown-output', true);
+
+/**
+ * Whether a cell strictly between two cell indices (-1 and the cell count
+ * for open ends), an output cell or a message cell as asked, has an id that
+ * names nothing reliably (cellsWithDoubtfulIds): RuleContext.doubtfulIdBetween.
+ */
+export function doubtfulIdBetween(doc: MessageDocument, from: number, to: number, output: boolean): boolean {
+  const cells = cellsWithDoubtfulIds(doc);
+  for (let i = countAtMost(cells.length, (k) => doc.indexOf(cells[k]!), from); i < cells.length && doc.indexOf(cells[i]!) < to; i++) if (cells[i]!.isOutput === output) return true;
+  return false;
+}
