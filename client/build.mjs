@@ -30,6 +30,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import * as esbuild from 'esbuild';
+import { NODE_BUNDLE_ALIASES } from '../server/cli/bundle-aliases.mjs';
 import { browserStandIns } from '../server/lsp/bundle-browser.mjs';
 
 const require = createRequire(import.meta.url);
@@ -85,6 +86,7 @@ function configs(outdir, { dev }) {
       ...common,
       entryPoints: [path.join(ROOT, 'server/lsp/main.ts')],
       outfile: path.join(outdir, 'server.js'),
+      alias: NODE_BUNDLE_ALIASES,
       // The server finds its package.json (for its version) from import.meta.url.
       define: { 'import.meta.url': '__msglint_import_meta_url' },
       banner: { js: 'var __msglint_import_meta_url = require("node:url").pathToFileURL(__filename).href;' },
