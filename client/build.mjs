@@ -30,6 +30,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import * as esbuild from 'esbuild';
+import { NODE_BUNDLE_ALIASES } from '../server/cli/bundle-aliases.mjs';
 import { browserStandIns } from '../server/lsp/bundle-browser.mjs';
 
 const require = createRequire(import.meta.url);
@@ -85,6 +86,7 @@ function configs(outdir, { dev }) {
       ...common,
       entryPoints: [path.join(ROOT, 'server/lsp/main.ts')],
       outfile: path.join(outdir, 'server.js'),
+      alias: NODE_BUNDLE_ALIASES,
       // The server finds its package.json (for its version) from import.meta.url.
       define: { 'import.meta.url': '__msglint_import_meta_url' },
       banner: { js: 'var __msglint_import_meta_url = require("node:url").pathToFileURL(__filename).href;' },
@@ -114,14 +116,15 @@ function configs(outdir, { dev }) {
 
 /**
  * The config schema (`npm run sync` writes msglint.schema.json) for the
- * manifest's `jsonValidation`: as it is for .msglintrc.json, and under the
- * `msglint` key for package.json (whole, since VS Code merges the schemas
- * that extensions give package.json).
+ * manifest's `jsonValidation`: as it is for .msglintrc.json and
+ * .msglintrc.jsonc, and under the `msglint` key for package.json (whole,
+ * since VS Code merges the schemas that extensions give package.json).
  */
 async function writeSchemas(outdir) {
   const schema = JSON.parse(await readFile(path.join(ROOT, 'msglint.schema.json'), 'utf8'));
   await writeFile(path.join(outdir, 'msglint.schema.json'), JSON.stringify(schema));
-  const { $schema, $id, title, ...config } = schema;
+  // package.json is plain JSON: the words that allow comments stay with the config files' schema.
+  const { $schema, $id, title, allowComments: _c, allowTrailingCommas: _t, ...config } = schema;
   const packageJson = { $schema, title: 'package.json: msglint', type: 'object', properties: { msglint: { ...config, title } } };
   await writeFile(path.join(outdir, 'package-json.schema.json'), JSON.stringify(packageJson));
 }

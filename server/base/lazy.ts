@@ -16,11 +16,13 @@ const load = (id: string): unknown => (esmRequire ??= createRequire(import.meta.
 type Picomatch = typeof import('picomatch');
 type IgnoreFactory = typeof import('ignore');
 type YamlModule = typeof import('yaml');
+export type JsoncModule = typeof import('jsonc-parser');
 type CryptoModule = typeof import('node:crypto');
 
 let picomatchModule: Picomatch | undefined;
 let ignoreFactory: IgnoreFactory | undefined;
 let yamlModule: YamlModule | undefined;
+let jsoncModule: JsoncModule | undefined;
 let cryptoModule: CryptoModule | undefined;
 
 type MicromarkModule = typeof import('micromark');
@@ -62,6 +64,17 @@ export function loadCrypto(): CryptoModule {
 /** `yaml`: for frontmatter and YAML config files. */
 export function loadYaml(): YamlModule {
   return (yamlModule ??= (hasRequire ? require('yaml') : load('yaml')) as YamlModule);
+}
+
+/**
+ * `jsonc-parser`, VS Code's reader of JSON with comments: for JSON config
+ * files. Its `main` is a UMD module that esbuild cannot bundle (it requires
+ * its parts through its factory's own `require`), so the Node bundles alias
+ * the name to its ES module build (server/cli/bundle-aliases.mjs); Node
+ * loads the `main`, since that build imports files without their extension.
+ */
+export function loadJsonc(): JsoncModule {
+  return (jsoncModule ??= (hasRequire ? require('jsonc-parser') : load('jsonc-parser')) as JsoncModule);
 }
 
 export function loadPicomatch(): Picomatch {

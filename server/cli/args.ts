@@ -362,8 +362,9 @@ Options:
   -v, --version             Print the version
   -h, --help                Print this help
 
-Config files: .msglintrc.json, .msglintrc.yaml, .msglintrc.yml or the
-"msglint" key of package.json; the nearest one above each file applies.
+Config files: .msglintrc.json, .msglintrc.jsonc (both may hold comments),
+.msglintrc.yaml, .msglintrc.yml or the "msglint" key of package.json; the
+nearest one above each file applies.
 
 Environment: MSGLINT_TIMING=1 (or all, or a number of rules) prints the time
 of each phase and of the slowest rules on stderr; MSGLINT_DEBUG=1 adds stack

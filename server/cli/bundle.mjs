@@ -24,6 +24,7 @@ import { existsSync, readFileSync, rmSync, writeFileSync, chmodSync } from 'node
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
+import { NODE_BUNDLE_ALIASES } from './bundle-aliases.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const OUT = path.join(ROOT, 'dist/cli');
@@ -44,6 +45,7 @@ await esbuild.build({
   format: 'cjs',
   platform: 'node',
   target: 'node20',
+  alias: NODE_BUNDLE_ALIASES,
   // import.meta.url of the bundled modules: the script's own URL (dist/cli/),
   // where the bin and worker.js are too.
   define: { 'import.meta.url': '__msglintScriptUrl' },

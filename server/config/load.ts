@@ -24,7 +24,7 @@ import type { ConfigFileData, KnownRules } from './validate.js';
 export { describeFsError, displayPath } from './messages.js';
 
 /** In order of precedence when one directory holds several. */
-export const CONFIG_FILE_NAMES = ['.msglintrc.json', '.msglintrc.yaml', '.msglintrc.yml', 'package.json'] as const;
+export const CONFIG_FILE_NAMES = ['.msglintrc.json', '.msglintrc.jsonc', '.msglintrc.yaml', '.msglintrc.yml', 'package.json'] as const;
 
 export interface LoadedConfig {
   config: MsglintConfig;

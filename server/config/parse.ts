@@ -1,14 +1,19 @@
-// One config file's text as data: JSON (`.json`, and `package.json`'s
-// "msglint" key) or YAML (anything else). Configs are data, never code
-// (issue 45): a JavaScript module is refused before anything is read.
-// A syntax error says what and where (line, column), never what the text
-// holds: the text may be any file a link leads to.
+// One config file's text as data: JSON with comments and trailing commas
+// (`.json`, `.jsonc`), plain JSON (`package.json`'s "msglint" key) or YAML
+// (anything else). Configs are data, never code (issue 45): a JavaScript
+// module is refused before anything is read. A syntax error says what and
+// where (line, column), never what the text holds: the text may be any file
+// a link leads to.
 
 import path from 'node:path';
-import { loadYaml } from '../base/lazy.js';
-import { nestedTooDeep } from '../syntax/format/simple-yaml.js';
+import type { Node, ParseError } from 'jsonc-parser';
+import { loadJsonc, loadYaml, type JsoncModule } from '../base/lazy.js';
+import { nestedTooDeep as yamlNestedTooDeep } from '../syntax/format/simple-yaml.js';
 import { ConfigError } from './errors.js';
 import { validateConfig, type ConfigFileData, type KnownRules } from './validate.js';
+
+/** The names of the configs read as JSON (a package.json aside). */
+const JSON_NAME = /\.jsonc?$/i;
 
 /** The names of JavaScript and TypeScript modules, which msglint never loads as configs. */
 const MODULE_NAME = /\.[cm]?[jt]sx?$/i;
@@ -29,11 +34,11 @@ export function parseConfig(text: string, configPath: string, label: string, rul
   const base = path.basename(configPath);
   try {
     if (base === 'package.json') {
-      const pkg = parseJson(text, label);
+      const pkg = parseJson(text, label, true);
       const section = typeof pkg === 'object' && pkg !== null ? (pkg as Record<string, unknown>).msglint : undefined;
       return section === undefined ? undefined : validateConfig(section, label, rules, 'msglint.');
     }
-    const data = /\.json$/i.test(base) ? parseJson(text, label) : parseYaml(text, label);
+    const data = JSON_NAME.test(base) ? parseJson(text, label, false) : parseYaml(text, label);
     return validateConfig(data, label, rules);
   } catch (error) {
     if (error instanceof ConfigError && error.configPath === undefined) throw new ConfigError(error.message, configPath);
@@ -41,68 +46,86 @@ export function parseConfig(text: string, configPath: string, label: string, rul
   }
 }
 
-function parseJson(text: string, label: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch (error) {
-    const { problem, offset } = jsonProblem(text, (error as Error).message.split('\n')[0]!);
+/** Past this depth a config is refused: far past any real one, and short of what a reader by recursion can take. */
+const MAX_NESTING = 200;
+
+/** What each of jsonc-parser's errors says, by its name (printParseErrorCode). */
+const JSON_PROBLEMS: Record<string, string> = {
+  InvalidSymbol: 'unexpected character',
+  InvalidNumberFormat: 'invalid number',
+  PropertyNameExpected: 'expected a property name',
+  ValueExpected: 'expected a value',
+  ColonExpected: "expected ':'",
+  CommaExpected: "expected ','",
+  CloseBraceExpected: "expected '}'",
+  CloseBracketExpected: "expected ']'",
+  EndOfFileExpected: 'expected the end of the file',
+  InvalidCommentToken: 'a comment, which package.json may not hold',
+  UnexpectedEndOfComment: 'a comment that does not end',
+  UnexpectedEndOfString: 'a string that does not end on its line',
+  UnexpectedEndOfNumber: 'a number that does not end',
+  InvalidUnicode: 'invalid \\u escape',
+  InvalidEscapeCharacter: 'invalid escape',
+  InvalidCharacter: 'a control character in a string',
+};
+
+/**
+ * JSON as VS Code reads its settings (jsonc-parser): comments and trailing
+ * commas allowed, except in a package.json (`plain`), which npm reads as
+ * JSON. An error says what kind and where, from the library's code and
+ * offset, never the text.
+ */
+function parseJson(text: string, label: string, plain: boolean): unknown {
+  const jsonc = loadJsonc();
+  const fail = (problem: string, offset: number): never => {
     const { line, column } = lineAndColumn(text, offset);
     throw new ConfigError(`${label}: invalid JSON: ${problem} (line ${line}, column ${column})`);
-  }
+  };
+  // The library parses nested values by recursion: a bound first, by its scanner, which loops.
+  const deep = jsonNestedTooDeep(jsonc, text, MAX_NESTING);
+  if (deep !== -1) fail(`nested more than ${MAX_NESTING} levels deep`, deep);
+  const errors: ParseError[] = [];
+  const root = jsonc.parseTree(text, errors, { disallowComments: plain, allowTrailingComma: !plain });
+  const [first] = errors;
+  if (first) fail(JSON_PROBLEMS[jsonc.printParseErrorCode(first.error)] ?? 'unexpected character', first.offset);
+  return root === undefined ? fail('expected a value', text.length) : valueOf(root);
 }
 
 /**
- * What V8 says is wrong, without what it quotes. Its message either gives an
- * offset ("Expected ',' or '}' after property value in JSON at position 7")
- * or quotes the text instead ("Unexpected token 'r', "root:x:0:0:"... is not
- * valid JSON"); then the offset is found as the shortest prefix of the text
- * that fails before its end.
+ * The offset where `text` opens its `limit + 1`th nested object or array,
+ * or -1. (The token kinds are read from the module, not imported: they are
+ * a `const enum`, which esbuild, bundling the sources file by file, cannot
+ * inline, and an import would load the library with the module.)
  */
-function jsonProblem(text: string, message: string): { problem: string; offset: number } {
-  const positioned = /^(.*?) in JSON at position (\d+)/.exec(message);
-  if (positioned) {
-    // Kept only when all it quotes is JSON's own punctuation ("Expected ':' after property name").
-    const words = positioned[1]!;
-    const problem = /^[A-Za-z -]*(?:'[{}[\]:,"]'[A-Za-z -]*)*$/.test(words) ? lowerFirst(words) : 'unexpected character';
-    return { problem, offset: Number(positioned[2]) };
+function jsonNestedTooDeep(jsonc: JsoncModule, text: string, limit: number): number {
+  const scanner = jsonc.createScanner(text, true);
+  let depth = 0;
+  for (let token = scanner.scan(); token !== jsonc.SyntaxKind.EOF; token = scanner.scan()) {
+    if (token === jsonc.SyntaxKind.OpenBraceToken || token === jsonc.SyntaxKind.OpenBracketToken) {
+      if (++depth > limit) return scanner.getTokenOffset();
+    } else if (token === jsonc.SyntaxKind.CloseBraceToken || token === jsonc.SyntaxKind.CloseBracketToken) depth--;
   }
-  if (/^Unexpected end of JSON input/.test(message)) return { problem: 'unexpected end of input', offset: text.length };
-  return { problem: 'unexpected character', offset: firstFailure(text) };
+  return -1;
 }
 
-/** The offset JSON.parse stops at in `text`, which it rejects: prefixes up to it fail only by ending early. */
-function firstFailure(text: string): number {
-  const failsBeforeEnd = (length: number): boolean => {
-    try {
-      JSON.parse(text.slice(0, length));
-      return false;
-    } catch (error) {
-      const message = (error as Error).message;
-      const at = /in JSON at position (\d+)/.exec(message);
-      return !/^Unexpected end of JSON input/.test(message) && (at === null || Number(at[1]) < length);
-    }
-  };
-  let lo = 0;
-  let hi = text.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (failsBeforeEnd(mid + 1)) hi = mid;
-    else lo = mid + 1;
-  }
-  return lo;
-}
-
-function lowerFirst(words: string): string {
-  return words.charAt(0).toLowerCase() + words.slice(1);
+/**
+ * A parsed node's value as JSON.parse gives it: a key is always the
+ * object's own property ("__proto__" included, which an assignment would
+ * take for the object's prototype) and the last of two equal keys wins.
+ */
+function valueOf(node: Node): unknown {
+  if (node.type === 'array') return node.children!.map(valueOf);
+  if (node.type !== 'object') return node.value;
+  return Object.fromEntries(node.children!.map(({ children }) => [children![0]!.value as string, valueOf(children![1]!)]));
 }
 
 function parseYaml(text: string, label: string): unknown {
   // The library reads nested nodes by recursion: far too deep, and V8 may
   // abort the process rather than throw (see nestedTooDeep).
-  const deep = nestedTooDeep(text, 200);
+  const deep = yamlNestedTooDeep(text, MAX_NESTING);
   if (deep !== -1) {
     const { line, column } = lineAndColumn(text, deep);
-    throw new ConfigError(`${label}: invalid YAML: nested more than 200 levels deep (line ${line}, column ${column})`);
+    throw new ConfigError(`${label}: invalid YAML: nested more than ${MAX_NESTING} levels deep (line ${line}, column ${column})`);
   }
   // Loaded on first use: most runs have no YAML config, and config loading is
   // synchronous by contract (the language server calls it from handlers).

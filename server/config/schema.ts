@@ -1,7 +1,8 @@
 // The JSON schema of config files, made from what validate.ts checks: the
 // same keys, severities and rule ids. `npm run sync` writes it to
 // msglint.schema.json (shipped in the package, and applied by the VS Code
-// extension to .msglintrc.json and package.json's `msglint`), and
+// extension to .msglintrc.json, .msglintrc.jsonc and package.json's
+// `msglint`), and
 // test/config/schema.test.ts holds it to validateConfig's verdicts.
 //
 // Rule options are checked by a rule's `validateOptions`, a function a
@@ -67,6 +68,11 @@ export function configSchema(rules: KnownRules): Schema {
     $schema: 'http://json-schema.org/draft-07/schema#',
     $id: 'https://raw.githubusercontent.com/msglint/msglint/main/msglint.schema.json',
     title: 'msglint config',
+    // VS Code's words (its JSON language service, which other editors use
+    // too): the config files may hold comments and trailing commas, so it
+    // flags neither, whether it reads a file as JSON or as JSON with comments.
+    allowComments: true,
+    allowTrailingCommas: true,
     type: 'object',
     properties: {
       $schema: { type: 'string' },

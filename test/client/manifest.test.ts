@@ -26,6 +26,14 @@ describe('client/package.json', () => {
     expect(rules.properties).toEqual(rulesProperties(allRules));
   });
 
+  it('applies the config schema to .msglintrc.json and .jsonc, reading both as JSON with comments and trailing commas', () => {
+    expect(manifest.contributes.jsonValidation[0].fileMatch).toEqual(['.msglintrc.json', '.msglintrc.jsonc']);
+    // VS Code reads a .jsonc file as JSON with comments already; a .json file, when the name is given.
+    expect(manifest.contributes.languages).toContainEqual({ id: 'jsonc', filenames: ['.msglintrc.json'] });
+    const schema = JSON.parse(readFileSync(path.join(ROOT, 'msglint.schema.json'), 'utf8')) as Record<string, unknown>;
+    expect(schema).toMatchObject({ allowComments: true, allowTrailingCommas: true });
+  });
+
   it('registers in code each command it contributes, and nothing else', () => {
     const registered = [...sources.matchAll(/registerCommand\(COMMANDS\.(\w+)/g)].map((m) => COMMANDS[m[1] as keyof typeof COMMANDS]);
     expect(registered.sort()).toEqual(manifest.contributes.commands.map((c: { command: string }) => c.command).sort());

@@ -151,15 +151,18 @@ describe('the .vsix', () => {
     for (const s of manifest.contributes.snippets) expect(packed.zip.has(inVsix(s.path)), s.path).toBe(true);
   });
 
-  it('applies the config schema to .msglintrc.json and to package.json\'s msglint key', () => {
+  it('applies the config schema to .msglintrc.json, .msglintrc.jsonc and to package.json\'s msglint key', () => {
     const [rc, pkg] = manifest.contributes.jsonValidation as { fileMatch: string[]; url: string }[];
-    expect(rc!.fileMatch).toEqual(['.msglintrc.json']);
+    expect(rc!.fileMatch).toEqual(['.msglintrc.json', '.msglintrc.jsonc']);
     expect(pkg!.fileMatch).toEqual(['package.json']);
     const shipped = JSON.parse(readFileSync(path.join(CLIENT, '..', 'msglint.schema.json'), 'utf8')) as { properties: object };
     const schema = JSON.parse(packed.zip.text(inVsix(rc!.url))) as { properties: object };
     expect(schema).toEqual(shipped);
     const wrapped = JSON.parse(packed.zip.text(inVsix(pkg!.url))) as { properties: { msglint: { properties: object } } };
     expect(wrapped.properties.msglint.properties).toEqual(shipped.properties);
+    // Comments in the config files, not in package.json, which npm reads as JSON.
+    expect(schema).toMatchObject({ allowComments: true, allowTrailingCommas: true });
+    expect(JSON.stringify(wrapped)).not.toMatch(/allowComments|allowTrailingCommas/);
   });
 
   it('carries the browser entry for VS Code for the Web and its worker server, with nothing of Node in them', () => {
@@ -426,6 +429,9 @@ describe('the bundled server, run from the unpacked .vsix', () => {
     mkdirSync(path.join(workspace, 'quiet', 'ignored'), { recursive: true });
     // A YAML config: loading it needs the bundled `yaml`, and `ignores` the bundled matcher.
     writeFileSync(path.join(workspace, 'quiet', '.msglintrc.yaml'), 'rules:\n  cell-marker: "off"\nignores:\n  - ignored/**\n');
+    // JSON with comments: loading it needs the bundled jsonc-parser (its ES build; its UMD main cannot be bundled).
+    mkdirSync(path.join(workspace, 'hushed'));
+    writeFileSync(path.join(workspace, 'hushed', '.msglintrc.jsonc'), '{\n  // markers are checked elsewhere\n  "rules": { "cell-marker": "off", },\n}\n');
     server = await startServer(path.join(packed.extensionDir, SERVER_MODULE), packed.dir, pull);
   });
 
@@ -482,6 +488,11 @@ describe('the bundled server, run from the unpacked .vsix', () => {
     expect(await pulled(ignored)).toEqual([]);
     const notIgnored = open(server, path.join(workspace, 'quiet', 'not-ignored.msg.md'), bogus);
     expect((await pulled(notIgnored)).map((d) => d.code)).toContain('cell-type');
+  });
+
+  it('reads JSON config files with comments and trailing commas', async () => {
+    const hushed = open(server, path.join(workspace, 'hushed', 'chat.msg.md'), BROKEN);
+    expect((await pulled(hushed)).map((d) => d.code)).not.toContain('cell-marker');
   });
 
   it('leaves an ordinary Markdown file alone', async () => {

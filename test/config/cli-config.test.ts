@@ -24,6 +24,21 @@ describe('config discovery (CLI)', () => {
     expect(linted(result.reports, dir)).toEqual(['b.msg.md', 'sub/a.msg.md', 'sub/deeper/a.msg.md']);
   });
 
+  it('reads comments and trailing commas in .msglintrc.json and .msglintrc.jsonc', () => {
+    const dir = makeTree({
+      'json/.msglintrc.json': '{\n  // drafts are not checked\n  "ignores": ["drafts",],\n}\n',
+      'jsonc/.msglintrc.jsonc': '/* drafts */ {"ignores": ["drafts"],}',
+      'json/drafts/a.msg.md': CLEAN,
+      'json/b.msg.md': CLEAN,
+      'jsonc/drafts/a.msg.md': CLEAN,
+      'jsonc/b.msg.md': CLEAN,
+    });
+    const result = runJson([], { cwd: dir });
+    expect(result.stderr).toBe('');
+    expect(result.status).toBe(0);
+    expect(linted(result.reports, dir)).toEqual(['json/b.msg.md', 'jsonc/b.msg.md']);
+  });
+
   it('never reads configs above the one that applies (root: true)', () => {
     const dir = makeTree({
       '.msglintrc.json': '{ this is not JSON',
@@ -72,6 +87,9 @@ describe('bad configs exit 2 with one line and no stack trace', () => {
     ['unknown rule', '.msglintrc.json', '{"rules": {"no-such-rule": "off"}}', /^msglint: \.msglintrc\.json: unknown rule "no-such-rule"/],
     ['bad severity', '.msglintrc.yml', 'rules:\n  unknown-rule: loud\n', /^msglint: \.msglintrc\.yml: "rules\.unknown-rule": expected/],
     ['broken JSON', '.msglintrc.json', '{\n  "root": true\n  "agents": []\n}', /^msglint: \.msglintrc\.json: invalid JSON: .*\(line 3, column 3\)$/],
+    ['broken JSONC', '.msglintrc.jsonc', '{\n  // no comma after true\n  "root": true /* here */\n  "agents": []\n}', /^msglint: \.msglintrc\.jsonc: invalid JSON: expected ',' \(line 4, column 3\)$/],
+    ['a comment that does not end', '.msglintrc.jsonc', '{"root": true} /* and', /^msglint: \.msglintrc\.jsonc: invalid JSON: a comment that does not end \(line 1, column 16\)$/],
+    ['JSON nested 50,000 deep', '.msglintrc.json', `{"agents": ${'['.repeat(50_000)}`, /^msglint: \.msglintrc\.json: invalid JSON: nested more than 200 levels deep \(line 1, column 211\)$/],
     ['broken YAML', '.msglintrc.yaml', 'ignores: [a\nroot: true\n', /^msglint: \.msglintrc\.yaml: invalid YAML: .*line \d+, column \d+$/],
     ['not an object', '.msglintrc.yaml', '- a\n- b\n', /^msglint: \.msglintrc\.yaml: expected an object, got an array$/],
     // Read by recursion, this could abort Node itself; it is refused first.

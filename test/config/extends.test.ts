@@ -60,6 +60,16 @@ describe('extends', () => {
     expect(result.reports[0]!.messages.map((m) => [m.ruleId, m.severity])).toEqual([['cell-id-missing', 2]]);
   });
 
+  it('reads JSON with comments wherever it extends: a .jsonc path, and a package whose main is .jsonc', () => {
+    const dir = makeTree({
+      'node_modules/msglint-config-team/package.json': '{"name": "msglint-config-team", "main": "config.jsonc"}',
+      'node_modules/msglint-config-team/config.jsonc': '{\n  // the team\n  "agents": ["team",],\n}\n',
+      'shared/base.jsonc': '/* shared */ {"languages": ["elixir"]}',
+      '.msglintrc.jsonc': '{\n  "extends": ["team", "./shared/base.jsonc"], // both\n}\n',
+    });
+    expect(printConfig(dir, 'x.msg.md')).toEqual({ agents: ['team'], languages: ['elixir'] });
+  });
+
   it.each([
     [{ '.msglintrc.json': '{"extends": "nope"}' }, /^msglint: \.msglintrc\.json: "extends": cannot find the package msglint-config-nope \(for "nope"\) from /],
     [{ '.msglintrc.json': '{"extends": "./missing.json"}' }, /^msglint: missing\.json: cannot read config file: no such file or directory$/m],

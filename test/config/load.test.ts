@@ -109,9 +109,9 @@ describe('config discovery', () => {
 
 describe('config parsing errors', () => {
   it('reports broken JSON with line and column', () => {
-    const dir = tree({ '.msglintrc.json': '{\n  "agents": ["a"],\n}\n' });
+    const dir = tree({ '.msglintrc.json': '{\n  "agents": ["a"]\n  "root": true\n}\n' });
     const error = configError(() => new ConfigResolver(allRules).forFile(path.join(dir, 'x.msg.md')));
-    expect(error.message).toMatch(/\.msglintrc\.json: invalid JSON: .*\(line 3, column 1\)$/);
+    expect(error.message).toMatch(/\.msglintrc\.json: invalid JSON: expected ',' \(line 3, column 3\)$/);
     expect(error.configPath).toBe(path.join(dir, '.msglintrc.json'));
   });
 
@@ -134,6 +134,48 @@ describe('config parsing errors', () => {
     const error = configError(() => new ConfigResolver(allRules).forFile(path.join(dir, 'x.msg.md')));
     expect(error.message).toMatch(/package\.json: "msglint\.agents" must be an array of strings, got a string$/);
     expect(error.configPath).toBe(path.join(dir, 'package.json'));
+  });
+});
+
+describe('JSON with comments (issue 47, point 4)', () => {
+  const COMMENTED = '{\n  // who else writes here\n  "agents": ["reviewer", /* for now */ "coder",],\n  "rules": { "cell-marker": "off", },\n}\n';
+
+  it('reads comments and trailing commas in a .msglintrc.json', () => {
+    const dir = tree({ '.msglintrc.json': COMMENTED });
+    expect(new ConfigResolver(allRules).forFile(path.join(dir, 'x.msg.md')).config).toEqual({ agents: ['reviewer', 'coder'], rules: { 'cell-marker': 'off' } });
+  });
+
+  it('finds a .msglintrc.jsonc: after .msglintrc.json in one folder, before .msglintrc.yaml', () => {
+    const dir = tree({
+      'only/.msglintrc.jsonc': COMMENTED,
+      'both/.msglintrc.json': '{"agents": ["json"]}',
+      'both/.msglintrc.jsonc': '{"agents": ["jsonc"]}',
+      'yaml/.msglintrc.jsonc': '{"agents": ["jsonc"]} // beside YAML',
+      'yaml/.msglintrc.yaml': 'agents: [yaml]\n',
+    });
+    const resolver = new ConfigResolver(allRules);
+    const found = (sub: string) => resolver.forFile(path.join(dir, sub, 'x.msg.md'));
+    expect(found('only')).toMatchObject({ config: { agents: ['reviewer', 'coder'] }, configPath: path.join(dir, 'only/.msglintrc.jsonc') });
+    expect(found('both').config.agents).toEqual(['json']);
+    expect(found('yaml').config.agents).toEqual(['jsonc']);
+  });
+
+  it('extends a .jsonc file, and one -c names', () => {
+    const dir = tree({ '.msglintrc.json': '{"extends": "./shared/base.jsonc"}', 'shared/base.jsonc': COMMENTED });
+    expect(new ConfigResolver(allRules).forFile(path.join(dir, 'x.msg.md')).config.agents).toEqual(['reviewer', 'coder']);
+    expect(new ConfigResolver(allRules, path.join(dir, 'shared/base.jsonc')).forFile(path.join(dir, 'x.msg.md')).config.agents).toEqual(['reviewer', 'coder']);
+  });
+
+  it('reads a package.json as npm does, as JSON: a comment or a trailing comma is an error with its place', () => {
+    const dir = tree({ 'a/package.json': '{\n  // the config\n  "msglint": {}\n}\n', 'b/package.json': '{"msglint": {"agents": ["x"],}}' });
+    const error = (sub: string) => configError(() => new ConfigResolver(allRules).forFile(path.join(dir, sub, 'x.msg.md'))).message;
+    expect(error('a')).toMatch(/package\.json: invalid JSON: a comment, which package\.json may not hold \(line 2, column 3\)$/);
+    expect(error('b')).toMatch(/package\.json: invalid JSON: expected a property name \(line 1, column 30\)$/);
+  });
+
+  it('keeps "__proto__" a key of its own, as JSON.parse does (an unknown key, not a prototype lending its keys)', () => {
+    const dir = tree({ '.msglintrc.jsonc': '{"__proto__": {"root": true}}' });
+    expect(configError(() => new ConfigResolver(allRules).forFile(path.join(dir, 'x.msg.md'))).message).toMatch(/unknown key "__proto__"/);
   });
 });
 

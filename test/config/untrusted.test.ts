@@ -136,6 +136,9 @@ describe('extends stays inside the repository (point 2)', () => {
   it.each([
     ['JSON V8 would quote', 'bad.json', `root:x:0:0:${SECRET}:/root:/bin/bash\n`, /^msglint: bad\.json: invalid JSON: unexpected character \(line 1, column 1\)$/],
     ['JSON with an error further on', 'bad.json', `{"a": ${SECRET}}`, /^msglint: bad\.json: invalid JSON: unexpected character \(line 1, column 7\)$/],
+    ['JSONC with an error after a comment', 'bad.jsonc', `// ${SECRET}\n{"a": ${SECRET}}`, /^msglint: bad\.jsonc: invalid JSON: unexpected character \(line 2, column 7\)$/],
+    ['JSONC with a comment that does not end', 'bad.jsonc', `{"a": 1} /* ${SECRET}`, /^msglint: bad\.jsonc: invalid JSON: a comment that does not end \(line 1, column 10\)$/],
+    ['JSON with a string that does not end', 'bad.json', `{"a": "${SECRET}\n}`, /^msglint: bad\.json: invalid JSON: a string that does not end on its line \(line 1, column 7\)$/],
     ['YAML the library would quote', 'bad.yaml', `a: 1\n- ${SECRET}\n`, /^msglint: bad\.yaml: invalid YAML: [a-z ]+ at line 2, column 1$/],
     ['a YAML alias', 'bad.yaml', `a: *${SECRET}\n`, /^msglint: bad\.yaml: invalid YAML: its aliases cannot be resolved$/],
     ['a string where a config is', 'bad.yaml', `root:x:0:0:${SECRET}\n`, /^msglint: bad\.yaml: expected an object, got a string$/],

@@ -115,6 +115,8 @@ export class LspClient {
   readonly logs: LogMessageParams[] = [];
   readonly shown: LogMessageParams[] = [];
   readonly applied: WorkspaceEdit[] = [];
+  /** What the server registered (client/registerCapability), in order. */
+  readonly registered: { method: string; registerOptions?: unknown }[] = [];
   refreshes = 0;
   settings: unknown;
   initializeResult!: InitializeResult;
@@ -146,7 +148,11 @@ export class LspClient {
       client.wake();
     });
     conn.onRequest('workspace/configuration', (p: { items: { section?: string }[] }) => p.items.map((i) => (i.section === 'msglint' ? client.settings : null)));
-    conn.onRequest('client/registerCapability', () => null);
+    conn.onRequest('client/registerCapability', (p: { registrations: { method: string; registerOptions?: unknown }[] }) => {
+      client.registered.push(...p.registrations);
+      client.wake();
+      return null;
+    });
     conn.onRequest('window/workDoneProgress/create', () => null);
     conn.onRequest('workspace/diagnostic/refresh', () => {
       client.refreshes++;

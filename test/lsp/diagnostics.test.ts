@@ -1,6 +1,6 @@
 // The language server over stdio: capabilities, document sync and
 // diagnostics (pulled and pushed), settings and config files.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -265,6 +265,28 @@ describe('config files', () => {
       const broken = await client.pull(uri);
       expect(codes(broken.items)).toEqual(expect.arrayContaining(['cell-marker', 'history-value']));
       await client.until(() => client.shown.some((m) => m.message.includes('.msglintrc.json')), 'a config error message');
+    } finally {
+      await client.stop();
+    }
+  });
+
+  it('reads a .msglintrc.jsonc, comments and trailing commas, and watches it', async () => {
+    const folder = path.join(dir, 'jsonc');
+    mkdirSync(folder);
+    writeFileSync(path.join(folder, '.msglintrc.jsonc'), '{\n  // the markers are checked elsewhere\n  "rules": { "cell-marker": "off", },\n}\n');
+    const file = path.join(folder, 'chat.msg.md');
+    writeFileSync(file, errorsText);
+    const uri = pathToFileURL(file).href;
+    const client = await LspClient.start({ rootDir: folder });
+    try {
+      await client.open(uri, errorsText);
+      const items = (await client.pull(uri)).items;
+      expect(codes(items)).not.toContain('cell-marker');
+      expect(codes(items)).toContain('history-value');
+      await client.until(() => client.registered.some((r) => r.method === 'workspace/didChangeWatchedFiles'), 'the config watchers');
+      const watched = client.registered.filter((r) => r.method === 'workspace/didChangeWatchedFiles');
+      const globs = watched.flatMap((r) => (r.registerOptions as { watchers: { globPattern: string }[] }).watchers.map((w) => w.globPattern));
+      expect(globs).toContain('**/.msglintrc.jsonc');
     } finally {
       await client.stop();
     }

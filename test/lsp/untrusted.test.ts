@@ -244,7 +244,7 @@ describe('configs a folder should not be trusted with', () => {
     let options = '1';
     for (let i = 0; i < 5000; i++) options = `{"a":${options}}`;
     const dir = tempDir({ '.msglintrc.json': `{"rules":{"cell-marker":["error",${options}]}}` });
-    await expectConfigError(dir, 'nested more than 64 levels deep', async (client, uri) => {
+    await expectConfigError(dir, 'invalid JSON: nested more than 200 levels deep (line 1, column 1019)', async (client, uri) => {
       const symbols = await client.request('textDocument/documentSymbol', { textDocument: { uri } });
       expect(symbols.length).toBeGreaterThan(0);
     });

@@ -4,7 +4,7 @@
 // a file in stylish output, `export --to console` and `agents` (point 7).
 
 import { afterAll, describe, expect, it } from 'vitest';
-import { cleanupTempDirs, lines, makeTree, run, STACK_FRAME } from '../cli/helpers.js';
+import { cleanupTempDirs, lines, makeTree, run, STACK_FRAME, writeTree } from '../cli/helpers.js';
 
 afterAll(cleanupTempDirs);
 
@@ -28,8 +28,14 @@ describe('the stylish formatter and deep rule options (point 3)', () => {
     const dir = makeTree({ 'a.msg.md': '# %% Hi[^1]\n\n[^1]: [markdown]\n\nHi.\n', '.msglintrc.json': `{"rules":{"cell-marker":["error",${options}]}}` });
     const result = run(['.'], { cwd: dir });
     expect(result.stderr).not.toMatch(STACK_FRAME);
-    expect(lines(result.stderr)).toEqual(['msglint: .msglintrc.json: "rules.cell-marker": options nested more than 64 levels deep']);
+    // Refused as it is read (the JSON reader goes by recursion), before the rule options' own bound of 64.
+    expect(lines(result.stderr)).toEqual(['msglint: .msglintrc.json: invalid JSON: nested more than 200 levels deep (line 1, column 1019)']);
     expect(result.status).toBe(2);
+    // Read, 100 deep, they meet the options' bound.
+    writeTree(dir, { '.msglintrc.json': `{"rules":{"cell-marker":["error",${'{"a":'.repeat(100)}1${'}'.repeat(100)}]}}` });
+    const hundred = run(['.'], { cwd: dir });
+    expect(lines(hundred.stderr)).toEqual(['msglint: .msglintrc.json: "rules.cell-marker": options nested more than 64 levels deep']);
+    expect(hundred.status).toBe(2);
   });
 });
 
