@@ -1,6 +1,6 @@
 import { defineRule } from '../server/engine/rule-kit.js';
 import type { Cell, MessageDocument } from '../server/syntax/document.js';
-import { historyMode, inView } from '../server/llm-view/view.js';
+import { HISTORY_MODES, historyMode, inView } from '../server/llm-view/view.js';
 import { HISTORY_VALUES } from './history-value.js';
 
 function historyAttr(doc: MessageDocument, cell: Cell): [number, number] | undefined {
@@ -19,6 +19,14 @@ function settled(doc: MessageDocument, cell: Cell): boolean {
   return doc.kindKnown(cell) && (v === undefined || HISTORY_VALUES.includes(v));
 }
 
+/** Whether any metadata line leaves its cell out of the view: without one, nothing is split. */
+function anyExcluded(doc: MessageDocument): boolean {
+  for (const m of doc.metadata) {
+    for (const a of m.node.attributes) if (a.key === 'history' && Object.hasOwn(HISTORY_MODES, a.value) && HISTORY_MODES[a.value] === 'exclude') return true;
+  }
+  return false;
+}
+
 const state = (doc: MessageDocument, cell: Cell): string => (inView(doc, cell) ? (historyMode(doc, cell) === 'summary' ? 'in the LLM view (as a summary)' : 'in the LLM view') : 'left out of the LLM view');
 
 export default defineRule(
@@ -30,6 +38,7 @@ export default defineRule(
     description: 'A tool call and its results whose `history` settings put one in the LLM view and leave the other out.',
   },
   ({ doc, report }) => {
+    if (!anyExcluded(doc)) return;
     // Results by the id of the call they answer (PARENT.NONCE), in file order.
     const results = new Map<string, Cell[]>();
     for (const cell of doc.cells) {

@@ -1,6 +1,6 @@
-import { defineRule, ownsMetadata } from '../server/engine/rule-kit.js';
+import { defineCellRule, ownsMetadata } from '../server/engine/rule-kit.js';
 
-export default defineRule(
+export default defineCellRule(
   {
     id: 'metadata-placement',
     group: 'structure',
@@ -8,20 +8,18 @@ export default defineRule(
     fixable: null,
     description: "A metadata line that is not the first non-blank line after its cell's marker.",
   },
-  ({ doc, report }) => {
-    for (const cell of doc.cells) {
-      const m = doc.metadataOf(cell);
-      if (!m || !ownsMetadata(doc, cell)) continue;
-      const p = cell.parse;
-      if (m.segment === cell && p.placementStart >= 0 && p.placementStart === m.node.span.start) continue;
-      // An HTML comment that never closes, above the line, would have been
-      // skipped closed: unclosed-fence reports it.
-      if (m.segment === cell && p.comments.some((c) => !c.closed && c.start < m.node.span.start)) continue;
-      report({
-        at: doc.abs(m.segment, m.node.id.refSpan),
-        message: `The metadata line of \`${cell.id}\` belongs right under its marker (line {{line}}), before any other content.`,
-        related: [{ at: doc.abs(cell, cell.marker.span), message: 'The cell marker' }],
-      });
-    }
+  (cell, { doc, report }) => {
+    const m = doc.metadataOf(cell);
+    if (!m || !ownsMetadata(doc, cell)) return;
+    const p = cell.parse;
+    if (m.segment === cell && p.placementStart >= 0 && p.placementStart === m.node.span.start) return;
+    // An HTML comment that never closes, above the line, would have been
+    // skipped closed: unclosed-fence reports it.
+    if (m.segment === cell && p.comments.some((c) => !c.closed && c.start < m.node.span.start)) return;
+    report({
+      at: doc.abs(m.segment, m.node.id.refSpan),
+      message: `The metadata line of \`${cell.id}\` belongs right under its marker (line {{line}}), before any other content.`,
+      related: [{ at: doc.abs(cell, cell.marker.span), message: 'The cell marker' }],
+    });
   },
 );

@@ -1,4 +1,4 @@
-import { defineRule } from '../server/engine/rule-kit.js';
+import { defineCellRule } from '../server/engine/rule-kit.js';
 import { toolCallsOf } from '../server/tool-calls/index.js';
 
 /** A metadata value for a tool name, or undefined when it cannot be written on a metadata line. */
@@ -8,7 +8,7 @@ function metadataValue(name: string, bare: boolean): string | undefined {
   return `"${name.replace(/[\\"]/g, (c) => `\\${c}`)}"`;
 }
 
-export default defineRule(
+export default defineCellRule(
   {
     id: 'tool-name-mismatch',
     group: 'tool-calls',
@@ -16,37 +16,35 @@ export default defineRule(
     fixable: 'fix',
     description: 'The metadata `name` of a tool call differs from the XML `<tool_name>`, or is missing.',
   },
-  ({ doc, report }) => {
-    for (const cell of doc.cells) {
-      // Not a cell whose id fits no tool call (cell-id-syntax): it may be a result.
-      if (doc.kindOf(cell) !== 'tool-call' || !doc.kindKnown(cell)) continue;
-      const m = doc.metadataOf(cell);
-      if (!m || doc.typeOf(cell) !== 'tool') continue;
-      const tools = toolCallsOf(cell);
-      const xmlName = tools.length === 1 ? tools[0]!.toolName : undefined;
-      const attr = m.node.attributes.find((a) => a.key === 'name');
-      if (!attr) {
-        // A line that does not parse may hold the name in a form not read: metadata-syntax reports it.
-        if (m.node.problems.length || !m.node.typeSpan) continue;
-        const typeAt = doc.abs(m.segment, { start: m.node.typeSpan.start - 1, end: m.node.typeSpan.end + 1 });
-        const value = xmlName === undefined ? undefined : metadataValue(xmlName, false);
-        report({
-          at: typeAt,
-          message: `The tool call has no \`name\` attribute${xmlName === undefined ? '' : `; its \`<tool_name>\` is \`${xmlName}\``}.`,
-          fix: value ? { range: [typeAt[1], typeAt[1]], text: ` name=${value}` } : undefined,
-        });
-        continue;
-      }
-      if (xmlName === undefined || attr.value === xmlName) continue;
-      const at = doc.abs(m.segment, attr.valueSpan);
-      const value = metadataValue(xmlName, !attr.quoted);
+  (cell, { doc, report }) => {
+    // Not a cell whose id fits no tool call (cell-id-syntax): it may be a result.
+    if (doc.kindOf(cell) !== 'tool-call' || !doc.kindKnown(cell)) return;
+    const m = doc.metadataOf(cell);
+    if (!m || doc.typeOf(cell) !== 'tool') return;
+    const tools = toolCallsOf(cell);
+    const xmlName = tools.length === 1 ? tools[0]!.toolName : undefined;
+    const attr = m.node.attributes.find((a) => a.key === 'name');
+    if (!attr) {
+      // A line that does not parse may hold the name in a form not read: metadata-syntax reports it.
+      if (m.node.problems.length || !m.node.typeSpan) return;
+      const typeAt = doc.abs(m.segment, { start: m.node.typeSpan.start - 1, end: m.node.typeSpan.end + 1 });
+      const value = xmlName === undefined ? undefined : metadataValue(xmlName, false);
       report({
-        at,
-        message: `The metadata \`name\` is \`${attr.value}\` but the \`<tool_name>\` is \`${xmlName}\`.`,
-        fix: value ? { range: at, text: value } : undefined,
-        related: [{ at: doc.abs(cell, toolNameSpan(tools[0]!)), message: 'The tool name in the call' }],
+        at: typeAt,
+        message: `The tool call has no \`name\` attribute${xmlName === undefined ? '' : `; its \`<tool_name>\` is \`${xmlName}\``}.`,
+        fix: value ? { range: [typeAt[1], typeAt[1]], text: ` name=${value}` } : undefined,
       });
+      return;
     }
+    if (xmlName === undefined || attr.value === xmlName) return;
+    const at = doc.abs(m.segment, attr.valueSpan);
+    const value = metadataValue(xmlName, !attr.quoted);
+    report({
+      at,
+      message: `The metadata \`name\` is \`${attr.value}\` but the \`<tool_name>\` is \`${xmlName}\`.`,
+      fix: value ? { range: at, text: value } : undefined,
+      related: [{ at: doc.abs(cell, toolNameSpan(tools[0]!)), message: 'The tool name in the call' }],
+    });
   },
 );
 

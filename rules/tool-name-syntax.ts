@@ -1,7 +1,7 @@
-import { defineRule } from '../server/engine/rule-kit.js';
+import { defineCellRule } from '../server/engine/rule-kit.js';
 import { TOOL_NAME_PATTERN, toolNameOf } from '../server/tool-calls/names.js';
 
-export default defineRule(
+export default defineCellRule(
   {
     id: 'tool-name-syntax',
     group: 'tool-calls',
@@ -9,17 +9,15 @@ export default defineRule(
     fixable: null,
     description: 'A tool name (the `<tool_name>`, or the metadata `name`) that does not match `^[a-zA-Z0-9_-]{1,64}$`: OpenAI and Anthropic reject it.',
   },
-  ({ doc, report }) => {
-    for (const cell of doc.cells) {
-      if (doc.kindOf(cell) !== 'tool-call' || doc.typeOf(cell) !== 'tool') continue;
-      // The call's own name, else (no readable call) the metadata name; a
-      // metadata name that differs from the call's is tool-name-mismatch's.
-      const tool = toolNameOf(doc, cell);
-      if (!tool || TOOL_NAME_PATTERN.test(tool.name)) continue;
-      report({
-        at: tool.at,
-        message: `The tool name \`${tool.name}\` does not match \`${TOOL_NAME_PATTERN.source}\`, the pattern OpenAI and Anthropic require of tool names: the call cannot be sent to them as it is.`,
-      });
-    }
+  (cell, { doc, report }) => {
+    if (doc.kindOf(cell) !== 'tool-call' || doc.typeOf(cell) !== 'tool') return;
+    // The call's own name, else (no readable call) the metadata name; a
+    // metadata name that differs from the call's is tool-name-mismatch's.
+    const tool = toolNameOf(doc, cell);
+    if (!tool || TOOL_NAME_PATTERN.test(tool.name)) return;
+    report({
+      at: tool.at,
+      message: `The tool name \`${tool.name}\` does not match \`${TOOL_NAME_PATTERN.source}\`, the pattern OpenAI and Anthropic require of tool names: the call cannot be sent to them as it is.`,
+    });
   },
 );

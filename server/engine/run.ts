@@ -4,7 +4,7 @@
 // run over the whole document, on every lint.
 
 import type { CellParse } from '../syntax/format/cell.js';
-import { Cell, type MessageDocument, type Segment } from '../syntax/document.js';
+import { borrowsMetadata, Cell, type MessageDocument, type Segment } from '../syntax/document.js';
 import { isMetadataLine } from '../syntax/tree/footnotes.js';
 import { Memo } from '../base/memo.js';
 import { countAtMost } from '../base/sorted.js';
@@ -105,8 +105,8 @@ function segmentSignature(doc: MessageDocument, seg: Segment, facts: SignatureFa
   const bodyAgents = facts.bodyAgents.length ? countAtMost(facts.bodyAgents.length, (k) => facts.bodyAgents[k]!, at) : 0;
   let defaultAgent = facts.defaults[0]!.name;
   for (const d of facts.defaults) if (d.from <= at) defaultAgent = d.name;
-  // Whether the id fits and the kind is known depend on other cells too (a metadata line in another cell with the same id).
-  return [seg.kind, facts.env, lines, doc.kindOf(seg), m?.node, metadataAt, bodyAgents, defaultAgent, firstWithItsId(doc, seg), doc.idFits(seg), doc.kindKnown(seg)];
+  // Whether the id fits, the kind is known and the metadata line is another cell's depend on other cells too (a metadata line in another cell with the same id).
+  return [seg.kind, facts.env, lines, doc.kindOf(seg), m?.node, metadataAt, bodyAgents, defaultAgent, firstWithItsId(doc, seg), borrowsMetadata(doc, seg), doc.idFits(seg), doc.kindKnown(seg)];
 }
 
 /** Whether no cell before this one has its id (looked up per cell: a set of the others costs a walk over every id per keystroke). */

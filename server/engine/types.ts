@@ -156,11 +156,13 @@ export interface Rule {
   check?(context: RuleContext): void;
   /**
    * Checks of one segment (a cell, or text outside cells) that depend only on
-   * that segment's text, its cell's type, id and metadata line, the agents
-   * usable there, the file's agents and languages, and the rule's options.
-   * Their findings are cached with the segment's parse and reused while all
-   * of that stays the same, which keeps re-linting after an edit cheap. Every
-   * range such a check reports must lie inside the segment.
+   * that segment's text, its cell's kind, id and metadata line (and where that
+   * line is, and whether it lies in another cell of the same id), whether an
+   * earlier cell has its id, the agents usable there, the file's agents and
+   * languages, and the rule's options (segmentSignature in run.ts). Their
+   * findings are cached with the segment's parse and reused while all of that
+   * stays the same. Every range such a check reports lies inside the segment
+   * or on its cell's metadata line.
    */
   checkSegment?(segment: Segment, context: RuleContext): void;
 }

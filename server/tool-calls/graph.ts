@@ -248,35 +248,6 @@ function updated(doc: MessageDocument, g: ToolGraph): ToolGraph {
   };
 }
 
-/**
- * The calls among `cells` in file order: the graph's list when `cells` is
- * the document's (a whole run), else those of the given cells (a keyed
- * re-run's scope, RuleContext.cells), without a walk over every call.
- */
-export function callsAmong(doc: MessageDocument, cells: readonly Cell[]): readonly CallRef[] {
-  const g = toolGraph(doc);
-  if (doc.isAllCells(cells)) return g.calls;
-  const out: CallRef[] = [];
-  for (const c of cells) {
-    if (doc.kindOf(c) !== 'tool-call' || c.id === undefined) continue;
-    for (const r of g.callsById.get(c.id) ?? []) if (r.cell === c) out.push(r);
-  }
-  return out;
-}
-
-/** The results among `cells` in file order (see callsAmong). */
-export function resultsAmong(doc: MessageDocument, cells: readonly Cell[]): readonly ResultRef[] {
-  const g = toolGraph(doc);
-  if (doc.isAllCells(cells)) return g.results;
-  const out: ResultRef[] = [];
-  for (const c of cells) {
-    const segs = doc.kindOf(c) === 'tool-result' ? c.marker.idRef?.segments : undefined;
-    if (!segs || segs.length !== 3) continue;
-    for (const r of g.resultsByCall.get(`${segs[0]!.text}.${segs[1]!.text}`) ?? []) if (r.cell === c) out.push(r);
-  }
-  return out;
-}
-
 export function isToolCellType(t: CellKind): boolean {
   return t === 'tool-call' || t === 'agent-reply';
 }

@@ -5,7 +5,7 @@
 
 export { toolCallsOf, readToolElement } from './read.js';
 export type { ToolCallInfo, ToolProblem, ToolProblemRule, StructureProblemKind, LegacyProblemKind, CdataWrap, ArgumentElement, LegacyInfo } from './facts.js';
-export { toolGraph, toolCells, isToolCellType, callsAmong, resultsAmong } from './graph.js';
+export { toolGraph, toolCells, isToolCellType } from './graph.js';
 export { toolProblemsIn } from './problems.js';
 export type { ToolGraph, CallRef, ResultRef } from './graph.js';
 export { legacyToXml, toolElementXml, cdataSection, cdataExact, needsCdata, singularOf, isListItemName, unwritableString, jsonText } from './rewrite.js';
