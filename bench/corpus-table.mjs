@@ -111,7 +111,7 @@ for (const cls of ['N', 'L']) {
   const all = compared(cls);
   const equal = all.filter((r) => r.keepIds === 'equal').length;
   const said = all.filter((r) => r.keepIds !== 'equal' && /said$/.test(r.verdict)).length;
-  console.log(`\nclass ${cls}: ${all.length} compared, ${equal} equal with ids kept, ${all.filter((r) => r.renamed === 'equal').length} equal with ids renamed, ${said} differ and import said something, ${all.length - equal - said} differ silently`);
+  console.log(`\nclass ${cls}: ${all.length} compared, ${equal} equal with ids kept, ${all.filter((r) => r.renamed === 'equal').length} equal with ids renamed, ${said} differ and import or export said something, ${all.length - equal - said} differ silently`);
 }
 console.log(`class X: ${count((r) => r.cls === 'X')}, ${count((r) => r.cls === 'X' && !/neither/.test(r.verdict))} reported by lint or import`);
 console.log(`same bytes on a second import: ${count((r) => r.same === 'yes')} of ${rows.length}`);
