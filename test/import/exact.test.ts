@@ -133,6 +133,9 @@ describe('names: a tool message\'s and a participant\'s', () => {
     expect(user.text).toContain('[^1]: [markdown] name="a"\n\nhi');
     expect(formatLLMView(toLLMView(user.text), 'openai')).toEqual([{ role: 'user', content: 'hi', name: 'a' }]);
     expect(imp([{ role: 'user', content: 'hi', name: 7 }]).dropped).toEqual(['dropped 1 provider-only field `name` (message 1)']);
+    // AI SDK 3.x ids were counted twice too (as ids and as provider-only fields).
+    const legacy = [{ id: '1', role: 'user', content: 'hi', name: 'a' }, { id: '2', role: 'assistant', content: '', function_call: { name: 'f', arguments: '{}' } }, { id: '3', role: 'function', name: 'f', content: 'ok' }];
+    expect(importConversation(JSON.stringify(legacy)).dropped).toEqual(['dropped 3 message ids (messages 1, 2, 3)']);
     // The first system message is the agent's system_prompt, which has no name.
     expect(imp([{ role: 'system', content: 'Be brief.', name: 'policy' }, { role: 'user', content: 'hi' }]).dropped).toEqual(['dropped 1 provider-only field `name` (message 1)']);
   });
