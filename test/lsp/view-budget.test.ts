@@ -9,7 +9,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ClientCapabilities, CodeLens, InlayHint, InlayHintLabelPart } from 'vscode-languageserver-protocol';
 import { generateMessageFile } from '../../bench/generate.mjs';
-import { toLLMView } from '../../server/export/index.js';
+import { applyThinking, toLLMView } from '../../server/export/index.js';
 import { cellTokens, estimateTokens, MESSAGE_OVERHEAD_TOKENS } from '../../server/llm-view/tokens.js';
 import { historyMode } from '../../server/llm-view/view.js';
 import { parse, type MessageDocument } from '../../server/syntax/document.js';
@@ -19,15 +19,30 @@ const showcase = readFileSync(path.join(root, 'test/fixtures/showcase.msg.md'), 
 const session = readFileSync(path.join(root, 'examples/coding-session.msg.md'), 'utf8');
 const capabilities: ClientCapabilities = { ...modernCapabilities, window: { showDocument: { support: true } } };
 
-/** The tokens of the view `msglint export --until ID` builds (the whole view without `until`), counted as context-window counts. */
-function exportedTokens(doc: MessageDocument, until?: string): number {
-  const view = toLLMView(doc, until !== undefined ? { until } : {});
-  const ids = new Set(view.messages.flatMap((m) => m.source.cells));
+/**
+ * The tokens of the view `msglint export --until ID --to openai` sends (the whole view without `until`),
+ * counted as context-window counts: the system prompt the export sends, and each cell of the exported
+ * messages by cellTokens. The export leaves a reply's thinking paragraph out (--thinking omit, the
+ * default): such a reply is counted as the same file without that paragraph.
+ */
+function exportedTokens(text: string, until?: string): number {
+  const options = until !== undefined ? { until } : {};
+  const sent = applyThinking(toLLMView(parse(text, { fileName: 'a.msg.md' }), options), 'openai');
+  const doc = parse(withoutThinking(text), { fileName: 'a.msg.md' });
+  const view = toLLMView(doc, options);
+  expect(view.messages.some((m) => m.source.thinking !== undefined)).toBe(false);
+  expect(view.systemPrompt).toBe(sent.systemPrompt);
+  const ids = new Set(sent.messages.flatMap((m) => m.source.cells));
   let n = view.systemPrompt !== null ? MESSAGE_OVERHEAD_TOKENS + estimateTokens(view.systemPrompt) : 0;
   for (const cell of doc.cells) {
     if (cell.id !== undefined && ids.has(cell.id)) n += cellTokens(doc, cell, historyMode(doc, cell) === 'summary' ? 'summary' : 'body');
   }
   return n;
+}
+
+/** The text without the replies' thinking paragraphs (one line each in these files) and the blank line after each. */
+function withoutThinking(text: string): string {
+  return text.replace(/^(\[\^[^\]]+\]: \[(?:coder|reviewer)\][^\n]*\n\n)\[(?!\^)[^\n]*\]\n\n/gm, '$1');
 }
 
 const label = (h: InlayHint): string => (typeof h.label === 'string' ? h.label : h.label.map((p) => p.value).join(''));
@@ -82,19 +97,25 @@ describe('inlay hints', () => {
     expect(await lensesOf(uri)).toEqual([]);
   });
 
-  it("at each reply, the view's total against the agent's window, equal to the exported view's estimate", async () => {
+  it("at each reply, the view's total against the agent's window: a hint's total equals msglint export's view counted by the same estimate", async () => {
     const uri = fixtureUri('budget-session.msg.md');
     await client.open(uri, session);
     const hints = await hintsOf(uri);
-    const doc = parse(session, { fileName: 'budget-session.msg.md' });
     const lines = session.split('\n');
     const replies = hints.filter((h) => label(h).includes('Σ'));
     expect(replies.map((h) => lines[h.position.line])).toEqual(['# %%% Plan[^2]', '# %%% Fix[^3]', '# %%% Looks good[^6]']);
     const plan = replies[0]!;
     expect(label(plan)).toMatch(/^≈ \d+ tok · Σ \d+ \/ 128k · <1%$/);
-    expect(exactTotal(plan)).toBe(exportedTokens(doc, '2'));
-    expect(exactTotal(replies[1]!)).toBe(exportedTokens(doc, '3'));
-    // reviewer has no system prompt: context-window counts the default agent's (systemPromptFor), export none.
+    // Plan has a thinking paragraph, which the export leaves out: so does the total, at Plan and after it.
+    expect(withoutThinking(session)).not.toBe(session);
+    expect(exactTotal(plan)).toBe(exportedTokens(session, '2'));
+    expect(exactTotal(replies[1]!)).toBe(exportedTokens(session, '3'));
+    const planPart = (plan.label as InlayHintLabelPart[])[0]!;
+    const bare = parse(withoutThinking(session), { fileName: 'a.msg.md' });
+    expect(planPart.value).toBe(`≈ ${cellTokens(bare, bare.cellsById.get('2')![0]!, 'body')} tok`);
+    expect(String(planPart.tooltip)).toMatch(/thinking paragraph \(about \d+ tokens\) is left out/);
+    // reviewer has no system prompt: the export sends none, and the total counts none.
+    expect(exactTotal(replies[2]!)).toBe(exportedTokens(session, '6'));
     expect(label(replies[2]!)).toMatch(/Σ \d+ \/ 64k · 1%$/);
   });
 
@@ -177,8 +198,7 @@ describe('msglint/viewTotal', () => {
   it("is the whole view's tokens against the default agent's window, as export builds the view", async () => {
     const uri = fixtureUri('budget-session.msg.md');
     const total = await client.request('msglint/viewTotal', { textDocument: { uri } });
-    const doc = parse(session, { fileName: 'budget-session.msg.md' });
-    expect(total).toMatchObject({ tokens: exportedTokens(doc), agent: 'coder', window: 128000, label: `Σ ${exportedTokens(doc)} / 128k · <1%` });
+    expect(total).toMatchObject({ tokens: exportedTokens(session), agent: 'coder', window: 128000, label: `Σ ${exportedTokens(session)} / 128k · <1%` });
     expect(await client.request('msglint/viewTotal', { textDocument: { uri: fixtureUri('not-open.msg.md') } })).toBeNull();
   });
 });
@@ -198,7 +218,7 @@ describe('on a 5,000-turn file', () => {
     const reply = hints.find((h) => label(h).includes('Σ'))!;
     const id = /\[\^(\d+)\]$/.exec(lines[reply.position.line]!)![1]!;
     expect(label(reply)).toMatch(/^≈ \d+ tok · Σ \d+(\.\d)?k \/ 200M · <1%$/);
-    expect(exactTotal(reply)).toBe(exportedTokens(parse(text, { fileName: 'budget-5000.msg.md' }), id));
+    expect(exactTotal(reply)).toBe(exportedTokens(text, id));
   }, 120_000);
 
   it('after an edit before a reply, its total is that of the new text', async () => {
@@ -213,7 +233,7 @@ describe('on a 5,000-turn file', () => {
     const after = edited.join('\n');
     const reply = (await hintsOf(uri, screen(middle))).find((h) => label(h).includes('Σ'))!;
     const id = /\[\^(\d+)\]$/.exec(edited[reply.position.line]!)![1]!;
-    expect(exactTotal(reply)).toBe(exportedTokens(parse(after, { fileName: 'budget-5000.msg.md' }), id));
+    expect(exactTotal(reply)).toBe(exportedTokens(after, id));
     expect(exactTotal(reply)).toBeGreaterThan(before);
   }, 120_000);
 
