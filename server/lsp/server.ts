@@ -32,8 +32,12 @@ import { WorkspaceDiagnostics } from './workspace-diagnostics.js';
 import { registerSymbols } from './symbols.js';
 import { registerViewTotal } from './view-budget.js';
 
-/** Serves `connection`; `env`: what the server may use of where it runs (environment.ts). */
-export function startServer(connection: Connection, env: ServerEnvironment): void {
+/**
+ * Serves `connection`; `env`: what the server may use of where it runs
+ * (environment.ts); `clientQuietFor`: milliseconds since the client's last
+ * message (lifecycle.ts), which the warm-up waits on.
+ */
+export function startServer(connection: Connection, env: ServerEnvironment, clientQuietFor: () => number = () => Infinity): void {
   const log = createLog(connection);
   const store = new DocumentStore((uri) => env.fsPath(uri));
   let ctx: ServerContext | undefined;
@@ -79,10 +83,14 @@ export function startServer(connection: Connection, env: ServerEnvironment): voi
         guard(log, 'workspace/diagnostic', { items: [] }, (p, token, progress, partial) => workspace!.report(p, token, progress, partial)),
       );
     }
-    diagnostics = new DiagnosticsFeature(connection, store, settings, log, {
-      pull: pullDiagnostics,
-      refresh: !!caps.workspace?.diagnostics?.refreshSupport,
-    });
+    diagnostics = new DiagnosticsFeature(
+      connection,
+      store,
+      settings,
+      log,
+      { pull: pullDiagnostics, refresh: !!caps.workspace?.diagnostics?.refreshSupport },
+      clientQuietFor,
+    );
     registerFeatures(ctx);
 
     return {
