@@ -73,6 +73,7 @@ export function startServer(connection: Connection, env: ServerEnvironment, clie
         markdown: !!td.hover?.contentFormat?.includes('markdown'),
         prepareRename: !!td.rename?.prepareSupport,
         showDocument: !!caps.window?.showDocument?.support,
+        resolvesLenses: !!td.codeLens?.resolveSupport?.properties?.includes('command'),
       },
       env,
       ...(workspace ? { workspace } : {}),
@@ -111,7 +112,7 @@ export function startServer(connection: Connection, env: ServerEnvironment, clie
         semanticTokensProvider: { legend: SEMANTIC_TOKENS_LEGEND, full: true, range: true },
         documentLinkProvider: { resolveProvider: false },
         inlayHintProvider: { resolveProvider: false },
-        codeLensProvider: { resolveProvider: false },
+        codeLensProvider: { resolveProvider: ctx.client.resolvesLenses },
       },
     };
   });
