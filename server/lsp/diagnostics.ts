@@ -28,7 +28,7 @@ import { WARM_UP_MIN_LENGTH, warmUp } from './warm-up.js';
 const PUSH_DELAY_MS = 120;
 
 /** How long the client must have been quiet before the warm-up begins (warmAfter). */
-export const WARM_UP_QUIET_MS = 100;
+const WARM_UP_QUIET_MS = 100;
 
 export interface DiagnosticsMode {
   /** The client pulls (textDocument/diagnostic). */
