@@ -1,8 +1,8 @@
 // The language server's guard figures for bench/compare.mjs, one build at a
 // time so that the caller can interleave builds: every keystroke kind on
-// the 10-, 1,000- and 5,000-turn files (on 5,000 turns also completion,
-// hover and semantic tokens after each keystroke), the first keystroke of
-// each kind on a fresh server, and the resident set after random keystrokes.
+// the 10-, 1,000- and 5,000-turn files with completion, hover and semantic
+// tokens after each keystroke, the first keystroke of each kind on a fresh
+// server, and the resident set after random keystrokes.
 
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
@@ -24,7 +24,7 @@ async function opened(script, file, text) {
   return { session, uri, openMs: performance.now() - t0 };
 }
 
-/** Every scenario on each of SIZES, with requests on the largest: { [size]: { openMs, scenarios } }. */
+/** Every scenario on each of SIZES, with requests (runScenarios): { [size]: { openMs, scenarios } }. */
 export async function keystrokesOnce(script, manifest) {
   const out = {};
   for (const size of SIZES) {
@@ -32,7 +32,7 @@ export async function keystrokesOnce(script, manifest) {
     const text = readFileSync(file, 'utf8');
     const { session, uri, openMs } = await opened(script, file, text);
     try {
-      out[size] = { openMs, scenarios: await runScenarios(session, uri, text, { pause: 20, requests: size === 'turns5000' }) };
+      out[size] = { openMs, scenarios: await runScenarios(session, uri, text, { pause: 20, requests: true }) };
     } finally {
       await session.stop();
     }
@@ -87,7 +87,7 @@ export function logGuard(runs) {
     }
     // Completion, hover and semantic tokens after each keystroke, p95 per kind.
     const asked = (b, key, what) => runs[b].keystrokes.flatMap((r) => r.turns5000.scenarios[key]?.requests?.[what].samples ?? []);
-    log(`\n| after a keystroke, 5,000 turns: completion / hover / semantic tokens (full; the screen), p95 | ${builds.join(' | ')} |`);
+    log(`\n| 5,000 turns, p95: keystroke -> completion / then hover / semantic tokens (full; the screen) | ${builds.join(' | ')} |`);
     log(`|---|${builds.map(() => '---|').join('')}`);
     for (const s of SCENARIOS) {
       const cells = builds.map((b) => {
