@@ -11,8 +11,9 @@
 //   --no-build      use this checkout's dist/ as it is
 //   --only LIST     comma-separated: turns1000,turns5000,tree,lsp (the default),
 //                   and, only when named, the language server's guard figures
-//                   (lib/compare-lsp.mjs): keystrokes (every kind on 10 and
-//                   5,000 turns), first (the first keystroke of each kind on a
+//                   (lib/compare-lsp.mjs): keystrokes (every kind on 10,
+//                   1,000 and 5,000 turns, with completion, hover and
+//                   semantic tokens), first (the first keystroke of each kind on a
 //                   fresh server), memory (after 10,000 random keystrokes; a
 //                   few minutes per build and round)
 
