@@ -11,8 +11,9 @@
 //   --no-build      use this checkout's dist/ as it is
 //   --only LIST     comma-separated: turns1000,turns5000,tree,lsp (the default),
 //                   and, only when named, the language server's guard figures
-//                   (lib/compare-lsp.mjs): keystrokes (every kind on 10 and
-//                   5,000 turns), first (the first keystroke of each kind on a
+//                   (lib/compare-lsp.mjs): keystrokes (every kind on 10,
+//                   1,000 and 5,000 turns, with completion, hover and
+//                   semantic tokens), first (the first keystroke of each kind on a
 //                   fresh server), memory (after 10,000 random keystrokes; a
 //                   few minutes per build and round)
 
@@ -78,7 +79,7 @@ async function main() {
       for (const b of order) {
         const r = await runOnce(builds[b].cli, c.args, { cwd: OUT });
         if (r.code !== 0) fail(`${b} on ${c.name}: exit ${r.code}\n${r.stderr}`);
-        (samples[b][c.name] ??= []).push({ wall: r.wall, cpu: r.cpu });
+        (samples[b][c.name] ??= []).push({ wall: r.wall, cpu: r.cpu, rssKB: r.rssKB });
       }
     }
     if (want('lsp')) {
@@ -99,18 +100,19 @@ async function main() {
     log(`  round ${round_ + 1} of ${o.rounds}`);
   }
   const ms = (s) => `${(s * 1000).toFixed(s < 0.1 ? 1 : 0)} ms`;
-  log('\n| measurement | baseline: wall (cpu) | current: wall (cpu) | change (wall) |');
+  log('\n| measurement | baseline: wall (cpu), peak RSS | current: wall (cpu), peak RSS | change (wall) |');
   log('|---|---|---|---|');
   for (const name of Object.keys(samples.baseline)) {
     const fig = (b) => {
       const xs = samples[b][name];
       const wall = median(xs.map((x) => x.wall));
       const cpus = xs.map((x) => x.cpu).filter((x) => x != null);
-      return { wall, cpu: cpus.length ? median(cpus) : null, n: xs.length };
+      const rss = xs.map((x) => x.rssKB).filter((x) => x != null);
+      return { wall, cpu: cpus.length ? median(cpus) : null, rssMB: rss.length ? median(rss) / 1024 : null, n: xs.length };
     };
     const a = fig('baseline');
     const c = fig('current');
-    const cell = (x) => `${ms(x.wall)}${x.cpu != null ? ` (${ms(x.cpu)})` : ''}`;
+    const cell = (x) => `${ms(x.wall)}${x.cpu != null ? ` (${ms(x.cpu)})` : ''}${x.rssMB != null ? `, ${x.rssMB.toFixed(1)} MB` : ''}`;
     const change = round((c.wall / a.wall - 1) * 100, 1);
     log(`| ${name} (median of ${a.n}) | ${cell(a)} | ${cell(c)} | ${change > 0 ? '+' : ''}${change}% |`);
   }

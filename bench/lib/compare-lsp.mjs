@@ -1,7 +1,8 @@
 // The language server's guard figures for bench/compare.mjs, one build at a
 // time so that the caller can interleave builds: every keystroke kind on
-// the 10- and 5,000-turn files, the first keystroke of each kind on a
-// fresh server, and the resident set after random keystrokes.
+// the 10-, 1,000- and 5,000-turn files with completion, hover and semantic
+// tokens after each keystroke, the first keystroke of each kind on a fresh
+// server, and the resident set after random keystrokes.
 
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
@@ -11,7 +12,7 @@ import { fmtMs, log, median, round, sleep } from './util.mjs';
 import { memoryAfterKeystrokes } from '../sections/lsp.mjs';
 import { p95, runScenarios, SCENARIOS } from '../sections/keystrokes.mjs';
 
-const SIZES = ['turns10', 'turns5000'];
+const SIZES = ['turns10', 'turns1000', 'turns5000'];
 
 /** Opens `file` on a fresh server of `script`; returns the session, the URI and the open time. */
 async function opened(script, file, text) {
@@ -23,7 +24,7 @@ async function opened(script, file, text) {
   return { session, uri, openMs: performance.now() - t0 };
 }
 
-/** Every scenario on the 10- and 5,000-turn files: { [size]: { openMs, scenarios } }. */
+/** Every scenario on each of SIZES, with requests (runScenarios): { [size]: { openMs, scenarios } }. */
 export async function keystrokesOnce(script, manifest) {
   const out = {};
   for (const size of SIZES) {
@@ -31,7 +32,7 @@ export async function keystrokesOnce(script, manifest) {
     const text = readFileSync(file, 'utf8');
     const { session, uri, openMs } = await opened(script, file, text);
     try {
-      out[size] = { openMs, scenarios: await runScenarios(session, uri, text, { pause: 20 }) };
+      out[size] = { openMs, scenarios: await runScenarios(session, uri, text, { pause: 20, requests: true }) };
     } finally {
       await session.stop();
     }
@@ -74,13 +75,24 @@ export function logGuard(runs) {
     // Samples of every round pooled per build, kind and size.
     const pooled = (b, size, key) => runs[b].keystrokes.flatMap((r) => r[size].scenarios[key]?.samples ?? []);
     const stats = (xs) => ({ median: median(xs), p95: p95(xs) });
-    log(`\n| keystroke kind (5,000 turns, median / p95; growth from 10 turns) | ${builds.join(' | ')} |`);
+    log(`\n| keystroke kind -> diagnostics (5,000 turns, median / p95; growth from 10 turns; p95 at 1,000 turns) | ${builds.join(' | ')} |`);
     log(`|---|${builds.map(() => '---|').join('')}`);
     for (const s of SCENARIOS) {
       const cells = builds.map((b) => {
         const large = stats(pooled(b, 'turns5000', s.key));
         const small = stats(pooled(b, 'turns10', s.key));
-        return `${fig(large)} (${round(large.median / small.median, 2)}x)`;
+        return `${fig(large)} (${round(large.median / small.median, 2)}x; ${fmtMs(p95(pooled(b, 'turns1000', s.key)))})`;
+      });
+      log(`| ${s.key} | ${cells.join(' | ')} |`);
+    }
+    // Completion, hover and semantic tokens after each keystroke, p95 per kind.
+    const asked = (b, key, what) => runs[b].keystrokes.flatMap((r) => r.turns5000.scenarios[key]?.requests?.[what].samples ?? []);
+    log(`\n| 5,000 turns, p95: keystroke -> completion / then hover / semantic tokens (full; the screen) | ${builds.join(' | ')} |`);
+    log(`|---|${builds.map(() => '---|').join('')}`);
+    for (const s of SCENARIOS) {
+      const cells = builds.map((b) => {
+        const [c, h, t, st] = ['completion', 'hover', 'tokens', 'screenTokens'].map((w) => fmtMs(p95(asked(b, s.key, w))));
+        return `${c} / ${h} / ${t}; ${st}`;
       });
       log(`| ${s.key} | ${cells.join(' | ')} |`);
     }

@@ -180,9 +180,14 @@ export async function timeInlayHints(session, uri, range) {
  * file's text as opened (after a scenario the text is put back with one
  * change, not measured). Returns { [key]: { median, p95, samples } }; with
  * `hints`, also the inlay hints of the screen around each edit, asked after
- * its diagnostics (`hints: { median, p95, samples }`).
+ * its diagnostics (`hints: { median, p95, samples }`); with `requests`,
+ * completion at the cursor asked right after the keystroke, before its
+ * diagnostics (timed from the keystroke, and the diagnostics' time includes
+ * it), then hover at the cursor, the full semantic tokens and those of the
+ * screen around the cursor, each after the diagnostics (`requests: {
+ * completion, hover, tokens, screenTokens }`, each `{ median, p95, samples }`).
  */
-export async function runScenarios(session, uri, text, { pause = 20, only, hints = false } = {}) {
+export async function runScenarios(session, uri, text, { pause = 20, only, hints = false, requests = false } = {}) {
   const out = {};
   // The editor's copy of the text: each change's range is found in it
   // before the clock starts, without reading the whole text (client-text.mjs).
@@ -192,17 +197,36 @@ export async function runScenarios(session, uri, text, { pause = 20, only, hints
     if (only && !only.includes(s.key)) continue;
     const ms = [];
     const hintMs = [];
+    const asked = { completion: [], hover: [], tokens: [], screenTokens: [] };
     for (const step of s.steps(client.text)) {
       await sleep(pause); // a typist's pause: no work of the previous keystroke left over
       const change = client.apply(step.at, step.remove, step.insert);
+      const position = client.positionAt(step.at + step.insert.length);
       const t0 = performance.now();
       await session.change(uri, [change]);
+      // As an editor asks it while typing: before the diagnostics, timed from the keystroke.
+      if (requests) await session.request('textDocument/completion', { textDocument: { uri }, position }, `${s.key}: completion`);
+      const completed = performance.now();
       await session.diagnostics(uri, `${s.key}: diagnostics`);
-      if (step.measure !== false) ms.push(performance.now() - t0);
-      if (hints && step.measure !== false) hintMs.push((await timeInlayHints(session, uri, screenAround(change.range.start.line)))[0]);
+      if (step.measure === false) continue;
+      ms.push(performance.now() - t0);
+      if (hints) hintMs.push((await timeInlayHints(session, uri, screenAround(change.range.start.line)))[0]);
+      if (!requests) continue;
+      asked.completion.push(completed - t0);
+      for (const [key, method, params] of [
+        ['hover', 'textDocument/hover', { textDocument: { uri }, position }],
+        ['tokens', 'textDocument/semanticTokens/full', { textDocument: { uri } }],
+        ['screenTokens', 'textDocument/semanticTokens/range', { textDocument: { uri }, range: screenAround(position.line) }],
+      ]) {
+        const t = performance.now();
+        await session.request(method, params, `${s.key}: ${key}`);
+        asked[key].push(performance.now() - t);
+      }
     }
-    out[s.key] = { median: round(median(ms), 2), p95: round(p95(ms), 2), samples: ms.map((x) => round(x, 2)) };
-    if (hints) out[s.key].hints = { median: round(median(hintMs), 2), p95: round(p95(hintMs), 2), samples: hintMs.map((x) => round(x, 2)) };
+    const stats = (xs) => ({ median: round(median(xs), 2), p95: round(p95(xs), 2), samples: xs.map((x) => round(x, 2)) });
+    out[s.key] = stats(ms);
+    if (hints) out[s.key].hints = stats(hintMs);
+    if (requests) out[s.key].requests = Object.fromEntries(Object.entries(asked).map(([k, xs]) => [k, stats(xs)]));
     // Put the file back as it was opened: one change over the scenario's span.
     const current = client.text;
     if (current !== text) {

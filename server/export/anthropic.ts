@@ -23,21 +23,20 @@
 // no JSON object (not JSON, or an array, a number, …) the input is `{}`, and
 // export notes say so.
 //
-// The first message must be the user's: a view that opens with an assistant
-// message (a file that starts with an agent reply, or with a code cell sent
-// as a call) gets a user message OPENING_USER_TEXT before it. A view that
-// ends with an assistant message is sent as it is: the API takes it as a
-// prefill to continue (several current models reject prefill; the CLI says
-// so on stderr).
+// A view that opens with an assistant message (a file that starts with an
+// agent reply, or with a code cell sent as a call) is sent as it is: no user
+// message is made up before it, as that would be content the file does not
+// have; the API has refused such a request ("first message must use the
+// user role"), and the CLI says so on stderr, for the user to add a message
+// to the file if theirs still does. A view that ends with an assistant
+// message is sent as it is too: the API takes it as a prefill to continue
+// (several current models reject prefill; the CLI says so on stderr).
 
 import type { JsonValue } from '../tool-calls/index.js';
 import type { IMessageFormatter } from './formatter.js';
 import { toolCallIds } from './ids.js';
 import type { InternalMessage } from './model.js';
 import { toolNames } from './names.js';
-
-/** The text of the user message put first when a view opens with an assistant message. */
-export const OPENING_USER_TEXT = '(conversation start)';
 
 /** A later system message as the text block of a user turn that `--to anthropic` sends for it. */
 export function systemText(content: string): string {
@@ -98,7 +97,6 @@ export class AnthropicFormatter implements IMessageFormatter<AnthropicMessage> {
         }
       }
     }
-    if (out[0]?.role === 'assistant') out.unshift({ role: 'user', content: [{ type: 'text', text: OPENING_USER_TEXT }] });
     // A final assistant message is a prefill, which may not end with white space.
     const last = out[out.length - 1];
     const lastBlock = last?.role === 'assistant' ? last.content[last.content.length - 1] : undefined;

@@ -16,7 +16,10 @@
 // made from cell ids then avoid it. Otherwise, and without one, the id is
 // made from the cell id as above. The call's results carry the same id.
 
+import { shortHash } from '../base/hash.js';
 import type { InternalMessage } from './model.js';
+
+export { shortHash };
 
 export interface IdRules {
   /** Only `A-Z a-z 0-9 _ -`. */
@@ -64,12 +67,3 @@ export function acceptsId(id: string, rules: IdRules): boolean {
   return rules.max === undefined || id.length <= rules.max;
 }
 
-/** 8 hex digits of the 32-bit FNV-1a hash of a string's UTF-16 code units: short, stable, not cryptographic. */
-export function shortHash(s: string): string {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < s.length; i++) {
-    h ^= s.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return (h >>> 0).toString(16).padStart(8, '0');
-}

@@ -24,7 +24,6 @@ export { EXPORT_FORMATS, API_FORMATS, CODE_EXECUTION_TOOL } from './model.js';
 export type { ExportFormat, InternalMessage, InternalToolCall, LLMView, MessageSource, Omission, ViewProblem } from './model.js';
 export type { IMessageFormatter } from './formatter.js';
 export { OpenAIFormatter, AnthropicFormatter, VercelFormatter, VercelLegacyFormatter, ContextJsonFormatter, ConsoleFormatter };
-export { OPENING_USER_TEXT } from './anthropic.js';
 export { TOOL_NAME_PATTERN, SERVER_SEPARATOR, toolNames } from './names.js';
 export type { NameChange, ToolNames } from './names.js';
 export { toolCallIds } from './ids.js';

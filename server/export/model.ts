@@ -86,6 +86,14 @@ export interface MessageSource {
   agent?: string;
   /** user, system: the `userid` attribute of the cell, when it has one. */
   userid?: string;
+  /**
+   * The cell's `name` attribute: of a message cell or a reply, the
+   * participant's name (OpenAI's `name`); of a result, the tool message's own
+   * name (the first result's that has one). Only --to openai sends it as it is.
+   */
+  name?: string;
+  /** tool: the result is one cell with `output=json` (an AI SDK JSON output): its text is JSON. */
+  output?: 'json';
   /** assistant: the leading `[...]` paragraph of the reply (without the brackets). */
   thinking?: string;
   /** assistant: the reply without its thinking paragraph. */

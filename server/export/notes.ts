@@ -1,17 +1,19 @@
 // What an export changes or risks that its output does not show, for the
 // CLI to say on stderr (the exported text stays what the API takes):
-// tool names sent differently from the file's (names.ts), the user message
-// put before a view that opens with an assistant message (Anthropic), a
-// view that ends with an assistant message (an Anthropic prefill), system
+// tool names sent differently from the file's (names.ts), a view that opens
+// with an assistant message (which the Anthropic API has refused; nothing
+// is made up before it) or ends with one (an Anthropic prefill), system
 // messages after the first other message (Anthropic gets them in a user
-// turn, anthropic.ts; the AI SDK takes them only when allowed), and
-// arguments written as `<arguments type="json">` that are no JSON object,
-// and the thinking paragraphs left out or sent as text (thinking.ts).
+// turn, anthropic.ts; the AI SDK takes them only when allowed), arguments
+// written as `<arguments type="json">` that are no JSON object, the
+// thinking paragraphs left out or sent as text (thinking.ts), several
+// results of one call sent as one, and what the target has no field for
+// (names, JSON outputs: results.ts).
 
-import { OPENING_USER_TEXT } from './anthropic.js';
 import { MAX_JSON_DEPTH, sentAs, type JsonValue } from '../tool-calls/index.js';
 import { API_FORMATS, type ExportFormat, type InternalToolCall, type LLMView } from './model.js';
 import { TOOL_NAME_PATTERN, toolNames } from './names.js';
+import { resultNotes } from './results.js';
 import { applyThinking, thinkingNote, type ThinkingMode } from './thinking.js';
 
 export interface ExportNote {
@@ -58,7 +60,7 @@ export function exportNotes(written: LLMView, to: ExportFormat, options: { think
   if (to === 'anthropic' && first?.role === 'assistant') {
     notes.push({
       cell: first.source.cells[0],
-      message: `the view opens with an assistant message; a user message "${OPENING_USER_TEXT}" is put before it, as the Anthropic API requires`,
+      message: 'the view opens with an assistant message, and no user message is made up before it: the Anthropic API has refused a conversation that does not open with the user ("first message must use the user role"); add a message cell before it if yours does',
     });
   }
   if (to === 'anthropic' && last?.role === 'assistant') {
@@ -67,6 +69,7 @@ export function exportNotes(written: LLMView, to: ExportFormat, options: { think
       message: 'the view ends with an assistant message, which the Anthropic API takes as a prefill to continue; several current models reject prefill',
     });
   }
+  notes.push(...resultNotes(view, to));
   return notes;
 }
 

@@ -22,7 +22,10 @@
 // - the results of an assistant message's calls: one `role: 'tool'` message
 //   right after it, one `{type: 'tool-result', toolCallId, toolName, output}`
 //   per call, `output` being `{type: 'text', value}`, or `{type:
-//   'error-text', value}` for status=error.
+//   'error-text', value}` for status=error; a result cell with `output=json`
+//   (an AI SDK JSON output, as import writes it) whose text is JSON is
+//   `{type: 'json', value}` (`error-json` for status=error), and its
+//   `toolName` is the result's own `name` when it has one.
 // - ids and names: the SDK hands them to whichever provider it calls, so
 //   they follow the strictest of OpenAI and Anthropic: ids of `A-Z a-z 0-9 _
 //   -` at most 40 long (ids.ts), names matching TOOL_NAME_PATTERN (names.ts).
@@ -43,7 +46,7 @@ export interface VercelToolResultPart {
   type: 'tool-result';
   toolCallId: string;
   toolName: string;
-  output: { type: 'text' | 'error-text'; value: string };
+  output: { type: 'text' | 'error-text'; value: string } | { type: 'json' | 'error-json'; value: JsonValue };
 }
 
 export type VercelMessage =
@@ -91,11 +94,12 @@ export class VercelFormatter implements IMessageFormatter<VercelMessage> {
         }
         out.push({ role: 'assistant', content: parts });
       } else {
+        const own = m.source.name !== undefined && m.source.name !== m.name ? m.source.name : undefined;
         const part: VercelToolResultPart = {
           type: 'tool-result',
           toolCallId: ids.get(m.toolCallId!)!,
-          toolName: sentName.get(m.toolCallId!) ?? m.name ?? '',
-          output: { type: m.isError ? 'error-text' : 'text', value: m.content ?? '' },
+          toolName: own ?? sentName.get(m.toolCallId!) ?? m.name ?? '',
+          output: resultOutput(m),
         };
         const last = out[out.length - 1];
         if (last?.role === 'tool') last.content.push(part);
@@ -107,5 +111,21 @@ export class VercelFormatter implements IMessageFormatter<VercelMessage> {
 
   getSystemPrompt(systemPrompt: string | null): string | null | undefined {
     return systemPrompt;
+  }
+}
+
+/** A result's `output`: its JSON value when it is marked `output=json` and its text is JSON, else its text. */
+function resultOutput(m: InternalMessage): VercelToolResultPart['output'] {
+  const value = m.source.output === 'json' ? jsonValue(m.content ?? '') : undefined;
+  if (value !== undefined) return { type: m.isError ? 'error-json' : 'json', value };
+  return { type: m.isError ? 'error-text' : 'text', value: m.content ?? '' };
+}
+
+/** The JSON value of a text, or undefined when it is not JSON. */
+export function jsonValue(text: string): JsonValue | undefined {
+  try {
+    return JSON.parse(text) as JsonValue;
+  } catch {
+    return undefined;
   }
 }

@@ -12,7 +12,10 @@
 //   providers require, even when the file has other cells between the call
 //   and a result (a user message written while a tool ran comes after the
 //   results). Several results of one call (`.1`, `.2`) are joined into one
-//   tool message, separated by a blank line; it is an error when any is.
+//   tool message, separated by a blank line (no API takes two results for
+//   one call; export notes say so); it is an error when any is. The
+//   results of parallel calls come in the order of the file's result
+//   cells (the order they came in), which need not be that of the calls.
 // - A call without a result in the view (still running at the end of the
 //   file, cut off by `until`, or split from its results) is left out, and a
 //   result without its call in the view too: the exported conversation always
@@ -61,7 +64,7 @@
 
 import { flat } from '../base/flat.js';
 import { agentInfoAt } from '../agents/agents.js';
-import { bodyText, historyMode, inView, llmView, messageRole, summaryText, type ViewEntry } from '../llm-view/view.js';
+import { bodyText, historyMode, llmView, messageRole, summaryText, type ViewEntry } from '../llm-view/view.js';
 import { parse, unescapeReplyStart, type Cell, type MessageDocument } from '../syntax/document.js';
 import { toolCallsOf, type JsonValue } from '../tool-calls/index.js';
 import {
@@ -71,8 +74,8 @@ import {
   type LLMView,
   type MessageSource,
   type Omission,
-  type ViewProblem,
 } from './model.js';
+import { codePairProblems } from './code-pairs.js';
 import { parentAgent, recordedCalls, recordedElements } from './replies.js';
 import { codeText, fence, normalizeTime, splitThinking, textOutside } from './text.js';
 
@@ -99,6 +102,8 @@ interface ResultPart {
   text: string;
   isError: boolean;
   time?: string;
+  name?: string;
+  json?: boolean;
 }
 
 interface Block {
@@ -231,7 +236,7 @@ function build(doc: MessageDocument, entries: ViewEntry[], codeAsTool: boolean):
         }
         open = undefined;
         const content = summary ? summaryText(doc, cell) : type === 'code' ? codeText(doc, cell) : bodyText(doc, cell);
-        const source: MessageSource = { cells: [id], kind: type === 'code' ? 'code' : 'message', ...withTime(time) };
+        const source: MessageSource = { cells: [id], kind: type === 'code' ? 'code' : 'message', ...withTime(time), ...named(doc, cell) };
         const userid = doc.attrOf(cell, 'userid');
         if (userid !== undefined) source.userid = userid;
         if (summary) source.summary = true;
@@ -245,7 +250,7 @@ function build(doc: MessageDocument, entries: ViewEntry[], codeAsTool: boolean):
         const raw = summary ? [] : recordedElements(cell, recorded);
         const written = summary ? summaryText(doc, cell) : raw.length ? textOutside(cell, raw) : bodyText(doc, cell);
         let content = written;
-        const source: MessageSource = { cells: [id], kind: 'reply', ...withTime(time) };
+        const source: MessageSource = { cells: [id], kind: 'reply', ...withTime(time), ...named(doc, cell) };
         const agent = type ?? doc.defaultAgentAt(doc.offsetOf(cell));
         if (agent !== undefined) source.agent = agent;
         const reasoning = doc.attrOf(cell, 'reasoning');
@@ -320,8 +325,10 @@ function build(doc: MessageDocument, entries: ViewEntry[], codeAsTool: boolean):
       continue;
     }
     messages.push(m);
-    for (const call of m.toolCalls ?? []) {
-      const parts = block.results.get(call.id)!;
+    // The results in the order they came (their first cells' order), not the calls'.
+    const answers = (m.toolCalls ?? []).map((call) => ({ call, parts: block.results.get(call.id)! }));
+    answers.sort((a, b) => doc.indexOf(a.parts[0]!.cell) - doc.indexOf(b.parts[0]!.cell));
+    for (const { call, parts } of answers) {
       const result: InternalMessage = {
         role: 'tool',
         content: parts.map((p) => p.text).join('\n\n'),
@@ -329,6 +336,9 @@ function build(doc: MessageDocument, entries: ViewEntry[], codeAsTool: boolean):
         name: call.function.name,
         source: { cells: parts.map((p) => p.cell.id ?? ''), kind: 'tool-result', ...withTime(parts.find((p) => p.time)?.time) },
       };
+      const name = parts.find((p) => p.name !== undefined)?.name;
+      if (name !== undefined) result.source.name = name;
+      if (parts.length === 1 && parts[0]!.json) result.source.output = 'json';
       if (parts.some((p) => p.isError)) result.isError = true;
       if (parts.some((p) => historyMode(doc, p.cell) === 'summary')) result.source.summary = true;
       messages.push(result);
@@ -384,6 +394,10 @@ function addResult(
   }
   const part: ResultPart = { cell, text: summary ? summaryText(doc, cell) : bodyText(doc, cell), isError: doc.attrOf(cell, 'status') === 'error' };
   if (time !== undefined) part.time = time;
+  const name = doc.attrOf(cell, 'name');
+  if (name !== undefined) part.name = name;
+  // A summary is text, whatever the output was.
+  if (!summary && doc.attrOf(cell, 'output') === 'json') part.json = true;
   block.results.get(callId)!.push(part);
 }
 
@@ -408,30 +422,8 @@ function withTime(time: string | undefined): { time?: string } {
   return time === undefined ? {} : { time };
 }
 
-/** With codeAsTool: code cells and outputs that history settings split (as history-split-pair does for tool calls). */
-function codePairProblems(doc: MessageDocument, lastIndex: number): ViewProblem[] {
-  const problems: ViewProblem[] = [];
-  for (const cell of doc.cells) {
-    const index = doc.indexOf(cell);
-    if (index > lastIndex) break;
-    if (doc.kindOf(cell) !== 'code-output' || !cell.id) continue;
-    const segs = cell.id.split('.');
-    if (segs.length !== 2) continue;
-    const code = doc.cellsById.get(segs[0]!)?.find((c) => doc.indexOf(c) < index && !c.isOutput && doc.typeOf(c) === 'code');
-    if (!code) continue;
-    const codeIn = inView(doc, code);
-    const outputIn = inView(doc, cell);
-    if (codeIn === outputIn) continue;
-    const target = outputIn ? code : cell;
-    const attr = doc.metadataOf(target);
-    const a = attr?.node.attributes.find((x) => x.key === 'history');
-    const [start, end] = a && attr ? doc.abs(attr.segment, a.span) : doc.abs(target, target.marker.idRef!.span);
-    problems.push({
-      cell: target.id!,
-      offset: start,
-      end,
-      message: `With code as tool calls, the code cell \`${code.id}\` is ${codeIn ? 'in' : 'left out of'} the LLM view but its output \`${cell.id}\` is ${outputIn ? 'in it' : 'left out'}: a call and its results are included or left out together.`,
-    });
-  }
-  return problems;
+/** A message cell's or reply's `name` (a participant's name), when it has one. */
+function named(doc: MessageDocument, cell: Cell): { name?: string } {
+  const name = doc.attrOf(cell, 'name');
+  return name === undefined ? {} : { name };
 }

@@ -6,7 +6,7 @@
 // is a system message, as msglint's export writes one after the first
 // message.
 
-import { argsFromValue, Dropped, requestMessages, extraKeys, ImportError, isObject, textOf, type Conversation, type Turn } from './model.js';
+import { argsFromValue, Dropped, requestMessages, extraKeys, ImportError, isObject, ServerTools, textOf, type Conversation, type Turn } from './model.js';
 
 export function readAnthropic(data: unknown, dropped: Dropped): Conversation {
   const conv: Conversation = { turns: [] };
@@ -19,6 +19,7 @@ export function readAnthropic(data: unknown, dropped: Dropped): Conversation {
     }
   }
   const messages = requestMessages(data, conv, dropped, ['messages', 'model', 'system']);
+  const server = new ServerTools(dropped);
   messages.forEach((m, at) => {
     if (!isObject(m)) throw new ImportError(`message ${at + 1} is not an object`);
     extraKeys(m, ['role', 'content'], at, dropped);
@@ -67,15 +68,16 @@ export function readAnthropic(data: unknown, dropped: Dropped): Conversation {
           const r = reply ?? start('');
           r.calls.push({ name: b.name, args: argsFromValue(b.input ?? {}), ...(typeof b.id === 'string' ? { id: b.id } : {}) });
         } else if (b.type === 'redacted_thinking') dropped.add('redacted thinking blocks', at);
-        else if (typeof b.type === 'string' && (b.type.startsWith('server_tool') || b.type.endsWith('_tool_result') || b.type === 'mcp_tool_use')) {
-          dropped.add('server-side tool blocks', at);
-        } else dropped.add(`${kindOf(b)} blocks`, at);
+        else if (b.type === 'server_tool_use' || b.type === 'mcp_tool_use') server.call(b.id, at, 'server-side tool blocks');
+        else if (typeof b.type === 'string' && (b.type.startsWith('server_tool') || b.type.endsWith('_tool_result'))) server.result(b.tool_use_id, at, 'server-side tool blocks');
+        else dropped.add(`${kindOf(b)} blocks`, at);
       }
       if (thinking !== undefined) start('');
     } else {
       throw new ImportError(`message ${at + 1} has the role ${JSON.stringify(m.role)}; Anthropic messages are user or assistant`);
     }
   });
+  server.end();
   return conv;
 }
 

@@ -28,7 +28,7 @@ export function readDexto(data: unknown, dropped: Dropped): Conversation {
             dropped.add('tool calls of an unknown shape', at);
             continue;
           }
-          const call: ImportedCall = { name: c.function.name, args: argsFromText(typeof c.function.arguments === 'string' ? c.function.arguments : JSON.stringify(c.function.arguments ?? {})) };
+          const call: ImportedCall = { name: c.function.name, args: argsFromText(typeof c.function.arguments === 'string' ? c.function.arguments : JSON.stringify(c.function.arguments ?? {}), at, dropped) };
           if (typeof c.id === 'string') call.id = c.id;
           turn.calls.push(call);
         }

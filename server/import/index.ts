@@ -56,12 +56,14 @@ export function importConversation(input: string, options: ImportOptions = {}): 
   if (nestingOf(data, valueChildren, MAX_INPUT_LEVEL).containers > MAX_INPUT_LEVEL) {
     throw new ImportError(`nested more than ${MAX_INPUT_LEVEL} levels deep: msglint imports JSON nested at most that deep`);
   }
-  const format = options.from ?? detectFormat(data);
+  const detected = detectFormat(data);
+  const format = options.from ?? detected;
   if (format === undefined) throw new ImportError('not a conversation of a known shape (give --from FORMAT)');
   if (!IMPORT_FORMATS.includes(format)) throw new ImportError(`unknown format '${String(format)}' (expected one of: ${IMPORT_FORMATS.join(', ')})`);
   const dropped = new Dropped();
   numbersChanged(input, dropped);
   const conv = read(format, data, dropped);
+  if (detected !== undefined && detected !== format) refuseWrongFormat(format, detected, data, dropped);
   let text = writeConversation(conv, dropped, options.random ? { random: options.random } : {});
   if (options.redact) text = redact(text);
   return { text, format, dropped: dropped.lines() };
@@ -74,6 +76,25 @@ function numbersChanged(input: string, dropped: Dropped): void {
   const shown = inexact.slice(0, 3).map((n) => `${n.length > 40 ? `${n.slice(0, 40)}…` : n} as ${sentAs(n)}`);
   const more = inexact.length > 3 ? `, and ${inexact.length - 3} more` : '';
   dropped.add(`changed: numbers that a double does not hold, read as the nearest it holds (${shown.join(', ')}${more})`, -1, inexact.length);
+}
+
+/**
+ * A format given with --from that loses what the format the input looks like
+ * keeps (an Anthropic conversation read as OpenAI's loses its `system`,
+ * `tool_use` and `tool_result`): refused, naming the other format, rather
+ * than written without them.
+ */
+function refuseWrongFormat(format: ImportFormat, detected: ImportFormat, data: unknown, dropped: Dropped): void {
+  const other = new Dropped();
+  try {
+    read(detected, data, other);
+  } catch {
+    return; // The other reader cannot read it either: the given format stands.
+  }
+  if (other.total() >= dropped.total()) return;
+  const lost = dropped.lines().flatMap((l) => (l.startsWith('dropped ') ? [l.slice('dropped '.length)] : []));
+  const shown = lost.slice(0, 3).join(', ') + (lost.length > 3 ? `, and ${lost.length - 3} more kinds` : '');
+  throw new ImportError(`read as ${format}, the input would lose ${shown}; it looks like ${detected}, which keeps ${other.total() ? 'more of ' : ''}it: give --from ${detected}, or leave --from out`);
 }
 
 function read(format: ImportFormat, data: unknown, dropped: Dropped): Conversation {

@@ -25,9 +25,22 @@ export interface ImportedCall {
 
 export type Turn =
   | { role: 'user'; text: string; time?: string; attributes?: Record<string, string>; at: number }
-  | { role: 'system'; text: string; time?: string; at: number }
-  | { role: 'assistant'; text: string; thinking?: string; calls: ImportedCall[]; time?: string; reasoning?: boolean; at: number }
-  | { role: 'tool'; callId?: string; name?: string; text: string; isError?: boolean; time?: string; at: number };
+  | { role: 'system'; text: string; time?: string; attributes?: Record<string, string>; at: number }
+  | { role: 'assistant'; text: string; thinking?: string; calls: ImportedCall[]; time?: string; reasoning?: boolean; attributes?: Record<string, string>; at: number }
+  | {
+      role: 'tool';
+      callId?: string;
+      /** The tool's name as the result gives it; kept (`name`) when `keepName` or when it is not its call's. */
+      name?: string;
+      /** The source's result has a `name` of its own, which it may leave out (OpenAI's tool message). */
+      keepName?: boolean;
+      text: string;
+      /** The AI SDK's JSON output: `text` is its JSON text, written with `output=json`. */
+      json?: boolean;
+      isError?: boolean;
+      time?: string;
+      at: number;
+    };
 
 export interface Conversation {
   /** A system prompt given apart from the messages (Anthropic's and the AI SDK's `system`). */
@@ -36,6 +49,9 @@ export interface Conversation {
   model?: string;
   turns: Turn[];
 }
+
+/** Lines that say something other than what was left out: written as they are, without `dropped N`. */
+const SAID = /^(?:changed|kept|incomplete):/;
 
 /** What an import leaves out, counted per kind with the (1-based) messages concerned. */
 export class Dropped {
@@ -49,13 +65,20 @@ export class Dropped {
     if (at >= 0) k.where.add(at + 1);
   }
 
+  /** How many things of every kind were left out (lines that say something else not counted). */
+  total(): number {
+    let n = 0;
+    for (const [what, { count }] of this.kinds) if (!SAID.test(what)) n += count;
+    return n;
+  }
+
   /** One line per kind: `dropped 2 image parts (messages 3, 5)`. */
   lines(): string[] {
     const out: string[] = [];
     for (const [what, { count, where }] of this.kinds) {
       const list = [...where].sort((a, b) => a - b);
       const places = list.length ? ` (message${list.length === 1 ? '' : 's'} ${list.join(', ')})` : '';
-      out.push(`${what.startsWith('changed') ? '' : `dropped ${count} `}${count === 1 ? singular(what) : what}${places}`);
+      out.push(`${SAID.test(what) ? '' : `dropped ${count} `}${count === 1 ? singular(what) : what}${places}`);
     }
     return out;
   }
@@ -63,7 +86,7 @@ export class Dropped {
 
 /** The phrase for one: the last word before ` of `, ` (` or `` ` `` loses its plural ending (`1 image part`, `1 provider-only field \`name\``). */
 function singular(what: string): string {
-  if (what.startsWith('changed')) return what;
+  if (SAID.test(what)) return what;
   const m = / of | \(| `/.exec(what);
   const head = m ? what.slice(0, m.index) : what;
   const one = head.endsWith('ies') ? head.slice(0, -3) + 'y' : head.endsWith('s') ? head.slice(0, -1) : head;
@@ -85,6 +108,33 @@ export function requestMessages(data: unknown, conv: Conversation, dropped: Drop
   }
   if (!Array.isArray(messages)) throw new ImportError('expected an array of messages or an object with "messages"');
   return messages;
+}
+
+/**
+ * Server-side (provider-executed) tool calls and results, which a message
+ * file does not hold: each is left out, and a call whose result the input
+ * does not have makes the conversation a fragment, which is said too.
+ */
+export class ServerTools {
+  private readonly calls = new Map<string, number>();
+  private readonly results = new Set<string>();
+
+  constructor(private readonly dropped: Dropped) {}
+
+  call(id: unknown, at: number, what = 'server-side tool calls'): void {
+    this.dropped.add(what, at);
+    if (typeof id === 'string' && !this.calls.has(id)) this.calls.set(id, at);
+  }
+
+  result(id: unknown, at: number, what = 'server-side tool results'): void {
+    this.dropped.add(what, at);
+    if (typeof id === 'string') this.results.add(id);
+  }
+
+  /** Says each call left without its result. */
+  end(): void {
+    for (const [id, at] of this.calls) if (!this.results.has(id)) this.dropped.add('incomplete: server-side tool calls without their result in the input, left out', at);
+  }
 }
 
 /** Whether a value is a plain JSON object. */
@@ -110,6 +160,9 @@ function minify(text: string): string {
   return out;
 }
 
+/** What argsFromText says of arguments whose text has spacing of its own. */
+export const RESPACED = 'changed: the spacing of JSON arguments text (its values are kept, as typed arguments, which export sends as compact JSON)';
+
 /**
  * The arguments of a call given as JSON text (OpenAI's `function.arguments`):
  * typed values when the text is a JSON object that JSON.stringify gives back
@@ -117,10 +170,14 @@ function minify(text: string): string {
  * `arg1, arg2`, an array, numbers JSON cannot keep, `\u` escapes, an object
  * nested deeper than elements may be), so that nothing changes.
  */
-export function argsFromText(text: string): ImportedCall['args'] {
+export function argsFromText(text: string, at: number, dropped: Dropped): ImportedCall['args'] {
   try {
     const v: unknown = JSON.parse(text);
-    if (isObject(v) && argumentsForm(v as Record<string, JsonValue>) === 'elements' && minify(text) === JSON.stringify(v)) return { object: v as Record<string, JsonValue> };
+    if (isObject(v) && argumentsForm(v as Record<string, JsonValue>) === 'elements' && minify(text) === JSON.stringify(v)) {
+      // The values are kept, types included; the text's own spacing is not (typed elements hold values, not text).
+      if (text !== JSON.stringify(v)) dropped.add(RESPACED, at);
+      return { object: v as Record<string, JsonValue> };
+    }
   } catch {
     // Not JSON: kept as written.
   }

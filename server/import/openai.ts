@@ -15,24 +15,27 @@ export function readOpenAI(data: unknown, dropped: Dropped, legacy = false): Con
     const role = m.role;
     const known = legacy ? [...MESSAGE_KEYS, 'id', 'createdAt'] : MESSAGE_KEYS;
     const time = legacy ? timeOf(m.createdAt) : undefined;
+    // A participant's `name` is the cell's `name` attribute, which --to openai sends back.
+    const named = typeof m.name === 'string' ? { attributes: { name: m.name } } : {};
     const base = { at, ...(time !== undefined ? { time } : {}) };
     if (legacy && m.id !== undefined) dropped.add('message ids', at);
+    // A legacy `id` is said above, once; a `name` that is no string has no place.
+    const others = (...more: string[]) => extraKeys(m, [...known.filter((k) => k !== 'name' || typeof m.name === 'string'), ...more], at, dropped);
     switch (role) {
       case 'system':
       case 'developer':
-        extraKeys(m, [...known, 'name'].filter((k) => k !== 'id' || !legacy), at, dropped);
-        conv.turns.push({ role: 'system', text: textOf(m.content, at, dropped), ...base });
+        others();
+        conv.turns.push({ role: 'system', text: textOf(m.content, at, dropped), ...base, ...named });
         if (role === 'developer') dropped.add('changed: developer messages written as system messages', at);
         break;
       case 'user': {
-        extraKeys(m, known.filter((k) => k !== 'name' && k !== 'id'), at, dropped);
-        if (m.name !== undefined) dropped.add('provider-only fields `name`', at);
-        conv.turns.push({ role: 'user', text: textOf(m.content, at, dropped), ...base });
+        others();
+        conv.turns.push({ role: 'user', text: textOf(m.content, at, dropped), ...base, ...named });
         break;
       }
       case 'assistant': {
-        extraKeys(m, [...known.filter((k) => k !== 'id'), 'reasoning_content', 'thinking_blocks', 'refusal'], at, dropped);
-        const turn: Extract<Turn, { role: 'assistant' }> = { role: 'assistant', text: textOf(m.content, at, dropped, '\n\n', ['text']), calls: [], ...base };
+        others('reasoning_content', 'thinking_blocks', 'refusal');
+        const turn: Extract<Turn, { role: 'assistant' }> = { role: 'assistant', text: textOf(m.content, at, dropped, '\n\n', ['text']), calls: [], ...base, ...named };
         if (typeof m.reasoning_content === 'string' && m.reasoning_content !== '') turn.thinking = m.reasoning_content;
         if (Array.isArray(m.thinking_blocks)) {
           const text = m.thinking_blocks.map((b) => (isObject(b) && typeof b.thinking === 'string' ? b.thinking : '')).join('\n');
@@ -45,30 +48,31 @@ export function readOpenAI(data: unknown, dropped: Dropped, legacy = false): Con
             dropped.add('tool calls of an unknown shape', at);
             continue;
           }
-          const call: ImportedCall = { name: c.function.name, args: argsFromText(typeof c.function.arguments === 'string' ? c.function.arguments : JSON.stringify(c.function.arguments ?? {})) };
+          const call: ImportedCall = { name: c.function.name, args: argsFromText(typeof c.function.arguments === 'string' ? c.function.arguments : JSON.stringify(c.function.arguments ?? {}), at, dropped) };
           if (typeof c.id === 'string') call.id = c.id;
           if (c.type !== undefined && c.type !== 'function') dropped.add(`tool calls of type ${String(c.type)}`, at);
           turn.calls.push(call);
         }
         const fc = typeof m.function_call === 'string' ? safeParse(m.function_call) : m.function_call;
         if (isObject(fc) && typeof fc.name === 'string') {
-          turn.calls.push({ name: fc.name, args: argsFromText(typeof fc.arguments === 'string' ? fc.arguments : JSON.stringify(fc.arguments ?? {})) });
+          turn.calls.push({ name: fc.name, args: argsFromText(typeof fc.arguments === 'string' ? fc.arguments : JSON.stringify(fc.arguments ?? {}), at, dropped) });
         }
         conv.turns.push(turn);
         break;
       }
       case 'tool':
-        extraKeys(m, known.filter((k) => k !== 'id'), at, dropped);
+        others();
+        // A tool message's `name` is optional (KodeAgent's history needs it, Gemini's API too): kept as the result's.
         conv.turns.push({
           role: 'tool',
           text: textOf(m.content, at, dropped, ''),
           ...(typeof m.tool_call_id === 'string' ? { callId: m.tool_call_id } : {}),
-          ...(typeof m.name === 'string' ? { name: m.name } : {}),
+          ...(typeof m.name === 'string' ? { name: m.name, keepName: true } : {}),
           ...base,
         });
         break;
       case 'function':
-        extraKeys(m, known.filter((k) => k !== 'id'), at, dropped);
+        others();
         conv.turns.push({ role: 'tool', text: textOf(m.content, at, dropped, ''), ...(typeof m.name === 'string' ? { name: m.name } : {}), ...base });
         break;
       case 'data':

@@ -16,6 +16,13 @@
 //   as the result of a call id no cell has: `tool-result-orphan` reports it.
 // - A message left empty (no text, no calls) is left out: export leaves
 //   such messages out too, and providers reject them.
+// - A tool call's nonce is derived from the call (its reply, id, name and
+//   arguments), not drawn: the same input gives the same file, byte for
+//   byte, so that importing it again shows no change (unless `random`).
+// - A result keeps its own tool name (`name`) when the source's result
+//   carries one it may leave out (OpenAI's tool message) or one that is not
+//   its call's; an AI SDK JSON output is marked `output=json`. A message's
+//   participant name (OpenAI's `name`) is its cell's `name`.
 
 import { ArgumentsTooDeep } from '../tool-calls/index.js';
 import { agentName, MessageWriter, startFile, type WriterOptions } from '../writer/index.js';
@@ -28,7 +35,10 @@ export function writeConversation(conv: Conversation, dropped: Dropped, options:
   if (prompt === undefined && first?.role === 'system') {
     prompt = first.text;
     turns.shift();
+    // The system prompt is the agent's setting, which has no name.
+    if (first.attributes?.name !== undefined) dropped.add('provider-only fields `name`', first.at);
   }
+  const derived = options.random === undefined;
   const agent = agentName(conv.model ?? 'assistant');
   const spec: { models?: string[]; system_prompt?: string } = {};
   if (conv.model !== undefined) spec.models = [conv.model];
@@ -37,6 +47,7 @@ export function writeConversation(conv: Conversation, dropped: Dropped, options:
 
   /** Call cells by the source's call id (the latest with that id), and those waiting for a result, in order. */
   const byId = new Map<string, string>();
+  const callName = new Map<string, string>();
   const waiting = new Set<string>();
   const cellTurn = new Map<string, number>();
   let lastReply: string | undefined;
@@ -53,7 +64,7 @@ export function writeConversation(conv: Conversation, dropped: Dropped, options:
         const id = w.message(turn.text, {
           ...(turn.role === 'system' ? { role: 'system' as const } : {}),
           ...(turn.time !== undefined ? { time: turn.time } : {}),
-          ...(turn.role === 'user' && turn.attributes ? { attributes: turn.attributes } : {}),
+          ...(turn.attributes ? { attributes: turn.attributes } : {}),
         });
         cellTurn.set(id, turn.at);
         break;
@@ -68,12 +79,14 @@ export function writeConversation(conv: Conversation, dropped: Dropped, options:
           ...(turn.thinking !== undefined ? { thinking: turn.thinking } : {}),
           ...(turn.time !== undefined ? { time: turn.time } : {}),
           ...(turn.reasoning ? { reasoning: true } : {}),
+          ...(turn.attributes ? { attributes: turn.attributes } : {}),
         });
         cellTurn.set(reply, turn.at);
         lastReply = reply;
         for (const call of turn.calls) {
-          const id = writeCall(w, reply, call, turn.at);
+          const id = writeCall(w, reply, call, turn.at, derived);
           cellTurn.set(id, turn.at);
+          callName.set(id, call.name);
           if (call.id !== undefined) byId.set(call.id, id);
           waiting.add(id);
           lastCall = id;
@@ -85,28 +98,35 @@ export function writeConversation(conv: Conversation, dropped: Dropped, options:
         if (turn.callId !== undefined) call = byId.get(turn.callId);
         else call = oldest(waiting) ?? lastCall;
         if (call === undefined) {
-          call = w.unknownCallId(lastReply ?? 'orphan');
+          const parent = lastReply ?? 'orphan';
+          call = w.unknownCallId(parent, derived ? `${parent}\u0000${turn.callId ?? ''}\u0000${turn.name ?? ''}` : undefined);
           dropped.add('changed: results without their call, written as results of a call that is not in the file', turn.at);
         }
         waiting.delete(call);
+        const attributes: Record<string, string> = {};
+        if (turn.name !== undefined && (turn.keepName || turn.name !== callName.get(call))) attributes.name = turn.name;
+        if (turn.json) attributes.output = 'json';
         const id = w.toolResult(call, {
           text: turn.text,
           ...(turn.isError ? { status: 'error' as const } : {}),
           ...(turn.time !== undefined ? { time: turn.time } : {}),
+          attributes,
         });
         cellTurn.set(id, turn.at);
         break;
       }
     }
   }
-  for (const change of w.changes) dropped.add(`changed: ${change.what}`, cellTurn.get(change.cell) ?? -1);
+  for (const change of w.changes) dropped.add(`${change.kept ? 'kept' : 'changed'}: ${change.what}`, cellTurn.get(change.cell) ?? -1);
   return w.text;
 }
 
 /** One call's cell; a call whose arguments no form of the file holds refuses the import (ImportError). */
-function writeCall(w: MessageWriter, reply: string, call: ImportedCall, at: number): string {
+function writeCall(w: MessageWriter, reply: string, call: ImportedCall, at: number, derived: boolean): string {
+  const args = 'object' in call.args ? JSON.stringify(call.args.object) : 'raw' in call.args ? call.args.raw : '';
   try {
     return w.toolCall(reply, {
+      ...(derived ? { nonceFrom: [reply, call.id ?? '', call.server ?? '', call.name, args].join('\u0000') } : {}),
       name: call.name,
       ...(call.server !== undefined ? { server: call.server } : {}),
       ...('object' in call.args ? { arguments: call.args.object } : 'raw' in call.args ? { rawArguments: call.args.raw } : {}),

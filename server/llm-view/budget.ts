@@ -5,10 +5,14 @@
 // server's inlay hints, code lenses and status, so every place that shows a
 // total shows the same number.
 //
-// What a reply's total is: its system prompt (the addressed agent's, else the
-// default agent's: systemPromptFor), the cells before it as the view has them
-// (body, summary or nothing), and the reply's own body, which was generated in
-// the window whatever its history setting says now.
+// What a reply's total is: the view `msglint export --until` the reply sends
+// to openai or anthropic, by the same estimate: its system prompt (its own
+// agent's, none when that agent has none: systemPromptFor), the cells before
+// it as the view has them (body, summary or nothing), and the reply's own
+// body, which was generated in the window whatever its history setting says
+// now. A reply's thinking paragraph is counted nowhere (cellTokens' `sent`):
+// those exports leave it out by default (export/thinking.ts), as the
+// providers leave out an earlier turn's reasoning.
 //
 // Cells are counted on first use, a chunk of 256 at a time in file order, as
 // far as a question needs: the first screen of a long file reads its own
@@ -35,7 +39,7 @@ import { historyMode, systemPromptFor } from './view.js';
 export interface ReplyCount {
   /** What it adds to the view after it (0 when excluded, its summary's tokens in summary mode). */
   adds: number;
-  /** Its own body's tokens: what it took of the window when it was generated. */
+  /** Its own body's tokens as sent (without its thinking): what it took of the window when it was generated. */
   own: number;
   agent: string;
   /** The agent's `context_window` at the reply, when it has one. */
@@ -50,11 +54,11 @@ export type ViewCount = number | ReplyCount;
 /** A cell's ViewCount: a function of the cell and the file-wide facts only (agents, their settings, the default agent). */
 export function viewCount(cell: Cell, doc: MessageDocument): ViewCount {
   const mode = historyMode(doc, cell);
-  const adds = mode === 'exclude' ? 0 : cellTokens(doc, cell, mode === 'summary' ? 'summary' : 'body');
+  const adds = mode === 'exclude' ? 0 : cellTokens(doc, cell, mode === 'summary' ? 'summary' : 'sent');
   const agent = doc.kindOf(cell) === 'agent-reply' ? doc.typeOf(cell) : undefined;
   if (agent === undefined) return adds;
   const window = agentInfoAt(doc, agent, doc.offsetOf(cell))?.settings.contextWindow;
-  return { adds, own: mode === 'include' ? adds : cellTokens(doc, cell, 'body'), agent, window, prompt: systemPromptFor(doc, cell) ?? '' };
+  return { adds, own: mode === 'include' ? adds : cellTokens(doc, cell, 'sent'), agent, window, prompt: systemPromptFor(doc, cell) ?? '' };
 }
 
 /** What a count adds to the running total. */

@@ -51,11 +51,13 @@
 //
 // How a cell counts (`cellTokens`): its contribution to the view (view.ts:
 // body or summary) plus MESSAGE_OVERHEAD_TOKENS; a binary code output counts
-// BINARY_OUTPUT_TOKENS instead of its base64 text.
+// BINARY_OUTPUT_TOKENS instead of its base64 text. `sent` is the body as the
+// export sends it by default: a reply's thinking paragraph left out
+// (--thinking omit; providers leave an earlier turn's reasoning out).
 
 import type { CellParse } from '../syntax/format/cell.js';
 import type { Cell, CellKind, MessageDocument } from '../syntax/document.js';
-import { bodyPieces, isBinaryOutput, summaryText } from './view.js';
+import { bodyPieces, isBinaryOutput, summaryText, thinkingPieces, viewRole } from './view.js';
 import { Memo } from '../base/memo.js';
 
 /** Tokens a chat API adds around each message (role, separators), as OpenAI documents ~3-4. */
@@ -232,8 +234,11 @@ export function tokenWeight(text: string, start = 0, end = text.length): number 
   return t;
 }
 
+/** What of a cell is counted: its body, its summary, or its body as sent (a reply's thinking left out). */
+export type Counted = 'body' | 'summary' | 'sent';
+
 interface CachedTokens {
-  contributes: 'body' | 'summary';
+  contributes: Counted;
   cellKind: CellKind;
   metadata: unknown;
   tokens: number;
@@ -242,8 +247,8 @@ interface CachedTokens {
 // Per cell parse: an edit elsewhere in a long file does not re-count this cell.
 const tokenCache = new Memo<CellParse, CachedTokens[]>();
 
-/** Estimated tokens a cell takes in the LLM view when it contributes its body or its summary. */
-export function cellTokens(doc: MessageDocument, cell: Cell, contributes: 'body' | 'summary'): number {
+/** Estimated tokens a cell takes in the LLM view when it contributes its body, its summary or its body as sent. */
+export function cellTokens(doc: MessageDocument, cell: Cell, contributes: Counted): number {
   const parse = cell.parse!;
   const metadata = doc.metadataOf(cell)?.node;
   let list = tokenCache.get(parse);
@@ -256,11 +261,22 @@ export function cellTokens(doc: MessageDocument, cell: Cell, contributes: 'body'
   return tokens;
 }
 
-function countCellTokens(doc: MessageDocument, cell: Cell, contributes: 'body' | 'summary'): number {
+/** The tokens of a reply's thinking paragraph, which its `sent` count leaves out (0 for a cell without one). */
+export function thinkingTokens(doc: MessageDocument, cell: Cell): number {
+  if (viewRole(doc, cell) !== 'assistant') return 0;
+  return cellTokens(doc, cell, 'body') - cellTokens(doc, cell, 'sent');
+}
+
+function countCellTokens(doc: MessageDocument, cell: Cell, contributes: Counted): number {
   if (contributes === 'summary') return MESSAGE_OVERHEAD_TOKENS + estimateTokens(summaryText(doc, cell));
   if (doc.kindOf(cell) === 'code-output' && isBinaryOutput(doc, cell)) return MESSAGE_OVERHEAD_TOKENS + BINARY_OUTPUT_TOKENS;
   const pieces = bodyPieces(doc, cell);
-  let w = pieces.length > 1 ? (pieces.length - 1) * NEWLINE_RUN : 0;
-  for (const p of pieces) w += p.text !== undefined ? tokenWeight(p.text) : tokenWeight(cell.text, p.start, p.end);
+  const from = contributes === 'sent' ? thinkingPieces(doc, cell, pieces) : 0;
+  const n = pieces.length - from;
+  let w = n > 1 ? (n - 1) * NEWLINE_RUN : 0;
+  for (let i = from; i < pieces.length; i++) {
+    const p = pieces[i]!;
+    w += p.text !== undefined ? tokenWeight(p.text) : tokenWeight(cell.text, p.start, p.end);
+  }
   return MESSAGE_OVERHEAD_TOKENS + Math.round(w);
 }

@@ -230,17 +230,35 @@ export function contributionText(doc: MessageDocument, entry: ViewEntry): string
 }
 
 /**
- * The system prompt in force for a cell (spec section 9, item 2): the
- * addressed agent's `system_prompt` for an agent reply, or else the default
- * agent's at that point of the file.
+ * The system prompt in force for a cell (spec section 9, item 2), as
+ * `msglint export --until` the cell sends it: for an agent reply, its own
+ * agent's `system_prompt` (none when that agent has none: a program that
+ * addresses it sends none); for any other cell, the default agent's at that
+ * point of the file.
  */
 export function systemPromptFor(doc: MessageDocument, cell: Cell): string | undefined {
   const type = doc.typeOf(cell);
   const at = doc.offsetOf(cell);
-  if (doc.kindOf(cell) === 'agent-reply' && type !== undefined) {
-    const own = agentInfoAt(doc, type, at)?.settings.systemPrompt;
-    if (own !== undefined) return own;
-  }
-  const name = doc.defaultAgentAt(at);
-  return name !== undefined ? agentInfoAt(doc, name, at)?.settings.systemPrompt : undefined;
+  const agent = doc.kindOf(cell) === 'agent-reply' && type !== undefined ? type : doc.defaultAgentAt(at);
+  return agent !== undefined ? agentInfoAt(doc, agent, at)?.settings.systemPrompt : undefined;
+}
+
+/**
+ * How many of an assistant cell's body pieces (bodyPieces) its thinking
+ * paragraph takes, with the blank lines after it; 0 when it has none. The
+ * export splits the thinking off the same way (export/text.ts,
+ * splitThinking): a first paragraph that starts with `[`, not `[^`, and ends
+ * with `]`; an escaped `\\[…]` is not thinking (bodyText keeps its backslash).
+ */
+export function thinkingPieces(doc: MessageDocument, cell: Cell, pieces: readonly BodyPiece[]): number {
+  if (pieces.length === 0 || viewRole(doc, cell) !== 'assistant') return 0;
+  const text = (p: BodyPiece): string => p.text ?? cell.text.slice(p.start, p.end);
+  const first = text(pieces[0]!).trimStart();
+  if (!first.startsWith('[') || first.startsWith('[^')) return 0;
+  const blank = (p: BodyPiece): boolean => /^[ \t]*$/.test(text(p));
+  let end = 1;
+  while (end < pieces.length && !blank(pieces[end]!)) end++;
+  if (!text(pieces[end - 1]!).trimEnd().endsWith(']')) return 0;
+  while (end < pieces.length && blank(pieces[end]!)) end++;
+  return end;
 }

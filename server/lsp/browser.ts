@@ -40,7 +40,8 @@ const browserEnvironment: ServerEnvironment = {
   },
 };
 
-const connection = createConnection(ProposedFeatures.all, new BrowserMessageReader(self), new BrowserMessageWriter(self), createLifecycle().options);
-startServer(connection, browserEnvironment);
+const lifecycle = createLifecycle();
+const connection = createConnection(ProposedFeatures.all, new BrowserMessageReader(self), new BrowserMessageWriter(self), lifecycle.options);
+startServer(connection, browserEnvironment, lifecycle.quietFor);
 answerRefusals(connection);
 connection.listen();

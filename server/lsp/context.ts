@@ -17,6 +17,8 @@ export interface ClientFeatures {
   prepareRename: boolean;
   /** window/showDocument: the client shows a place the server names. */
   showDocument: boolean;
+  /** textDocument.codeLens.resolveSupport for `command` (LSP 3.18): the client resolves a lens's command when it shows the lens. */
+  resolvesLenses: boolean;
 }
 
 export interface ServerContext {

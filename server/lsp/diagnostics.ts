@@ -27,6 +27,9 @@ import { WARM_UP_MIN_LENGTH, warmUp } from './warm-up.js';
 /** Pause after the last keystroke before pushing diagnostics (push mode). */
 const PUSH_DELAY_MS = 120;
 
+/** How long the client must have been quiet before the warm-up begins (warmAfter). */
+const WARM_UP_QUIET_MS = 100;
+
 export interface DiagnosticsMode {
   /** The client pulls (textDocument/diagnostic). */
   pull: boolean;
@@ -62,6 +65,8 @@ export class DiagnosticsFeature {
     private readonly settings: SettingsService,
     private readonly log: Log,
     private readonly mode: DiagnosticsMode,
+    /** Milliseconds since the client's last message (lifecycle.ts). */
+    private readonly clientQuietFor: () => number = () => Infinity,
   ) {
     if (mode.pull) {
       connection.languages.diagnostics.on(
@@ -101,11 +106,19 @@ export class DiagnosticsFeature {
     return { kind: DocumentDiagnosticReportKind.Full, resultId, items };
   }
 
-  /** After the first large message file's diagnostics: the first keystroke in it should not find cold code. */
+  /**
+   * After the first large message file's diagnostics: the first keystroke
+   * in it should not find cold code. The warm-up begins once neither the
+   * client nor these diagnostics have made a sound for WARM_UP_QUIET_MS:
+   * what a client asks right after the diagnostics (the screen's inlay
+   * hints, code actions) is answered first, not after a step of it.
+   */
   private warmAfter(state: DocumentState, ls: LintSettings): void {
     if (this.warmed || !ls.enabled || state.text.length < WARM_UP_MIN_LENGTH || !state.isMessageFile()) return;
     this.warmed = true;
-    warmUp(ls, lspDiagnostics, (e) => this.log.error(`msglint: the warm-up of the typing path failed: ${describeError(e)}`));
+    const answered = performance.now();
+    const wait = (): number => WARM_UP_QUIET_MS - Math.min(this.clientQuietFor(), performance.now() - answered);
+    warmUp(ls, lspDiagnostics, (e) => this.log.error(`msglint: the warm-up of the typing path failed: ${describeError(e)}`), wait);
   }
 
   private resultId(state: DocumentState): string {

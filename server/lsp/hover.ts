@@ -10,7 +10,7 @@
 import { MarkupKind, type Hover } from 'vscode-languageserver/node';
 import { getRule } from '../linter.js';
 import { HISTORY_MODES, historyMode } from '../llm-view/view.js';
-import { cellTokens } from '../llm-view/tokens.js';
+import { cellTokens, thinkingTokens } from '../llm-view/tokens.js';
 import type { Cell, CellKind, MessageDocument } from '../syntax/document.js';
 import { agentFor, cellById, derivedCells, targetAt, type Span, type Target } from './analysis.js';
 import { messageDocument, type ServerContext } from './context.js';
@@ -87,18 +87,20 @@ function count(n: number): string {
 /**
  * Whether a cell is in the LLM view (spec section 9) and what it costs:
  * included, only its summary, or left out and why (its `history` value),
- * with the estimate of the context-window rule (cellTokens).
+ * with the estimate of the context-window rule (cellTokens: a reply's
+ * thinking paragraph is not sent, as the openai and anthropic exports leave it out).
  */
 export function viewLine(doc: MessageDocument, cell: Cell): string {
   const history = doc.attrOf(cell, 'history');
   const written = history !== undefined ? `\`history=${history}\`` : '';
   switch (historyMode(doc, cell)) {
     case 'exclude':
-      return `In the LLM view: no, left out by ${written} (about ${count(cellTokens(doc, cell, 'body'))} tokens if included)`;
+      return `In the LLM view: no, left out by ${written} (about ${count(cellTokens(doc, cell, 'sent'))} tokens if included)`;
     case 'summary':
       return `In the LLM view: only its summary, by ${written} (about ${count(cellTokens(doc, cell, 'summary'))} tokens)`;
     default: {
-      const tokens = `about ${count(cellTokens(doc, cell, 'body'))} tokens`;
+      const thinking = thinkingTokens(doc, cell);
+      const tokens = `about ${count(cellTokens(doc, cell, 'sent'))} tokens${thinking > 0 ? `, its thinking paragraph of about ${count(thinking)} left out as export leaves it` : ''}`;
       if (history !== undefined && !Object.hasOwn(HISTORY_MODES, history)) {
         return `In the LLM view: yes (${tokens}; ${written} is not a history value, so it counts as \`include\`)`;
       }

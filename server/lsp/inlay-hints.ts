@@ -13,9 +13,9 @@
 import type { InlayHint, InlayHintLabelPart } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { ReplyTotal, ViewBudget, ViewCount } from '../llm-view/budget.js';
-import { cellTokens } from '../llm-view/tokens.js';
+import { cellTokens, thinkingTokens } from '../llm-view/tokens.js';
 import { historyMode } from '../llm-view/view.js';
-import type { MessageDocument } from '../syntax/document.js';
+import type { Cell, MessageDocument } from '../syntax/document.js';
 import { messageDocument, type ServerContext } from './context.js';
 import { toOffsets } from './convert.js';
 import { guard } from './guard.js';
@@ -40,14 +40,23 @@ function cellPart(doc: MessageDocument, index: number, count: ViewCount): InlayH
   const adds = typeof count === 'number' ? count : count.adds;
   switch (historyMode(doc, cell)) {
     case 'exclude': {
-      const body = typeof count === 'number' ? cellTokens(doc, cell, 'body') : count.own;
+      const body = typeof count === 'number' ? cellTokens(doc, cell, 'sent') : count.own;
       return { value: 'excluded', tooltip: `Left out of the LLM view (history=exclude): about ${fullNumber(body)} tokens if it were in.` };
     }
     case 'summary':
       return { value: `summary ≈ ${compactTokens(adds)} tok`, tooltip: `Only its summary is in the LLM view (history=summary): about ${fullNumber(adds)} tokens.` };
     default:
-      return { value: `≈ ${compactTokens(adds)} tok`, tooltip: `About ${fullNumber(adds)} tokens in the LLM view (msglint's estimate, as the context-window rule counts).` };
+      return {
+        value: `≈ ${compactTokens(adds)} tok`,
+        tooltip: `About ${fullNumber(adds)} tokens in the LLM view (msglint's estimate, as the context-window rule counts).${thinkingNote(doc, cell)}`,
+      };
   }
+}
+
+/** What a reply's count leaves out: its thinking paragraph, which the openai and anthropic exports do not send (export/thinking.ts). */
+function thinkingNote(doc: MessageDocument, cell: Cell): string {
+  const thinking = thinkingTokens(doc, cell);
+  return thinking > 0 ? ` Its thinking paragraph (about ${fullNumber(thinking)} tokens) is left out, as \`msglint export\` leaves it out for openai and anthropic.` : '';
 }
 
 /** The view's total at a reply, as a hint's part. */

@@ -4,7 +4,9 @@
 // `shutdown`, every request is answered InvalidRequest and only `exit` is
 // heeded; a request cancelled while still queued is answered
 // RequestCancelled without running. Given to createConnection by each
-// entry (main.ts, browser.ts), so every transport behaves alike.
+// entry (main.ts, browser.ts), so every transport behaves alike. It also
+// notes when the client last sent anything (quietFor), which work the
+// server does on its own account waits for.
 
 import { ErrorCodes, LSPErrorCodes, Message, ResponseError, type Connection, type ConnectionOptions, type RequestMessage } from 'vscode-languageserver/node';
 
@@ -20,11 +22,14 @@ export interface Lifecycle {
   options: ConnectionOptions;
   /** Whether `shutdown` was received (the exit code when the input ends). */
   readonly shutDown: boolean;
+  /** Milliseconds since the client's last message (Infinity before any). */
+  quietFor(): number;
 }
 
 export function createLifecycle(): Lifecycle {
   let initialized = false;
   let shutDown = false;
+  let lastMessage = -Infinity;
   const refusal = (method: string): Refusal | undefined => {
     if (!initialized && method !== 'initialize') return { code: ErrorCodes.ServerNotInitialized, message: `${method}: the server is not initialized yet (send initialize first)` };
     if (shutDown) return { code: ErrorCodes.InvalidRequest, message: `${method}: the server is shut down (only exit is accepted)` };
@@ -34,9 +39,11 @@ export function createLifecycle(): Lifecycle {
     get shutDown() {
       return shutDown;
     },
+    quietFor: () => performance.now() - lastMessage,
     options: {
       messageStrategy: {
         handleMessage(message, next) {
+          lastMessage = performance.now();
           if (Message.isRequest(message)) {
             const refused = refusal(message.method);
             if (message.method === 'initialize') initialized = true;

@@ -54,14 +54,15 @@ if (args.includes('--help') || args.includes('-h')) {
   console.log = console.info = console.debug = (...a: unknown[]) => log.log(format(...a));
   console.warn = (...a: unknown[]) => log.warn(format(...a));
   console.error = console.trace = (...a: unknown[]) => log.error(format(...a));
-  startServer(connection, nodeEnvironment());
+  startServer(connection, nodeEnvironment(), lifecycle.quietFor);
   answerRefusals(connection);
   collectWhenIdle();
   connection.listen();
 } else {
   // createConnection reads the transport from the command line.
-  const connection = createConnection(ProposedFeatures.all, createLifecycle().options);
-  startServer(connection, nodeEnvironment());
+  const lifecycle = createLifecycle();
+  const connection = createConnection(ProposedFeatures.all, lifecycle.options);
+  startServer(connection, nodeEnvironment(), lifecycle.quietFor);
   answerRefusals(connection);
   collectWhenIdle();
   connection.listen();

@@ -32,8 +32,12 @@ import { WorkspaceDiagnostics } from './workspace-diagnostics.js';
 import { registerSymbols } from './symbols.js';
 import { registerViewTotal } from './view-budget.js';
 
-/** Serves `connection`; `env`: what the server may use of where it runs (environment.ts). */
-export function startServer(connection: Connection, env: ServerEnvironment): void {
+/**
+ * Serves `connection`; `env`: what the server may use of where it runs
+ * (environment.ts); `clientQuietFor`: milliseconds since the client's last
+ * message (lifecycle.ts), which the warm-up waits on.
+ */
+export function startServer(connection: Connection, env: ServerEnvironment, clientQuietFor: () => number = () => Infinity): void {
   const log = createLog(connection);
   const store = new DocumentStore((uri) => env.fsPath(uri));
   let ctx: ServerContext | undefined;
@@ -69,6 +73,7 @@ export function startServer(connection: Connection, env: ServerEnvironment): voi
         markdown: !!td.hover?.contentFormat?.includes('markdown'),
         prepareRename: !!td.rename?.prepareSupport,
         showDocument: !!caps.window?.showDocument?.support,
+        resolvesLenses: !!td.codeLens?.resolveSupport?.properties?.includes('command'),
       },
       env,
       ...(workspace ? { workspace } : {}),
@@ -79,10 +84,14 @@ export function startServer(connection: Connection, env: ServerEnvironment): voi
         guard(log, 'workspace/diagnostic', { items: [] }, (p, token, progress, partial) => workspace!.report(p, token, progress, partial)),
       );
     }
-    diagnostics = new DiagnosticsFeature(connection, store, settings, log, {
-      pull: pullDiagnostics,
-      refresh: !!caps.workspace?.diagnostics?.refreshSupport,
-    });
+    diagnostics = new DiagnosticsFeature(
+      connection,
+      store,
+      settings,
+      log,
+      { pull: pullDiagnostics, refresh: !!caps.workspace?.diagnostics?.refreshSupport },
+      clientQuietFor,
+    );
     registerFeatures(ctx);
 
     return {
@@ -103,7 +112,7 @@ export function startServer(connection: Connection, env: ServerEnvironment): voi
         semanticTokensProvider: { legend: SEMANTIC_TOKENS_LEGEND, full: true, range: true },
         documentLinkProvider: { resolveProvider: false },
         inlayHintProvider: { resolveProvider: false },
-        codeLensProvider: { resolveProvider: false },
+        codeLensProvider: { resolveProvider: ctx.client.resolvesLenses },
       },
     };
   });

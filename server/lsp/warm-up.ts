@@ -27,18 +27,21 @@ interface Edit {
 
 /**
  * Runs the warm-up in steps on timers; `diagnose` is what the server does
- * with a version (lint it and convert the findings). Returns the number of
- * steps, each one call of `diagnose`; a step that throws ends the warm-up
- * and is passed to `failed` (the typing path has a bug the user's next
- * edit of the same kind would meet).
+ * with a version (lint it and convert the findings): each step is one call
+ * of it; a step that throws ends the warm-up and is passed to `failed` (the
+ * typing path has a bug the user's next edit of the same kind would meet).
+ * Nothing is done before the first step, which waits until `wait` says 0 or
+ * less (the milliseconds still to wait; asked again after that many): a
+ * step runs to its end, so a request that comes meanwhile waits for it.
  */
 export function warmUp(
   ls: LintSettings,
   diagnose: (state: DocumentState, ls: LintSettings) => unknown,
   failed: (error: unknown) => void = () => undefined,
-): number {
-  const state = new DocumentState('untitled:msglint-warm-up.msg.md', 'markdown', 1, conversation(TURNS));
-  const edits = script(state.text.getText());
+  wait: () => number = () => 0,
+): void {
+  let state: DocumentState;
+  let edits: Edit[];
   let version = 1;
   let next = 0;
   const step = (): void => {
@@ -56,8 +59,17 @@ export function warmUp(
     }
     if (++next <= edits.length) setTimeout(step, 0);
   };
-  setTimeout(step, 0);
-  return edits.length + 1;
+  const begin = (): void => {
+    const ms = wait();
+    if (ms > 0) {
+      setTimeout(begin, ms);
+      return;
+    }
+    state = new DocumentState('untitled:msglint-warm-up.msg.md', 'markdown', 1, conversation(TURNS));
+    edits = script(state.text.getText());
+    step();
+  };
+  setTimeout(begin, 0);
 }
 
 /** A conversation like the ones msglint is used on: questions, replies with tool calls, code and output. */

@@ -30,6 +30,8 @@ import { escapeBody } from '../syntax/document.js';
 export interface PreparedBody {
   text: string;
   changes: string[];
+  /** What is written as given but worth a word (a `<tool>` mention lint reports). */
+  kept: string[];
   /** The view finds no content in it (blank, or only comments). */
   empty: boolean;
 }
@@ -88,8 +90,8 @@ export function prepareBody(text: string, options: { replyStart?: boolean } = {}
   // In a reply, text that mentions `<tool>` is read as a tool element wherever
   // it stands outside code (spec sections 6, 8), and the format has no escape
   // for it: kept as written, said here, and reported by lint.
-  if (checksTools && written.includes('<tool>') && hasBrokenToolElement(written)) changes.push('a `<tool>` in the text is not a well-formed tool element: kept as written, and lint reports it');
-  return { text: written, changes, empty: back.trim() === '' };
+  const kept = checksTools && written.includes('<tool>') && hasBrokenToolElement(written) ? ['a `<tool>` in the text that is not a well-formed tool element, written as given (lint reports it: tool-xml)'] : [];
+  return { text: written, changes, kept, empty: back.trim() === '' };
 }
 
 /** The one cell of a message file holding `body`, as the view and the rules read it, with its version. */
@@ -158,5 +160,5 @@ export function prepareThinking(thinking: string): PreparedBody {
   const text = own ? `[\n${escaped}\n]` : `[${escaped}]`;
   const back = readBack(text);
   if (back.slice(1, -1).trim() !== t) changes.push(commentOnlyLines(kept) ? 'a line of thinking that is only an HTML comment is not in the LLM view' : 'the LLM view reads the thinking differently');
-  return { text, changes, empty: t === '' };
+  return { text, changes, kept: [], empty: t === '' };
 }

@@ -6,8 +6,10 @@
 //   the largest number used as an id in the file); tool calls
 //   `PARENT.NONCE` with a fresh nonce of six characters of `a-z 0-9`, at
 //   least one a letter (an all-digit nonce is a `tool-call-nonce` warning),
-//   unique in the file; results `CALL.N`, code outputs `CODE.N`, N counting
-//   on from those already in the file.
+//   unique in the file: drawn at random, or, given `nonceFrom`, derived
+//   from that text (a hash, the next one on a clash), so that writing the
+//   same calls again gives the same file; results `CALL.N`, code outputs
+//   `CODE.N`, N counting on from those already in the file.
 // - Markers: `# %%` for message cells, `# %%%` for replies and code
 //   outputs, `## %%%` for tool calls and their results (indented one level,
 //   as spec section 10's example has them). No title unless one is given.
@@ -15,12 +17,14 @@
 //   blank line.
 // - What cannot be written as given is written as near as the format
 //   allows and listed in `changes` (body.ts says what and why), never
-//   dropped without a word.
+//   dropped without a word; what is written as given but worth a word (a
+//   tool name the APIs refuse) is listed there too, marked `kept`.
 
 import { parse } from '../syntax/document.js';
 import { unwritableString, type JsonValue } from '../tool-calls/index.js';
 import { parseCell } from '../syntax/format/cell.js';
-import { prepareBody, prepareThinking } from './body.js';
+import { fnv1a } from '../base/hash.js';
+import { prepareBody, prepareThinking, type PreparedBody } from './body.js';
 import { toolElementXml } from '../tool-calls/rewrite.js';
 
 export interface WriterOptions {
@@ -33,6 +37,8 @@ export interface WriteChange {
   /** The id of the cell concerned. */
   cell: string;
   what: string;
+  /** Written as given: `what` says why it is still worth a word. */
+  kept?: true;
 }
 
 export interface MessageOptions {
@@ -65,6 +71,8 @@ export interface ToolCallOptions {
   rawArguments?: string;
   /** The id the model or provider gave the call (`call_id`). */
   callId?: string;
+  /** Derive the nonce from this text instead of drawing it (the same text gives the same nonce, unless taken). */
+  nonceFrom?: string;
   /** The model's text around the call, written before the `<tool>` element. */
   text?: string;
   time?: string;
@@ -78,6 +86,8 @@ export interface ToolResultOptions {
   /** `0.5s`, `120ms`, … */
   duration?: string;
   title?: string;
+  /** Other attributes (`name`, `output`, …), written after the known ones. */
+  attributes?: Record<string, string>;
 }
 
 export interface CodeOptions {
@@ -176,11 +186,18 @@ export class MessageWriter {
     return String(this.nextNumber++);
   }
 
-  private newNonce(): string {
+  private newNonce(from?: string): string {
     const alphabet = 'abcdefghijklmnopqrstuvwxyz0123456789';
-    for (;;) {
+    for (let attempt = 0; ; attempt++) {
       let n = '';
-      for (let i = 0; i < 6; i++) n += alphabet[Math.floor(this.random() * alphabet.length) % alphabet.length];
+      if (from !== undefined) {
+        // Two hashes of the text and the attempt give the six characters (36^6 is more than 32 bits hold).
+        const seed = `${attempt}\u0000${from}`;
+        const digits = fnv1a(seed).toString(36).padStart(7, '0') + fnv1a(`${seed}\u0000`).toString(36).padStart(7, '0');
+        n = digits.slice(1, 4) + digits.slice(8, 11);
+      } else {
+        for (let i = 0; i < 6; i++) n += alphabet[Math.floor(this.random() * alphabet.length) % alphabet.length];
+      }
       if (/[a-z]/.test(n) && !this.nonces.has(n)) {
         this.nonces.add(n);
         return n;
@@ -188,8 +205,13 @@ export class MessageWriter {
     }
   }
 
-  private note(cell: string, changes: readonly string[]): void {
-    for (const what of changes) this.changes.push({ cell, what });
+  private note(cell: string, changes: readonly string[], kept = false): void {
+    for (const what of changes) this.changes.push({ cell, what, ...(kept ? { kept: true as const } : {}) });
+  }
+
+  private noteBody(cell: string, body: PreparedBody): void {
+    this.note(cell, body.changes);
+    this.note(cell, body.kept, true);
   }
 
   private attrs(cell: string, pairs: [string, string | undefined][]): string {
@@ -225,7 +247,7 @@ export class MessageWriter {
   message(body: string, options: MessageOptions = {}): string {
     const id = this.newNumber();
     const prepared = prepareBody(body);
-    this.note(id, prepared.changes);
+    this.noteBody(id, prepared);
     const attributes: [string, string | undefined][] = [
       ['time', options.time],
       ['role', options.role === 'system' ? 'system' : undefined],
@@ -248,7 +270,7 @@ export class MessageWriter {
     }
     if (options.text !== undefined) {
       const b = prepareBody(options.text, { replyStart: pieces.length === 0 }, true);
-      this.note(id, b.changes);
+      this.noteBody(id, b);
       if (b.text !== '') pieces.push(b.text);
       if (!b.empty) empty = false;
     }
@@ -264,14 +286,16 @@ export class MessageWriter {
 
   /** A tool call asked for by the reply `parent`. Returns its id, `PARENT.NONCE`. */
   toolCall(parent: string, call: ToolCallOptions): string {
-    const id = `${parent}.${this.newNonce()}`;
+    const id = `${parent}.${this.newNonce(call.nonceFrom)}`;
     let name = call.name;
     if (!writableValue(name) || unwritableString(name) !== undefined) {
       // `name` is a metadata attribute too, which holds no line break; XML holds no control character.
       name = name.replace(/[\r\n]+/g, ' ').replace(INVALID_XML_CHARS, '\uFFFD');
       this.note(id, ['the tool name holds a line break or a character XML cannot hold, written as a space or U+FFFD']);
     }
-    if (!/^[a-zA-Z0-9_-]{1,64}$/.test(name)) this.note(id, ['the tool name is not one the OpenAI and Anthropic APIs take (tool-name-syntax warns)']);
+    if (!/^[a-zA-Z0-9_-]{1,64}$/.test(name)) {
+      this.note(id, ['tool names that the OpenAI and Anthropic APIs do not take, written as given (tool-name-syntax warns; export to those APIs refuses them, or with --force maps them)'], true);
+    }
     let callId = call.callId;
     if (callId !== undefined && (callId.includes('"') || !writableValue(callId))) {
       this.note(id, ['the call id holds a quote or a line break and is left out (call_id)']);
@@ -292,7 +316,7 @@ export class MessageWriter {
     const pieces: string[] = [];
     if (call.text !== undefined) {
       const b = prepareBody(call.text, { replyStart: false });
-      this.note(id, b.changes);
+      this.noteBody(id, b);
       if (b.text !== '') pieces.push(b.text);
     }
     pieces.push(xml);
@@ -305,8 +329,8 @@ export class MessageWriter {
    * for a result whose call is missing (the importer writes it as such a
    * fragment, which `tool-result-orphan` reports).
    */
-  unknownCallId(parent: string): string {
-    const id = `${parent}.${this.newNonce()}`;
+  unknownCallId(parent: string, nonceFrom?: string): string {
+    const id = `${parent}.${this.newNonce(nonceFrom)}`;
     this.nonces.add(id.split('.')[1]!);
     return id;
   }
@@ -316,8 +340,9 @@ export class MessageWriter {
     const n = this.counters.get(call) ?? 1;
     const id = `${call}.${n}`;
     const b = prepareBody(result.text);
-    this.note(id, b.changes);
-    this.cell('## %%%', id, 'tool', [['status', result.status], ['time', result.time], ['duration', result.duration]], b.text, result.title);
+    this.noteBody(id, b);
+    const attributes: [string, string | undefined][] = [['status', result.status], ['time', result.time], ['duration', result.duration], ...Object.entries(result.attributes ?? {})];
+    this.cell('## %%%', id, 'tool', attributes, b.text, result.title);
     return id;
   }
 
@@ -337,7 +362,7 @@ export class MessageWriter {
     const pieces: string[] = [];
     if (options.text !== undefined) {
       const b = prepareBody(options.text);
-      this.note(id, b.changes);
+      this.noteBody(id, b);
       if (b.text !== '') pieces.push(b.text);
     }
     pieces.push(`${f}${lang}\n${c}\n${f}`);

@@ -20,7 +20,7 @@
 // another role; ids and names fit both providers above, as the SDK forwards
 // them.
 
-import type { AnthropicRequest, ContextEntry, OpenAIMessage, VercelLegacyMessage, VercelRequest } from '../../server/export/index.js';
+import { exportNotes, formatLLMView, type AnthropicRequest, type ContextEntry, type LLMView, type OpenAIMessage, type VercelLegacyMessage, type VercelRequest } from '../../server/export/index.js';
 
 export const NAME = /^[a-zA-Z0-9_-]{1,64}$/;
 const ANTHROPIC_ID = /^[a-zA-Z0-9_-]+$/;
@@ -64,6 +64,21 @@ export function openaiRules(messages: OpenAIMessage[]): string[] {
     i = j - 1;
   }
   return problems;
+}
+
+/** The problem anthropicRules finds in a request that opens with an assistant message. */
+export const ASSISTANT_FIRST = "message 0: the first message is the assistant's, not the user's";
+
+/**
+ * Anthropic's rules on a view's export, but for a view that opens with an
+ * assistant message: export sends it as the file has it, making up no user
+ * message, and says so (notes.ts), which this checks instead.
+ */
+export function anthropicRulesOf(view: LLMView): string[] {
+  const problems = anthropicRules(formatLLMView(view, 'anthropic'));
+  if (problems[0] !== ASSISTANT_FIRST) return problems;
+  const said = exportNotes(view, 'anthropic').some((n) => /^the view opens with an assistant message, and no user message is made up/.test(n.message));
+  return said ? problems.slice(1) : problems;
 }
 
 export function anthropicRules(request: AnthropicRequest): string[] {

@@ -7,7 +7,6 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
   formatLLMView,
-  OPENING_USER_TEXT,
   toLLMView,
   viewBlockers,
   type AnthropicRequest,
@@ -17,7 +16,7 @@ import {
 import { lintDocument } from '../../server/linter.js';
 import { parse } from '../../server/syntax/document.js';
 import { cleanupTempDirs, lines, makeTree, run } from '../cli/helpers.js';
-import { anthropicRules, openaiRules, vercelRules } from './api-rules.js';
+import { anthropicRules, anthropicRulesOf, ASSISTANT_FIRST, openaiRules, vercelRules } from './api-rules.js';
 import { ROOT } from './helpers.js';
 
 afterAll(cleanupTempDirs);
@@ -121,18 +120,18 @@ describe('tool names outside ^[a-zA-Z0-9_-]{1,64}$', () => {
   });
 });
 
-describe('anthropic: the first message is the user’s; a final assistant message is a prefill', () => {
-  it('puts a placeholder user message before a view that opens with an agent reply, and says so', () => {
+describe('anthropic: a view that opens with an assistant message is sent as it is; a final assistant message is a prefill', () => {
+  it('makes up no user message before a view that opens with an agent reply, and says so (issue 47)', () => {
     const out = formatLLMView(view('opens-with-reply.msg.md'), 'anthropic');
-    expect(out.messages[0]).toEqual({ role: 'user', content: [{ type: 'text', text: OPENING_USER_TEXT }] });
-    expect(out.messages.map((m) => m.role)).toEqual(['user', 'assistant', 'user', 'assistant']);
-    expect(anthropicRules(out)).toEqual([]);
+    expect(out.messages.map((m) => m.role)).toEqual(['assistant', 'user', 'assistant']);
+    expect(anthropicRules(out)).toEqual([ASSISTANT_FIRST]);
+    expect(anthropicRulesOf(view('opens-with-reply.msg.md'))).toEqual([]);
     // The other targets take an assistant message first: nothing is added.
     expect(formatLLMView(view('opens-with-reply.msg.md'), 'openai').map((m) => m.role)).toEqual(['system', 'assistant', 'user', 'assistant']);
     const result = cli('opens-with-reply.msg.md', 'anthropic');
     expect(result.status).toBe(0);
     expect(lines(result.stderr)).toEqual([
-      note('opens-with-reply.msg.md', 10, 'the view opens with an assistant message; a user message "(conversation start)" is put before it, as the Anthropic API requires'),
+      note('opens-with-reply.msg.md', 10, 'the view opens with an assistant message, and no user message is made up before it: the Anthropic API has refused a conversation that does not open with the user (\"first message must use the user role\"); add a message cell before it if yours does'),
       note('opens-with-reply.msg.md', 22, 'the view ends with an assistant message, which the Anthropic API takes as a prefill to continue; several current models reject prefill'),
     ]);
     expect(cli('opens-with-reply.msg.md', 'openai').stderr).toBe('');
@@ -141,13 +140,12 @@ describe('anthropic: the first message is the user’s; a final assistant messag
   it('does the same for a --code-as-tool view that opens with a code cell', () => {
     const out = formatLLMView(view('opens-with-code.msg.md', { codeAsTool: true }), 'anthropic');
     expect(out.messages.map((m) => [m.role, m.content.map((b) => b.type).join()])).toEqual([
-      ['user', 'text'],
       ['assistant', 'tool_use'],
       ['user', 'tool_result,text'],
     ]);
-    expect(anthropicRules(out)).toEqual([]);
+    expect(anthropicRulesOf(view('opens-with-code.msg.md', { codeAsTool: true }))).toEqual([]);
     expect(lines(cli('opens-with-code.msg.md', 'anthropic', '--code-as-tool').stderr)).toEqual([
-      note('opens-with-code.msg.md', 8, 'the view opens with an assistant message; a user message "(conversation start)" is put before it, as the Anthropic API requires'),
+      note('opens-with-code.msg.md', 8, 'the view opens with an assistant message, and no user message is made up before it: the Anthropic API has refused a conversation that does not open with the user (\"first message must use the user role\"); add a message cell before it if yours does'),
     ]);
     // Without --code-as-tool the code cell is the user's: nothing to add.
     expect(formatLLMView(view('opens-with-code.msg.md'), 'anthropic').messages[0]!.content[0]).toMatchObject({ type: 'text', text: '```python\nprint(2 + 2)\n```' });

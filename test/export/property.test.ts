@@ -5,10 +5,10 @@
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatLLMView, toLLMView, viewBlockers, type AnthropicRequest } from '../../server/export/index.js';
+import { formatLLMView, toLLMView, viewBlockers } from '../../server/export/index.js';
 import { lintDocument } from '../../server/linter.js';
 import { parse } from '../../server/syntax/document.js';
-import { anthropicRules, contextRules, openaiRules, vercelLegacyRules, vercelRules } from './api-rules.js';
+import { anthropicRulesOf, contextRules, openaiRules, vercelLegacyRules, vercelRules } from './api-rules.js';
 
 type Mode = 'include' | 'exclude' | 'summary';
 const mode = fc.constantFrom<Mode>('include', 'include', 'exclude', 'summary');
@@ -109,7 +109,7 @@ describe('export pairs every tool call with its result', () => {
         if (JSON.stringify(openai).includes('__read_file')) qualified++;
         leftOut += view.omitted.length;
         expect(openaiRules(openai)).toEqual([]);
-        expect(anthropicRules(formatLLMView(view, 'anthropic') as AnthropicRequest)).toEqual([]);
+        expect(anthropicRulesOf(view)).toEqual([]);
         expect(vercelRules(formatLLMView(view, 'vercel'))).toEqual([]);
         expect(vercelLegacyRules(formatLLMView(view, 'vercel-legacy'))).toEqual([]);
         expect(contextRules(formatLLMView(view, 'context-json'))).toEqual([]);

@@ -15,7 +15,7 @@ import { MockLanguageModelV3 } from 'ai/test';
 import { describe, expect, it } from 'vitest';
 import { formatLLMView, toLLMView, type VercelRequest } from '../../server/export/index.js';
 import { parse } from '../../server/syntax/document.js';
-import { anthropicRules, contextRules, openaiRules, vercelLegacyRules, vercelRules } from './api-rules.js';
+import { anthropicRules, anthropicRulesOf, contextRules, openaiRules, vercelLegacyRules, vercelRules } from './api-rules.js';
 import { corpus } from './corpus.js';
 
 const FILES = corpus();
@@ -52,7 +52,7 @@ describe('every message file, exported to every target, is what the APIs and SDK
       it(`${file.name}${codeAsTool ? ' --code-as-tool' : ''}`, async () => {
         const view = toLLMView(parse(file.text, { fileName: file.fileName }), { codeAsTool });
         expect(openaiRules(formatLLMView(view, 'openai'))).toEqual([]);
-        expect(anthropicRules(formatLLMView(view, 'anthropic'))).toEqual([]);
+        expect(anthropicRulesOf(view)).toEqual([]);
         expect(vercelLegacyRules(formatLLMView(view, 'vercel-legacy'))).toEqual([]);
         expect(contextRules(formatLLMView(view, 'context-json', { time: '2025-01-01T00:00:00Z' }))).toEqual([]);
         const vercel: VercelRequest = formatLLMView(view, 'vercel');

@@ -238,10 +238,10 @@ describe('formatters', () => {
       { role: 'tool', content: 'x', toolCallId: 'a.b', source: src },
       { role: 'tool', content: 'y', toolCallId: 'a_b', source: src },
     ];
-    // out[0] is the user message the API needs before the assistant's.
+    // Nothing is made up before the assistant's message.
     const out = new AnthropicFormatter().format(history);
-    expect(out[1]!.content.map((b) => (b.type === 'tool_use' ? b.id : ''))).toEqual(['a_b', 'a_b_2']);
-    expect(out[2]!.content.map((b) => (b.type === 'tool_result' ? b.tool_use_id : ''))).toEqual(['a_b', 'a_b_2']);
+    expect(out[0]!.content.map((b) => (b.type === 'tool_use' ? b.id : ''))).toEqual(['a_b', 'a_b_2']);
+    expect(out[1]!.content.map((b) => (b.type === 'tool_result' ? b.tool_use_id : ''))).toEqual(['a_b', 'a_b_2']);
   });
 
   it('vercel: parallel calls in one assistant message, their results in one tool message', () => {

@@ -39,10 +39,10 @@ const openai = (args: string) =>
     { role: 'tool', tool_call_id: 'call_1', content: 'ok' },
   ]);
 
-/** Best of two runs, in milliseconds. */
+/** Best of three runs, in milliseconds: the suite's other files share the cores, and one run may meet them. */
 function timed(run: () => void): number {
   let best = Infinity;
-  for (let k = 0; k < 2; k++) {
+  for (let k = 0; k < 3; k++) {
     const t = performance.now();
     run();
     best = Math.min(best, performance.now() - t);

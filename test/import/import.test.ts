@@ -52,7 +52,7 @@ describe('importConversation', () => {
     const r = imp([
       { role: 'user', content: 'go' },
       { role: 'assistant', content: 'Calling.', tool_calls: [
-        { id: 'call_1', type: 'function', function: { name: 'f', arguments: '{"n": 1, "ok": true, "none": null, "list": ["a"]}' } },
+        { id: 'call_1', type: 'function', function: { name: 'f', arguments: '{"n":1,"ok":true,"none":null,"list":["a"]}' } },
         { id: 'call_2', type: 'function', function: { name: 'g', arguments: 'arg1, arg2' } },
       ] },
       { role: 'tool', tool_call_id: 'call_1', content: 'one' },

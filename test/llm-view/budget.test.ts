@@ -9,6 +9,8 @@ import { describe, expect, it } from 'vitest';
 import { generateMessageFile } from '../../bench/generate.mjs';
 import { addsOf, viewBudget, wholeView } from '../../server/llm-view/budget.js';
 import { lintDocument, parse, type MessageDocument } from '../../server/index.js';
+import { toLLMView } from '../../server/export/index.js';
+import { thinkingTokens } from '../../server/llm-view/tokens.js';
 
 const example = readFileSync(fileURLToPath(new URL('../../examples/coding-session.msg.md', import.meta.url)), 'utf8');
 
@@ -107,5 +109,27 @@ describe('the running total', () => {
       }),
       { numRuns: 150 },
     );
+  });
+});
+
+describe("a reply's thinking paragraph", () => {
+  const head = '---\nagents:\n  coder:\n    context_window: 100000\n    system_prompt: Be brief.\ndefault_agent: coder\n---\n\n# %% Q[^1]\n\n[^1]: [markdown]\n\nWhy does it fail?\n\n';
+  const reply = (id: number, body: string): string => `# %%% R${id}[^${id}]\n\n[^${id}]: [coder]\n\n${body}\n\n`;
+  const thinking = ['[I should read\nthe two files first.]', '  [Short.]  \n\t\n'];
+  const notThinking = ['\\[Not thinking, escaped.]', '[^9] is a footnote.]', '[A link](https://example.com) opens it.', '[Opened but not closed'];
+  const bodies = [...thinking.map((t) => `${t}\n\nThe answer.`), ...notThinking.map((t) => `${t}\n\nThe answer.`), thinking[0]!];
+
+  it('is left out of every count, as `msglint export --to openai` leaves it out; what the export does not split off is counted', () => {
+    const text = head + bodies.map((b, i) => reply(i + 2, b)).join('');
+    const doc = parse(text, { fileName: 'a.msg.md' });
+    // The same file with the thinking paragraphs (and the blank lines after them) taken out.
+    let bare = text;
+    for (const t of thinking) bare = bare.split(`${t}\n\n`).join('');
+    expect(totals(doc)).toEqual(totals(parse(bare, { fileName: 'a.msg.md' })));
+    // Which replies have thinking is what the export splits off.
+    const split = new Set(toLLMView(doc).messages.filter((m) => m.source.thinking !== undefined).flatMap((m) => m.source.cells));
+    const counted = doc.cells.filter((c) => thinkingTokens(doc, c) > 0).map((c) => c.id);
+    expect(counted).toEqual([...split]);
+    expect(counted).toEqual(['2', '3', String(bodies.length + 1)]);
   });
 });

@@ -154,9 +154,9 @@ describe('systemPromptFor', () => {
     '',
     'b',
   );
-  it("is the addressed agent's, else the default agent's", () => {
+  it("is a reply's own agent's (none when it has none, as export sends none), else the default agent's", () => {
     const d = doc(text);
-    expect(d.cells.map((c) => systemPromptFor(d, c))).toEqual(['Be careful.', 'Be harsh.', 'Be careful.']);
+    expect(d.cells.map((c) => systemPromptFor(d, c))).toEqual(['Be careful.', 'Be harsh.', undefined]);
   });
 });
 

@@ -270,6 +270,17 @@ describe('hover: the LLM view', () => {
     await client.close(uri);
   });
 
+  it("on a reply with a thinking paragraph: the tokens the export sends, and how many of thinking it leaves out", async () => {
+    const uri = fixtureUri('llm-view-thinking.msg.md');
+    const thinking = '[I should read the file before I answer anything.]\n\n';
+    const text = `---\nagents:\n  coder: {}\n---\n\n# %%% Plan[^2]\n\n[^2]: [coder]\n\n${thinking}I'll read it.\n`;
+    await client.open(uri, text);
+    const bare = parse(text.replace(thinking, ''), { fileName: 'a.msg.md' });
+    const sent = cellTokens(bare, bare.cellsById.get('2')![0]!, 'body');
+    expect(value(await hover('# %%% Plan', 0, text, uri))).toMatch(new RegExp(`In the LLM view: yes \\(about ${sent} tokens, its thinking paragraph of about \\d+ left out as export leaves it\\)`));
+    await client.close(uri);
+  });
+
   it('nothing outside the cells', async () => {
     // The blank line between the frontmatter and the first cell.
     expect(await hover('---\n\n# %% Question', 4)).toBeNull();

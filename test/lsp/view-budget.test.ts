@@ -9,7 +9,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ClientCapabilities, CodeLens, InlayHint, InlayHintLabelPart } from 'vscode-languageserver-protocol';
 import { generateMessageFile } from '../../bench/generate.mjs';
-import { toLLMView } from '../../server/export/index.js';
+import { applyThinking, toLLMView } from '../../server/export/index.js';
 import { cellTokens, estimateTokens, MESSAGE_OVERHEAD_TOKENS } from '../../server/llm-view/tokens.js';
 import { historyMode } from '../../server/llm-view/view.js';
 import { parse, type MessageDocument } from '../../server/syntax/document.js';
@@ -17,17 +17,37 @@ import { fixtureUri, LspClient, modernCapabilities, root } from './client.js';
 
 const showcase = readFileSync(path.join(root, 'test/fixtures/showcase.msg.md'), 'utf8');
 const session = readFileSync(path.join(root, 'examples/coding-session.msg.md'), 'utf8');
-const capabilities: ClientCapabilities = { ...modernCapabilities, window: { showDocument: { support: true } } };
+/** A client like VS Code's: it shows places, and resolves a lens's command when it shows the lens. */
+const capabilities: ClientCapabilities = {
+  ...modernCapabilities,
+  window: { showDocument: { support: true } },
+  textDocument: { ...modernCapabilities.textDocument, codeLens: { resolveSupport: { properties: ['command'] } } },
+};
 
-/** The tokens of the view `msglint export --until ID` builds (the whole view without `until`), counted as context-window counts. */
-function exportedTokens(doc: MessageDocument, until?: string): number {
-  const view = toLLMView(doc, until !== undefined ? { until } : {});
-  const ids = new Set(view.messages.flatMap((m) => m.source.cells));
+/**
+ * The tokens of the view `msglint export --until ID --to openai` sends (the whole view without `until`),
+ * counted as context-window counts: the system prompt the export sends, and each cell of the exported
+ * messages by cellTokens. The export leaves a reply's thinking paragraph out (--thinking omit, the
+ * default): such a reply is counted as the same file without that paragraph.
+ */
+function exportedTokens(text: string, until?: string): number {
+  const options = until !== undefined ? { until } : {};
+  const sent = applyThinking(toLLMView(parse(text, { fileName: 'a.msg.md' }), options), 'openai');
+  const doc = parse(withoutThinking(text), { fileName: 'a.msg.md' });
+  const view = toLLMView(doc, options);
+  expect(view.messages.some((m) => m.source.thinking !== undefined)).toBe(false);
+  expect(view.systemPrompt).toBe(sent.systemPrompt);
+  const ids = new Set(sent.messages.flatMap((m) => m.source.cells));
   let n = view.systemPrompt !== null ? MESSAGE_OVERHEAD_TOKENS + estimateTokens(view.systemPrompt) : 0;
   for (const cell of doc.cells) {
     if (cell.id !== undefined && ids.has(cell.id)) n += cellTokens(doc, cell, historyMode(doc, cell) === 'summary' ? 'summary' : 'body');
   }
   return n;
+}
+
+/** The text without the replies' thinking paragraphs (one line each in these files) and the blank line after each. */
+function withoutThinking(text: string): string {
+  return text.replace(/^(\[\^[^\]]+\]: \[(?:coder|reviewer)\][^\n]*\n\n)\[(?!\^)[^\n]*\]\n\n/gm, '$1');
 }
 
 const label = (h: InlayHint): string => (typeof h.label === 'string' ? h.label : h.label.map((p) => p.value).join(''));
@@ -53,11 +73,22 @@ afterAll(async () => {
 });
 
 const hintsOf = (uri: string, range = everything): Promise<InlayHint[]> => client.request('textDocument/inlayHint', { textDocument: { uri }, range });
-const lensesOf = (uri: string): Promise<CodeLens[]> => client.request('textDocument/codeLens', { textDocument: { uri } });
+const lensesOf = (uri: string, on = client): Promise<CodeLens[]> => on.request('textDocument/codeLens', { textDocument: { uri } });
+/** The lenses as a client shows them: the list, each lens without a command resolved (codeLens/resolve). */
+const resolvedLensesOf = async (uri: string, on = client): Promise<CodeLens[]> => {
+  const lenses = await lensesOf(uri, on);
+  return Promise.all(lenses.map((l) => (l.command ? l : on.request<CodeLens>('codeLens/resolve', l))));
+};
 
 describe('inlay hints', () => {
-  it('are advertised, with code lenses', () => {
-    expect(client.initializeResult.capabilities).toMatchObject({ inlayHintProvider: { resolveProvider: false }, codeLensProvider: { resolveProvider: false } });
+  it('are advertised, with code lenses, resolved by a client that says it resolves them', async () => {
+    expect(client.initializeResult.capabilities).toMatchObject({ inlayHintProvider: { resolveProvider: false }, codeLensProvider: { resolveProvider: true } });
+    const plain = await LspClient.start();
+    try {
+      expect(plain.initializeResult.capabilities.codeLensProvider).toEqual({ resolveProvider: false });
+    } finally {
+      await plain.stop();
+    }
     expect(client.initializeResult.capabilities.executeCommandProvider?.commands).toContain('msglint.showLocation');
   });
 
@@ -82,19 +113,25 @@ describe('inlay hints', () => {
     expect(await lensesOf(uri)).toEqual([]);
   });
 
-  it("at each reply, the view's total against the agent's window, equal to the exported view's estimate", async () => {
+  it("at each reply, the view's total against the agent's window: a hint's total equals msglint export's view counted by the same estimate", async () => {
     const uri = fixtureUri('budget-session.msg.md');
     await client.open(uri, session);
     const hints = await hintsOf(uri);
-    const doc = parse(session, { fileName: 'budget-session.msg.md' });
     const lines = session.split('\n');
     const replies = hints.filter((h) => label(h).includes('Σ'));
     expect(replies.map((h) => lines[h.position.line])).toEqual(['# %%% Plan[^2]', '# %%% Fix[^3]', '# %%% Looks good[^6]']);
     const plan = replies[0]!;
     expect(label(plan)).toMatch(/^≈ \d+ tok · Σ \d+ \/ 128k · <1%$/);
-    expect(exactTotal(plan)).toBe(exportedTokens(doc, '2'));
-    expect(exactTotal(replies[1]!)).toBe(exportedTokens(doc, '3'));
-    // reviewer has no system prompt: context-window counts the default agent's (systemPromptFor), export none.
+    // Plan has a thinking paragraph, which the export leaves out: so does the total, at Plan and after it.
+    expect(withoutThinking(session)).not.toBe(session);
+    expect(exactTotal(plan)).toBe(exportedTokens(session, '2'));
+    expect(exactTotal(replies[1]!)).toBe(exportedTokens(session, '3'));
+    const planPart = (plan.label as InlayHintLabelPart[])[0]!;
+    const bare = parse(withoutThinking(session), { fileName: 'a.msg.md' });
+    expect(planPart.value).toBe(`≈ ${cellTokens(bare, bare.cellsById.get('2')![0]!, 'body')} tok`);
+    expect(String(planPart.tooltip)).toMatch(/thinking paragraph \(about \d+ tokens\) is left out/);
+    // reviewer has no system prompt: the export sends none, and the total counts none.
+    expect(exactTotal(replies[2]!)).toBe(exportedTokens(session, '6'));
     expect(label(replies[2]!)).toMatch(/Σ \d+ \/ 64k · 1%$/);
   });
 
@@ -128,7 +165,7 @@ describe('inlay hints', () => {
 describe('code lenses', () => {
   it('export up to a reply (the server command with `until`) and go to a call\'s result, which the client is asked to show', async () => {
     const uri = fixtureUri('budget-session.msg.md');
-    const lenses = await lensesOf(uri);
+    const lenses = await resolvedLensesOf(uri);
     const lines = session.split('\n');
     expect(lenses.map((l) => [lines[l.range.start.line], l.command?.title])).toEqual([
       ['# %%% Plan[^2]', 'Export view up to here'],
@@ -156,13 +193,14 @@ describe('code lenses', () => {
     expect(shown).toEqual([{ uri, selection: go.arguments![1], takeFocus: true }]);
   });
 
-  it('say "No result yet" for a call without one, and the result\'s line to a client that cannot show documents', async () => {
+  it('say "No result yet" for a call without one, and the result\'s line to a client that cannot show documents (and gets the commands in the list)', async () => {
     const text = session.replace(/## %%% Written\[\^3\.m2x9w\.1\][\s\S]*?(?=# %% Check it)/, '');
     const plain = await LspClient.start();
     try {
       const uri = fixtureUri('budget-unanswered.msg.md');
       await plain.open(uri, text);
-      const lenses: CodeLens[] = await plain.request('textDocument/codeLens', { textDocument: { uri } });
+      const lenses = await lensesOf(uri, plain);
+      expect(lenses.every((l) => l.command !== undefined && l.data === undefined)).toBe(true);
       expect(lenses.filter((l) => l.command?.command !== 'msglint.exportLLMView').map((l) => l.command)).toEqual([
         { title: 'Result at line 45', command: '' },
         { title: 'No result yet', command: '' },
@@ -177,8 +215,7 @@ describe('msglint/viewTotal', () => {
   it("is the whole view's tokens against the default agent's window, as export builds the view", async () => {
     const uri = fixtureUri('budget-session.msg.md');
     const total = await client.request('msglint/viewTotal', { textDocument: { uri } });
-    const doc = parse(session, { fileName: 'budget-session.msg.md' });
-    expect(total).toMatchObject({ tokens: exportedTokens(doc), agent: 'coder', window: 128000, label: `Σ ${exportedTokens(doc)} / 128k · <1%` });
+    expect(total).toMatchObject({ tokens: exportedTokens(session), agent: 'coder', window: 128000, label: `Σ ${exportedTokens(session)} / 128k · <1%` });
     expect(await client.request('msglint/viewTotal', { textDocument: { uri: fixtureUri('not-open.msg.md') } })).toBeNull();
   });
 });
@@ -198,7 +235,7 @@ describe('on a 5,000-turn file', () => {
     const reply = hints.find((h) => label(h).includes('Σ'))!;
     const id = /\[\^(\d+)\]$/.exec(lines[reply.position.line]!)![1]!;
     expect(label(reply)).toMatch(/^≈ \d+ tok · Σ \d+(\.\d)?k \/ 200M · <1%$/);
-    expect(exactTotal(reply)).toBe(exportedTokens(parse(text, { fileName: 'budget-5000.msg.md' }), id));
+    expect(exactTotal(reply)).toBe(exportedTokens(text, id));
   }, 120_000);
 
   it('after an edit before a reply, its total is that of the new text', async () => {
@@ -213,18 +250,36 @@ describe('on a 5,000-turn file', () => {
     const after = edited.join('\n');
     const reply = (await hintsOf(uri, screen(middle))).find((h) => label(h).includes('Σ'))!;
     const id = /\[\^(\d+)\]$/.exec(edited[reply.position.line]!)![1]!;
-    expect(exactTotal(reply)).toBe(exportedTokens(parse(after, { fileName: 'budget-5000.msg.md' }), id));
+    expect(exactTotal(reply)).toBe(exportedTokens(after, id));
     expect(exactTotal(reply)).toBeGreaterThan(before);
   }, 120_000);
 
-  it('gives a lens on every reply and tool call; a result lens points at the result', async () => {
+  it('lists a lens on every reply and tool call, without its command, which a resolve gives; a result lens points at the result', async () => {
     const lenses = await lensesOf(uri);
-    const replies = lines.filter((l) => /^# %%% Answer/.test(l)).length;
-    const calls = lines.filter((l) => /^## %%% .*\[\^\d+\.[a-z0-9]+\]$/.test(l)).length;
-    expect(lenses.filter((l) => l.command?.title === 'Export view up to here').length).toBe(replies);
-    expect(lenses.filter((l) => l.command?.title === 'Go to result').length).toBe(calls);
-    const go = lenses.find((l) => l.range.start.line > middle && l.command?.title === 'Go to result')!;
-    const callId = /\[\^([^\]]+)\]$/.exec(lines[go.range.start.line]!)![1]!;
-    expect(lines[go.command!.arguments![1].start.line]).toContain(`[^${callId}.1]`);
+    const isReply = (l: string): boolean => /^# %%% Answer/.test(l);
+    const isCall = (l: string): boolean => /^## %%% .*\[\^\d+\.[a-z0-9]+\]$/.test(l);
+    // The edit of the test before added words to one line: the lines are where they were.
+    const now = lines;
+    expect(lenses.map((l) => l.range.start.line)).toEqual(now.flatMap((l, i) => (isReply(l) || isCall(l) ? [i] : [])));
+    // The list says only where: each lens is resolved when the client shows it.
+    expect(lenses.every((l) => l.command === undefined && l.range.start.character === 0)).toBe(true);
+    const screen = lenses.filter((l) => l.range.start.line > middle && l.range.start.line < middle + 60);
+    const resolved = await Promise.all(screen.map((l) => client.request<CodeLens>('codeLens/resolve', l)));
+    expect(resolved.map((l) => l.command?.title)).toEqual(screen.map((l) => (isReply(now[l.range.start.line]!) ? 'Export view up to here' : 'Go to result')));
+    const go = resolved.find((l) => l.command?.title === 'Go to result')!;
+    const callId = /\[\^([^\]]+)\]$/.exec(now[go.range.start.line]!)![1]!;
+    expect(now[go.command!.arguments![1].start.line]).toContain(`[^${callId}.1]`);
+  }, 120_000);
+
+  it('answers a resolve whose line no longer holds the lens ContentModified, and resolves the list of the new version', async () => {
+    const before = (await lensesOf(uri)).find((l) => l.range.start.line > middle)!;
+    // A blank line above it: the lens's line is now the line before its marker.
+    await client.change(uri, 3, [{ range: { start: { line: middle, character: 0 }, end: { line: middle, character: 0 } }, text: '\n' }]);
+    await expect(client.request('codeLens/resolve', before)).rejects.toMatchObject({ code: -32801 });
+    const after = (await lensesOf(uri)).find((l) => l.range.start.line > middle)!;
+    expect(after.range.start.line).toBe(before.range.start.line + 1);
+    expect((await client.request<CodeLens>('codeLens/resolve', after)).command?.title).toMatch(/^(Export view up to here|Go to result)$/);
+    // A lens of no open document (its `data` stands for the document): ContentModified too.
+    await expect(client.request('codeLens/resolve', { ...after, data: 1e9 })).rejects.toMatchObject({ code: -32801 });
   }, 120_000);
 });

@@ -10,6 +10,9 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { toLLMView } from '../../server/export/index.js';
+import { estimateTokens, MESSAGE_OVERHEAD_TOKENS } from '../../server/llm-view/tokens.js';
+import { parse } from '../../server/syntax/document.js';
 import { ROOT, startPlayground, whyNoBrowser, type Playground } from './browser.js';
 
 const SHOWCASE = path.join(ROOT, 'test/fixtures/showcase.msg.md');
@@ -199,13 +202,14 @@ describe.skipIf(missing !== undefined)('the playground in Chromium', () => {
     const shot = path.join(pg.dir, 'playground-hints.png');
     await page.screenshot({ path: shot });
     console.log(`test/playground: screenshot ${shot}`);
-    // Scrolled to the end: the hints there. The file ends with a reply of `reviewer`, so the whole view's
-    // total is that reply's, against the default agent's window.
+    // Scrolled to the end: the hints there. The file ends with a reply of `reviewer`, which has no system
+    // prompt: the whole view's total, sent as the default agent's, is that reply's and `coder`'s prompt.
     await page.click('.cm-content');
     await page.keyboard.press('Control+End');
     await expect.poll(labels).toEqual(expect.arrayContaining(['summary ≈ 11 tok', expect.stringMatching(/^≈ \d+ tok · Σ \d+ \/ 64k · 1%$/)]));
-    const last = (await labels()).at(-1)!;
-    expect((await page.textContent('#view-total'))!.split(' ')[1]).toBe(/Σ (\d+)/.exec(last)![1]);
+    const last = Number(/Σ (\d+)/.exec((await labels()).at(-1)!)![1]);
+    const prompt = toLLMView(parse(readFileSync(CODING_SESSION, 'utf8'), { fileName: CODING_SESSION })).systemPrompt!;
+    expect(Number((await page.textContent('#view-total'))!.split(' ')[1])).toBe(last + MESSAGE_OVERHEAD_TOKENS + estimateTokens(prompt));
   });
 
   it('lints with the rules of the Settings panel (msglint.rules)', async () => {

@@ -91,6 +91,10 @@ const IMPORT_MESSAGES = [
 const EXPORT_TARGET = 'openai';
 // The reply whose lens exports the view up to it, and its marker line.
 const LENS_REPLY = { id: '2', marker: '# %%% Plan[^2]' };
+/** A tool call of that reply, with its result: its lens reads "Go to result". */
+const LENS_CALL_MARKER = '## %%% Read the file[^2.k7f3q]';
+/** The line (from 1) of the first line of `text` that starts with `start`. */
+const lineOf = (text, start) => text.split('\n').findIndex((l) => l.startsWith(start)) + 1;
 // A body line of a message cell of the showcase, for the hover.
 const HOVER_LINE = 23;
 // A rule severity set in VS Code's settings (a warning by default): the
@@ -320,7 +324,9 @@ async function checkHost(host, { installDir, expected, keep }) {
 
   step = `${host}: inlay hints, code lenses and the status bar`;
   await openFile(page, SESSION);
-  const budget = await readBudget(page, LENS_REPLY.marker);
+  // The reply and a tool call after it in view: lenses are resolved as they are shown.
+  await goToLine(page, lineOf(expected.sessionText, LENS_CALL_MARKER));
+  const budget = await readBudget(page, LENS_REPLY.marker, ['Export view up to here', 'Go to result']);
   await screenshot('8-budget');
   if (!/^≈ \d+ tok · Σ \d+ \/ 128k · <1%$/.test(budget.hint)) throw new Error(`the inlay hint of ${LENS_REPLY.marker} reads ${JSON.stringify(budget.hint)}`);
   if (!budget.lenses.includes('Export view up to here') || !budget.lenses.includes('Go to result')) throw new Error(`the code lenses read ${JSON.stringify(budget.lenses)}`);

@@ -235,7 +235,7 @@ export async function hoverAtCursor(page, expected, timeout = WAIT) {
  * after the line's text), the code lenses' titles on screen, and the text of
  * msglint's status bar item.
  */
-export async function readBudget(page, marker, timeout = 60_000) {
+export async function readBudget(page, marker, lenses = [], timeout = 60_000) {
   const read = ({ marker }) => {
     const norm = (t) => (t ?? '').replace(/\u00a0/g, ' ');
     const line = [...document.querySelectorAll('.editor-instance .monaco-editor .view-line')].find((l) => norm(l.textContent).startsWith(marker));
@@ -247,13 +247,15 @@ export async function readBudget(page, marker, timeout = 60_000) {
     return { hint, lenses, status };
   };
   await waitFor(
-    `no inlay hint with a total after ${marker}, no code lens, or no total in the status bar`,
+    `no inlay hint with a total after ${marker}, no code lens${lenses.length ? ` (${lenses.join(', ')})` : ''}, or no total in the status bar`,
     page.waitForFunction((arg) => {
       const norm = (t) => (t ?? '').replace(/\u00a0/g, ' ');
       const line = [...document.querySelectorAll('.editor-instance .monaco-editor .view-line')].find((l) => norm(l.textContent).startsWith(arg.marker));
       const status = [...document.querySelectorAll('.statusbar-item')].some((e) => /msglint.*Σ/.test(norm(e.textContent)));
-      return !!line && norm(line.textContent).includes('Σ') && status && document.querySelector('.editor-instance .codelens-decoration a') !== null;
-    }, { marker }, { timeout }),
+      // Lenses are resolved as they are shown: wait for each title asked for.
+      const titles = [...document.querySelectorAll('.editor-instance .codelens-decoration a')].map((e) => norm(e.textContent).trim());
+      return !!line && norm(line.textContent).includes('Σ') && status && titles.length > 0 && arg.lenses.every((t) => titles.includes(t));
+    }, { marker, lenses }, { timeout }),
   );
   return page.evaluate(read, { marker });
 }

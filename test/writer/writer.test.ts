@@ -99,7 +99,7 @@ describe('MessageWriter', () => {
     w.reply('coder', { text: 'Write <tool> then the name.' });
     w.reply('coder', { text: 'As I wrote:\n\n<tool><tool_name>ls</tool_name></tool>' });
     w.reply('coder', { text: 'In code, `<tool>` is text.' });
-    expect(w.changes.map((c) => `${c.cell}: ${c.what}`)).toEqual(['2: a `<tool>` in the text is not a well-formed tool element: kept as written, and lint reports it']);
+    expect(w.changes.map((c) => `${c.cell}: ${c.what}${c.kept ? ' (kept)' : ''}`)).toEqual(['2: a `<tool>` in the text that is not a well-formed tool element, written as given (lint reports it: tool-xml) (kept)']);
     expect(diagnostics(w.text).map((d) => d.split(' ')[0])).toEqual(['tool-xml']);
   });
 
@@ -109,9 +109,10 @@ describe('MessageWriter', () => {
     const c = w.toolCall(r, { name: 'read\nfile' });
     w.toolResult(c, { text: 'ok' });
     expect(w.text).toContain(`[^${c}]: [tool] name="read file"`);
-    expect(w.changes.map((x) => x.what)).toEqual([
-      'the tool name holds a line break or a character XML cannot hold, written as a space or U+FFFD',
-      'the tool name is not one the OpenAI and Anthropic APIs take (tool-name-syntax warns)',
+    // The line break is a change; the name no API takes is kept as written, which is worth a word but is no change.
+    expect(w.changes).toEqual([
+      { cell: c, what: 'the tool name holds a line break or a character XML cannot hold, written as a space or U+FFFD' },
+      { cell: c, what: 'tool names that the OpenAI and Anthropic APIs do not take, written as given (tool-name-syntax warns; export to those APIs refuses them, or with --force maps them)', kept: true },
     ]);
     expect(diagnostics(w.text).map((d) => d.split(' ')[0])).toEqual(['tool-name-syntax']);
   });
