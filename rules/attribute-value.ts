@@ -1,4 +1,3 @@
-import { isMetadataLine } from '../server/syntax/document.js';
 import { defineSegmentRule } from '../server/engine/rule-kit.js';
 
 const DURATION = /^\d+(?:\.\d+)?(?:ms|s|m)$/;
@@ -85,17 +84,17 @@ export default defineSegmentRule(
     fixable: null,
     description: 'A known attribute with an invalid value: `time`, `duration`, `status`, `reasoning`, `mime_type`, `role`, `call_id`.',
   },
-  (seg, { doc, report }) => {
-    for (const m of seg.entries) {
-      if (m.node.type === undefined || !isMetadataLine(doc, m)) continue;
+  (input, { report }) => {
+    for (const m of input.segment.entries) {
+      if (m.node.type === undefined || !input.isMetadataLine(m)) continue;
       // On a temporary agent's line, `reasoning` is the agent setting (a
       // boolean, `True`/`False` accepted, spec section 7), which agent-config checks.
-      const agentLine = m.node.type === 'agent' && !doc.cellsById.has(m.node.id.id);
+      const agentLine = m.node.type === 'agent' && !input.isCellId(m);
       for (const a of m.node.attributes) {
         if (agentLine && a.key === 'reasoning') continue;
         const check = CHECKS[a.key];
         if (!check || check.ok(a.value)) continue;
-        report({ at: doc.abs(m.segment, a.valueSpan), message: `\`${a.key}\` must be ${check.expected}, not \`${a.value}\`.` });
+        report({ at: input.abs(a.valueSpan), message: `\`${a.key}\` must be ${check.expected}, not \`${a.value}\`.` });
       }
     }
   },

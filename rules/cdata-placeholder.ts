@@ -8,17 +8,17 @@ export default defineToolProblemRule(
     fixable: 'fix',
     description: 'The placeholder spellings `CDATA-START[` / `]CDATA-END` in a tool call.',
   },
-  (p, doc, seg) => {
+  (p, input) => {
     if (p.kind === 'pair') {
       return {
         message: 'The placeholder `CDATA-START[` … `]CDATA-END` is not XML: write `<![CDATA[` … `]]>`.',
         fix: p.fixable
           ? [
-              { range: doc.abs(seg, p), text: '<![CDATA[' },
-              { range: doc.abs(seg, p.close), text: ']]>' },
+              { range: input.abs(p), text: '<![CDATA[' },
+              { range: input.abs(p.close), text: ']]>' },
             ]
           : undefined,
-        related: [{ at: doc.abs(seg, p.close), message: 'The closing placeholder' }],
+        related: [{ at: input.abs(p.close), message: 'The closing placeholder' }],
       };
     }
     return {

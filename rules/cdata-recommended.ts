@@ -9,9 +9,9 @@ export default defineToolProblemRule(
     fixable: 'fix',
     description: 'A plain-text argument with several lines not in CDATA.',
   },
-  (p, doc, seg) => ({
+  (p, input) => ({
     message: `The value of \`<${p.name}>\` has several lines: put it in a CDATA section (\`<![CDATA[\` … \`]]>\`) so that code and \`<\`, \`&\` need no escaping.`,
     // The fix keeps the exact text: line ends as written, references decoded.
-    fix: p.decoded !== undefined ? { range: doc.abs(seg, p), text: cdataSection(p.decoded) } : undefined,
+    fix: p.decoded !== undefined ? { range: input.abs(p), text: cdataSection(p.decoded) } : undefined,
   }),
 );

@@ -1,9 +1,8 @@
 import { defineCellRule, SEGMENT } from '../server/engine/rule-kit.js';
-import { Cell, idMisfit, WELL_FORMED_ID, type MessageDocument } from '../server/syntax/document.js';
+import { idMisfit, WELL_FORMED_ID, type CellKind } from '../server/syntax/document.js';
 
 /** Why an id of this shape fits no cell kind of spec section 4, or null. */
-function shapeProblem(doc: MessageDocument, cell: Cell, id: string): string | null {
-  const kind = doc.kindOf(cell);
+function shapeProblem(kind: CellKind, id: string): string | null {
   const misfit = idMisfit(kind, id);
   if (misfit === undefined) return null;
   const segments = id.split('.');
@@ -32,33 +31,33 @@ export default defineCellRule(
     fixable: null,
     description: 'An id with characters outside `A-Z a-z 0-9 _ -`, an empty segment, or a shape that fits no cell kind.',
   },
-  (cell, { doc, report }) => {
+  (cell, input, { report }) => {
     const ref = cell.marker.idRef;
     if (!ref) return;
     if (cell.marker.idNotLast) {
-      report({ at: doc.abs(cell, ref.refSpan), message: 'The id reference `[^…]` must be the last thing on the marker line.' });
+      report({ at: input.abs(ref.refSpan), message: 'The id reference `[^…]` must be the last thing on the marker line.' });
     }
     if (ref.id === '') {
-      report({ at: doc.abs(cell, ref.refSpan), message: 'The id is empty.' });
+      report({ at: input.abs(ref.refSpan), message: 'The id is empty.' });
       return;
     }
     // Nearly every id fits (a fact of the tree): its segments are made only when one does not.
-    if (doc.idFits(cell)) return;
+    if (input.idFits) return;
     if (!WELL_FORMED_ID.test(ref.id)) {
       // Then a segment is empty or has another character.
       for (const part of ref.segments) {
         if (part.text === '') {
-          report({ at: doc.abs(cell, ref.span), message: `The id \`${ref.id}\` has an empty segment (two dots, or a dot at an end).` });
+          report({ at: input.abs(ref.span), message: `The id \`${ref.id}\` has an empty segment (two dots, or a dot at an end).` });
           return;
         }
         if (!SEGMENT.test(part.text)) {
           const badChar = [...part.text].find((c) => !/[A-Za-z0-9_-]/.test(c));
-          report({ at: doc.abs(cell, part.span), message: `An id segment uses only A-Z a-z 0-9 _ -; \`${part.text}\` has \`${badChar}\`.` });
+          report({ at: input.abs(part.span), message: `An id segment uses only A-Z a-z 0-9 _ -; \`${part.text}\` has \`${badChar}\`.` });
         }
       }
       return;
     }
-    const problem = shapeProblem(doc, cell, ref.id);
-    if (problem) report({ at: doc.abs(cell, ref.span), message: problem });
+    const problem = shapeProblem(input.kind!, ref.id);
+    if (problem) report({ at: input.abs(ref.span), message: problem });
   },
 );

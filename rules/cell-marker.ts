@@ -1,16 +1,17 @@
 import { defineCellRule } from '../server/engine/rule-kit.js';
-import { Cell, MESSAGE_TYPES, type MessageDocument, type MarkerProblem } from '../server/syntax/document.js';
+import type { CellInput } from '../server/engine/cell-input.js';
+import { MESSAGE_TYPES, type MarkerProblem } from '../server/syntax/document.js';
 
 /**
  * For `# %%%%`: the percent signs the cell's metadata type asks for, when it
  * settles the question (a message type: `%%`; `tool`, an agent or a
  * language: `%%%`).
  */
-export function intendedPercents(doc: MessageDocument, cell: Cell): string | undefined {
-  const type = doc.typeOf(cell);
+function intendedPercents(input: CellInput): string | undefined {
+  const type = input.type;
   if (type === undefined) return undefined;
   if (MESSAGE_TYPES.has(type)) return '%%';
-  if (type === 'tool' || doc.hasAgent(type) || doc.isLanguage(type)) return '%%%';
+  if (type === 'tool' || input.env.hasAgent(type) || input.env.isLanguage(type)) return '%%%';
   return undefined;
 }
 
@@ -41,17 +42,17 @@ export default defineCellRule(
     fixable: 'fix',
     description: 'A malformed percent marker: `#%%`, six or more `#`, four or more `%`, an indented marker, text glued to the percent signs.',
   },
-  (cell, { doc, report }) => {
+  (cell, input, { report }) => {
     for (const problem of cell.marker.problems) {
-      const at = doc.abs(cell, problem.span);
+      const at = input.abs(problem.span);
       const described = describe(problem);
       let message = described.message;
-      let fix = described.fix !== undefined ? { range: doc.abs(cell, problem.fixSpan ?? problem.span), text: described.fix } : undefined;
+      let fix = described.fix !== undefined ? { range: input.abs(problem.fixSpan ?? problem.span), text: described.fix } : undefined;
       if (problem.kind === 'too-many-percents') {
-        const percents = intendedPercents(doc, cell);
+        const percents = intendedPercents(input);
         if (percents) {
           fix = { range: at, text: percents };
-          message += ` The type \`${doc.typeOf(cell)}\` makes it ${percents === '%%' ? "a message cell: '%%'" : "an output cell: '%%%'"}.`;
+          message += ` The type \`${input.type}\` makes it ${percents === '%%' ? "a message cell: '%%'" : "an output cell: '%%%'"}.`;
         }
       }
       report({ at: at[0] === at[1] ? [at[0], at[1] + 1] : at, message, fix });

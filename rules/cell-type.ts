@@ -1,4 +1,4 @@
-import { closest, defineCellRule, ownsMetadata } from '../server/engine/rule-kit.js';
+import { closest, defineCellRule } from '../server/engine/rule-kit.js';
 import { MESSAGE_TYPES } from '../server/syntax/document.js';
 
 export default defineCellRule(
@@ -9,15 +9,15 @@ export default defineCellRule(
     fixable: 'suggestion',
     description: 'A message cell whose type is not `markdown`, `code` or `raw`.',
   },
-  (cell, { doc, report }) => {
-    const m = doc.metadataOf(cell);
-    if (cell.isOutput || !m || m.node.type === undefined || !ownsMetadata(doc, cell)) return;
+  (cell, input, { report }) => {
+    const m = input.metadata;
+    if (cell.isOutput || !m || m.node.type === undefined || !input.ownsMetadata) return;
     const type = m.node.type;
     if (MESSAGE_TYPES.has(type)) return;
     // A line with a type has its span (asked for only here, to report).
-    const at = doc.abs(m.segment, m.node.typeSpan!);
+    const at = input.abs(m.node.typeSpan!, m.segment);
     const best = closest(type, MESSAGE_TYPES);
-    const agentHint = doc.agentAt(type, doc.offsetOf(cell)) || type === 'tool' ? ' Replies, tool calls and outputs use an output cell (`%%%`).' : '';
+    const agentHint = input.agentUsable(type) || type === 'tool' ? ' Replies, tool calls and outputs use an output cell (`%%%`).' : '';
     report({
       at,
       message: `A message cell (\`%%\`) has type markdown, code or raw, not \`${type}\`.${agentHint}`,

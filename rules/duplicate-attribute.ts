@@ -1,4 +1,4 @@
-import { isMetadataLine, type MetadataNode } from '../server/syntax/document.js';
+import type { MetadataNode } from '../server/syntax/document.js';
 import { defineSegmentRule } from '../server/engine/rule-kit.js';
 
 type Attribute = MetadataNode['attributes'][number];
@@ -11,10 +11,10 @@ export default defineSegmentRule(
     fixable: null,
     description: 'The same key twice on one metadata line.',
   },
-  (seg, { doc, report }) => {
-    for (const m of seg.entries) {
+  (input, { report }) => {
+    for (const m of input.segment.entries) {
       const attributes = m.node.attributes;
-      if (attributes.length < 2 || m.node.type === undefined || !isMetadataLine(doc, m)) continue;
+      if (attributes.length < 2 || m.node.type === undefined || !input.isMetadataLine(m)) continue;
       // A line has a few attributes: compared pairwise, with no map per line,
       // unless there are many (a map keeps a long line linear).
       const seen = attributes.length > 16 ? new Map<string, Attribute>() : undefined;
@@ -29,9 +29,9 @@ export default defineSegmentRule(
         }
         if (!first) continue;
         report({
-          at: doc.abs(seg, a.keySpan),
+          at: input.abs(a.keySpan),
           message: `The key \`${a.key}\` appears twice on this metadata line.`,
-          related: [{ at: doc.abs(seg, first.keySpan), message: `First \`${a.key}\`` }],
+          related: [{ at: input.abs(first.keySpan), message: `First \`${a.key}\`` }],
         });
       }
     }

@@ -1,20 +1,20 @@
-import { Cell, isMetadataLine, type MessageDocument } from '../server/syntax/document.js';
+import { Cell, isMetadataLine, type MetadataEntry } from '../server/syntax/document.js';
 import { defineCellRule } from '../server/engine/rule-kit.js';
 import type { ReportDescriptor, RuleContext } from '../server/engine/types.js';
 
 /** Whether a cell has no content besides its marker and metadata. */
-function isEmpty(cell: Cell, doc: MessageDocument): boolean {
+function isEmpty(cell: Cell, isMetadata: (m: MetadataEntry) => boolean): boolean {
   if (cell.parse.contentLineCount > 0) return false;
   // An ordinary footnote that starts with a bracketed word (`[^n]: [RFC 9110] …`)
   // is parsed as a metadata line, but it is content.
-  for (const node of cell.parse.metadata) {
-    if (node.type !== undefined && !isMetadataLine(doc, { segment: cell, node })) return false;
+  for (const m of cell.entries) {
+    if (m.node.type !== undefined && !isMetadata(m)) return false;
   }
   return true;
 }
 
-function emptyReport(doc: MessageDocument, cell: Cell): ReportDescriptor {
-  return { at: doc.abs(cell, cell.marker.span), message: `The cell${cell.id ? ` \`${cell.id}\`` : ''} has no content.` };
+function emptyReport(at: [number, number], cell: Cell): ReportDescriptor {
+  return { at, message: `The cell${cell.id ? ` \`${cell.id}\`` : ''} has no content.` };
 }
 
 export default defineCellRule(
@@ -26,13 +26,13 @@ export default defineCellRule(
     description: 'A cell with no content besides its marker and metadata.',
     // The cross-cell part: an agent reply is not empty when tool calls of its root name it as PARENT.
   },
-  (cell, { doc, report }) => {
+  (cell, input, { report }) => {
     // An empty tool result or a run that printed nothing is data, not an
     // omission; a cell whose kind is a guess may be one (its id or metadata
     // is reported). An agent reply is checked across cells, below.
-    const kind = doc.kindOf(cell);
-    if (kind === 'tool-result' || kind === 'code-output' || kind === 'agent-reply' || !doc.kindKnown(cell)) return;
-    if (isEmpty(cell, doc)) report(emptyReport(doc, cell));
+    const kind = input.kind;
+    if (kind === 'tool-result' || kind === 'code-output' || kind === 'agent-reply' || !input.kindKnown) return;
+    if (isEmpty(cell, (m) => input.isMetadataLine(m))) report(emptyReport(input.abs(cell.marker.span), cell));
   },
   emptyReplies,
 );
@@ -43,7 +43,7 @@ function emptyReplies({ doc, report }: RuleContext): void {
   // that name it as PARENT are its content (spec section 6). They share
   let parents: Set<string> | undefined;
   for (const cell of doc.cells) {
-    if (doc.kindOf(cell) !== 'agent-reply' || !doc.kindKnown(cell) || !isEmpty(cell, doc)) continue;
+    if (doc.kindOf(cell) !== 'agent-reply' || !doc.kindKnown(cell) || !isEmpty(cell, (m) => isMetadataLine(doc, m))) continue;
     if (cell.id !== undefined) {
       if (!parents) {
         parents = new Set();
@@ -51,6 +51,6 @@ function emptyReplies({ doc, report }: RuleContext): void {
       }
       if (parents.has(cell.id)) continue;
     }
-    report(emptyReport(doc, cell));
+    report(emptyReport(doc.abs(cell, cell.marker.span), cell));
   }
 }

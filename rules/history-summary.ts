@@ -1,4 +1,4 @@
-import { defineCellRule, ownsMetadata } from '../server/engine/rule-kit.js';
+import { defineCellRule } from '../server/engine/rule-kit.js';
 
 export default defineCellRule(
   {
@@ -8,15 +8,15 @@ export default defineCellRule(
     fixable: null,
     description: '`history=summary` on a cell with neither a `summary` attribute nor a title.',
   },
-  (cell, { doc, report }) => {
-    const m = doc.metadataOf(cell);
-    if (!m || !ownsMetadata(doc, cell)) return;
+  (cell, input, { report }) => {
+    const m = input.metadata;
+    if (!m || !input.ownsMetadata) return;
     const h = m.node.attributes.find((a) => a.key === 'history');
     if (!h || h.value !== 'summary') return;
     if (m.node.attributes.some((a) => a.key === 'summary' && a.value.trim() !== '')) return;
     if (cell.marker.titleText.trim() !== '') return;
     report({
-      at: doc.abs(m.segment, h.span),
+      at: input.abs(h.span, m.segment),
       message: '`history=summary` needs a summary: add `summary="…"` or give the cell a title.',
     });
   },

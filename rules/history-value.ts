@@ -1,4 +1,3 @@
-import { isMetadataLine } from '../server/syntax/document.js';
 import { closest, defineSegmentRule } from '../server/engine/rule-kit.js';
 
 export const HISTORY_VALUES = ['include', '1', 'true', 'none', 'exclude', '0', 'false', 'summary'];
@@ -13,12 +12,12 @@ export default defineSegmentRule(
     fixable: 'fix',
     description: "A `history` value outside section 5's list.",
   },
-  (seg, { doc, report }) => {
-    for (const m of seg.entries) {
-      if (m.node.type === undefined || !isMetadataLine(doc, m)) continue;
+  (input, { report }) => {
+    for (const m of input.segment.entries) {
+      if (m.node.type === undefined || !input.isMetadataLine(m)) continue;
       for (const a of m.node.attributes) {
         if (a.key !== 'history' || HISTORY_VALUES.includes(a.value)) continue;
-        const at = doc.abs(m.segment, a.valueSpan);
+        const at = input.abs(a.valueSpan);
         const lower = a.value.toLowerCase();
         const best = HISTORY_VALUES.includes(lower) ? lower : closest(a.value, WORDS, { unique: true });
         report({

@@ -8,11 +8,11 @@ export default defineToolProblemRule(
     fixable: 'fix',
     description: 'A tool call in the deprecated JSON form.',
   },
-  (p, doc, seg) => {
+  (p, input) => {
     const refused = 'refused' in p.rewrite ? p.rewrite.refused : undefined;
     return {
       message: `A tool call in the deprecated JSON form: write it in the XML form (\`<server_name>\`, \`<tool_name>\`, \`<arguments>\`).${refused ? ` No automatic rewrite: ${refused}.` : ''}`,
-      fix: 'body' in p.rewrite ? { range: doc.abs(seg, p.body), text: p.rewrite.body } : undefined,
+      fix: 'body' in p.rewrite ? { range: input.abs(p.body), text: p.rewrite.body } : undefined,
       // Tag 2: Deprecated (editors strike the text through).
       tags: [2],
     };

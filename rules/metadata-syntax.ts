@@ -1,4 +1,4 @@
-import { isMetadataLine, type MetadataProblem } from '../server/syntax/document.js';
+import type { MetadataProblem } from '../server/syntax/document.js';
 import { defineSegmentRule } from '../server/engine/rule-kit.js';
 
 function message(problem: MetadataProblem): string {
@@ -41,16 +41,16 @@ export default defineSegmentRule(
     fixable: 'fix',
     description: 'A metadata line that does not parse: no `[TYPE]`, an unterminated quote, text that is not `key=value`.',
   },
-  (seg, { doc, report }) => {
-    for (const m of seg.entries) {
+  (input, { report }) => {
+    for (const m of input.segment.entries) {
       // An ordinary Markdown footnote (`[^n]: text`) is not metadata.
-      if (!isMetadataLine(doc, m)) continue;
+      if (!input.isMetadataLine(m)) continue;
       for (const problem of m.node.problems) {
         const text = fixText(problem);
         report({
-          at: doc.abs(seg, problem.span),
+          at: input.abs(problem.span),
           message: message(problem),
-          fix: text !== undefined ? { range: doc.abs(seg, problem.span), text } : undefined,
+          fix: text !== undefined ? { range: input.abs(problem.span), text } : undefined,
         });
       }
     }

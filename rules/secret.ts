@@ -1,13 +1,14 @@
-import { Cell, type MessageDocument, type Segment } from '../server/syntax/document.js';
+import { Cell } from '../server/syntax/document.js';
+import type { CellInput } from '../server/engine/cell-input.js';
 import { defineSegmentRule } from '../server/engine/rule-kit.js';
-import type { RuleContext } from '../server/engine/types.js';
+import type { SegmentContext } from '../server/engine/types.js';
 import { findSecrets } from './secret/detect.js';
 
 // Bodies that are base64 by the format (section 6): a key found there is chance, not a credential.
 const TEXTUAL = /^(?:text\/|application\/(?:json|xml|javascript|x-sh|yaml|x-yaml)$)|[+](?:json|xml)$/;
 
 /** Reports the credentials in `text`, which starts at the absolute offset `base`. */
-function reportIn(text: string, base: number, { options, report }: RuleContext): void {
+function reportIn(text: string, base: number, { options, report }: SegmentContext): void {
   // Redaction changes the record on purpose, so --fix applies it only when the config asks.
   const redact = (options as { redact?: boolean } | undefined)?.redact === true;
   for (const s of findSecrets(text)) {
@@ -23,11 +24,12 @@ function reportIn(text: string, base: number, { options, report }: RuleContext):
 }
 
 /** The part of a segment to search: all of it, or only the marker and metadata line of a binary output. */
-function searched(doc: MessageDocument, seg: Segment): string {
+function searched(input: CellInput): string {
+  const seg = input.segment;
   if (!(seg instanceof Cell)) return seg.text;
-  const mime = doc.attrOf(seg, 'mime_type');
+  const mime = input.attr('mime_type');
   if (mime === undefined || TEXTUAL.test(mime)) return seg.text;
-  const m = doc.metadataOf(seg);
+  const m = input.metadata;
   return seg.text.slice(0, m && m.segment === seg ? m.node.span.end : seg.parse!.lines[0]!.end);
 }
 
@@ -53,7 +55,7 @@ export default defineSegmentRule(
     },
     // The cross-cell part reads only the frontmatter, which segment checks never see.
   },
-  (seg, context) => reportIn(searched(context.doc, seg), context.doc.offsetOf(seg), context),
+  (input, context) => reportIn(searched(input), input.abs({ start: 0, end: 0 })[0], context),
   (context) => {
     const fm = context.doc.frontmatterSegment;
     if (fm) reportIn(fm.text, context.doc.offsetOf(fm), context);

@@ -16,18 +16,18 @@ export default defineCellRule(
     fixable: 'fix',
     description: 'The metadata `name` of a tool call differs from the XML `<tool_name>`, or is missing.',
   },
-  (cell, { doc, report }) => {
+  (cell, input, { report }) => {
     // Not a cell whose id fits no tool call (cell-id-syntax): it may be a result.
-    if (doc.kindOf(cell) !== 'tool-call' || !doc.kindKnown(cell)) return;
-    const m = doc.metadataOf(cell);
-    if (!m || doc.typeOf(cell) !== 'tool') return;
+    if (input.kind !== 'tool-call' || !input.kindKnown) return;
+    const m = input.metadata;
+    if (!m || input.type !== 'tool') return;
     const tools = toolCallsOf(cell);
     const xmlName = tools.length === 1 ? tools[0]!.toolName : undefined;
     const attr = m.node.attributes.find((a) => a.key === 'name');
     if (!attr) {
       // A line that does not parse may hold the name in a form not read: metadata-syntax reports it.
       if (m.node.problems.length || !m.node.typeSpan) return;
-      const typeAt = doc.abs(m.segment, { start: m.node.typeSpan.start - 1, end: m.node.typeSpan.end + 1 });
+      const typeAt = input.abs({ start: m.node.typeSpan.start - 1, end: m.node.typeSpan.end + 1 }, m.segment);
       const value = xmlName === undefined ? undefined : metadataValue(xmlName, false);
       report({
         at: typeAt,
@@ -37,13 +37,13 @@ export default defineCellRule(
       return;
     }
     if (xmlName === undefined || attr.value === xmlName) return;
-    const at = doc.abs(m.segment, attr.valueSpan);
+    const at = input.abs(attr.valueSpan, m.segment);
     const value = metadataValue(xmlName, !attr.quoted);
     report({
       at,
       message: `The metadata \`name\` is \`${attr.value}\` but the \`<tool_name>\` is \`${xmlName}\`.`,
       fix: value ? { range: at, text: value } : undefined,
-      related: [{ at: doc.abs(cell, toolNameSpan(tools[0]!)), message: 'The tool name in the call' }],
+      related: [{ at: input.abs(toolNameSpan(tools[0]!)), message: 'The tool name in the call' }],
     });
   },
 );

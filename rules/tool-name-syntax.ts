@@ -9,11 +9,11 @@ export default defineCellRule(
     fixable: null,
     description: 'A tool name (the `<tool_name>`, or the metadata `name`) that does not match `^[a-zA-Z0-9_-]{1,64}$`: OpenAI and Anthropic reject it.',
   },
-  (cell, { doc, report }) => {
-    if (doc.kindOf(cell) !== 'tool-call' || doc.typeOf(cell) !== 'tool') return;
+  (cell, input, { report }) => {
+    if (input.kind !== 'tool-call' || input.type !== 'tool') return;
     // The call's own name, else (no readable call) the metadata name; a
     // metadata name that differs from the call's is tool-name-mismatch's.
-    const tool = toolNameOf(doc, cell);
+    const tool = toolNameOf(cell, input.metadata, (span, of) => input.abs(span, of));
     if (!tool || TOOL_NAME_PATTERN.test(tool.name)) return;
     report({
       at: tool.at,

@@ -1,12 +1,13 @@
 import { defineSegmentRule } from '../server/engine/rule-kit.js';
-import { Cell, type MessageDocument } from '../server/syntax/document.js';
+import type { CellInput } from '../server/engine/cell-input.js';
+import { Cell } from '../server/syntax/document.js';
 import { sentAs, toolCallsOf, toolProblemsIn, type StructureProblemKind } from '../server/tool-calls/index.js';
 
 /** A `<tool>` written inside a fenced code block of the cell (where it is code, not a call), and whether that fence closes. */
-function fencedTool(doc: MessageDocument, cell: Cell): { at: [number, number]; closed: boolean } | undefined {
+function fencedTool(input: CellInput, cell: Cell): { at: [number, number]; closed: boolean } | undefined {
   for (const f of cell.parse.fences) {
     const at = cell.text.slice(f.contentStart, f.contentEnd).search(/<tool[\s>]/);
-    if (at !== -1) return { at: doc.abs(cell, { start: f.contentStart + at, end: f.contentStart + at + 5 }), closed: f.close !== undefined };
+    if (at !== -1) return { at: input.abs({ start: f.contentStart + at, end: f.contentStart + at + 5 }), closed: f.close !== undefined };
   }
   return undefined;
 }
@@ -84,29 +85,29 @@ export default defineSegmentRule(
     fixable: null,
     description: 'Well-formed XML of the wrong shape, or not exactly one `<tool>` in a tool call cell.',
   },
-  (seg, context) => {
-    const doc = context.doc;
-    for (const p of toolProblemsIn(doc, seg, 'tool-xml-structure')) {
+  (input, context) => {
+    const seg = input.segment;
+    for (const p of toolProblemsIn(input, 'tool-xml-structure')) {
       context.report({
-        at: doc.abs(seg, p),
+        at: input.abs(p),
         message: message(p.kind, p.name ?? '', p.type, p.detail),
         related: p.first
-          ? [{ at: doc.abs(seg, p.first), message: `The first \`<${p.name}>\`` }]
+          ? [{ at: input.abs(p.first), message: `The first \`<${p.name}>\`` }]
           : p.declared
-            ? [{ at: doc.abs(seg, p.declared), message: 'The type is declared here' }]
+            ? [{ at: input.abs(p.declared), message: 'The type is declared here' }]
             : undefined,
       });
     }
     // A cell whose kind is a guess (its id fits no tool call, or it has no
     // metadata type) may be no tool call: its id or metadata is reported.
-    if (!(seg instanceof Cell) || doc.kindOf(seg) !== 'tool-call' || !doc.kindKnown(seg)) return;
+    if (!(seg instanceof Cell) || input.kind !== 'tool-call' || !input.kindKnown) return;
     const tools = toolCallsOf(seg);
     if (tools.length === 0) {
-      const fenced = fencedTool(doc, seg);
+      const fenced = fencedTool(input, seg);
       // In a fence that never closes, the `<tool>` is code because of it: unclosed-fence reports it.
       if (fenced && !fenced.closed) return;
       context.report({
-        at: fenced?.at ?? doc.abs(seg, seg.marker.idRef?.refSpan ?? seg.marker.span),
+        at: fenced?.at ?? input.abs(seg.marker.idRef?.refSpan ?? seg.marker.span),
         message: fenced
           ? 'This `<tool>` is inside a fenced code block, where it is code, not a tool call: write the `<tool>` element outside the fence.'
           : 'A tool call cell holds exactly one `<tool>` element; this one has none.',
@@ -116,9 +117,9 @@ export default defineSegmentRule(
     for (let i = 1; i < tools.length; i++) {
       const t = tools[i]!.element;
       context.report({
-        at: doc.abs(seg, { start: t.start, end: t.openTagEnd }),
+        at: input.abs({ start: t.start, end: t.openTagEnd }),
         message: `A tool call cell holds exactly one \`<tool>\`; this is number ${i + 1}. Give each call its own cell (an agent reply may hold several).`,
-        related: [{ at: doc.abs(seg, { start: tools[0]!.element.start, end: tools[0]!.element.openTagEnd }), message: 'The first `<tool>`' }],
+        related: [{ at: input.abs({ start: tools[0]!.element.start, end: tools[0]!.element.openTagEnd }), message: 'The first `<tool>`' }],
       });
     }
   },

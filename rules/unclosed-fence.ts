@@ -1,5 +1,4 @@
 import { defineSegmentRule } from '../server/engine/rule-kit.js';
-import { Cell } from '../server/syntax/document.js';
 import { isToolCellType } from '../server/tool-calls/index.js';
 
 export default defineSegmentRule(
@@ -10,14 +9,15 @@ export default defineSegmentRule(
     fixable: null,
     description: 'A fenced code block that is not closed before the next cell marker or the end of the file (also an HTML comment that is never closed).',
   },
-  (seg, { doc, report }) => {
+  (input, { report }) => {
+    const seg = input.segment;
     if (seg.kind !== 'cell' && seg.kind !== 'prologue') return;
     const p = seg.parse!;
     for (const f of p.fences) {
       if (f.close) continue;
       const fence = f.char.repeat(f.length);
       report({
-        at: doc.abs(seg, { start: f.open.start + f.indent, end: f.open.contentEnd }),
+        at: input.abs({ start: f.open.start + f.indent, end: f.open.contentEnd }),
         message: `This code fence is never closed: end the code with a line ${fence}. (Cell markers after it still start new cells.)`,
       });
     }
@@ -25,11 +25,11 @@ export default defineSegmentRule(
     // has no rule of its own for comments, and this is the same mistake.
     // Inside a `<tool>` element whose XML is read, it is an XML error, which
     // tool-xml reports.
-    const xmlRead = seg instanceof Cell && isToolCellType(doc.kindOf(seg)) && doc.kindKnown(seg);
+    const xmlRead = input.kind !== undefined && isToolCellType(input.kind) && input.kindKnown;
     for (const c of p.comments) {
       if (c.closed || (xmlRead && p.tools.some((t) => t.start < c.start && c.start < t.end))) continue;
       report({
-        at: doc.abs(seg, { start: c.start, end: c.start + 4 }),
+        at: input.abs({ start: c.start, end: c.start + 4 }),
         message: 'This HTML comment is never closed: end it with -->. (Cell markers after it still start new cells.)',
       });
     }

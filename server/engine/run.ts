@@ -4,10 +4,9 @@
 // run over the whole document, on every lint.
 
 import type { CellParse } from '../syntax/format/cell.js';
-import { borrowsMetadata, Cell, type MessageDocument, type Segment } from '../syntax/document.js';
-import { isMetadataLine } from '../syntax/tree/footnotes.js';
+import type { MessageDocument, Segment } from '../syntax/document.js';
 import { Memo } from '../base/memo.js';
-import { countAtMost } from '../base/sorted.js';
+import { CellInput, fileEnv } from './cell-input.js';
 import { doubtfulIdBetween } from '../syntax/tree/segment-lists.js';
 import { mergeEdits } from './fix.js';
 import { renderLines } from './line-mentions.js';
@@ -16,7 +15,7 @@ import type { ProblemCap } from './problem-cap.js';
 import type { Suppressions } from './directives.js';
 import { SEGMENTS_PER_STEP, type Steps } from './steps.js';
 import { addRuleTime, timingCollector, type LintTimes } from './timing.js';
-import type { Diagnostic, MsglintConfig, ReportDescriptor, Rule, RuleContext, Severity, TextEdit } from './types.js';
+import type { Diagnostic, MsglintConfig, ReportDescriptor, Rule, RuleContext, SegmentContext, Severity, TextEdit } from './types.js';
 
 /** A finding kept with a segment's parse: offsets relative to the segment, edits merged. */
 interface LocalFinding {
@@ -36,83 +35,16 @@ interface SegmentFinding {
 const NO_FINDINGS: readonly SegmentFinding[] = []; // not frozen: see base/lists.ts
 
 interface LocalCacheEntry {
-  signature: unknown[];
+  input: CellInput;
   ruleSet: RuleSet;
   rulesKey: string;
   findings: readonly SegmentFinding[];
 }
 
-// Findings of segment checks, per parse. Parses are shared between versions
-// of a document, so an untouched cell's findings are reused.
+// Findings of segment checks, per parse, with the input they were made from.
+// Parses are shared between versions of a document, so an untouched cell's
+// findings are reused while its input is the same.
 const localCache = new Memo<CellParse, LocalCacheEntry>();
-
-function sameSignature(a: unknown[], b: unknown[]): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
-}
-
-/** File-wide facts a segment signature reads, computed once per lint. */
-interface SignatureFacts {
-  env: string;
-  /** Offsets from which body agents can be used, ascending. */
-  bodyAgents: number[];
-  /** Offsets where the default agent changes, with the new default. */
-  defaults: { from: number; name: string | undefined }[];
-}
-
-function signatureFacts(doc: MessageDocument, env: string): SignatureFacts {
-  const bodyAgents = doc.agents.filter((a) => a.source === 'body').map((a) => a.from).sort((x, y) => x - y);
-  const defaults: SignatureFacts['defaults'] = [{ from: 0, name: doc.defaultAgentAt(0) }];
-  for (let i = 0, list = bodyAgents; i < list.length; i++) {
-    const from = list[i]!;
-    const name = doc.defaultAgentAt(from);
-    if (name !== defaults[defaults.length - 1]!.name) defaults.push({ from, name });
-  }
-  return { env, bodyAgents, defaults };
-}
-
-/** The environment string of the last lint: its object, when the text is the same. */
-let lastEnv = '';
-
-/**
- * The environment of a segment signature as the same string object as the
- * last lint's when it has the same text: compared once here, it is then
- * compared per segment by reference. A file with thousands of agents has an
- * environment of hundreds of kilobytes, and comparing its text per segment
- * made each lint quadratic.
- */
-function sameEnv(env: string): string {
-  if (env !== lastEnv) lastEnv = env;
-  return lastEnv;
-}
-
-/** What a segment check may depend on besides the segment's own text. */
-function segmentSignature(doc: MessageDocument, seg: Segment, facts: SignatureFacts): unknown[] {
-  // Per metadata line of the segment: is it metadata (not an ordinary
-  // footnote), and does a cell use its id.
-  let lines = '';
-  for (let i = 0, list = seg.parse?.metadata ?? []; i < list.length; i++) {
-    const node = list[i]!;
-    lines += isMetadataLine(doc, { segment: seg, node }) ? 'm' : 'f';
-    lines += doc.cellsById.has(node.id.id) ? 'c' : '-';
-  }
-  if (!(seg instanceof Cell)) return [seg.kind, facts.env, lines];
-  const m = doc.metadataOf(seg);
-  const at = doc.offsetOf(seg);
-  // A metadata line elsewhere is reported relative to this cell: its distance counts.
-  const metadataAt = m && m.segment !== seg ? doc.offsetOf(m.segment) - at : 0;
-  const bodyAgents = facts.bodyAgents.length ? countAtMost(facts.bodyAgents.length, (k) => facts.bodyAgents[k]!, at) : 0;
-  let defaultAgent = facts.defaults[0]!.name;
-  for (const d of facts.defaults) if (d.from <= at) defaultAgent = d.name;
-  // Whether the id fits, the kind is known and the metadata line is another cell's depend on other cells too (a metadata line in another cell with the same id).
-  return [seg.kind, facts.env, lines, doc.kindOf(seg), m?.node, metadataAt, bodyAgents, defaultAgent, firstWithItsId(doc, seg), borrowsMetadata(doc, seg), doc.idFits(seg), doc.kindKnown(seg)];
-}
-
-/** Whether no cell before this one has its id (looked up per cell: a set of the others costs a walk over every id per keystroke). */
-function firstWithItsId(doc: MessageDocument, cell: Cell): boolean {
-  return cell.id === undefined || doc.cellsById.get(cell.id)?.[0] === cell;
-}
 
 function shiftEdit(e: TextEdit, by: number): TextEdit {
   return by === 0 ? e : { range: [e.range[0] + by, e.range[1] + by], text: e.text };
@@ -142,6 +74,11 @@ export interface OnceFindings {
 /** What a check is given. */
 function context(doc: MessageDocument, options: unknown, report: (d: ReportDescriptor) => void): RuleContext {
   return { doc, options, report, doubtfulIdBetween: (from, to, output) => doubtfulIdBetween(doc, from, to, output) };
+}
+
+/** What a segment check is given besides its input. */
+function segmentContext(options: unknown, report: (d: ReportDescriptor) => void): SegmentContext {
+  return { options, report };
 }
 
 /** Turns findings into diagnostics of one document. */
@@ -199,12 +136,12 @@ function reporter(doc: MessageDocument, raw: RawFindings) {
    * segments times dozens of rules of garbage. `spent`: when timing,
    * milliseconds per rule of `segmentRules` are added to it.
    */
-  const segmentChecker = (segmentRules: SegmentRule[], spent: Float64Array | undefined): ((seg: Segment) => readonly SegmentFinding[]) => {
+  const segmentChecker = (segmentRules: SegmentRule[], spent: Float64Array | undefined): ((input: CellInput) => readonly SegmentFinding[]) => {
     let base = 0;
     const found: LocalFinding[] = [];
     const checks = segmentRules.map(({ rule, options: ruleOpts, severity }) => ({
       rule,
-      context: context(doc, ruleOpts, (d: ReportDescriptor) => {
+      context: segmentContext(ruleOpts, (d: ReportDescriptor) => {
           // Linted once, nothing is cached: a finding goes straight to the cap,
           // so that a segment of a million findings does not hold them all.
           if (once) {
@@ -224,9 +161,9 @@ function reporter(doc: MessageDocument, raw: RawFindings) {
     }));
     // Indexed loops: this runs for every segment and rule, mostly before the
     // JIT has optimized it, where each for-of step is an iterator call.
-    return (seg) => {
+    return (input) => {
       let findings: SegmentFinding[] | undefined;
-      base = doc.offsetOf(seg);
+      base = doc.offsetOf(input.segment);
       // One clock reading per rule: the end of one check starts the next.
       let clock = spent ? performance.now() : 0;
       for (let r = 0; r < checks.length; r++) {
@@ -234,7 +171,7 @@ function reporter(doc: MessageDocument, raw: RawFindings) {
         if (found.length) found.length = 0;
         let threw = false;
         try {
-          rule.checkSegment!(seg, context);
+          rule.checkSegment!(input, context);
         } catch (e) {
           internalError(rule.meta.id, e);
           threw = true;
@@ -281,29 +218,31 @@ export function* lintWhole(ruleSet: RuleSet, doc: MessageDocument, config: Msgli
   const { segmentRules, severityOf, rulesKey, checks } = ruleSet.planOf(config);
   const spent = times && new Float64Array(segmentRules.length);
   if (segmentRules.length) {
-    // Made on first use: after an edit that keeps the segments, only for the few checked.
-    let facts: SignatureFacts | undefined;
-    const factsOf = (): SignatureFacts =>
-      (facts ??= signatureFacts(doc, sameEnv(JSON.stringify([doc.agents.map((a) => [a.name, a.source]), doc.languagesRead, config.languages ?? [], config.agents ?? []]))));
-    let check: ((seg: Segment) => readonly SegmentFinding[]) | undefined;
+    const env = fileEnv(doc);
+    let bodyAgentsBefore = 0;
+    const bodyAgentsFrom = doc.agents.filter((a) => a.source === 'body').map((a) => a.from).sort((x, y) => x - y);
+    let check: ((input: CellInput) => readonly SegmentFinding[]) | undefined;
     const count = doc.segmentCount;
     for (let i = 0; i < count; i++) {
       if (i !== 0 && i % SEGMENTS_PER_STEP === 0) yield;
       const seg = doc.segment(i)!;
       const parse = seg.parse;
       if (!parse) continue;
+      // The body agents declared before this segment: usable in it (agents are declared in order).
+      const at = doc.offsetOf(seg);
+      while (bodyAgentsBefore < bodyAgentsFrom.length && bodyAgentsFrom[bodyAgentsBefore]! <= at) bodyAgentsBefore++;
+      const input = CellInput.of(doc, seg, env, bodyAgentsBefore);
       let findings: readonly SegmentFinding[];
       if (keep) {
-        const signature = segmentSignature(doc, seg, factsOf());
         let entry = localCache.get(parse);
-        if (!entry || entry.ruleSet !== ruleSet || entry.rulesKey !== rulesKey || !sameSignature(entry.signature, signature)) {
-          entry = { signature, ruleSet, rulesKey, findings: (check ??= segmentChecker(segmentRules, spent))(seg) };
+        if (!entry || entry.ruleSet !== ruleSet || entry.rulesKey !== rulesKey || !entry.input.sameAs(input)) {
+          entry = { input, ruleSet, rulesKey, findings: (check ??= segmentChecker(segmentRules, spent))(input) };
           localCache.set(parse, entry);
         }
         findings = entry.findings;
       } else {
-        // Linted once: nothing to compare signatures with or to keep them for.
-        findings = (check ??= segmentChecker(segmentRules, spent))(seg);
+        // Linted once: nothing to compare inputs with or to keep them for.
+        findings = (check ??= segmentChecker(segmentRules, spent))(input);
       }
       if (findings.length) pushSegmentFindings(seg, findings, severityOf);
     }

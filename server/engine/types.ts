@@ -5,6 +5,7 @@
 import type { EncodingProblem } from '../base/decode.js';
 import type { Range, TextEdit } from '../base/text.js';
 import type { MessageDocument, Segment, TextEditHint } from '../syntax/document.js';
+import type { CellInput } from './cell-input.js';
 
 export type { Position, Range, TextEdit } from '../base/text.js';
 
@@ -127,6 +128,13 @@ export interface RuleContext {
   doubtfulIdBetween(from: number, to: number, output: boolean): boolean;
 }
 
+/** What a segment check is given besides its input: its options and where to report. */
+export interface SegmentContext {
+  /** The rule's options from config (second element of [severity, options]). */
+  options: unknown;
+  report(descriptor: ReportDescriptor): void;
+}
+
 export interface RuleMeta {
   id: string;
   group: RuleGroup;
@@ -155,14 +163,11 @@ export interface Rule {
   /** Checks that look across the whole document: run on every lint of every version. */
   check?(context: RuleContext): void;
   /**
-   * Checks of one segment (a cell, or text outside cells) that depend only on
-   * that segment's text, its cell's kind, id and metadata line (and where that
-   * line is, and whether it lies in another cell of the same id), whether an
-   * earlier cell has its id, the agents usable there, the file's agents and
-   * languages, and the rule's options (segmentSignature in run.ts). Their
-   * findings are cached with the segment's parse and reused while all of that
-   * stays the same. Every range such a check reports lies inside the segment
-   * or on its cell's metadata line.
+   * Checks of one segment (a cell, or text outside cells): `input` is all
+   * they may read (CellInput, engine/cell-input.ts), and their findings are
+   * kept with the segment's parse and reused while the input stays the same.
+   * Every range such a check reports lies inside the segment or on its
+   * cell's metadata line (CellInput.abs places it).
    */
-  checkSegment?(segment: Segment, context: RuleContext): void;
+  checkSegment?(input: CellInput, context: SegmentContext): void;
 }

@@ -138,7 +138,7 @@ export function viewBlockers(doc: MessageDocument, view: LLMView, diagnostics: r
       for (const c of m.toolCalls ?? []) {
         if (TOOL_NAME_PATTERN.test(c.function.name)) continue;
         const cell = doc.cellsById.get(c.id)?.find((x) => doc.kindOf(x) === 'tool-call');
-        const at = cell && toolNameOf(doc, cell)?.at;
+        const at = cell && toolNameOf(cell, doc.metadataOf(cell), (span, of) => doc.abs(of, span))?.at;
         if (!cell || !at) continue;
         out.push({
           ruleId: 'tool-name-syntax',

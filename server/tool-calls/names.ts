@@ -1,7 +1,8 @@
 // A tool call's name as the file gives it, and the pattern the providers'
 // APIs require of names (the tool-name-syntax rule and the export both use it).
 
-import type { Cell, MessageDocument } from '../syntax/document.js';
+import type { Cell, MetadataEntry, Segment } from '../syntax/document.js';
+import type { Span } from '../base/text.js';
 import type { ToolCallInfo } from './facts.js';
 import { toolCallsOf } from './read.js';
 import { textValue } from './xml.js';
@@ -14,14 +15,13 @@ export const TOOL_NAME_PATTERN = /^[a-zA-Z0-9_-]{1,64}$/;
  * (absolute offsets): the `<tool_name>` (or legacy `tool_name`) of its one
  * readable call, else its metadata `name`.
  */
-export function toolNameOf(doc: MessageDocument, cell: Cell): { name: string; at: [number, number] } | undefined {
+export function toolNameOf(cell: Cell, m: MetadataEntry | undefined, abs: (span: Span, of: Segment) => [number, number]): { name: string; at: [number, number] } | undefined {
   const tools = toolCallsOf(cell);
   const info = tools.length === 1 ? tools[0]! : undefined;
-  if (info?.toolName !== undefined) return { name: info.toolName, at: doc.abs(cell, xmlNameSpan(cell, info)) };
-  const m = doc.metadataOf(cell);
+  if (info?.toolName !== undefined) return { name: info.toolName, at: abs(xmlNameSpan(cell, info), cell) };
   const attr = m?.node.attributes.find((a) => a.key === 'name');
   if (!m || !attr || attr.value.trim() === '') return undefined;
-  return { name: attr.value, at: doc.abs(m.segment, attr.valueSpan) };
+  return { name: attr.value, at: abs(attr.valueSpan, m.segment) };
 }
 
 /** Cell-relative span of a call's tool name: the text of `<tool_name>`, or the legacy `tool_name` string without its quotes. */

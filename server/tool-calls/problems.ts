@@ -3,7 +3,7 @@
 // their fixes.
 
 import type { CellParse } from '../syntax/format/cell.js';
-import { Cell, type MessageDocument, type Segment } from '../syntax/document.js';
+import { Cell, type CellKind, type Segment } from '../syntax/document.js';
 import { Memo } from '../base/memo.js';
 import { isToolCellType } from './graph.js';
 import type { ToolProblem, ToolProblemRule } from './facts.js';
@@ -17,12 +17,13 @@ const byRule = new Memo<CellParse, ReadonlyMap<ToolProblemRule, readonly ToolPro
 
 /**
  * The problems for `rule` in the tool elements of a segment (tool call cells
- * and agent replies), offsets relative to the cell. None for a cell whose
+ * and agent replies) of this kind, offsets relative to the cell. None for a cell whose
  * kind is a guess (MessageDocument.kindKnown): it may be a tool result, whose body is
  * free text.
  */
-export function toolProblemsIn<R extends ToolProblemRule>(doc: MessageDocument, seg: Segment, rule: R): readonly Extract<ToolProblem, { rule: R }>[] {
-  if (!(seg instanceof Cell) || !isToolCellType(doc.kindOf(seg)) || !doc.kindKnown(seg)) return NONE;
+export function toolProblemsIn<R extends ToolProblemRule>(at: { segment: Segment; kind: CellKind | undefined; kindKnown: boolean }, rule: R): readonly Extract<ToolProblem, { rule: R }>[] {
+  const seg = at.segment;
+  if (!(seg instanceof Cell) || at.kind === undefined || !isToolCellType(at.kind) || !at.kindKnown) return NONE;
   const parse = seg.parse;
   if (!parse || parse.tools.length === 0) return NONE;
   let grouped = byRule.get(parse);

@@ -1,0 +1,190 @@
+// What a segment check may read, and nothing else (as a Biome rule's Query):
+// its segment's text and parse, and the few facts of the file that a cell
+// takes from the others. The engine makes one per segment on every lint and
+// reuses a check's findings while the input is the same (sameInput): the
+// contract of a segment check and the key of its cache are this one type,
+// so they cannot drift apart.
+
+import { borrowsMetadata, Cell, COMMON_LANGUAGES, isMetadataLine, type CellKind, type MessageDocument, type MetadataEntry, type Segment } from '../syntax/document.js';
+import type { Span } from '../base/text.js';
+
+/**
+ * What the whole file offers every segment: the agents' names (and which
+ * are declared in the body, usable only after their line), the code
+ * languages a metadata type can name, and whether the agents could be read.
+ * One object while its `key` stays the same, so inputs compare it by reference.
+ */
+export class FileEnv {
+  private readonly names: ReadonlySet<string>;
+  private readonly everywhere: ReadonlySet<string>;
+  private readonly languages: ReadonlySet<string>;
+
+  constructor(
+    readonly key: string,
+    /** The body agents' names, in the order they are declared. */
+    private readonly bodyAgents: readonly string[],
+    everywhere: readonly string[],
+    /** The fences' languages that a metadata type names (MessageDocument.languagesRead), lower case. */
+    languages: readonly string[],
+    /** The config's `languages`, as written. */
+    private readonly configLanguages: readonly string[],
+    readonly agentsKnown: boolean,
+  ) {
+    this.names = new Set([...bodyAgents, ...everywhere]);
+    this.everywhere = new Set(everywhere);
+    this.languages = new Set(languages);
+  }
+
+  /** Whether an agent of this name is declared anywhere in the file or config. */
+  hasAgent(name: string): boolean {
+    return this.names.has(name);
+  }
+
+  /** Whether an agent of this name is usable after the first `bodyAgentsBefore` body agents. */
+  agentUsable(name: string, bodyAgentsBefore: number): boolean {
+    if (this.everywhere.has(name)) return true;
+    for (let i = 0; i < bodyAgentsBefore && i < this.bodyAgents.length; i++) if (this.bodyAgents[i] === name) return true;
+    return false;
+  }
+
+  /** Whether a metadata TYPE names a code language (one of the file's fences, the config's, or a common one). */
+  isLanguage(type: string): boolean {
+    const t = type.toLowerCase();
+    return COMMON_LANGUAGES.has(t) || this.languages.has(t) || this.configLanguages.includes(type);
+  }
+}
+
+/** The last lint's environment: the same object while the key is the same text (compared once per lint, then by reference). */
+let lastEnv: FileEnv | undefined;
+
+/** The file's environment for segment checks (FileEnv). */
+export function fileEnv(doc: MessageDocument): FileEnv {
+  const body: string[] = [];
+  const everywhere: string[] = [];
+  for (const a of doc.agents) (a.source === 'body' ? body : everywhere).push(a.name);
+  const languages = doc.languagesRead.split('\n').filter(Boolean);
+  const configLanguages = doc.options.languages ?? [];
+  const key = JSON.stringify([body, everywhere, languages, configLanguages, doc.agentsKnown]);
+  if (lastEnv?.key === key) return lastEnv;
+  return (lastEnv = new FileEnv(key, body, everywhere, languages, configLanguages, doc.agentsKnown));
+}
+
+const ID_FITS = 1;
+const KIND_KNOWN = 2;
+const FIRST_WITH_ID = 4;
+const BORROWS = 8;
+
+/**
+ * A segment check's input. Every field but `offset` is part of the key;
+ * `offset` only places reports, which the engine keeps relative to the
+ * segment, so a check cannot tell where its segment is.
+ */
+export class CellInput {
+  private constructor(
+    readonly segment: Segment,
+    private readonly offset: number,
+    /** A cell's kind (undefined for the text outside cells). */
+    readonly kind: CellKind | undefined,
+    /** The metadata line that counts for the cell (wherever it is). */
+    readonly metadata: MetadataEntry | undefined,
+    /** Where that line's segment starts, relative to this segment (0: its own). */
+    private readonly metadataAt: number,
+    private readonly flags: number,
+    /** Per metadata-shaped line of the segment: `m` metadata or `f` footnote, then `c` when a cell has its id or `-`. */
+    private readonly lines: string,
+    private readonly bodyAgentsBefore: number,
+    readonly env: FileEnv,
+  ) {}
+
+  /** The input of segment `seg` in `doc`, whose cells before it declare `bodyAgentsBefore` body agents. */
+  static of(doc: MessageDocument, seg: Segment, env: FileEnv, bodyAgentsBefore: number): CellInput {
+    const offset = doc.offsetOf(seg);
+    let lines = '';
+    for (const m of seg.entries) lines += (isMetadataLine(doc, m) ? 'm' : 'f') + (doc.cellsById.has(m.node.id.id) ? 'c' : '-');
+    if (!(seg instanceof Cell)) return new CellInput(seg, offset, undefined, undefined, 0, 0, lines, bodyAgentsBefore, env);
+    const m = doc.metadataOf(seg);
+    const metadataAt = m && m.segment !== seg ? doc.offsetOf(m.segment) - offset : 0;
+    const first = seg.id === undefined || doc.cellsById.get(seg.id)?.[0] === seg;
+    const flags = (doc.idFits(seg) ? ID_FITS : 0) | (doc.kindKnown(seg) ? KIND_KNOWN : 0) | (first ? FIRST_WITH_ID : 0) | (borrowsMetadata(doc, seg) ? BORROWS : 0);
+    return new CellInput(seg, offset, doc.kindOf(seg), m, metadataAt, flags, lines, bodyAgentsBefore, env);
+  }
+
+  /** The segment as a cell (undefined for the text outside cells). */
+  get cell(): Cell | undefined {
+    return this.segment instanceof Cell ? this.segment : undefined;
+  }
+
+  /** The TYPE the cell's metadata line says (`[markdown]`, `[coder]`, ...): not its kind. */
+  get type(): string | undefined {
+    return this.metadata?.node.type;
+  }
+
+  /** An attribute of the cell's metadata line. */
+  attr(key: string): string | undefined {
+    return this.metadata?.node.attributes.find((a) => a.key === key)?.value;
+  }
+
+  /** MessageDocument.idFits of the cell. */
+  get idFits(): boolean {
+    return (this.flags & ID_FITS) !== 0;
+  }
+
+  /** MessageDocument.kindKnown of the cell. */
+  get kindKnown(): boolean {
+    return (this.flags & KIND_KNOWN) !== 0;
+  }
+
+  /** Whether no cell before this one has its id. */
+  get firstWithItsId(): boolean {
+    return (this.flags & FIRST_WITH_ID) !== 0;
+  }
+
+  /** Whether the metadata line that counts lies in another cell of the same id (syntax's borrowsMetadata). */
+  get borrowsMetadata(): boolean {
+    return (this.flags & BORROWS) !== 0;
+  }
+
+  /** Whether the cell's metadata line is its own to report on (duplicate-id reports the others). */
+  get ownsMetadata(): boolean {
+    return this.firstWithItsId && !this.borrowsMetadata;
+  }
+
+  /** Whether a metadata-shaped line of this segment is metadata, not an ordinary footnote (syntax's isMetadataLine). */
+  isMetadataLine(m: MetadataEntry): boolean {
+    return this.lines[2 * this.segment.entries.indexOf(m)] === 'm';
+  }
+
+  /** Whether some cell of the file has the id of a metadata-shaped line of this segment. */
+  isCellId(m: MetadataEntry): boolean {
+    return this.lines[2 * this.segment.entries.indexOf(m) + 1] === 'c';
+  }
+
+  /** Whether an agent of this name is usable at this cell (declared in config, frontmatter or a body line before it). */
+  agentUsable(name: string): boolean {
+    return this.env.agentUsable(name, this.bodyAgentsBefore);
+  }
+
+  /** Offsets in the file of a span of this segment, or of the segment holding the cell's metadata line. */
+  abs(span: Span, of: Segment = this.segment): [number, number] {
+    let at = this.offset;
+    if (of !== this.segment) {
+      if (of !== this.metadata?.segment) throw new Error('a segment check reports in its segment or on its metadata line');
+      at += this.metadataAt;
+    }
+    return [at + span.start, at + span.end];
+  }
+
+  /** Whether this input gives the same findings as `other`, an input of the same parse: every field but the offset. */
+  sameAs(other: CellInput): boolean {
+    return (
+      this.segment === other.segment &&
+      this.kind === other.kind &&
+      this.metadata === other.metadata &&
+      this.metadataAt === other.metadataAt &&
+      this.flags === other.flags &&
+      this.lines === other.lines &&
+      this.bodyAgentsBefore === other.bodyAgentsBefore &&
+      this.env === other.env
+    );
+  }
+}
