@@ -5,7 +5,8 @@
 // contract of a segment check and the key of its cache are this one type,
 // so they cannot drift apart.
 
-import { borrowsMetadata, Cell, COMMON_LANGUAGES, isMetadataLine, type CellKind, type MessageDocument, type MetadataEntry, type Segment } from '../syntax/document.js';
+import { Cell, CELL_KINDS, COMMON_LANGUAGES, isMetadataLine, KIND_BITS, type CellKind, type MessageDocument, type MetadataEntry, type Segment } from '../syntax/document.js';
+import { ID_FITS as FACT_ID_FITS, KIND_KNOWN as FACT_KIND_KNOWN } from '../syntax/document.js';
 import type { Span } from '../base/text.js';
 
 /**
@@ -96,17 +97,29 @@ export class CellInput {
     readonly env: FileEnv,
   ) {}
 
-  /** The input of segment `seg` in `doc`, whose cells before it declare `bodyAgentsBefore` body agents. */
-  static of(doc: MessageDocument, seg: Segment, env: FileEnv, bodyAgentsBefore: number): CellInput {
+  /**
+   * The input of segment `seg` in `doc`. From the walk over the segments in
+   * order (run.ts): `cellIndex`, the cell's index among the cells (for a
+   * cell); `bodyAgentsBefore`, how many body agents are declared before it;
+   * `first`, whether no cell before it has its id.
+   */
+  static of(doc: MessageDocument, seg: Segment, cellIndex: number, env: FileEnv, bodyAgentsBefore: number, first: boolean): CellInput {
     const offset = doc.offsetOf(seg);
+    const cellId = seg instanceof Cell ? seg.id : undefined;
     let lines = '';
-    for (const m of seg.entries) lines += (isMetadataLine(doc, m) ? 'm' : 'f') + (doc.cellsById.has(m.node.id.id) ? 'c' : '-');
+    for (const m of seg.entries) {
+      // A cell's own metadata line names the cell itself: no look-up.
+      const used = m.node.id.id === cellId || doc.cellsById.has(m.node.id.id);
+      lines += used ? 'mc' : isMetadataLine(doc, m) ? 'm-' : 'f-';
+    }
     if (!(seg instanceof Cell)) return new CellInput(seg, offset, undefined, undefined, 0, 0, lines, bodyAgentsBefore, env);
-    const m = doc.metadataOf(seg);
+    const facts = doc.factsAt(cellIndex);
+    const m = doc.metadataAt(cellIndex);
     const metadataAt = m && m.segment !== seg ? doc.offsetOf(m.segment) - offset : 0;
-    const first = seg.id === undefined || doc.cellsById.get(seg.id)?.[0] === seg;
-    const flags = (doc.idFits(seg) ? ID_FITS : 0) | (doc.kindKnown(seg) ? KIND_KNOWN : 0) | (first ? FIRST_WITH_ID : 0) | (borrowsMetadata(doc, seg) ? BORROWS : 0);
-    return new CellInput(seg, offset, doc.kindOf(seg), m, metadataAt, flags, lines, bodyAgentsBefore, env);
+    // syntax's borrowsMetadata, from the line at hand.
+    const borrows = m !== undefined && m.segment !== seg && m.segment instanceof Cell && m.segment.id === cellId;
+    const flags = (facts & FACT_ID_FITS ? ID_FITS : 0) | (facts & FACT_KIND_KNOWN ? KIND_KNOWN : 0) | (first ? FIRST_WITH_ID : 0) | (borrows ? BORROWS : 0);
+    return new CellInput(seg, offset, CELL_KINDS[facts & KIND_BITS], m, metadataAt, flags, lines, bodyAgentsBefore, env);
   }
 
   /** The segment as a cell (undefined for the text outside cells). */

@@ -4,7 +4,7 @@
 // run over the whole document, on every lint.
 
 import type { CellParse } from '../syntax/format/cell.js';
-import type { MessageDocument, Segment } from '../syntax/document.js';
+import { Cell, type MessageDocument, type Segment } from '../syntax/document.js';
 import { Memo } from '../base/memo.js';
 import { CellInput, fileEnv } from './cell-input.js';
 import { doubtfulIdBetween } from '../syntax/tree/segment-lists.js';
@@ -222,6 +222,8 @@ export function* lintWhole(ruleSet: RuleSet, doc: MessageDocument, config: Msgli
     let bodyAgentsBefore = 0;
     const bodyAgentsFrom = doc.agents.filter((a) => a.source === 'body').map((a) => a.from).sort((x, y) => x - y);
     let check: ((input: CellInput) => readonly SegmentFinding[]) | undefined;
+    const idsSeen = new Set<string>();
+    let cellIndex = -1;
     const count = doc.segmentCount;
     for (let i = 0; i < count; i++) {
       if (i !== 0 && i % SEGMENTS_PER_STEP === 0) yield;
@@ -231,7 +233,15 @@ export function* lintWhole(ruleSet: RuleSet, doc: MessageDocument, config: Msgli
       // The body agents declared before this segment: usable in it (agents are declared in order).
       const at = doc.offsetOf(seg);
       while (bodyAgentsBefore < bodyAgentsFrom.length && bodyAgentsFrom[bodyAgentsBefore]! <= at) bodyAgentsBefore++;
-      const input = CellInput.of(doc, seg, env, bodyAgentsBefore);
+      let first = true;
+      if (seg instanceof Cell) {
+        cellIndex++;
+        if (seg.id !== undefined) {
+          first = !idsSeen.has(seg.id);
+          idsSeen.add(seg.id);
+        }
+      }
+      const input = CellInput.of(doc, seg, cellIndex, env, bodyAgentsBefore, first);
       let findings: readonly SegmentFinding[];
       if (keep) {
         let entry = localCache.get(parse);

@@ -1,8 +1,8 @@
 // The facade: what the layers above (rules above all) may use of the syntax tree.
 
-export { Cell, Segment, type CellKind, type SegmentKind } from './tree/segment.js';
+export { Cell, CELL_KINDS, Segment, type CellKind, type SegmentKind } from './tree/segment.js';
 export { MessageDocument, type DocumentEdit, type ReplacedCells, type ParseOptions, type TextEditHint } from './tree/message-document.js';
-export { COMMON_LANGUAGES, MESSAGE_TYPES, RESERVED_TYPES, type AgentDefinition, type MetadataEntry } from './tree/file-facts.js';
+export { COMMON_LANGUAGES, ID_FITS, KIND_BITS, KIND_KNOWN, MESSAGE_TYPES, RESERVED_TYPES, type AgentDefinition, type MetadataEntry } from './tree/file-facts.js';
 export { parse } from './edit/parse.js';
 export { isMetadataLine } from './tree/footnotes.js';
 export { borrowsMetadata } from './tree/facts.js';

@@ -280,6 +280,20 @@ export class MessageDocument {
     return CELL_KINDS[this.facts.cellFacts.at(this.indexOf(cell))! & KIND_BITS]!;
   }
 
+  /**
+   * kindOf, idFits and kindKnown of the cell at an index, packed
+   * (FileFacts.cellFacts: decode with cellFactsKind and the ID_FITS and
+   * KIND_KNOWN bits), and metadataOf it: for a walk over the cells in order,
+   * which knows each index without looking it up.
+   */
+  factsAt(index: number): number {
+    return this.facts.cellFacts.at(index)!;
+  }
+
+  metadataAt(index: number): MetadataEntry | undefined {
+    return this.facts.cellMeta.at(index);
+  }
+
   /** The metadata line for a cell's id (wherever it is), if any. */
   metadataOf(cell: Cell): MetadataEntry | undefined {
     return this.facts.cellMeta.at(this.indexOf(cell));
