@@ -8,7 +8,7 @@ import type { CellParse } from '../format/cell.js';
 import { lineAt, type Line } from '../format/lines.js';
 import type { MetadataNode } from '../format/metadata.js';
 import { replacedSegments, versionValue, type MessageDocument, type VersionMaker } from './message-document.js';
-import type { MetadataEntry, Segment } from './segment.js';
+import { Cell, type MetadataEntry } from './segment.js';
 
 /** Footnote-shaped lines that no cell uses but whose TYPE shows they are metadata. */
 const METADATA_TYPES: ReadonlySet<string> = new Set(['markdown', 'code', 'raw', 'tool', 'agent']);
@@ -110,17 +110,9 @@ function addParseReferences(p: CellParse, ids: Set<string>): void {
  * so.`), or when the text refers to it as a footnote (`… as shown[^n].`).
  */
 export function isMetadataLine(doc: MessageDocument, m: MetadataEntry): boolean {
-  // Kept on the entry for one version at a time, named by number (a reference would keep the version alive).
-  if (m.answeredIn !== doc.serial) {
-    m.isMetadata = metadataLine(doc, m);
-    m.answeredIn = doc.serial;
-  }
-  return m.isMetadata!;
-}
-
-function metadataLine(doc: MessageDocument, m: { segment: Segment; node: MetadataNode }): boolean {
   const id = m.node.id.id;
-  if (doc.cellsById.has(id)) return true;
+  // Nearly every line is its own cell's, which uses the id: no look-up.
+  if ((m.segment instanceof Cell && m.segment.id === id) || doc.cellsById.has(id)) return true;
   const type = m.node.type;
   if (type === undefined) return false;
   if (type === 'agent') return true;

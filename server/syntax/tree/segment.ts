@@ -52,7 +52,7 @@ export class Segment {
     const nodes = (this.kind === 'cell' || this.kind === 'prologue') && this.parse ? this.parse.metadata : NONE;
     // Mapped, not pushed: an array grown by push keeps room for 16 more. With the slots
     // isMetadataLine fills: added later, they would give every entry a new shape.
-    return (this.entryList = nodes.length === 0 ? NONE : nodes.map((node) => ({ segment: this, node, answeredIn: -1, isMetadata: false })));
+    return (this.entryList = nodes.length === 0 ? NONE : nodes.map((node) => ({ segment: this, node })));
   }
 }
 
@@ -60,10 +60,6 @@ export class Segment {
 export interface MetadataEntry {
   readonly segment: Segment;
   readonly node: MetadataNode;
-  /** @internal isMetadataLine's answer, and the version it is for (MessageDocument.serial: versions share entries, an answer is one version's). */
-  answeredIn?: number;
-  /** @internal */
-  isMetadata?: boolean;
 }
 
 export class Cell extends Segment {
