@@ -1,4 +1,4 @@
-import { isMetadataLine, Cell } from '../server/syntax/document.js';
+import { isMetadataLine, Cell, type MetadataEntry } from '../server/syntax/document.js';
 import { defineRule } from '../server/engine/rule-kit.js';
 
 export default defineRule(
@@ -10,7 +10,15 @@ export default defineRule(
     description: 'A metadata line that no cell references and that is not a temporary agent.',
   },
   ({ doc, report }) => {
+    // The lines that count for some cell (every cell of an id counts the
+    // id's first line): nearly all lines, and nothing to say about them.
+    const counted = new Set<MetadataEntry>();
+    for (let i = 0; i < doc.cellCount; i++) {
+      const m = doc.metadataAt(i);
+      if (m) counted.add(m);
+    }
     for (const m of doc.metadata) {
+      if (counted.has(m)) continue;
       // `[^n]: text` is an ordinary Markdown footnote, not metadata.
       if (!isMetadataLine(doc, m)) continue;
       const id = m.node.id.id;
