@@ -70,6 +70,10 @@ export function fileEnv(doc: MessageDocument): FileEnv {
   return (lastEnv = new FileEnv(key, body, everywhere, languages, configLanguages, doc.agentsKnown));
 }
 
+/** CellInput.lines: the line is metadata (syntax's isMetadataLine), and some cell has its id. */
+const LINE_METADATA = 1;
+const LINE_CELL_ID = 2;
+
 const ID_FITS = 1;
 const KIND_KNOWN = 2;
 const FIRST_WITH_ID = 4;
@@ -91,8 +95,8 @@ export class CellInput {
     /** Where that line's segment starts, relative to this segment (0: its own). */
     private readonly metadataAt: number,
     private readonly flags: number,
-    /** Per metadata-shaped line of the segment: `m` metadata or `f` footnote, then `c` when a cell has its id or `-`. */
-    private readonly lines: string,
+    /** Per metadata-shaped line of the segment, two bits (LINE_METADATA, LINE_CELL_ID) from the lowest up; a string of `m`/`f` and `c`/`-` past 15 lines. */
+    private readonly lines: number | string,
     private readonly bodyAgentsBefore: number,
     readonly env: FileEnv,
   ) {}
@@ -106,11 +110,15 @@ export class CellInput {
   static of(doc: MessageDocument, seg: Segment, cellIndex: number, env: FileEnv, bodyAgentsBefore: number, first: boolean): CellInput {
     const offset = doc.offsetOf(seg);
     const cellId = seg instanceof Cell ? seg.id : undefined;
-    let lines = '';
-    for (const m of seg.entries) {
+    const entries = seg.entries;
+    let lines: number | string = entries.length > 15 ? '' : 0;
+    for (let k = 0; k < entries.length; k++) {
+      const m = entries[k]!;
       // A cell's own metadata line names the cell itself: no look-up.
       const used = m.node.id.id === cellId || doc.cellsById.has(m.node.id.id);
-      lines += used ? 'mc' : isMetadataLine(doc, m) ? 'm-' : 'f-';
+      const bits = used ? LINE_METADATA | LINE_CELL_ID : isMetadataLine(doc, m) ? LINE_METADATA : 0;
+      if (typeof lines === 'number') lines |= bits << (2 * k);
+      else lines += (bits & LINE_METADATA ? 'm' : 'f') + (bits & LINE_CELL_ID ? 'c' : '-');
     }
     if (!(seg instanceof Cell)) return new CellInput(seg, offset, undefined, undefined, 0, 0, lines, bodyAgentsBefore, env);
     const facts = doc.factsAt(cellIndex);
@@ -164,12 +172,19 @@ export class CellInput {
 
   /** Whether a metadata-shaped line of this segment is metadata, not an ordinary footnote (syntax's isMetadataLine). */
   isMetadataLine(m: MetadataEntry): boolean {
-    return this.lines[2 * this.segment.entries.indexOf(m)] === 'm';
+    return (this.lineBits(m) & LINE_METADATA) !== 0;
   }
 
   /** Whether some cell of the file has the id of a metadata-shaped line of this segment. */
   isCellId(m: MetadataEntry): boolean {
-    return this.lines[2 * this.segment.entries.indexOf(m) + 1] === 'c';
+    return (this.lineBits(m) & LINE_CELL_ID) !== 0;
+  }
+
+  private lineBits(m: MetadataEntry): number {
+    const k = this.segment.entries.indexOf(m);
+    if (k === -1) throw new Error('a segment check asks about the metadata lines of its segment');
+    if (typeof this.lines === 'number') return (this.lines >> (2 * k)) & 3;
+    return (this.lines[2 * k] === 'm' ? LINE_METADATA : 0) | (this.lines[2 * k + 1] === 'c' ? LINE_CELL_ID : 0);
   }
 
   /** Whether an agent of this name is usable at this cell (declared in config, frontmatter or a body line before it). */
