@@ -3,7 +3,7 @@
 // and copies the list of chunks and the chunks it writes. An editor's
 // version of the 5,000-turn file then copies a few small arrays per
 // keystroke where a copy of a list of 25,000 items, which lands in V8's
-// large-object space, costs about 0.7 ms (docs/performance.md, issue 31).
+// large-object space, costs about 0.7 ms (docs/performance.md, "Versions that share").
 // A list made whole (`of`) is its array until something asks for chunks (an
 // edit, a value derived per chunk): then it has full chunks, where an index
 // names its chunk with a shift; edits leave shorter chunks, found by a

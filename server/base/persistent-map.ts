@@ -5,7 +5,7 @@
 // buckets and the buckets it writes, nothing else. A keystroke in a file of
 // 25,000 ids then costs a few small copies, where copying a Map costs
 // about 7 ms, and the first edit after a version made whole costs nothing
-// more (docs/performance.md, issue 31). Hand-written because a hash trie
+// more (docs/performance.md, "Versions that share"). Hand-written because a hash trie
 // library (immutable.js) would copy the whole-path Map and add a dependency
 // for the two levels needed.
 

@@ -262,22 +262,36 @@ export async function readBudget(page, marker, lenses = [], timeout = 60_000) {
 
 /** Clicks the code lens titled `title` shown above the line starting with `marker`. */
 export async function clickCodeLens(page, marker, title) {
-  const lens = await page.evaluateHandle(
-    ({ marker, title }) => {
-      const norm = (t) => (t ?? '').replace(/\u00a0/g, ' ');
-      const line = [...document.querySelectorAll('.editor-instance .monaco-editor .view-line')].find((l) => norm(l.textContent).startsWith(marker));
-      if (!line) return null;
-      const top = line.getBoundingClientRect().top;
-      const above = [...document.querySelectorAll('.editor-instance .codelens-decoration a')]
-        .filter((a) => norm(a.textContent).trim() === title && a.getBoundingClientRect().bottom <= top + 2)
-        .sort((a, b) => b.getBoundingClientRect().bottom - a.getBoundingClientRect().bottom);
-      return above[0] ?? null;
-    },
-    { marker, title },
-  );
-  const element = lens.asElement();
-  if (!element) throw new Error(`no code lens "${title}" above ${marker}`);
-  await element.click({ timeout: WAIT });
+  // VS Code draws a lens again when the lenses are refreshed or resolved, so
+  // an element found may be replaced before the click lands: find it again.
+  const deadline = Date.now() + WAIT;
+  for (;;) {
+    const lens = await page.evaluateHandle(
+      ({ marker, title }) => {
+        const norm = (t) => (t ?? '').replace(/\u00a0/g, ' ');
+        const line = [...document.querySelectorAll('.editor-instance .monaco-editor .view-line')].find((l) => norm(l.textContent).startsWith(marker));
+        if (!line) return null;
+        const top = line.getBoundingClientRect().top;
+        const above = [...document.querySelectorAll('.editor-instance .codelens-decoration a')]
+          .filter((a) => norm(a.textContent).trim() === title && a.getBoundingClientRect().bottom <= top + 2)
+          .sort((a, b) => b.getBoundingClientRect().bottom - a.getBoundingClientRect().bottom);
+        return above[0] ?? null;
+      },
+      { marker, title },
+    );
+    const element = lens.asElement();
+    if (!element) {
+      if (Date.now() > deadline) throw new Error(`no code lens "${title}" above ${marker}`);
+    } else {
+      try {
+        await element.click({ timeout: 2_000 });
+        return;
+      } catch (e) {
+        if (Date.now() > deadline) throw e;
+      }
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
 }
 
 function escape(text) {

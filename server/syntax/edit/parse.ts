@@ -44,7 +44,7 @@ export function parse(text: string, options: ParseOptions = {}): MessageDocument
   const sectionName = messageSectionName(fm, text);
   if (md && sectionName === null) doc.isMessageFile = false;
 
-  // Every marker found again: beside the rest of a whole parse that costs little (docs/performance.md, issue 31).
+  // Every marker found again: beside the rest of a whole parse that costs little (docs/performance.md, "Versions that share").
   // With blocks for the headings of a file that declares a section: what remark reads is the text as the scanner sees it.
   const readsHeadings = md && sectionName !== null;
   const bodyScan = scan(text, pos, text.length, { markers: true, blocks: readsHeadings, leadingLine: false, stopAtMarker: undefined });
