@@ -1,7 +1,8 @@
-import { defineRule } from '../server/engine/rule-kit.js';
-import type { RuleContext } from '../server/engine/types.js';
-import type { Cell, Line, MessageDocument } from '../server/syntax/document.js';
-import { contentLines, isBinaryOutput, outputMimeType, outputPrefix } from '../server/llm-view/view.js';
+import { defineCellRule } from '../server/engine/rule-kit.js';
+import type { CellInput } from '../server/engine/cell-input.js';
+import type { SegmentContext } from '../server/engine/types.js';
+import type { Cell, Line } from '../server/syntax/document.js';
+import { contentLines, isBinaryMimeType, mimeTypeOf, outputPrefix } from '../server/llm-view/view.js';
 
 const BASE64_CHAR = /[A-Za-z0-9+/=]/;
 
@@ -15,19 +16,19 @@ function gluedPrefix(text: string, line: Line): number {
   return -1;
 }
 
-function checkText(doc: MessageDocument, cell: Cell, lines: Line[], report: RuleContext['report']): void {
+function checkText(input: CellInput, cell: Cell, lines: Line[], report: SegmentContext['report']): void {
   const text = cell.text;
   let run: Line[] = [];
   const flush = (): void => {
     const n = run.length;
     if (!n) return;
     report({
-      at: doc.abs(cell, { start: run[0]!.start, end: run[n - 1]!.contentEnd }),
+      at: input.abs({ start: run[0]!.start, end: run[n - 1]!.contentEnd }),
       message: n === 1 ? 'A line of code output starts with `stdout> ` or `stderr> `.' : `${n} lines of code output without the \`stdout> \` or \`stderr> \` prefix.`,
       suggestions: [
         {
           desc: n === 1 ? 'Mark the line as `stdout> `' : `Mark the ${n} lines as \`stdout> \``,
-          fix: run.map((l) => ({ range: doc.abs(cell, { start: l.start, end: l.start }), text: 'stdout> ' })),
+          fix: run.map((l) => ({ range: input.abs({ start: l.start, end: l.start }), text: 'stdout> ' })),
         },
       ],
     });
@@ -43,9 +44,9 @@ function checkText(doc: MessageDocument, cell: Cell, lines: Line[], report: Rule
       flush();
       const stream = text.slice(line.start, line.start + 6);
       report({
-        at: doc.abs(cell, { start: line.start, end: glued }),
+        at: input.abs({ start: line.start, end: glued }),
         message: `The \`${stream}> \` prefix ends with a space before the output text.`,
-        suggestions: [{ desc: 'Insert the space', fix: [{ range: doc.abs(cell, { start: glued, end: glued }), text: ' ' }] }],
+        suggestions: [{ desc: 'Insert the space', fix: [{ range: input.abs({ start: glued, end: glued }), text: ' ' }] }],
       });
       continue;
     }
@@ -99,7 +100,7 @@ function streamLines(cell: Cell): Line[] {
   return lines.filter((l) => !opensUnclosed(l));
 }
 
-export default defineRule(
+export default defineCellRule(
   {
     id: 'code-output-stream',
     group: 'code-execution',
@@ -107,19 +108,17 @@ export default defineRule(
     fixable: 'suggestion',
     description: 'A text output line without the `stdout> ` / `stderr> ` prefix, or a binary `mime_type` whose body is not valid base64.',
   },
-  ({ doc, report }) => {
-    for (const cell of doc.cells) {
-      if (doc.kindOf(cell) !== 'code-output' || !doc.kindKnown(cell) || !doc.metadataOf(cell)) continue;
-      // An invalid mime_type is attribute-value's; which form the body has is then unknown.
-      const mimeType = outputMimeType(doc, cell);
-      if (mimeType === undefined) continue;
-      const lines = streamLines(cell);
-      if (isBinaryOutput(doc, cell)) {
-        const p = base64Problem(cell.text, lines);
-        if (p) report({ at: doc.abs(cell, p), message: `${p.message} (mime_type \`${mimeType}\`)` });
-        continue;
-      }
-      checkText(doc, cell, lines, report);
+  (cell, input, { report }) => {
+    if (input.kind !== 'code-output' || !input.kindKnown || !input.metadata) return;
+    // An invalid mime_type is attribute-value's; which form the body has is then unknown.
+    const mimeType = mimeTypeOf(input.attr('mime_type'));
+    if (mimeType === undefined) return;
+    const lines = streamLines(cell);
+    if (isBinaryMimeType(mimeType)) {
+      const p = base64Problem(cell.text, lines);
+      if (p) report({ at: input.abs(p), message: `${p.message} (mime_type \`${mimeType}\`)` });
+      return;
     }
+    checkText(input, cell, lines, report);
   },
 );

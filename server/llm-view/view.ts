@@ -112,14 +112,22 @@ export { contentLines, outputPrefix, type OutputStream } from '../syntax/tree/ou
 
 /** The `mime_type` of a code output (default `text/plain`); undefined when it is not a valid MIME type. */
 export function outputMimeType(doc: MessageDocument, cell: Cell): string | undefined {
-  const v = doc.attrOf(cell, 'mime_type');
-  if (v === undefined) return 'text/plain';
-  return MIME_TYPE.test(v) ? essence(v) : undefined;
+  return mimeTypeOf(doc.attrOf(cell, 'mime_type'));
+}
+
+/** outputMimeType from the `mime_type` attribute's value (undefined: none). */
+export function mimeTypeOf(attribute: string | undefined): string | undefined {
+  if (attribute === undefined) return 'text/plain';
+  return MIME_TYPE.test(attribute) ? essence(attribute) : undefined;
 }
 
 /** True for a code output whose body is base64 rather than stdout/stderr lines. */
 export function isBinaryOutput(doc: MessageDocument, cell: Cell): boolean {
-  const mime = outputMimeType(doc, cell);
+  return isBinaryMimeType(outputMimeType(doc, cell));
+}
+
+/** isBinaryOutput from the output's MIME type (mimeTypeOf). */
+export function isBinaryMimeType(mime: string | undefined): boolean {
   return mime !== undefined && !isTextualMimeType(mime);
 }
 
