@@ -1,3 +1,4 @@
+import { cellsOfKind } from '../server/syntax/document.js';
 import { defineRule } from '../server/engine/rule-kit.js';
 import { codeParent } from './code-output-parent.js';
 
@@ -31,8 +32,8 @@ export default defineRule(
     description: "A code output type that differs from its code cell's code block language.",
   },
   ({ doc, report, doubtfulIdBetween }) => {
-    for (const cell of doc.cells) {
-      if (doc.kindOf(cell) !== 'code-output' || !doc.kindKnown(cell)) continue;
+    for (const cell of cellsOfKind(doc, 'code-output')) {
+      if (!doc.kindKnown(cell)) continue;
       const m = doc.metadataOf(cell);
       if (!m) continue;
       const found = codeParent({ doc, doubtfulIdBetween }, cell);

@@ -1,6 +1,6 @@
 import { defineRule } from '../server/engine/rule-kit.js';
 import type { RuleContext } from '../server/engine/types.js';
-import type { Cell } from '../server/syntax/document.js';
+import { cellsOfKind, type Cell } from '../server/syntax/document.js';
 
 /**
  * The `[code]` cell a code output `CODE.N` answers, or why there is none.
@@ -45,9 +45,9 @@ export default defineRule(
     description: 'A code output `CODE.N` whose CODE is not an earlier `[code]` cell.',
   },
   ({ doc, report, doubtfulIdBetween }) => {
-    for (const cell of doc.cells) {
+    for (const cell of cellsOfKind(doc, 'code-output')) {
       // Without metadata, an `X.N` id is only a guess at a code output (metadata-missing reports it).
-      if (doc.kindOf(cell) !== 'code-output' || !doc.kindKnown(cell) || !doc.metadataOf(cell)) continue;
+      if (!doc.kindKnown(cell) || !doc.metadataOf(cell)) continue;
       const found = codeParent({ doc, doubtfulIdBetween }, cell);
       if (!found || 'parent' in found) continue;
       const ref = cell.marker.idRef!;

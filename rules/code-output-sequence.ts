@@ -1,5 +1,5 @@
 import { defineRule } from '../server/engine/rule-kit.js';
-import type { Cell } from '../server/syntax/document.js';
+import { cellsOfKind, type Cell } from '../server/syntax/document.js';
 import { codeParent } from './code-output-parent.js';
 
 const POSITIVE = /^[1-9]\d*$/;
@@ -17,10 +17,9 @@ export default defineRule(
     // wrong parent are left to code-output-parent; an N that is not a number
     // to cell-id-syntax; the same N twice is the same id (duplicate-id).
     const byParent = new Map<Cell, { cell: Cell; n: number }[]>();
-    for (const cell of doc.cells) {
+    for (const cell of cellsOfKind(doc, 'code-output')) {
       // An output without metadata is only a guess (metadata-missing reports
       // it): it takes its number, and is not reported.
-      if (doc.kindOf(cell) !== 'code-output') continue;
       const found = codeParent({ doc, doubtfulIdBetween }, cell);
       if (!found || !('parent' in found)) continue;
       const nText = cell.marker.idRef!.segments[1]!.text;

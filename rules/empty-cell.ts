@@ -1,4 +1,4 @@
-import { Cell, isMetadataLine, type MetadataEntry } from '../server/syntax/document.js';
+import { Cell, isMetadataLine, type MetadataEntry, cellsOfKind } from '../server/syntax/document.js';
 import { defineCellRule } from '../server/engine/rule-kit.js';
 import type { ReportDescriptor, RuleContext } from '../server/engine/types.js';
 
@@ -42,12 +42,12 @@ function emptyReplies({ doc, report }: RuleContext): void {
   // A reply that asks for tool calls may have no text: the tool call cells
   // that name it as PARENT are its content (spec section 6). They share
   let parents: Set<string> | undefined;
-  for (const cell of doc.cells) {
-    if (doc.kindOf(cell) !== 'agent-reply' || !doc.kindKnown(cell) || !isEmpty(cell, (m) => isMetadataLine(doc, m))) continue;
+  for (const cell of cellsOfKind(doc, 'agent-reply')) {
+    if (!doc.kindKnown(cell) || !isEmpty(cell, (m) => isMetadataLine(doc, m))) continue;
     if (cell.id !== undefined) {
       if (!parents) {
         parents = new Set();
-        for (const c of doc.cells) if (doc.kindOf(c) === 'tool-call' && c.id !== undefined) parents.add(c.id.slice(0, c.id.indexOf('.')));
+        for (const c of cellsOfKind(doc, 'tool-call')) if (c.id !== undefined) parents.add(c.id.slice(0, c.id.indexOf('.')));
       }
       if (parents.has(cell.id)) continue;
     }

@@ -1,5 +1,5 @@
 import { defineRule } from '../server/engine/rule-kit.js';
-import type { Cell, MessageDocument } from '../server/syntax/document.js';
+import { cellsOfKind, type Cell, type MessageDocument } from '../server/syntax/document.js';
 import { HISTORY_MODES, historyMode, inView } from '../server/llm-view/view.js';
 import { HISTORY_VALUES } from './history-value.js';
 
@@ -41,16 +41,16 @@ export default defineRule(
     if (!anyExcluded(doc)) return;
     // Results by the id of the call they answer (PARENT.NONCE), in file order.
     const results = new Map<string, Cell[]>();
-    for (const cell of doc.cells) {
-      if (doc.kindOf(cell) !== 'tool-result' || !cell.id || !settled(doc, cell)) continue;
+    for (const cell of cellsOfKind(doc, 'tool-result')) {
+      if (!cell.id || !settled(doc, cell)) continue;
       const key = cell.id.slice(0, cell.id.lastIndexOf('.'));
       const list = results.get(key);
       if (list) list.push(cell);
       else results.set(key, [cell]);
     }
     const done = new Set<string>();
-    for (const call of doc.cells) {
-      if (doc.kindOf(call) !== 'tool-call' || !call.id || done.has(call.id) || !settled(doc, call)) continue;
+    for (const call of cellsOfKind(doc, 'tool-call')) {
+      if (!call.id || done.has(call.id) || !settled(doc, call)) continue;
       done.add(call.id);
       const callIn = inView(doc, call);
       const callAt = doc.offsetOf(call);
