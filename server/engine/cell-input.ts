@@ -55,8 +55,15 @@ export class FileEnv {
   }
 }
 
-/** The last lint's environment: the same object while the key is the same text (compared once per lint, then by reference). */
-let lastEnv: FileEnv | undefined;
+/**
+ * The environments of recent lints by key: the same object while the key is
+ * the same text (compared once per lint, then by reference). More than one,
+ * since an editor lints several documents in turn, and one slot would give
+ * each a new object and re-run every segment check of the next. Bounded:
+ * emptied past ENV_KEPT keys.
+ */
+const envs = new Map<string, FileEnv>();
+const ENV_KEPT = 64;
 
 /** The file's environment for segment checks (FileEnv). */
 export function fileEnv(doc: MessageDocument): FileEnv {
@@ -66,8 +73,12 @@ export function fileEnv(doc: MessageDocument): FileEnv {
   const languages = doc.languagesRead.split('\n').filter(Boolean);
   const configLanguages = doc.options.languages ?? [];
   const key = JSON.stringify([body, everywhere, languages, configLanguages, doc.agentsKnown]);
-  if (lastEnv?.key === key) return lastEnv;
-  return (lastEnv = new FileEnv(key, body, everywhere, languages, configLanguages, doc.agentsKnown));
+  let env = envs.get(key);
+  if (env) return env;
+  if (envs.size >= ENV_KEPT) envs.clear();
+  env = new FileEnv(key, body, everywhere, languages, configLanguages, doc.agentsKnown);
+  envs.set(key, env);
+  return env;
 }
 
 /** CellInput.lines: the line is metadata (syntax's isMetadataLine), and some cell has its id. */

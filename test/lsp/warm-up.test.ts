@@ -58,7 +58,7 @@ describe('warm-up', () => {
     expect([...kinds]).toEqual(expect.arrayContaining(['cell-id-missing', 'metadata-missing', 'attribute-value']));
     const state = seen.at(-1)!;
     const text = state.text.getText();
-    expect(text.endsWith('\n# %% Next question[^121]\n\n[^121]: [markdown] history=include\n\nWhy does it fail?\n')).toBe(true);
+    expect(text.endsWith('\n# %% Next question[^361]\n\n[^361]: [markdown] history=include\n\nWhy does it fail?\n')).toBe(true);
     const whole = lint(text, { fileName: state.fileName }).diagnostics.map((d) => [d.ruleId, d.range.start.line, d.message]);
     expect(state.lint(ls).map((d) => [d.ruleId, d.range.start.line, d.message])).toEqual(whole);
   });
