@@ -19,6 +19,7 @@ export type { Steps, Cooperation, StepOutcome } from './engine/steps.js';
 export { applyEdits } from './engine/fix.js';
 export { toolElementXml } from './tool-calls/rewrite.js';
 export type * from './engine/types.js';
+export type { CellInput } from './engine/cell-input.js';
 export { toLLMView, formatLLMView, exportText, createFormatter, viewBlockers, VIEW_RULES, ExportOptionError, EXPORT_FORMATS, CODE_EXECUTION_TOOL } from './export/index.js';
 export { OpenAIFormatter, AnthropicFormatter, VercelFormatter, ContextJsonFormatter, ConsoleFormatter, listAgents, agentsText } from './export/index.js';
 export type * from './export/index.js';

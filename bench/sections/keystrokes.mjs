@@ -186,9 +186,14 @@ export async function timeInlayHints(session, uri, range) {
  * it), then hover at the cursor, the full semantic tokens and those of the
  * screen around the cursor, each after the diagnostics (`requests: {
  * completion, hover, tokens, screenTokens }`, each `{ median, p95, samples }`).
+ * `settle`: milliseconds waited before the first keystroke, as a user reads a
+ * file before typing in it; the server warms its typing path then
+ * (server/lsp/warm-up.ts). A keystroke sooner after opening is the
+ * first-keystroke row's (compare-lsp.mjs, firstKeystrokes).
  */
-export async function runScenarios(session, uri, text, { pause = 20, only, hints = false, requests = false } = {}) {
+export async function runScenarios(session, uri, text, { pause = 20, settle = 3000, only, hints = false, requests = false } = {}) {
   const out = {};
+  await sleep(settle);
   // The editor's copy of the text: each change's range is found in it
   // before the clock starts, without reading the whole text (client-text.mjs).
   const client = new ClientText(text);

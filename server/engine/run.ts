@@ -242,18 +242,20 @@ export function* lintWhole(ruleSet: RuleSet, doc: MessageDocument, config: Msgli
           idsSeen.add(seg.id);
         }
       }
-      const input = CellInput.of(doc, seg, cellIndex, env, bodyAgentsBefore, first);
       let findings: readonly SegmentFinding[];
       if (keep) {
         let entry = localCache.get(parse);
-        if (!entry || entry.ruleSet !== ruleSet || entry.rulesKey !== rulesKey || !entry.input.sameAs(input)) {
+        // The kept input is offered only with the same rules: it comes back when nothing it holds changed.
+        const kept = entry && entry.ruleSet === ruleSet && entry.rulesKey === rulesKey ? entry.input : undefined;
+        const input = CellInput.of(doc, seg, cellIndex, env, bodyAgentsBefore, first, kept);
+        if (input !== kept) {
           entry = { input, ruleSet, rulesKey, findings: (check ??= segmentChecker(segmentRules, spent))(input) };
           localCache.set(parse, entry);
         }
-        findings = entry.findings;
+        findings = entry!.findings;
       } else {
         // Linted once: nothing to compare inputs with or to keep them for.
-        findings = (check ??= segmentChecker(segmentRules, spent))(input);
+        findings = (check ??= segmentChecker(segmentRules, spent))(CellInput.of(doc, seg, cellIndex, env, bodyAgentsBefore, first));
       }
       if (findings.length) pushSegmentFindings(seg, findings, severityOf);
     }
