@@ -59,9 +59,18 @@ describe('import grows linearly', () => {
     const r = importConversation(large, { random: seeded() });
     expect(r.text.match(/^# %%%? \[\^\d+\]$/gm)).toHaveLength(4 * n);
     expect(r.text.match(/^## %%% \[\^\d+\.[a-z0-9]{6}\.1\]$/gm)).toHaveLength(n);
-    const a = timed(() => importConversation(small, { random: seeded() }));
-    const b = timed(() => importConversation(large, { random: seeded() }));
-    expect(b / a, `n: ${a.toFixed(0)} ms, 4n: ${b.toFixed(0)} ms`).toBeLessThanOrEqual(5);
+    // Linear is about 4x here, leaving little room below 5: load on a shared
+    // machine pushed one measurement to 6.5x. Up to three measurements, the
+    // lowest ratio counts: a quadratic writer is 16x in every one.
+    const seen: string[] = [];
+    let ratio = Infinity;
+    for (let attempt = 0; attempt < 3 && ratio > 5; attempt++) {
+      const a = timed(() => importConversation(small, { random: seeded() }));
+      const b = timed(() => importConversation(large, { random: seeded() }));
+      ratio = Math.min(ratio, b / a);
+      seen.push(`n: ${a.toFixed(0)} ms, 4n: ${b.toFixed(0)} ms`);
+    }
+    expect(ratio, seen.join('; ')).toBeLessThanOrEqual(5);
   }, LONG);
 });
 
