@@ -17,6 +17,7 @@ import type { Line } from './lines.js';
 import { readBlocks, type BlockHeading } from './heading-blocks.js';
 import { budgetEnd } from './heading-budget.js';
 import { lineHeadings } from './heading-lines.js';
+import { plainHeadings } from './heading-plain.js';
 import { blockLineStart, isMarkerCandidate } from './scan-lines.js';
 import { scan, type ScanResult } from './scan.js';
 import { candidatesIn, nextCandidate, quietRegion } from './heading-resets.js';
@@ -119,6 +120,8 @@ export interface ReadOptions {
   previous?: PreviousReading;
   /** How much remark reads at least at a time (tests make it small to read in many pieces). */
   chunk?: number;
+  /** Read with remark even a text whose headings the line rules find alike (heading-plain.ts): for tests. */
+  remark?: boolean;
 }
 
 /** The headings of [from, to), and how they were read. */
@@ -128,7 +131,7 @@ export function readHeadings(text: string, from: number, to: number, options: Re
   const chunk = options.chunk ?? CHUNK;
   const read: Read = { text, from, to, input: inputOf(text, from, to, blanks), found, chunk, headings: [], resets: [], linesFrom: -1, overAt: -1 };
   const previous = options.previous;
-  const result = previous && sameOutside(previous, from, blanks) ? readAgain(read, previous) : readWhole(read);
+  const result = previous && sameOutside(previous, from, blanks) ? readAgain(read, previous) : readWhole(read, options.remark === true);
   // Where the line-based reading takes over, remark's reading does not start again.
   const resets = result.linesFrom === -1 ? result.resets : result.resets.filter((r) => r < result.linesFrom);
   return { from, headings: result.headings, resets, blanks, linesFrom: result.linesFrom, overAt: result.overAt };
@@ -137,7 +140,13 @@ export function readHeadings(text: string, from: number, to: number, options: Re
 /** A reading but for what every reading has (`from`, `blanks`). */
 type Found = Omit<HeadingReading, 'from' | 'blanks'>;
 
-function readWhole(read: Read): Found {
+function readWhole(read: Read, remark: boolean): Found {
+  // Past remark's budget its reading hands over to the line-based one: the same reading as a version read again makes.
+  const plain = remark || budgetEnd(read.input, 0, read.input.length) ? undefined : plainHeadings(read.input, read.from, read.found);
+  if (plain) {
+    const resets = plain.resets.map((r) => r + read.from);
+    return { headings: headingsOf(read, plain.headings, 0), resets, linesFrom: -1, overAt: -1 };
+  }
   readFrom(read, 0, undefined, read.chunk);
   return { headings: headingsOf(read, read.headings, 0), resets: read.resets, linesFrom: read.linesFrom, overAt: read.overAt };
 }
