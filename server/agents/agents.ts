@@ -123,7 +123,7 @@ function bodyInfo(doc: MessageDocument, def: AgentDefinition): AgentInfo {
   return { def, entries, settings };
 }
 
-const cache = new Memo<MessageDocument, AgentInfo[]>();
+const cache = new Memo<MessageDocument, AgentInfo[]>('document');
 
 /** Every agent defined in the file (frontmatter, then body, in file order), with its settings. */
 export function agentInfos(doc: MessageDocument): AgentInfo[] {

@@ -21,7 +21,8 @@ export interface MemoOwner {
   [MEMO]: unknown[] | undefined;
 }
 
-let slots = 0;
+/** The slots given so far, per family. */
+const slotsByFamily = new Map<string, number>();
 
 /**
  * Where an object's slots are copied from: a copy of a packed array takes
@@ -35,11 +36,31 @@ for (let i = 0; i < 64; i++) EMPTY_SLOTS.push(undefined);
 
 /** A WeakMap-like cache whose values live on their keys (see above). */
 export class Memo<K extends MemoOwner, V> {
-  private readonly slot = slots++;
+  private readonly slot: number;
+
+  /**
+   * `family`: the kind of object the values live on. Slots are counted per
+   * family, so an object's array is as long as its kind's memos, not as
+   * every memo of the program (a cell's parse has a few; a version others).
+   */
+  constructor(family = 'shared') {
+    this.slot = slotsByFamily.get(family) ?? 0;
+    slotsByFamily.set(family, this.slot + 1);
+  }
 
   get(owner: K): V | undefined {
     const memo = owner[MEMO];
     return memo === undefined ? undefined : (memo[this.slot] as V | undefined);
+  }
+
+  /** The value kept for `owner`, made by `make` on first use. */
+  of(owner: K, make: (owner: K) => V): V {
+    const memo = owner[MEMO];
+    const known = memo === undefined ? undefined : (memo[this.slot] as V | undefined);
+    if (known !== undefined) return known;
+    const value = make(owner);
+    this.set(owner, value);
+    return value;
   }
 
   set(owner: K, value: V): void {

@@ -58,15 +58,13 @@ function* lintParsed(ruleSet: RuleSet, doc: MessageDocument, options: LintOption
   const directives = collectDirectives(doc, (id) => ruleSet.getRule(id) !== undefined);
   const suppressions = new Suppressions(directives.directives);
   // A text linted once (and not fixed): its findings are filtered and capped as they come.
-  const once: OnceFindings | undefined = !keep && !fixes && !doc.edit?.previous ? { suppressions, cap: new ProblemCap() } : undefined;
+  const once: OnceFindings | undefined = !keep && !fixes && !doc.edit ? { suppressions, cap: new ProblemCap() } : undefined;
   const raw = yield* lintWhole(ruleSet, doc, config, keep, once);
   yield;
   segmentsWithDirectives(doc);
   // For the next version (an editor's): from the previous version's while it
   // is at hand, or made whole once, so that the next keystroke only updates them.
   if (keep) prepareForEdits(doc);
-  // Used: let the previous version go (see DocumentEdit.previous).
-  if (doc.edit) doc.edit.previous = undefined;
   let cap = once?.cap;
   if (!cap) {
     const kept = applyDirectives(raw.diagnostics.slice(), suppressions);

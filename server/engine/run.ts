@@ -44,7 +44,7 @@ interface LocalCacheEntry {
 // Findings of segment checks, per parse, with the input they were made from.
 // Parses are shared between versions of a document, so an untouched cell's
 // findings are reused while its input is the same.
-const localCache = new Memo<CellParse, LocalCacheEntry>();
+const localCache = new Memo<CellParse, LocalCacheEntry>('parse');
 
 function shiftEdit(e: TextEdit, by: number): TextEdit {
   return by === 0 ? e : { range: [e.range[0] + by, e.range[1] + by], text: e.text };

@@ -248,7 +248,7 @@ export function wholeView(doc: MessageDocument, budget: ViewBudget = viewBudget(
   return out;
 }
 
-const budgets = new Memo<MessageDocument, ViewBudget>();
+const budgets = new Memo<MessageDocument, ViewBudget>('document');
 
 const budgetMaker: VersionMaker<ViewBudget> = {
   whole(doc) {

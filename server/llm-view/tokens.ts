@@ -245,7 +245,7 @@ interface CachedTokens {
 }
 
 // Per cell parse: an edit elsewhere in a long file does not re-count this cell.
-const tokenCache = new Memo<CellParse, CachedTokens[]>();
+const tokenCache = new Memo<CellParse, CachedTokens[]>('parse');
 
 /** Estimated tokens a cell takes in the LLM view when it contributes its body, its summary or its body as sent. */
 export function cellTokens(doc: MessageDocument, cell: Cell, contributes: Counted): number {

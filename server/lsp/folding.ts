@@ -14,7 +14,7 @@ import { guard } from './guard.js';
 import { Memo } from '../base/memo.js';
 
 /** Folding ranges of one segment, in lines relative to its first line. */
-const cache = new Memo<CellParse, FoldingRange[]>();
+const cache = new Memo<CellParse, FoldingRange[]>('parse');
 
 function segmentRanges(p: CellParse): FoldingRange[] {
   const cached = cache.get(p);

@@ -39,7 +39,7 @@ interface SegmentToken {
  * they are assembled), so they are cached by parse: a cell untouched by an
  * edit keeps its parse object and its tokens.
  */
-const cache = new Memo<CellParse, SegmentToken[]>();
+const cache = new Memo<CellParse, SegmentToken[]>('parse');
 
 function tokensOf(p: CellParse): SegmentToken[] {
   const cached = cache.get(p);

@@ -79,7 +79,7 @@ interface GraphEdit {
   unanswered: WritableMap<number, CallRef>;
 }
 
-const graphs = new Memo<MessageDocument, ToolGraph>();
+const graphs = new Memo<MessageDocument, ToolGraph>('document');
 const graphMaker: VersionMaker<ToolGraph> = { updated, whole };
 
 /** The tool graph of a version: the previous version's updated for the cells an edit replaced or reclassified, or made whole. */

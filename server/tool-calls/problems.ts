@@ -13,7 +13,7 @@ const NONE: readonly never[] = []; // not frozen: see base/lists.ts
 const NO_PROBLEMS: ReadonlyMap<ToolProblemRule, readonly ToolProblem[]> = new Map();
 
 /** Per cell parse: its tool elements' problems grouped by rule, so that each of the seven rules finds its own at once. */
-const byRule = new Memo<CellParse, ReadonlyMap<ToolProblemRule, readonly ToolProblem[]>>();
+const byRule = new Memo<CellParse, ReadonlyMap<ToolProblemRule, readonly ToolProblem[]>>('parse');
 
 /**
  * The problems for `rule` in the tool elements of a segment (tool call cells

@@ -16,7 +16,7 @@ import { pieceIsBlank, readReference, readXml, type PlaceholderPair, type XmlEle
 
 // Not frozen, as lists.ts says why: the read-only type keeps it empty.
 const EMPTY: readonly ToolCallInfo[] = [];
-const cache = new Memo<CellParse, readonly ToolCallInfo[]>();
+const cache = new Memo<CellParse, readonly ToolCallInfo[]>('parse');
 
 /** The tool elements of a cell (or any parsed segment), read once per cell text. */
 export function toolCallsOf(segment: { parse?: CellParse }): readonly ToolCallInfo[] {

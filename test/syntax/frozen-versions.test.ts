@@ -20,16 +20,12 @@ const example = readFileSync(fileURLToPath(new URL('../../examples/coding-sessio
  * them beside it) are made first and left open: a memo is not the value.
  */
 /**
- * Fields still written after parse (the objects that have them are left
- * unfrozen): the gap issue 48 names. `previous` is DocumentEdit's link,
- * dropped by lint; the others are filled on first use and should become
- * memo slots or be made by parse. A field not listed here that is written
- * fails the test.
- * A ChunkedList (base/chunked-list.ts) makes its chunks, their starts and
- * each chunk's derived values on first use: its items are frozen, the list
- * and its chunks are not (the same gap).
+ * Every field of a version's objects is final when parse returns: what is
+ * made on first use lives in memo slots. One gap stays (issue 48): a
+ * ChunkedList (base/chunked-list.ts) makes its chunks, their starts and
+ * each chunk's derived values on first use, so its items are frozen, the
+ * list and its chunks are not.
  */
-const FILLED_LATER = new Set(['previous', 'chunkOffsets', 'linesMemo', 'lineIndex', 'segmentsMemo', 'typeSpanMemo', 'full', 'own']);
 function deepFreeze(root: object): void {
   const seen = new Set<object>();
   const stack: object[] = [root];
@@ -44,7 +40,7 @@ function deepFreeze(root: object): void {
       continue;
     }
     if (MEMO in o && (o as Record<symbol, unknown>)[MEMO] === undefined) (o as Record<symbol, unknown>)[MEMO] = [];
-    if (!Reflect.ownKeys(o).some((k) => FILLED_LATER.has(String(k)))) Object.freeze(o);
+    Object.freeze(o);
     for (const key of Reflect.ownKeys(o)) {
       if (key === MEMO) continue;
       const v = (o as Record<string | symbol, unknown>)[key];

@@ -72,7 +72,7 @@ describe('a version is a value', () => {
     // In the prose of the second cell: the editor's path.
     const at = example.indexOf('# %%%') + 20;
     const t2 = example.slice(0, at) + 'x' + example.slice(at);
-    // Not linted: its link to v1 stays.
+    // Linting a version writes nothing on it: its link to v1 stays (weak: v1 is held here).
     const v2 = parse(t2, { fileName: 'a.msg.md', previous: v1, edit: { start: at, oldEnd: at, text: 'x' } });
     // Its fields, but the indexes a version makes on first use (asking the previous version about agents makes its agent index).
     const CACHES = new Set(['agentsIndexed', 'lineIndex']);
@@ -82,11 +82,11 @@ describe('a version is a value', () => {
     for (const edit of [{ start: at, oldEnd: at + 1, text: '' }, undefined]) {
       const v3 = parse(t3, { fileName: 'a.msg.md', previous: v2, edit });
       // Without the range, the whole path, which keeps no link.
-      if (edit) expect(v3.edit!.previous).toBe(v2);
+      if (edit) expect(v3.edit!.previous.deref()).toBe(v2);
       else expect(v3.edit).toBeUndefined();
       lintDocument(v3);
       expect({ doc: own(v2), edit: own(v2.edit!), cells: v2.cells.map(own), segments: v2.segments.map(own) }).toEqual(before);
-      expect(v2.edit!.previous).toBe(v1);
+      expect(v2.edit!.previous.deref()).toBe(v1);
     }
   });
 });

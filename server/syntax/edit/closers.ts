@@ -28,7 +28,7 @@ const CLOSER_LINES = /^ {0,3}(`{3,}|~{3,})[ \t]*$/gm;
 const CLOSER_LINE = new RegExp(CLOSER_LINES.source, 'm');
 
 /** The longest closer-shaped line of backticks and of tildes in a cell: [0, 0] for none. */
-const longest = new Memo<CellParse, readonly [number, number]>();
+const longest = new Memo<CellParse, readonly [number, number]>('parse');
 
 function longestClosers(parse: CellParse): readonly [number, number] {
   let found = longest.get(parse);

@@ -56,7 +56,7 @@ export function parseAcross(text: string, options: ParseOptions, prev: MessageDo
   const { refreshed, doubtChanged } = spliceFacts(doc, prev, found.from, removed, added, languageCounts, typeCounts);
   keepFirstUnclosed(doc, prev, at, removed.length, added);
   doc.edit = {
-    previous: prev,
+    previous: new WeakRef(prev),
     start: e.start,
     oldEnd: e.oldEnd,
     newEnd: e.start + e.text.length,

@@ -5,7 +5,7 @@
 
 import { lineAt, splitLines, type Line } from './lines.js';
 import { kept } from '../../base/lists.js';
-import { MEMO } from '../../base/memo.js';
+import { Memo, MEMO } from '../../base/memo.js';
 import { parseMarker, type MarkerNode } from './marker.js';
 import { isFootnoteDefinition, parseMetadata, type MetadataNode } from './metadata.js';
 import type { Span } from '../../base/text.js';
@@ -254,10 +254,12 @@ function hasUnclosed(s: { fences: FenceBlock[]; comments: RegionNode[]; tools: T
  * dictionary mode, and every rule's `parse.lines` or `parse.metadata` is
  * then a hash look-up (test/syntax/shapes.test.ts guards against it).
  */
+// Made on first use and kept in memo slots (base/memo.ts), not fields: a parse is not written after it is made.
+const LINES = new Memo<CellParseImpl, Line[]>('parse');
+const BLOCKS = new Memo<CellParseImpl, readonly Block[]>('parse');
+
 class CellParseImpl implements CellParse {
   [MEMO]: unknown[] | undefined = undefined;
-  private blocksMemo: readonly Block[] | undefined = undefined;
-  private linesMemo: Line[] | undefined = undefined;
   readonly text: string;
   readonly marker: MarkerNode | undefined;
   readonly metadata: readonly MetadataNode[];
@@ -288,11 +290,11 @@ class CellParseImpl implements CellParse {
   }
 
   get lines(): Line[] {
-    return (this.linesMemo ??= splitLines(this.text));
+    return LINES.of(this, (p) => splitLines(p.text));
   }
 
   /** Made on first use: few rules look at blocks, and a long file has tens of thousands. */
   get blocks(): readonly Block[] {
-    return (this.blocksMemo ??= blocksOf(this));
+    return BLOCKS.of(this, blocksOf);
   }
 }

@@ -1,5 +1,6 @@
 import type { Position, Range } from '../../base/text.js';
 import { addFrom } from '../../base/lists.js';
+import { Memo, MEMO } from '../../base/memo.js';
 
 const NO_LINES: readonly number[] = [];
 /** How many lines past the previous edit's a next edit still folds into it. */
@@ -12,9 +13,14 @@ const MAX_INS = 4096;
  * Line breaks are LF or CRLF; a lone CR is not a line break (as in the
  * line-based spec), so it stays part of its line's content.
  */
+/** The line starts an index made by an edit makes on first use (see `starts`): a memo slot, since an index is not written after it is made. */
+const MADE = new Memo<LineIndex, Int32Array>('lines');
+
 export class LineIndex {
+  /** @internal Memo slots (base/memo.ts). */
+  [MEMO]: unknown[] | undefined = undefined;
   /** Typed: copied and moved with memcpy and one small loop (a first edit far from the last one makes it, see `starts`). */
-  private own: Int32Array | undefined;
+  private readonly given: Int32Array | undefined;
   /**
    * An index made by an edit from another (`spliced`): lines [0, cut) start
    * where `base` says, then the lines the edit made (`ins`), then the lines
@@ -38,33 +44,35 @@ export class LineIndex {
     this.ins = spliced?.ins ?? NO_LINES;
     this.skip = spliced?.skip ?? 0;
     this.delta = spliced?.delta ?? 0;
-    if (starts || spliced) {
-      this.own = starts;
-      return;
-    }
-    this.own = lineStartsOf(text);
+    this.given = starts || spliced ? starts : lineStartsOf(text);
+  }
+
+  /** The line starts, when given or made. */
+  private get own(): Int32Array | undefined {
+    return this.given ?? MADE.get(this);
   }
 
   /** Offset of the first character of each line. */
   get starts(): Int32Array {
-    if (!this.own) {
-      // Made when an edit lands far from the last one (the first keystroke in
-      // a new place): block copies and one loop in a small function, not an
-      // array filled element by element (docs/performance.md).
-      const base = this.base!;
-      const all = new Int32Array(this.lineCount);
-      all.set(base.subarray(0, this.cut));
-      all.set(this.ins, this.cut);
-      const moved = this.cut + this.ins.length;
-      all.set(base.subarray(this.skip), moved);
-      if (this.delta !== 0) addFrom(all, moved, this.delta);
-      this.own = all;
-    }
-    return this.own;
+    const own = this.own;
+    if (own) return own;
+    // Made when an edit lands far from the last one (the first keystroke in
+    // a new place): block copies and one loop in a small function, not an
+    // array filled element by element (docs/performance.md).
+    const base = this.base!;
+    const all = new Int32Array(this.lineCount);
+    all.set(base.subarray(0, this.cut));
+    all.set(this.ins, this.cut);
+    const moved = this.cut + this.ins.length;
+    all.set(base.subarray(this.skip), moved);
+    if (this.delta !== 0) addFrom(all, moved, this.delta);
+    MADE.set(this, all);
+    return all;
   }
 
   private startOf(line: number): number {
-    if (this.own) return this.own[line]!;
+    const own = this.own;
+    if (own) return own[line]!;
     if (line < this.cut) return this.base![line]!;
     const i = line - this.cut;
     return i < this.ins.length ? this.ins[i]! : this.base![i - this.ins.length + this.skip]! + this.delta;

@@ -2,6 +2,7 @@
 //   MARKER = HASHES " " PERCENTS [ " " [ TITLE ] [ "[^" ID "]" ] ]
 
 import { kept } from '../../base/lists.js';
+import { Memo, MEMO } from '../../base/memo.js';
 import type { Span } from '../../base/text.js';
 
 export type MarkerKind = 'message' | 'output';
@@ -33,8 +34,11 @@ export interface IdNode {
  * and segments (four to six objects per id) would be kept for nothing in a
  * whole-file lint.
  */
+const SEGMENTS = new Memo<IdRef, IdNode['segments']>('id');
+
 export class IdRef implements IdNode {
-  private segmentsMemo: IdNode['segments'] | undefined = undefined;
+  /** @internal The segments, once made (base/memo.ts). */
+  [MEMO]: unknown[] | undefined = undefined;
   constructor(
     /** Offsets of `[^` and just after `]`. */
     private readonly refStart: number,
@@ -51,7 +55,7 @@ export class IdRef implements IdNode {
   }
 
   get segments(): IdNode['segments'] {
-    return (this.segmentsMemo ??= parseIdSegments(this.id, this.refStart + 2));
+    return SEGMENTS.of(this, (r) => parseIdSegments(r.id, r.refStart + 2));
   }
 }
 

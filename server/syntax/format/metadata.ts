@@ -99,7 +99,6 @@ class MetadataLine implements MetadataNode {
   /** Offset of the type's first character, or -1 without a type. */
   typeStart = -1;
   typeEnd = -1;
-  private typeSpanMemo: Span | undefined = undefined;
   constructor(
     readonly span: Span,
     readonly id: IdNode,
@@ -107,7 +106,7 @@ class MetadataLine implements MetadataNode {
 
   get typeSpan(): Span | undefined {
     if (this.typeStart < 0) return undefined;
-    return (this.typeSpanMemo ??= { start: this.typeStart, end: this.typeEnd });
+    return { start: this.typeStart, end: this.typeEnd };
   }
 }
 

@@ -8,7 +8,7 @@ import { KIND_BITS } from './file-facts.js';
 import type { MessageDocument } from './message-document.js';
 import { CELL_KINDS, type Cell, type CellKind } from './segment.js';
 
-const byKind = new Memo<MessageDocument, ReadonlyMap<CellKind, readonly Cell[]>>();
+const byKind = new Memo<MessageDocument, ReadonlyMap<CellKind, readonly Cell[]>>('document');
 const NO_CELLS: readonly Cell[] = [];
 
 /** The cells of `kind` in `doc`, in file order. */

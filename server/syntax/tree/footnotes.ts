@@ -13,7 +13,7 @@ import { Cell, type MetadataEntry } from './segment.js';
 /** Footnote-shaped lines that no cell uses but whose TYPE shows they are metadata. */
 const METADATA_TYPES: ReadonlySet<string> = new Set(['markdown', 'code', 'raw', 'tool', 'agent']);
 /** Per version: how many segments refer to each id as a footnote (none: not in the map). */
-const footnoteRefs = new Memo<MessageDocument, ReadonlyMap<string, number>>();
+const footnoteRefs = new Memo<MessageDocument, ReadonlyMap<string, number>>('document');
 const refCounts: VersionMaker<ReadonlyMap<string, number>> = { updated, whole };
 
 /** Ids used as footnote references (`text[^n]`) in the message section, outside markers and code. */

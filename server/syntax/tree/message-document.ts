@@ -6,7 +6,7 @@ import { countAtMost } from '../../base/sorted.js';
 import type { Range, Span } from '../../base/text.js';
 import { isMap, unclosedFrontmatter, type Frontmatter } from '../format/frontmatter.js';
 import { LineIndex } from '../format/lines.js';
-import { MEMO, type Memo } from '../../base/memo.js';
+import { Memo, MEMO } from '../../base/memo.js';
 import type { Heading, HeadingReading } from '../format/headings.js';
 import { SegmentTable } from './segment-table.js';
 import { Cell, CELL_KINDS, type CellKind, type MetadataEntry, type Segment } from './segment.js';
@@ -52,8 +52,14 @@ export interface TextEditHint {
   text: string;
 }
 
+// Made on first use and kept in memo slots (base/memo.ts), not fields: a version is not written after parse returns it.
+const LINE_INDEX = new Memo<MessageDocument, LineIndex>('document');
+const AGENT_INDEX = new Memo<MessageDocument, AgentIndex>('document');
+const LANGUAGES = new Memo<MessageDocument, ReadonlySet<string>>('document');
+
 export class MessageDocument {
-  private lineIndex: LineIndex | undefined;
+  /** The line starts the parse was given (an edit's, from the previous version's); else counted on first use. */
+  private readonly givenLines: LineIndex | undefined;
   /** @internal The segments and where they start (segment-table.ts). */
   table: SegmentTable;
   /** @internal A number no other version has (what a cache kept on a shared object says it is for). */
@@ -81,8 +87,6 @@ export class MessageDocument {
   edit?: DocumentEdit;
   /** @internal File-wide facts (facts.ts); a version made by the editor's path shares the previous one's by chunk and bucket. */
   facts!: FileFacts;
-  private agentsIndexed: AgentIndex | undefined = undefined;
-  private languageSet: ReadonlySet<string> | undefined = undefined;
   /** @internal Values computed for this version (server/base/memo.ts). */
   [MEMO]: unknown[] | undefined = undefined;
 
@@ -93,7 +97,7 @@ export class MessageDocument {
     options: ParseOptions = {},
     lines?: LineIndex,
   ) {
-    this.lineIndex = lines;
+    this.givenLines = lines;
     this.options = { ...options, previous: undefined, edit: undefined };
     this.table = new SegmentTable(text.length);
   }
@@ -143,7 +147,7 @@ export class MessageDocument {
 
   /** Line starts, found on first use: a file that lints clean needs no positions. */
   get lines(): LineIndex {
-    return (this.lineIndex ??= new LineIndex(this.text));
+    return this.givenLines ?? LINE_INDEX.of(this, (d) => new LineIndex(d.text));
   }
 
   get fileName(): string | undefined {
@@ -176,9 +180,12 @@ export class MessageDocument {
    * costs a look-up per question, not a walk over every agent.
    */
   private agentIndex(): AgentIndex {
-    const known = this.agentsIndexed;
+    // Indexed again while parse adds agents (facts.ts); once parse returns, the agents stay.
+    const known = AGENT_INDEX.get(this);
     if (known && known.count === this.agents.length) return known;
-    return (this.agentsIndexed = indexAgents(this.agents));
+    const index = indexAgents(this.agents);
+    AGENT_INDEX.set(this, index);
+    return index;
   }
 
   /**
@@ -196,7 +203,7 @@ export class MessageDocument {
 
   /** Languages of code blocks in the file (info string's first word, lower case). */
   get codeLanguages(): ReadonlySet<string> {
-    return (this.languageSet ??= new Set(this.facts.languageCounts.keys()));
+    return LANGUAGES.of(this, (d) => new Set(d.facts.languageCounts.keys()));
   }
 
   /**
@@ -335,13 +342,14 @@ export class MessageDocument {
 /** How a version made by the editor's path (splice.ts) differs from the one it was made from. */
 export interface DocumentEdit {
   /**
-   * The version this one was parsed from, the engine's link to what its
-   * re-lint reuses. Linting this version lets go of it (what the lint needed
-   * of it, its findings, has been used), so that versions do not chain: an
-   * editor's versions do not pile up, and a program keeping versions keeps
-   * only those it holds.
+   * The version this one was parsed from: its values (versionValue) are
+   * made from that one's while it is alive. Held weakly, so that versions do
+   * not chain: an editor's versions do not pile up, and a program keeping
+   * versions keeps only those it holds. Whoever parses holds the previous
+   * version while it is needed (the language server: until this version's
+   * lint is done); gone, a value is made whole.
    */
-  previous?: MessageDocument;
+  readonly previous: WeakRef<MessageDocument>;
   /** The edited range: [start, oldEnd) of the previous text is [start, newEnd) of this one. */
   start: number;
   oldEnd: number;
@@ -409,13 +417,12 @@ export interface VersionMaker<V> {
 
 /**
  * A version's value kept in `memo`: made from the previous version's while
- * this version links to it (DocumentEdit.previous) and it has one, else
- * whole.
+ * that version is alive (DocumentEdit.previous) and has one, else whole.
  */
 export function versionValue<V>(memo: Memo<MessageDocument, V>, doc: MessageDocument, maker: VersionMaker<V>): V {
   let value = memo.get(doc);
   if (value !== undefined) return value;
-  const previous = doc.edit?.previous;
+  const previous = doc.edit?.previous.deref();
   const before = previous ? memo.get(previous) : undefined;
   value = before !== undefined ? maker.updated(doc, before) : maker.whole(doc);
   memo.set(doc, value);

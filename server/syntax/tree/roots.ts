@@ -22,7 +22,7 @@ interface Members {
 
 type RootIndex = ReadonlyMap<string, Members>;
 
-const indexes = new Memo<MessageDocument, RootIndex>();
+const indexes = new Memo<MessageDocument, RootIndex>('document');
 const rootIndex: VersionMaker<RootIndex> = { updated, whole };
 
 /** An id's first dot-separated segment. */

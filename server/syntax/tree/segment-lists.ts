@@ -18,7 +18,7 @@ import { Cell, type Segment } from './segment.js';
  * are looked at again.
  */
 function segmentList<T extends Segment>(holds: (seg: Segment, doc: MessageDocument) => boolean, readsFacts: boolean): (doc: MessageDocument) => readonly T[] {
-  const lists = new Memo<MessageDocument, Segment[]>();
+  const lists = new Memo<MessageDocument, Segment[]>('document');
   const maker: VersionMaker<Segment[]> = {
     whole: (doc) => doc.segments.filter((s) => holds(s, doc)),
     // The previous version's list without the segments the edit replaced (or refreshed), with those of the new ones that belong.

@@ -9,6 +9,7 @@
 
 import { ChunkedList } from '../../base/chunked-list.js';
 import { countAtMost } from '../../base/sorted.js';
+import { Memo, MEMO } from '../../base/memo.js';
 import { Cell, type MetadataEntry, type Segment } from './segment.js';
 
 /** Where each cell of a chunk starts, from the chunk's first (ChunkedList.derived). */
@@ -25,6 +26,10 @@ function textLength(cells: readonly Cell[]): number {
   return n;
 }
 
+const CHUNK_OFFSETS = new Memo<SegmentTable, Float64Array>('table');
+const SEGMENTS = new Memo<SegmentTable, readonly Segment[]>('table');
+const METADATA = new Memo<SegmentTable, readonly MetadataEntry[]>('table');
+
 export class SegmentTable {
   private readonly before: Segment[] = [];
   private readonly beforeStarts: number[] = [];
@@ -37,10 +42,8 @@ export class SegmentTable {
   private list: ChunkedList<Cell> | undefined;
   /** Where the first cell starts (the text's length when there is none). */
   private cellsStart = -1;
-  /** Per chunk of the cells, where its first cell starts: made on first use. */
-  private chunkOffsets: Float64Array | undefined;
-  private segmentArray: readonly Segment[] | undefined;
-  private metadataArray: readonly MetadataEntry[] | undefined;
+  /** @internal Memo slots (base/memo.ts): per chunk of the cells where its first cell starts, the segments, the metadata lines. */
+  [MEMO]: unknown[] | undefined = undefined;
 
   constructor(private readonly textLength: number) {}
 
@@ -82,17 +85,20 @@ export class SegmentTable {
   }
 
   get segments(): readonly Segment[] {
-    const cells = this.cells.toArray();
-    return (this.segmentArray ??= this.after.length ? [...this.before, ...cells, ...this.after] : this.before.length ? [...this.before, ...cells] : cells);
+    return SEGMENTS.of(this, (t) => {
+      const cells = t.cells.toArray();
+      return t.after.length ? [...t.before, ...cells, ...t.after] : t.before.length ? [...t.before, ...cells] : cells;
+    });
   }
 
   get metadata(): readonly MetadataEntry[] {
-    if (this.metadataArray) return this.metadataArray;
-    const out: MetadataEntry[] = [];
-    for (const seg of this.before) for (const m of seg.entries) out.push(m);
-    // Not the segments after the cells: outside text has no metadata lines.
-    for (const c of this.cells) for (const m of c.entries) out.push(m);
-    return (this.metadataArray = out);
+    return METADATA.of(this, (t) => {
+      const out: MetadataEntry[] = [];
+      for (const seg of t.before) for (const m of seg.entries) out.push(m);
+      // Not the segments after the cells: outside text has no metadata lines.
+      for (const c of t.cells) for (const m of c.entries) out.push(m);
+      return out;
+    });
   }
 
   get frontmatter(): Segment | undefined {
@@ -134,12 +140,13 @@ export class SegmentTable {
   }
 
   private chunkStartOffsets(): Float64Array {
-    if (this.chunkOffsets) return this.chunkOffsets;
-    const cells = this.cells;
-    const out = new Float64Array(cells.chunks.length + 1);
-    out[0] = this.cellsStart;
-    for (let c = 0; c < cells.chunks.length; c++) out[c + 1] = out[c]! + cells.derived(c, textLength);
-    return (this.chunkOffsets = out);
+    return CHUNK_OFFSETS.of(this, (t) => {
+      const cells = t.cells;
+      const out = new Float64Array(cells.chunks.length + 1);
+      out[0] = t.cellsStart;
+      for (let c = 0; c < cells.chunks.length; c++) out[c + 1] = out[c]! + cells.derived(c, textLength);
+      return out;
+    });
   }
 
   offsetOf(seg: Segment): number {

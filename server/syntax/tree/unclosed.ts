@@ -6,7 +6,7 @@ import { Memo } from '../../base/memo.js';
 import type { MessageDocument } from './message-document.js';
 import type { Segment } from './segment.js';
 
-const unclosed = new Memo<MessageDocument, number>();
+const unclosed = new Memo<MessageDocument, number>('document');
 
 /** The index of the first segment whose parse leaves something unclosed (the segment count when none does). */
 export function firstUnclosed(doc: MessageDocument): number {
