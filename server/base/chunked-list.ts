@@ -9,20 +9,33 @@
 // names its chunk with a shift; edits leave shorter chunks, found by a
 // binary search.
 
+import { Memo, MEMO } from './memo.js';
+
 export const CHUNK = 256;
 const SHIFT = 8;
 
-/** A chunk's own cache (derived from its items, which never change): kept on it, so versions that share it share the cache. */
+/**
+ * A chunk's own cache (derived from its items, which never change), made
+ * with the chunk and filled on first use: versions that share the chunk
+ * share the cache, and the chunk itself is not written after it is given.
+ */
 const DERIVED: unique symbol = Symbol('msglint.chunk-derived');
-type Chunk<V> = readonly V[] & { [DERIVED]?: Map<unknown, unknown> };
+type Chunk<V> = readonly V[] & { readonly [DERIVED]?: Map<unknown, unknown> };
+
+// Made on first use and kept in memo slots (memo.ts), not fields: a list is not written after it is made.
+const SPLIT = new Memo<ChunkedList<unknown>, readonly Chunk<unknown>[]>('list');
+const STARTS = new Memo<ChunkedList<unknown>, Int32Array>('list');
+const JOINED = new Memo<ChunkedList<unknown>, readonly unknown[]>('list');
 
 export class ChunkedList<V> implements Iterable<V> {
-  /** Whether every chunk but the last has CHUNK items (an index then names its chunk with a shift). */
-  private full = true;
-  /** Where each chunk starts, when they are not full: made on first use. */
-  private starts: Int32Array | undefined;
-  private array: readonly V[] | undefined;
-  private made: readonly Chunk<V>[] | undefined;
+  /** @internal Memo slots (memo.ts). */
+  [MEMO]: unknown[] | undefined = undefined;
+  /** Whether every chunk but the last has CHUNK items (an index then names its chunk with a shift): a list made whole splits into full ones. */
+  private readonly full: boolean;
+  /** A list made whole (`of`): its items; its chunks are made on first use. */
+  private readonly array: readonly V[] | undefined;
+  /** A list made by an edit: its chunks. */
+  private readonly made: readonly Chunk<V>[] | undefined;
 
   private constructor(
     chunks: readonly Chunk<V>[] | undefined,
@@ -30,7 +43,10 @@ export class ChunkedList<V> implements Iterable<V> {
     array?: readonly V[],
   ) {
     this.array = array;
-    if (chunks) this.setChunks(chunks);
+    this.made = chunks && withCaches(chunks);
+    let full = true;
+    for (let c = 0; chunks && c + 1 < chunks.length && full; c++) full = chunks[c]!.length === CHUNK;
+    this.full = full;
   }
 
   /** A list of `items`, which it keeps (as its array) and must not change. */
@@ -39,14 +55,7 @@ export class ChunkedList<V> implements Iterable<V> {
   }
 
   get chunks(): readonly Chunk<V>[] {
-    return this.made ?? this.setChunks(split(this.array!));
-  }
-
-  private setChunks(chunks: readonly Chunk<V>[]): readonly Chunk<V>[] {
-    let full = true;
-    for (let c = 0; c + 1 < chunks.length && full; c++) full = chunks[c]!.length === CHUNK;
-    this.full = full;
-    return (this.made = chunks);
+    return this.made ?? (SPLIT.of(this, (l) => withCaches(split(l.array!))) as readonly Chunk<V>[]);
   }
 
   at(i: number): V | undefined {
@@ -55,7 +64,7 @@ export class ChunkedList<V> implements Iterable<V> {
     const chunks = this.made!;
     if (this.full) return chunks[i >> SHIFT]![i & (CHUNK - 1)];
     const c = this.chunkOf(i);
-    return chunks[c]![i - this.starts![c]!];
+    return chunks[c]![i - this.chunkStarts()[c]!];
   }
 
   /** The index of the chunk that holds item `i`. */
@@ -75,11 +84,12 @@ export class ChunkedList<V> implements Iterable<V> {
 
   /** Where each chunk starts (one more entry: the length). */
   chunkStarts(): Int32Array {
-    if (this.starts) return this.starts;
-    const chunks = this.chunks;
-    const starts = new Int32Array(chunks.length + 1);
-    for (let c = 0; c < chunks.length; c++) starts[c + 1] = starts[c]! + chunks[c]!.length;
-    return (this.starts = starts);
+    return STARTS.of(this, (l) => {
+      const chunks = l.chunks;
+      const starts = new Int32Array(chunks.length + 1);
+      for (let c = 0; c < chunks.length; c++) starts[c + 1] = starts[c]! + chunks[c]!.length;
+      return starts;
+    });
   }
 
   /**
@@ -89,7 +99,7 @@ export class ChunkedList<V> implements Iterable<V> {
    */
   derived<S>(c: number, derive: (items: readonly V[]) => S): S {
     const chunk = this.chunks[c]!;
-    const kept = (chunk[DERIVED] ??= new Map());
+    const kept = chunk[DERIVED]!;
     let s = kept.get(derive) as S | undefined;
     if (s === undefined && !kept.has(derive)) kept.set(derive, (s = derive(chunk)));
     return s!;
@@ -98,9 +108,11 @@ export class ChunkedList<V> implements Iterable<V> {
   /** The items as one array, made on first use (a list made by an edit copies its chunks once). */
   toArray(): readonly V[] {
     if (this.array) return this.array;
-    const out: V[] = [];
-    for (const chunk of this.chunks) for (let k = 0; k < chunk.length; k++) out.push(chunk[k]!);
-    return (this.array = out);
+    return JOINED.of(this, (l) => {
+      const out: unknown[] = [];
+      for (const chunk of l.chunks) for (let k = 0; k < chunk.length; k++) out.push(chunk[k]!);
+      return out;
+    }) as readonly V[];
   }
 
   slice(start: number, end: number): V[] {
@@ -180,6 +192,12 @@ export class ListEdit<V> {
     this.own.clear();
     return list;
   }
+}
+
+/** `chunks`, each with its cache (DERIVED): the chunks an edit made get theirs here, shared ones have one. */
+function withCaches<V>(chunks: readonly (readonly V[])[]): readonly Chunk<V>[] {
+  for (const chunk of chunks) if (!(DERIVED in chunk)) Object.defineProperty(chunk, DERIVED, { value: new Map() });
+  return chunks as readonly Chunk<V>[];
 }
 
 function split<V>(items: readonly V[]): V[][] {
