@@ -55,7 +55,10 @@ export class ChunkedList<V> implements Iterable<V> {
   }
 
   get chunks(): readonly Chunk<V>[] {
-    return this.made ?? (SPLIT.of(this, (l) => withCaches(split(l.array!))) as readonly Chunk<V>[]);
+    if (this.made) return this.made;
+    let chunks = SPLIT.get(this) as readonly Chunk<V>[] | undefined;
+    if (chunks === undefined) SPLIT.set(this, (chunks = withCaches(split(this.array!))));
+    return chunks;
   }
 
   at(i: number): V | undefined {
@@ -84,12 +87,13 @@ export class ChunkedList<V> implements Iterable<V> {
 
   /** Where each chunk starts (one more entry: the length). */
   chunkStarts(): Int32Array {
-    return STARTS.of(this, (l) => {
-      const chunks = l.chunks;
-      const starts = new Int32Array(chunks.length + 1);
-      for (let c = 0; c < chunks.length; c++) starts[c + 1] = starts[c]! + chunks[c]!.length;
-      return starts;
-    });
+    const known = STARTS.get(this);
+    if (known) return known;
+    const chunks = this.chunks;
+    const starts = new Int32Array(chunks.length + 1);
+    for (let c = 0; c < chunks.length; c++) starts[c + 1] = starts[c]! + chunks[c]!.length;
+    STARTS.set(this, starts);
+    return starts;
   }
 
   /**
@@ -108,11 +112,12 @@ export class ChunkedList<V> implements Iterable<V> {
   /** The items as one array, made on first use (a list made by an edit copies its chunks once). */
   toArray(): readonly V[] {
     if (this.array) return this.array;
-    return JOINED.of(this, (l) => {
-      const out: unknown[] = [];
-      for (const chunk of l.chunks) for (let k = 0; k < chunk.length; k++) out.push(chunk[k]!);
-      return out;
-    }) as readonly V[];
+    const known = JOINED.get(this) as readonly V[] | undefined;
+    if (known) return known;
+    const out: V[] = [];
+    for (const chunk of this.chunks) for (let k = 0; k < chunk.length; k++) out.push(chunk[k]!);
+    JOINED.set(this, out);
+    return out;
   }
 
   slice(start: number, end: number): V[] {

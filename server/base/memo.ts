@@ -53,16 +53,6 @@ export class Memo<K extends MemoOwner, V> {
     return memo === undefined ? undefined : (memo[this.slot] as V | undefined);
   }
 
-  /** The value kept for `owner`, made by `make` on first use. */
-  of(owner: K, make: (owner: K) => V): V {
-    const memo = owner[MEMO];
-    const known = memo === undefined ? undefined : (memo[this.slot] as V | undefined);
-    if (known !== undefined) return known;
-    const value = make(owner);
-    this.set(owner, value);
-    return value;
-  }
-
   set(owner: K, value: V): void {
     let memo = owner[MEMO];
     if (memo === undefined) owner[MEMO] = memo = EMPTY_SLOTS.slice(0, this.slot + 1);

@@ -290,11 +290,15 @@ class CellParseImpl implements CellParse {
   }
 
   get lines(): Line[] {
-    return LINES.of(this, (p) => splitLines(p.text));
+    let lines = LINES.get(this);
+    if (lines === undefined) LINES.set(this, (lines = splitLines(this.text)));
+    return lines;
   }
 
   /** Made on first use: few rules look at blocks, and a long file has tens of thousands. */
   get blocks(): readonly Block[] {
-    return BLOCKS.of(this, blocksOf);
+    let blocks = BLOCKS.get(this);
+    if (blocks === undefined) BLOCKS.set(this, (blocks = blocksOf(this)));
+    return blocks;
   }
 }

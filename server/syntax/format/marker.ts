@@ -55,7 +55,9 @@ export class IdRef implements IdNode {
   }
 
   get segments(): IdNode['segments'] {
-    return SEGMENTS.of(this, (r) => parseIdSegments(r.id, r.refStart + 2));
+    let segments = SEGMENTS.get(this);
+    if (segments === undefined) SEGMENTS.set(this, (segments = parseIdSegments(this.id, this.refStart + 2)));
+    return segments;
   }
 }
 

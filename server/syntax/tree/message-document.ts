@@ -147,7 +147,10 @@ export class MessageDocument {
 
   /** Line starts, found on first use: a file that lints clean needs no positions. */
   get lines(): LineIndex {
-    return this.givenLines ?? LINE_INDEX.of(this, (d) => new LineIndex(d.text));
+    if (this.givenLines) return this.givenLines;
+    let lines = LINE_INDEX.get(this);
+    if (lines === undefined) LINE_INDEX.set(this, (lines = new LineIndex(this.text)));
+    return lines;
   }
 
   get fileName(): string | undefined {
@@ -203,7 +206,9 @@ export class MessageDocument {
 
   /** Languages of code blocks in the file (info string's first word, lower case). */
   get codeLanguages(): ReadonlySet<string> {
-    return LANGUAGES.of(this, (d) => new Set(d.facts.languageCounts.keys()));
+    let set = LANGUAGES.get(this);
+    if (set === undefined) LANGUAGES.set(this, (set = new Set(this.facts.languageCounts.keys())));
+    return set;
   }
 
   /**

@@ -85,20 +85,24 @@ export class SegmentTable {
   }
 
   get segments(): readonly Segment[] {
-    return SEGMENTS.of(this, (t) => {
-      const cells = t.cells.toArray();
-      return t.after.length ? [...t.before, ...cells, ...t.after] : t.before.length ? [...t.before, ...cells] : cells;
-    });
+    let segments = SEGMENTS.get(this);
+    if (segments === undefined) {
+      const cells = this.cells.toArray();
+      segments = this.after.length ? [...this.before, ...cells, ...this.after] : this.before.length ? [...this.before, ...cells] : cells;
+      SEGMENTS.set(this, segments);
+    }
+    return segments;
   }
 
   get metadata(): readonly MetadataEntry[] {
-    return METADATA.of(this, (t) => {
-      const out: MetadataEntry[] = [];
-      for (const seg of t.before) for (const m of seg.entries) out.push(m);
-      // Not the segments after the cells: outside text has no metadata lines.
-      for (const c of t.cells) for (const m of c.entries) out.push(m);
-      return out;
-    });
+    const known = METADATA.get(this);
+    if (known) return known;
+    const out: MetadataEntry[] = [];
+    for (const seg of this.before) for (const m of seg.entries) out.push(m);
+    // Not the segments after the cells: outside text has no metadata lines.
+    for (const c of this.cells) for (const m of c.entries) out.push(m);
+    METADATA.set(this, out);
+    return out;
   }
 
   get frontmatter(): Segment | undefined {
@@ -140,13 +144,14 @@ export class SegmentTable {
   }
 
   private chunkStartOffsets(): Float64Array {
-    return CHUNK_OFFSETS.of(this, (t) => {
-      const cells = t.cells;
-      const out = new Float64Array(cells.chunks.length + 1);
-      out[0] = t.cellsStart;
-      for (let c = 0; c < cells.chunks.length; c++) out[c + 1] = out[c]! + cells.derived(c, textLength);
-      return out;
-    });
+    const known = CHUNK_OFFSETS.get(this);
+    if (known) return known;
+    const cells = this.cells;
+    const out = new Float64Array(cells.chunks.length + 1);
+    out[0] = this.cellsStart;
+    for (let c = 0; c < cells.chunks.length; c++) out[c + 1] = out[c]! + cells.derived(c, textLength);
+    CHUNK_OFFSETS.set(this, out);
+    return out;
   }
 
   offsetOf(seg: Segment): number {
