@@ -9,33 +9,20 @@
 // names its chunk with a shift; edits leave shorter chunks, found by a
 // binary search.
 
-import { Memo, MEMO } from './memo.js';
-
 export const CHUNK = 256;
 const SHIFT = 8;
 
-/**
- * A chunk's own cache (derived from its items, which never change), made
- * with the chunk and filled on first use: versions that share the chunk
- * share the cache, and the chunk itself is not written after it is given.
- */
+/** A chunk's own cache (derived from its items, which never change): kept on it, so versions that share it share the cache. */
 const DERIVED: unique symbol = Symbol('msglint.chunk-derived');
-type Chunk<V> = readonly V[] & { readonly [DERIVED]?: Map<unknown, unknown> };
-
-// Made on first use and kept in memo slots (memo.ts), not fields: a list is not written after it is made.
-const SPLIT = new Memo<ChunkedList<unknown>, readonly Chunk<unknown>[]>('list');
-const STARTS = new Memo<ChunkedList<unknown>, Int32Array>('list');
-const JOINED = new Memo<ChunkedList<unknown>, readonly unknown[]>('list');
+type Chunk<V> = readonly V[] & { [DERIVED]?: Map<unknown, unknown> };
 
 export class ChunkedList<V> implements Iterable<V> {
-  /** @internal Memo slots (memo.ts). */
-  [MEMO]: unknown[] | undefined = undefined;
-  /** Whether every chunk but the last has CHUNK items (an index then names its chunk with a shift): a list made whole splits into full ones. */
-  private readonly full: boolean;
-  /** A list made whole (`of`): its items; its chunks are made on first use. */
-  private readonly array: readonly V[] | undefined;
-  /** A list made by an edit: its chunks. */
-  private readonly made: readonly Chunk<V>[] | undefined;
+  /** Whether every chunk but the last has CHUNK items (an index then names its chunk with a shift). */
+  private full = true;
+  /** Where each chunk starts, when they are not full: made on first use. */
+  private starts: Int32Array | undefined;
+  private array: readonly V[] | undefined;
+  private made: readonly Chunk<V>[] | undefined;
 
   private constructor(
     chunks: readonly Chunk<V>[] | undefined,
@@ -43,10 +30,7 @@ export class ChunkedList<V> implements Iterable<V> {
     array?: readonly V[],
   ) {
     this.array = array;
-    this.made = chunks && withCaches(chunks);
-    let full = true;
-    for (let c = 0; chunks && c + 1 < chunks.length && full; c++) full = chunks[c]!.length === CHUNK;
-    this.full = full;
+    if (chunks) this.setChunks(chunks);
   }
 
   /** A list of `items`, which it keeps (as its array) and must not change. */
@@ -55,10 +39,14 @@ export class ChunkedList<V> implements Iterable<V> {
   }
 
   get chunks(): readonly Chunk<V>[] {
-    if (this.made) return this.made;
-    let chunks = SPLIT.get(this) as readonly Chunk<V>[] | undefined;
-    if (chunks === undefined) SPLIT.set(this, (chunks = withCaches(split(this.array!))));
-    return chunks;
+    return this.made ?? this.setChunks(split(this.array!));
+  }
+
+  private setChunks(chunks: readonly Chunk<V>[]): readonly Chunk<V>[] {
+    let full = true;
+    for (let c = 0; c + 1 < chunks.length && full; c++) full = chunks[c]!.length === CHUNK;
+    this.full = full;
+    return (this.made = chunks);
   }
 
   at(i: number): V | undefined {
@@ -67,7 +55,7 @@ export class ChunkedList<V> implements Iterable<V> {
     const chunks = this.made!;
     if (this.full) return chunks[i >> SHIFT]![i & (CHUNK - 1)];
     const c = this.chunkOf(i);
-    return chunks[c]![i - this.chunkStarts()[c]!];
+    return chunks[c]![i - this.starts![c]!];
   }
 
   /** The index of the chunk that holds item `i`. */
@@ -87,13 +75,11 @@ export class ChunkedList<V> implements Iterable<V> {
 
   /** Where each chunk starts (one more entry: the length). */
   chunkStarts(): Int32Array {
-    const known = STARTS.get(this);
-    if (known) return known;
+    if (this.starts) return this.starts;
     const chunks = this.chunks;
     const starts = new Int32Array(chunks.length + 1);
     for (let c = 0; c < chunks.length; c++) starts[c + 1] = starts[c]! + chunks[c]!.length;
-    STARTS.set(this, starts);
-    return starts;
+    return (this.starts = starts);
   }
 
   /**
@@ -103,7 +89,7 @@ export class ChunkedList<V> implements Iterable<V> {
    */
   derived<S>(c: number, derive: (items: readonly V[]) => S): S {
     const chunk = this.chunks[c]!;
-    const kept = chunk[DERIVED]!;
+    const kept = (chunk[DERIVED] ??= new Map());
     let s = kept.get(derive) as S | undefined;
     if (s === undefined && !kept.has(derive)) kept.set(derive, (s = derive(chunk)));
     return s!;
@@ -112,12 +98,9 @@ export class ChunkedList<V> implements Iterable<V> {
   /** The items as one array, made on first use (a list made by an edit copies its chunks once). */
   toArray(): readonly V[] {
     if (this.array) return this.array;
-    const known = JOINED.get(this) as readonly V[] | undefined;
-    if (known) return known;
     const out: V[] = [];
     for (const chunk of this.chunks) for (let k = 0; k < chunk.length; k++) out.push(chunk[k]!);
-    JOINED.set(this, out);
-    return out;
+    return (this.array = out);
   }
 
   slice(start: number, end: number): V[] {
@@ -197,12 +180,6 @@ export class ListEdit<V> {
     this.own.clear();
     return list;
   }
-}
-
-/** `chunks`, each with its cache (DERIVED): the chunks an edit made get theirs here, shared ones have one. */
-function withCaches<V>(chunks: readonly (readonly V[])[]): readonly Chunk<V>[] {
-  for (const chunk of chunks) if (!(DERIVED in chunk)) Object.defineProperty(chunk, DERIVED, { value: new Map() });
-  return chunks as readonly Chunk<V>[];
 }
 
 function split<V>(items: readonly V[]): V[][] {
