@@ -54,7 +54,7 @@ const LINES = [
   '[a]: /url', '[a]: /url "t', 'title"', '[^1]: note', '    more', '[^a]: [^b]: x', '| a | b |', '|---|---|', 'a | b', '-|-', '| - |',
   '*emph', '**strong', '`code', '[label', ']: x', '# %% [^1]', '## %%% Reply', 'lazy line', `${'>'.repeat(MAX_DEPTH + 3)} deep`,
   '# a  ', '#\ta', '# a #  ', '  ```', ' ~~~ x', '<tool>', '<content><![CDATA[', ']]></content>', '</tool>', 'a <!-- x', 'x --> y',
-  '<![CDATA[x', '<span>', '<DIV>', '<Script>', '<textarea x>', '``` a`b', '``', '<!---->', '<!-- a --> b', '[^2]: [tool] name="x"',
+  '<![CDATA[x', '<span>', '<DIV>', '<Script>', '<textarea x>', '``` a`b', '``', '<!---->', '<!-- a --> b', '[^2]: [tool] name="x"', '<!-->x->', '<!--->',
 ];
 
 const doc = fc

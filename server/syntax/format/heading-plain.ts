@@ -17,7 +17,8 @@
 //   `<![CDATA[`), which a blank line does not end;
 // - a fence line where the scanner read none (inside a CDATA section), and a
 //   comment that spans lines from after text (CommonMark reads its lines as
-//   blocks).
+//   blocks), or one that starts `<!-->` or `<!--->` (an empty comment to
+//   CommonMark).
 // Block quotes, list items, footnote definitions, tables and paragraphs end
 // before a `#` line or fence at the first column, so they change nothing else.
 
@@ -54,6 +55,8 @@ export function plainHeadings(input: string, from: number, found: ScanResult): {
   for (const f of found.fences) if (f.close) hidden.push({ start: f.open.start - from, end: f.close.end - from });
   for (const c of found.comments) {
     if (!c.closed) continue;
+    // `<!-->` and `<!--->` end CommonMark's comment where they stand; the scanner's goes on to the next `-->`.
+    if (/^<!---?>/.test(input.slice(c.start - from, c.start - from + 6))) return undefined;
     // A comment after text on its line is inline: CommonMark reads the lines it spans as blocks, the scanner as a comment.
     if (blockLineStart(input, 0, c.start - from) !== -1) hidden.push({ start: c.start - from, end: c.end - from });
     else if (input.indexOf('\n', c.start - from) < c.end - from) return undefined;
