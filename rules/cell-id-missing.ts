@@ -1,4 +1,4 @@
-import { type Cell, type MessageDocument, idRoots, cellsWithoutId, isMetadataLine } from '../server/syntax/document.js';
+import { type Cell, type MessageDocument, largestNumericRoot, cellsWithoutId, isMetadataLine } from '../server/syntax/document.js';
 import { defineRule } from '../server/engine/rule-kit.js';
 import type { TextEdit } from '../server/engine/types.js';
 
@@ -37,21 +37,6 @@ function eolBefore(doc: MessageDocument, cell: Cell): string {
   return '\n';
 }
 
-/** The number an id's root is (`12` of `12.k7f3q`), or -1 when the root is not digits. */
-function numericRoot(id: string): number {
-  let end = 0;
-  while (end < id.length && id.charCodeAt(end) >= 48 && id.charCodeAt(end) <= 57) end++;
-  if (end === 0 || (end < id.length && id.charCodeAt(end) !== 46)) return -1;
-  return Number(id.slice(0, end));
-}
-
-/** The largest number among the roots of the ids of cells and metadata lines. */
-function maxNumericId(doc: MessageDocument): number {
-  let max = 0;
-  for (const root of idRoots(doc)) max = Math.max(max, numericRoot(root));
-  return max;
-}
-
 export default defineRule(
   {
     id: 'cell-id-missing',
@@ -64,7 +49,7 @@ export default defineRule(
     let next = 0;
     for (const cell of cellsWithoutId(doc)) {
       const marker = cell.marker;
-      if (next === 0) next = maxNumericId(doc) + 1;
+      if (next === 0) next = largestNumericRoot(doc) + 1;
       const lineAt = doc.abs(cell, marker.span);
       const tail = marker.title ? doc.abs(cell, marker.title)[1] : doc.abs(cell, marker.percents)[1];
       const { eol, after } = metadataInsertion(doc, cell);

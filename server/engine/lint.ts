@@ -3,9 +3,6 @@
 // createLinter (linter.ts) binds these to a list of rules. Each lint is a
 // generator of steps (steps.ts); `lint` and `lintDocument` drain it.
 
-import { keepFootnoteCounts } from '../syntax/tree/footnotes.js';
-import { keepRootIndex } from '../syntax/tree/roots.js';
-import { cellsOfUnknownType, cellsWithDoubtfulIds, cellsWithMetadataElsewhere, cellsWithoutId, segmentsWithDirectives } from '../syntax/tree/segment-lists.js';
 import { toolGraph } from '../tool-calls/graph.js';
 import { parse, type MessageDocument } from '../syntax/document.js';
 import { isMessageFile } from '../syntax/format/detect.js';
@@ -61,7 +58,6 @@ function* lintParsed(ruleSet: RuleSet, doc: MessageDocument, options: LintOption
   const once: OnceFindings | undefined = !keep && !fixes && !doc.edit ? { suppressions, cap: new ProblemCap() } : undefined;
   const raw = yield* lintWhole(ruleSet, doc, config, keep, once);
   yield;
-  segmentsWithDirectives(doc);
   // For the next version (an editor's): from the previous version's while it
   // is at hand, or made whole once, so that the next keystroke only updates them.
   if (keep) prepareForEdits(doc);
@@ -77,18 +73,11 @@ function* lintParsed(ruleSet: RuleSet, doc: MessageDocument, options: LintOption
 
 /**
  * Makes what the next version of an editor's document updates rather than
- * makes (the lists of cells rules look up, the tool graph, the root index,
- * the footnote counts, the line starts), so that the first keystroke after
- * a version the whole path made does not build them.
+ * makes (the tool graph, the line starts), so that the first keystroke
+ * after a version the whole path made does not build them.
  */
 function prepareForEdits(doc: MessageDocument): void {
-  cellsWithMetadataElsewhere(doc);
-  cellsWithoutId(doc);
-  cellsWithDoubtfulIds(doc);
-  cellsOfUnknownType(doc);
   toolGraph(doc);
-  keepRootIndex(doc);
-  keepFootnoteCounts(doc);
   // Line starts: the next version's are this one's with the edit's lines.
   void doc.lines;
 }

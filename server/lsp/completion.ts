@@ -22,7 +22,7 @@ import {
   type Range,
 } from 'vscode-languageserver/node';
 import { Cell, MESSAGE_TYPES, type MessageDocument } from '../syntax/document.js';
-import { cellsOfRoot, idRoots, rootOf } from '../syntax/tree/roots.js';
+import { cellsOfRoot, largestNumericRoot, rootOf } from '../syntax/tree/roots.js';
 import { toolGraph } from '../tool-calls/graph.js';
 import { cellById, isAgentDeclaration, metadataAt, opaqueAt } from './analysis.js';
 import { messageDocument, type OpenMessageDocument, type ServerContext } from './context.js';
@@ -57,9 +57,7 @@ const TOP_YAML_KEYS = ['agents', 'default_agent', 'message_section', 'title'];
 
 /** One more than the largest numeric id root of a cell or metadata line. */
 function nextId(doc: MessageDocument): number {
-  let max = 0;
-  for (const root of idRoots(doc)) if (/^\d+$/.test(root)) max = Math.max(max, Number(root));
-  return max + 1;
+  return largestNumericRoot(doc) + 1;
 }
 
 /** The tool names used in the file, sorted. */

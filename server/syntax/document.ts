@@ -11,7 +11,7 @@ export { borrowsMetadata } from './tree/facts.js';
 // queries and types, so that nothing above imports the tree's internals.
 export { cellsOfUnknownType, cellsWithoutId } from './tree/segment-lists.js';
 export { cellsOfKind } from './tree/cells-by-kind.js';
-export { idRoots } from './tree/roots.js';
+export { largestNumericRoot } from './tree/roots.js';
 export { idMisfit, WELL_FORMED_ID } from './tree/ids.js';
 export { isMap, unclosedFrontmatter } from './format/frontmatter.js';
 export type { Line } from './format/lines.js';

@@ -8,14 +8,14 @@
 
 import { parseCell, type CellParse } from '../format/cell.js';
 import { addAgents, countParse, factsOf } from '../tree/facts.js';
-import { isMdFile, MessageDocument, type DoubtChange, type ParseOptions, type TextEditHint } from '../tree/message-document.js';
+import { isMdFile, MessageDocument, type ParseOptions, type TextEditHint } from '../tree/message-document.js';
 import { COMMON_LANGUAGES } from '../tree/file-facts.js';
 import { sameItems } from '../../base/lists.js';
 import { PersistentMap } from '../../base/persistent-map.js';
 import { footnoteReferences } from '../tree/footnotes.js';
 import { mayCloseAfter, mayCloseBefore } from './closers.js';
 import { firstUnclosed, keepFirstUnclosed } from '../tree/unclosed.js';
-import { knownLinesOf } from '../tree/roots.js';
+import { linesOfIds } from '../tree/roots.js';
 import { scan } from '../format/scan.js';
 import { SegmentTable } from '../tree/segment-table.js';
 import { Cell, type Segment } from '../tree/segment.js';
@@ -53,7 +53,7 @@ export function parseAcross(text: string, options: ParseOptions, prev: MessageDo
   doc.frontmatter = prev.frontmatter;
   // The first replaced segment, or where the added cells go when none is (before a kept cell, or at the end).
   const at = prev.segmentCount - prev.cellCount + found.from;
-  const { refreshed, doubtChanged } = spliceFacts(doc, prev, found.from, removed, added, languageCounts, typeCounts);
+  const refreshed = spliceFacts(doc, prev, found.from, removed, added, languageCounts, typeCounts);
   keepFirstUnclosed(doc, prev, at, removed.length, added);
   doc.edit = {
     previous: new WeakRef(prev),
@@ -67,7 +67,6 @@ export function parseAcross(text: string, options: ParseOptions, prev: MessageDo
       cell: found.from,
       gone: removed,
       refreshed,
-      doubtChanged,
     },
   };
   return doc;
@@ -215,7 +214,8 @@ function keepsAgentsAndLanguages(prev: MessageDocument, removed: Cell[], added: 
  * cells' part (from cell `firstIndex`) replaced by the added cells', and the
  * per-cell facts (metadata line, kind, idFits, kindKnown) made again for the
  * ids the edit touches. Every list and map is a copy that shares what the
- * edit does not change: the previous version stays as it was.
+ * edit does not change: the previous version stays as it was. Returns the
+ * kept segments whose facts it made again (ReplacedCells.refreshed).
  */
 function spliceFacts(
   doc: MessageDocument,
@@ -225,7 +225,7 @@ function spliceFacts(
   added: Cell[],
   languageCounts: Map<string, number>,
   typeCounts: Map<string, number>,
-): { refreshed: Segment[]; doubtChanged: DoubtChange | undefined } {
+): Segment[] {
   const shared = prev.facts;
 
   // The ids the edit touches: of the cells and metadata lines removed and added.
@@ -241,8 +241,7 @@ function spliceFacts(
   for (const id of refsAfter) if (!refsBefore.has(id)) touched.add(id);
 
   // Cells by id: the previous version's map with the removed cells out and the added in (in file order), as a copy.
-  const byIdBefore = PersistentMap.of(prev.cellsById);
-  const byIdEdit = byIdBefore.edit();
+  const byIdEdit = PersistentMap.of(prev.cellsById).edit();
   for (const c of removed) {
     if (c.id === undefined) continue;
     const list = byIdEdit.get(c.id)!.filter((x) => x !== c);
@@ -260,22 +259,9 @@ function spliceFacts(
   // The first metadata line of each touched id, and the segments that hold lines of those ids.
   const firstLine = new Map<string, Entry>();
   const holders = new Set<Segment>();
-  const placeOf = (m: Entry): number => doc.offsetOf(m.segment) + m.node.span.start;
-  const visit = (m: Entry): void => {
-    const id = m.node.id.id;
+  for (const m of linesOfIds(doc, touched)) {
     holders.add(m.segment);
-    const first = firstLine.get(id);
-    if (first === undefined || placeOf(m) < placeOf(first)) firstLine.set(id, m);
-  };
-  // The previous version's lines of those ids, from its root index when it
-  // has one (a walk over every metadata line costs a few ms on a large file).
-  const known = knownLinesOf(prev, touched);
-  if (known) {
-    const gone = new Set<Segment>(removed);
-    for (const m of known) if (!gone.has(m.segment)) visit(m);
-    for (const c of added) for (const m of c.entries) if (touched.has(m.node.id.id)) visit(m);
-  } else {
-    for (const m of doc.metadata) if (touched.has(m.node.id.id)) visit(m);
+    if (!firstLine.has(m.node.id.id)) firstLine.set(m.node.id.id, m);
   }
   // No agent line is among the removed or added cells (keepsAgentsAndLanguages): the same body agents.
   addAgents(doc, shared.bodyAgents);
@@ -300,21 +286,9 @@ function spliceFacts(
     languageCounts,
     typeCounts,
   };
-  // Which cells' ids became or stopped being doubtful (not fitting, or used
-  // by another cell): rules read them across ids (doubtfulIdBetween). A
-  // removed or added cell whose id is doubtful changes them too. Before the
-  // kinds are made again: the kept cells' flags (moved with them) and the removed cells'.
-  const usedBefore = (c: Cell): number => (c.id === undefined ? 0 : (byIdBefore.get(c.id)?.length ?? 0));
-  const doubtfulBefore = new Map<Cell, boolean>();
-  for (const c of again) doubtfulBefore.set(c, !doc.idFits(c) || usedBefore(c) > 1);
-  let replacedDoubtful = removed.some((c) => !prev.idFits(c) || usedBefore(c) > 1);
   for (const c of [...again, ...added]) cellFacts.set(doc.indexOf(c), factsOf(doc, c));
   doc.facts.cellFacts = cellFacts.done();
-  const doubtfulNow = (c: Cell): boolean => !doc.idFits(c) || (c.id !== undefined && byId.get(c.id)!.length > 1);
-  const flipped: Cell[] = [];
-  for (const c of again) if (doubtfulBefore.get(c) !== doubtfulNow(c)) flipped.push(c);
-  for (const c of added) if (doubtfulNow(c)) replacedDoubtful = true;
-  return { refreshed: [...holders], doubtChanged: flipped.length || replacedDoubtful ? { flipped, replaced: replacedDoubtful } : undefined };
+  return [...holders];
 }
 
 /** Where a cell of key `key` goes in a list of cells in file order (Cell.key orders them). */

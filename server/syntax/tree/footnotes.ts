@@ -2,19 +2,15 @@
 // file: a line is metadata when a cell uses its id or it declares an agent,
 // and an ordinary footnote when the text refers to it as one (spec section 3).
 
-import { Memo } from '../../base/memo.js';
-import { PersistentMap } from '../../base/persistent-map.js';
 import type { CellParse } from '../format/cell.js';
 import { lineAt, type Line } from '../format/lines.js';
 import type { MetadataNode } from '../format/metadata.js';
-import { replacedSegments, versionValue, type MessageDocument, type VersionMaker } from './message-document.js';
+import type { MessageDocument } from './message-document.js';
 import { Cell, type MetadataEntry } from './segment.js';
 
 /** Footnote-shaped lines that no cell uses but whose TYPE shows they are metadata. */
 const METADATA_TYPES: ReadonlySet<string> = new Set(['markdown', 'code', 'raw', 'tool', 'agent']);
-/** Per version: how many segments refer to each id as a footnote (none: not in the map). */
-const footnoteRefs = new Memo<MessageDocument, ReadonlyMap<string, number>>('document');
-const refCounts: VersionMaker<ReadonlyMap<string, number>> = { updated, whole };
+const NO_IDS: ReadonlySet<string> = new Set();
 
 /** Ids used as footnote references (`text[^n]`) in the message section, outside markers and code. */
 // No `[` inside the id, so a line full of `[^` is scanned in linear time.
@@ -31,32 +27,23 @@ function addReferences(content: string, definitionAtStart: boolean, ids: Set<str
   }
 }
 
-function whole(doc: MessageDocument): ReadonlyMap<string, number> {
-  const counts = new Map<string, number>();
-  const ids = new Set<string>();
-  for (let i = 0, list = doc.segments; i < list.length; i++) {
-    const seg = list[i]!;
-    if (seg.kind !== 'cell' && seg.kind !== 'prologue') continue;
-    addParseReferences(seg.parse!, ids);
-    for (const id of ids) counts.set(id, (counts.get(id) ?? 0) + 1);
-    ids.clear();
-  }
-  return counts;
+/**
+ * Whether the prologue or a cell refers to `id` as a footnote. The cells'
+ * references are found per chunk of cells (ChunkedList.derived): versions
+ * that share a chunk share them, and an edit reads again only the chunks it wrote.
+ */
+function isReferenced(doc: MessageDocument, id: string): boolean {
+  for (const seg of doc.table.leading) if (seg.kind === 'prologue' && footnoteReferences(seg.parse!).has(id)) return true;
+  const cells = doc.table.cells;
+  for (let c = 0; c < cells.chunks.length; c++) if (cells.derived(c, chunkReferences).has(id)) return true;
+  return false;
 }
 
-/** The previous version's counts as a copy, without the replaced cells' references (`footnoteReferences` of each) and with the new ones'. */
-function updated(doc: MessageDocument, before: ReadonlyMap<string, number>): ReadonlyMap<string, number> {
-  const { gone, come } = replacedSegments(doc);
-  const counts = PersistentMap.of(before).edit();
-  for (const cell of gone) {
-    for (const id of footnoteReferences(cell.parse)) {
-      const n = counts.get(id)! - 1;
-      if (n === 0) counts.delete(id);
-      else counts.set(id, n);
-    }
-  }
-  for (const cell of come) for (const id of footnoteReferences(cell.parse)) counts.set(id, (counts.get(id) ?? 0) + 1);
-  return counts.done();
+/** The footnote references of a chunk's cells. */
+function chunkReferences(cells: readonly Cell[]): ReadonlySet<string> {
+  const ids = new Set<string>();
+  for (const c of cells) addParseReferences(c.parse, ids);
+  return ids.size ? ids : NO_IDS;
 }
 
 /** The footnote references of one cell's (or the prologue's) text. */
@@ -64,11 +51,6 @@ export function footnoteReferences(p: CellParse): Set<string> {
   const ids = new Set<string>();
   addParseReferences(p, ids);
   return ids;
-}
-
-/** Counted for a version an editor keeps, so that the next keystroke only updates the counts. */
-export function keepFootnoteCounts(doc: MessageDocument): void {
-  versionValue(footnoteRefs, doc, refCounts);
 }
 
 function addParseReferences(p: CellParse, ids: Set<string>): void {
@@ -117,5 +99,5 @@ export function isMetadataLine(doc: MessageDocument, m: MetadataEntry): boolean 
   if (type === undefined) return false;
   if (type === 'agent') return true;
   if (!METADATA_TYPES.has(type) && !doc.hasAgent(type) && !doc.isLanguage(type)) return false;
-  return !versionValue(footnoteRefs, doc, refCounts).has(id);
+  return !isReferenced(doc, id);
 }

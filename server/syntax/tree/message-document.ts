@@ -37,14 +37,6 @@ export interface ParseOptions {
   once?: boolean;
 }
 
-/** Which cells' ids became or stopped being doubtful (ReplacedCells.doubtChanged). */
-export interface DoubtChange {
-  /** Kept cells whose id became or stopped being doubtful. */
-  flipped: Cell[];
-  /** Whether a replaced cell's id, before or after, is doubtful. */
-  replaced: boolean;
-}
-
 /** [start, oldEnd) of the previous text is replaced by `text`. */
 export interface TextEditHint {
   start: number;
@@ -389,12 +381,6 @@ export interface ReplacedCells {
    * (whether a line is metadata, and whether a cell uses it, may differ).
    */
   refreshed: Segment[];
-  /**
-   * When the cells with doubtful ids (one that does not fit, or that
-   * another cell has too) differ: rules read them across ids
-   * (doubtfulIdBetween).
-   */
-  doubtChanged: DoubtChange | undefined;
 }
 
 /** Whether a file is an ordinary Markdown file (its cells are in a message section), not a `.msg.md` file. */

@@ -1,65 +1,81 @@
 // Lists of segments per version that a keystroke should not look at every
-// segment to make (most files have none): the segments that hold disable
-// comments, the cells without an id, the cells whose id names nothing
-// reliably, the cells whose metadata line lies in another segment, and the
-// output cells whose type names nothing known. A version made by the
-// editor's path (DocumentEdit.replaced) has the previous lists, updated for
-// the segments the edit replaced or refreshed (a new list each).
+// segment to make (most files have none). What a segment's own parse
+// decides (disable comments, a marker without an id) is found per chunk of
+// cells (ChunkedList.derived): versions that share a chunk share its list.
+// What the file-wide facts decide (an id that names nothing reliably, a
+// metadata line elsewhere, an unknown type) is read from the packed
+// per-cell facts, once per version.
 
-import { replacedSegments, versionValue, type MessageDocument, type VersionMaker } from './message-document.js';
+import type { MessageDocument } from './message-document.js';
+import { ID_FITS, KIND_BITS } from './file-facts.js';
 import { Memo } from '../../base/memo.js';
 import { NONE } from '../../base/lists.js';
 import { countAtMost } from '../../base/sorted.js';
-import { Cell, type Segment } from './segment.js';
+import { Cell, CELL_KIND_CODE, type Segment } from './segment.js';
+
+/** A list per version of the segments whose own parse puts them in it, folded from per-chunk lists. */
+function parseList<T extends Segment>(holds: (seg: Segment) => boolean): (doc: MessageDocument) => readonly T[] {
+  const lists = new Memo<MessageDocument, Segment[]>('document');
+  const inChunk = (cells: readonly Cell[]): readonly Cell[] => {
+    const found = cells.filter(holds);
+    return found.length ? found : NONE;
+  };
+  return (doc) => {
+    let list = lists.get(doc);
+    if (list === undefined) {
+      const { table } = doc;
+      list = table.leading.filter(holds);
+      for (let c = 0; c < table.cells.chunks.length; c++) for (const cell of table.cells.derived(c, inChunk)) list.push(cell);
+      for (const seg of table.trailing) if (holds(seg)) list.push(seg);
+      lists.set(doc, list);
+    }
+    // `holds` admits only segments of type T.
+    return list as readonly unknown[] as readonly T[];
+  };
+}
 
 /**
- * A list of segments per version, with what puts a segment in it;
- * `readsFacts`: whether the refreshed segments (ReplacedCells.refreshed)
- * are looked at again.
+ * A list per version of the cells that the file-wide facts put in it
+ * (`holds`, given the cell's index), made whole: a walk over the packed
+ * per-cell facts (FileFacts), by index.
  */
-function segmentList<T extends Segment>(holds: (seg: Segment, doc: MessageDocument) => boolean, readsFacts: boolean): (doc: MessageDocument) => readonly T[] {
-  const lists = new Memo<MessageDocument, Segment[]>('document');
-  const maker: VersionMaker<Segment[]> = {
-    whole: (doc) => doc.segments.filter((s) => holds(s, doc)),
-    // The previous version's list without the segments the edit replaced (or refreshed), with those of the new ones that belong.
-    updated(doc, before) {
-      const replaced = replacedSegments(doc);
-      const refreshed = readsFacts ? doc.edit!.replaced.refreshed : NONE;
-      const gone = new Set<Segment>([...replaced.gone, ...refreshed]);
-      const added = [...replaced.come, ...refreshed].filter((s) => holds(s, doc));
-      const list = before.filter((s) => !gone.has(s));
-      if (added.length === 0) return list;
-      return list.concat(added).sort((a, b) => doc.offsetOf(a) - doc.offsetOf(b));
-    },
+function factList(holds: (doc: MessageDocument, cell: Cell, index: number) => boolean): (doc: MessageDocument) => readonly Cell[] {
+  const lists = new Memo<MessageDocument, readonly Cell[]>('document');
+  return (doc) => {
+    let list = lists.get(doc);
+    if (list === undefined) {
+      const cells = doc.cells;
+      const out: Cell[] = [];
+      for (let i = 0; i < cells.length; i++) if (holds(doc, cells[i]!, i)) out.push(cells[i]!);
+      lists.set(doc, (list = out));
+    }
+    return list;
   };
-  // `holds` admits only segments of type T.
-  return (doc) => versionValue(lists, doc, maker) as readonly unknown[] as readonly T[];
 }
 
 /** The segments whose parse holds disable comments (directives), in file order. */
-export const segmentsWithDirectives = segmentList<Segment>((seg) => seg.parse !== undefined && seg.parse.directives.length > 0, false);
+export const segmentsWithDirectives = parseList<Segment>((seg) => seg.parse !== undefined && seg.parse.directives.length > 0);
 
 /** The cells whose marker has no `[^id]`, in file order. */
-export const cellsWithoutId = segmentList<Cell>((seg) => seg instanceof Cell && seg.marker.idRef === undefined, false);
+export const cellsWithoutId = parseList<Cell>((seg) => seg instanceof Cell && seg.marker.idRef === undefined);
 
 /**
  * The cells whose id names nothing reliably: none, one that does not fit
- * (MessageDocument.idFits), or one another cell has; in file order. A kept
- * cell's id becomes or stops being doubtful only when the edit touches its
- * id: it is then refreshed.
+ * (MessageDocument.idFits), or one another cell has; in file order.
  */
-export const cellsWithDoubtfulIds = segmentList<Cell>((seg, doc) => seg instanceof Cell && (!doc.idFits(seg) || (doc.cellsById.get(seg.id!)?.length ?? 0) > 1), true);
+export const cellsWithDoubtfulIds = factList((doc, cell, i) => (doc.factsAt(i) & ID_FITS) === 0 || (hasRepeatedIds(doc) && doc.cellsById.get(cell.id!)!.length > 1));
+
+/** Whether some id is used by more than one cell (most files have none: then no cell is looked up by its id). */
+function hasRepeatedIds(doc: MessageDocument): boolean {
+  return doc.cellsById.size !== doc.cellCount - cellsWithoutId(doc).length;
+}
 
 /** The cells whose metadata line lies in another segment, in file order. */
-export const cellsWithMetadataElsewhere = segmentList<Cell>((seg, doc) => seg instanceof Cell && (doc.metadataOf(seg)?.segment ?? seg) !== seg, true);
+export const cellsWithMetadataElsewhere = factList((doc, cell, i) => (doc.metadataAt(i)?.segment ?? cell) !== cell);
 
-/**
- * The output cells whose type is not a known agent, `tool` or language
- * (`unknown-output`), in file order. A kept cell's kind changes with its
- * metadata line (it is then refreshed) or with the agents and languages,
- * which such an edit keeps.
- */
-export const cellsOfUnknownType = segmentList<Cell>((seg, doc) => seg instanceof Cell && doc.kindOf(seg) === 'unknown-output', true);
+/** The output cells whose type is not a known agent, `tool` or language (`unknown-output`), in file order. */
+export const cellsOfUnknownType = factList((doc, _cell, i) => (doc.factsAt(i) & KIND_BITS) === UNKNOWN_OUTPUT);
+const UNKNOWN_OUTPUT = CELL_KIND_CODE['unknown-output'];
 
 /**
  * Whether a cell strictly between two cell indices (-1 and the cell count

@@ -105,6 +105,16 @@ export class SegmentTable {
     return out;
   }
 
+  /** The segments before the cells (bom, frontmatter, outside text, prologue). */
+  get leading(): readonly Segment[] {
+    return this.before;
+  }
+
+  /** The segments after the cells (an .md file's outside text). */
+  get trailing(): readonly Segment[] {
+    return this.after;
+  }
+
   get frontmatter(): Segment | undefined {
     return this.before.find((s) => s.kind === 'frontmatter');
   }
