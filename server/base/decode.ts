@@ -48,8 +48,7 @@ function encodingOf(bytes: Uint8Array): TextEncoding {
 export function decodeBytes(bytes: Uint8Array): DecodedText {
   const encoding = encodingOf(bytes);
   if (encoding === 'utf-8') {
-    const sniff = Math.min(bytes.length, BINARY_SNIFF_BYTES);
-    for (let i = 0; i < sniff; i++) if (bytes[i] === 0) return { text: '', encoding, problem: { kind: 'binary', encoding } };
+    if (bytes.subarray(0, BINARY_SNIFF_BYTES).indexOf(0) !== -1) return { text: '', encoding, problem: { kind: 'binary', encoding } };
   }
   try {
     return { text: decoder(encoding, true).decode(bytes), encoding };

@@ -247,7 +247,10 @@ export function scan(text: string, from: number, to: number, options: ScanOption
 
     // A metadata line is no place for a tool element, and its quoted values
     // are text: a `<tool>` or `<!--` in them opens nothing.
-    const values = atLineStart && !tool && text.charCodeAt(start) === 91 ? quotedValues(text, start, end) : undefined;
+    // Read at the line's first `<` (most metadata lines have none: one per cell).
+    const mayHoldValues = atLineStart && !tool && text.charCodeAt(start) === 91;
+    let values: number[] | undefined;
+    let valuesRead = false;
     let vi = 0;
 
     // Inline constructs: comments, tool tags, CDATA (inside a tool element).
@@ -255,6 +258,10 @@ export function scan(text: string, from: number, to: number, options: ScanOption
       if (nextLt !== -1 && nextLt < p) nextLt = text.indexOf('<', p);
       const lt = nextLt;
       if (lt === -1 || lt >= end) break;
+      if (mayHoldValues && !valuesRead) {
+        values = quotedValues(text, start, end);
+        valuesRead = true;
+      }
       if (values) {
         while (vi < values.length && values[vi + 1]! <= lt) vi += 2;
         if (vi < values.length && values[vi]! <= lt) {
