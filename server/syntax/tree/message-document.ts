@@ -344,7 +344,10 @@ export interface DocumentEdit {
    * not chain: an editor's versions do not pile up, and a program keeping
    * versions keeps only those it holds. Whoever parses holds the previous
    * version while it is needed (the language server: until this version's
-   * lint is done); gone, a value is made whole.
+   * lint is done); gone, a value is made whole. JavaScript keeps the target
+   * of a WeakRef made or read alive until the current job ends: versions
+   * made by edits in one synchronous loop are all kept until it yields
+   * (about 15 MB each for the 5,000-turn file), then released.
    */
   readonly previous: WeakRef<MessageDocument>;
   /** The edited range: [start, oldEnd) of the previous text is [start, newEnd) of this one. */
