@@ -250,7 +250,9 @@ export function wholeView(doc: MessageDocument, budget: ViewBudget = viewBudget(
 
 const budgets = new Memo<MessageDocument, ViewBudget>('document');
 
-const budgetMaker: VersionMaker<ViewBudget> = {
+// The next version's total is made from this one's slots (a ViewBudget holds its version).
+const budgetMaker: VersionMaker<ViewBudget, ChunkedList<Slot>> = {
+  carry: (budget) => budget.slots,
   whole(doc) {
     const slots: Slot[] = [];
     for (let i = 0; i < doc.cellCount; i++) slots.push({});
@@ -261,13 +263,13 @@ const budgetMaker: VersionMaker<ViewBudget> = {
     if (before.length - r.removed + r.added !== doc.cellCount) return budgetMaker.whole(doc);
     const added: Slot[] = [];
     for (let i = 0; i < r.added; i++) added.push({});
-    const slots = before.slots.edit().splice(r.cell, r.removed, added);
+    const slots = before.edit().splice(r.cell, r.removed, added);
     for (const seg of r.refreshed) if (seg instanceof Cell) slots.set(doc.indexOf(seg), {});
     return new ViewBudget(doc, slots.done());
   },
 };
 
-/** The running total of a version, made once (from the previous version's while the version links to it). */
+/** The running total of a version, made once (from the previous version's slots when that one had a total). */
 export function viewBudget(doc: MessageDocument): ViewBudget {
   return versionValue(budgets, doc, budgetMaker);
 }

@@ -47,12 +47,6 @@ export class DocumentState {
   private parsed: MessageDocument | undefined;
   /** The last parse of any version: cell parses are reused from it. */
   private lastParse: MessageDocument | undefined;
-  /**
-   * The parse `parsed` was made from, held until `parsed`'s lint is done:
-   * the values a lint derives are made from that version's
-   * (DocumentEdit.previous, which holds it only weakly).
-   */
-  private linked: MessageDocument | undefined;
   private diagnostics: Diagnostic[] | undefined;
   /** For a version too large to parse (engine/limits.ts), its one finding; null when it is parsed; undefined until asked. */
   private verdict: Diagnostic[] | null | undefined;
@@ -124,7 +118,6 @@ export class DocumentState {
   /** The document was closed: a lint under way is given up (lintInSteps answers 'stale'). */
   close(): void {
     this.parsed = undefined;
-    this.linked = undefined;
     this.diagnostics = undefined;
     this.verdict = undefined;
     this.derived.clear();
@@ -146,9 +139,7 @@ export class DocumentState {
       const edit = this.lastParse && this.pending ? this.pending : undefined;
       const previous = this.lastParse;
       this.parsed = parseForLint(this.text.getText(), { fileName: this.fileName, config: dc.config, previous, edit });
-      this.linked = previous;
-      // Inlay hints or the status keep the view's running total: this version's is the last one's,
-      // updated while the last one is held (until this version's lint is done).
+      // Inlay hints or the status keep the view's running total: this version's is the last one's, updated.
       if (previous && hasViewBudget(previous)) viewBudget(this.parsed);
       this.lastParse = this.parsed;
       this.pending = undefined;
@@ -228,8 +219,6 @@ export class DocumentState {
       const diagnostics = yield* lintDocumentSteps(running.doc, { fileName: this.fileName, config: dc.config });
       if (this.running === running) {
         this.diagnostics = diagnostics;
-        // What the lint derived is made: the version it was made from may go.
-        this.linked = undefined;
         // The client's line starts, counted once now rather than on the next keystroke.
         void this.text.lineCount;
       }

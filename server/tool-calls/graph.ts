@@ -80,7 +80,8 @@ interface GraphEdit {
 }
 
 const graphs = new Memo<MessageDocument, ToolGraph>('document');
-const graphMaker: VersionMaker<ToolGraph> = { updated, whole };
+// A graph holds cells, never a version: the next version's is made from it.
+const graphMaker: VersionMaker<ToolGraph, ToolGraph> = { carry: (g) => g, updated, whole };
 
 /** The tool graph of a version: the previous version's updated for the cells an edit replaced or reclassified, or made whole. */
 export function toolGraph(doc: MessageDocument): ToolGraph {

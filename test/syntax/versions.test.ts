@@ -67,26 +67,29 @@ describe('a version is a value', () => {
     });
   }
 
-  it('parsing and linting a later version write nothing to an earlier one, not even its link to the one before', () => {
+  it('parsing and linting a later version write nothing to an earlier one, not even what it carried from the one before', () => {
     const v1 = parse(example, { fileName: 'a.msg.md' });
     // In the prose of the second cell: the editor's path.
     const at = example.indexOf('# %%%') + 20;
     const t2 = example.slice(0, at) + 'x' + example.slice(at);
-    // Linting a version writes nothing on it: its link to v1 stays (weak: v1 is held here).
+    // Linting a version writes nothing on it: what it carried from v1 stays.
     const v2 = parse(t2, { fileName: 'a.msg.md', previous: v1, edit: { start: at, oldEnd: at, text: 'x' } });
     // Its fields, but the indexes a version makes on first use (asking the previous version about agents makes its agent index).
     const CACHES = new Set(['agentsIndexed', 'lineIndex']);
     const own = (o: object): unknown[] => Object.entries(o).filter(([k]) => !CACHES.has(k)).map(([k, v]) => [k, v]);
     const before = { doc: own(v2), edit: own(v2.edit!), cells: v2.cells.map(own), segments: v2.segments.map(own) };
+    const carriedBefore = v2.edit!.carried;
+    const carriedCount = carriedBefore.size;
     const t3 = t2.slice(0, at) + t2.slice(at + 1);
     for (const edit of [{ start: at, oldEnd: at + 1, text: '' }, undefined]) {
       const v3 = parse(t3, { fileName: 'a.msg.md', previous: v2, edit });
-      // Without the range, the whole path, which keeps no link.
-      if (edit) expect(v3.edit!.previous.deref()).toBe(v2);
+      // Without the range, the whole path, which carries nothing.
+      if (edit) expect(v3.edit!.carried).toBeInstanceOf(Map);
       else expect(v3.edit).toBeUndefined();
       lintDocument(v3);
       expect({ doc: own(v2), edit: own(v2.edit!), cells: v2.cells.map(own), segments: v2.segments.map(own) }).toEqual(before);
-      expect(v2.edit!.previous.deref()).toBe(v1);
+      expect(v2.edit!.carried).toBe(carriedBefore);
+      expect(carriedBefore.size).toBe(carriedCount);
     }
   });
 });

@@ -8,7 +8,7 @@
 
 import { parseCell, type CellParse } from '../format/cell.js';
 import { addAgents, countParse, factsOf } from '../tree/facts.js';
-import { isMdFile, MessageDocument, type ParseOptions, type TextEditHint } from '../tree/message-document.js';
+import { carriedFrom, isMdFile, MessageDocument, type ParseOptions, type TextEditHint } from '../tree/message-document.js';
 import { COMMON_LANGUAGES } from '../tree/file-facts.js';
 import { sameItems } from '../../base/lists.js';
 import { PersistentMap } from '../../base/persistent-map.js';
@@ -56,7 +56,7 @@ export function parseAcross(text: string, options: ParseOptions, prev: MessageDo
   const refreshed = spliceFacts(doc, prev, found.from, removed, added, languageCounts, typeCounts);
   keepFirstUnclosed(doc, prev, at, removed.length, added);
   doc.edit = {
-    previous: new WeakRef(prev),
+    carried: carriedFrom(prev),
     start: e.start,
     oldEnd: e.oldEnd,
     newEnd: e.start + e.text.length,

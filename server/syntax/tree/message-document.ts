@@ -75,7 +75,7 @@ export class MessageDocument {
   /** The cells of each id, in file order; the ids in no particular order. */
   cellsById: ReadonlyMap<string, readonly Cell[]> = new Map<string, readonly Cell[]>();
   readonly agents: AgentDefinition[] = [];
-  /** @internal How the editor's path made this version from the previous one: not part of the version's value (DocumentEdit.previous). */
+  /** @internal How the editor's path made this version from the previous one: not part of the version's value (DocumentEdit). */
   edit?: DocumentEdit;
   /** @internal File-wide facts (facts.ts); a version made by the editor's path shares the previous one's by chunk and bucket. */
   facts!: FileFacts;
@@ -339,17 +339,11 @@ export class MessageDocument {
 /** How a version made by the editor's path (splice.ts) differs from the one it was made from. */
 export interface DocumentEdit {
   /**
-   * The version this one was parsed from: its values (versionValue) are
-   * made from that one's while it is alive. Held weakly, so that versions do
-   * not chain: an editor's versions do not pile up, and a program keeping
-   * versions keeps only those it holds. Whoever parses holds the previous
-   * version while it is needed (the language server: until this version's
-   * lint is done); gone, a value is made whole. JavaScript keeps the target
-   * of a WeakRef made or read alive until the current job ends: versions
-   * made by edits in one synchronous loop are all kept until it yields
-   * (about 15 MB each for the 5,000-turn file), then released.
+   * What the previous version's values give this one's (versionValue):
+   * per value, what its maker carries (never a version, so versions do not
+   * chain and the previous one goes when nothing else holds it).
    */
-  readonly previous: WeakRef<MessageDocument>;
+  readonly carried: ReadonlyMap<unknown, unknown>;
   /** The edited range: [start, oldEnd) of the previous text is [start, newEnd) of this one. */
   start: number;
   oldEnd: number;
@@ -403,22 +397,37 @@ export function replacedSegments(doc: MessageDocument): { gone: Cell[]; come: Ce
 }
 
 /** How a value of each version is made (versionValue). */
-export interface VersionMaker<V> {
-  /** From the previous version's value, for a version the editor's path made (DocumentEdit.replaced). */
-  updated(doc: MessageDocument, before: V): V;
+export interface VersionMaker<V, C> {
+  /** What the next version's value is made from: kept by that version, so it must not hold this one. */
+  carry(value: V): C;
+  /** From what the previous version's value carried, for a version the editor's path made (DocumentEdit.replaced). */
+  updated(doc: MessageDocument, before: C): V;
   whole(doc: MessageDocument): V;
 }
 
+/** The memos of values made by versionValue, with what each carries to the next version. */
+const CARRIERS = new Map<Memo<MessageDocument, unknown>, (value: unknown) => unknown>();
+
 /**
- * A version's value kept in `memo`: made from the previous version's while
- * that version is alive (DocumentEdit.previous) and has one, else whole.
+ * A version's value kept in `memo`: made from what the previous version's
+ * carried (DocumentEdit.carried) when that one had it, else whole.
  */
-export function versionValue<V>(memo: Memo<MessageDocument, V>, doc: MessageDocument, maker: VersionMaker<V>): V {
+export function versionValue<V, C>(memo: Memo<MessageDocument, V>, doc: MessageDocument, maker: VersionMaker<V, C>): V {
   let value = memo.get(doc);
   if (value !== undefined) return value;
-  const previous = doc.edit?.previous.deref();
-  const before = previous ? memo.get(previous) : undefined;
+  if (!CARRIERS.has(memo)) CARRIERS.set(memo, maker.carry as (value: unknown) => unknown);
+  const before = doc.edit?.carried.get(memo) as C | undefined;
   value = before !== undefined ? maker.updated(doc, before) : maker.whole(doc);
   memo.set(doc, value);
   return value;
+}
+
+/** What a version's values made so far carry to a version made from it by an edit (DocumentEdit.carried). */
+export function carriedFrom(prev: MessageDocument): ReadonlyMap<unknown, unknown> {
+  const out = new Map<unknown, unknown>();
+  for (const [memo, carry] of CARRIERS) {
+    const value = memo.get(prev);
+    if (value !== undefined) out.set(memo, carry(value));
+  }
+  return out;
 }
