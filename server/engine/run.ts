@@ -4,7 +4,7 @@
 // run over the whole document, on every lint.
 
 import type { CellParse } from '../syntax/format/cell.js';
-import { Cell, cellsWithoutId, type MessageDocument, type Segment } from '../syntax/document.js';
+import { Cell, hasRepeatedIds, type MessageDocument, type Segment } from '../syntax/document.js';
 import { Memo } from '../base/memo.js';
 import { CellInput, fileEnv } from './cell-input.js';
 import { doubtfulIdBetween } from '../syntax/tree/segment-lists.js';
@@ -223,7 +223,7 @@ export function* lintWhole(ruleSet: RuleSet, doc: MessageDocument, config: Msgli
     const bodyAgentsFrom = doc.agents.filter((a) => a.source === 'body').map((a) => a.from).sort((x, y) => x - y);
     let check: ((input: CellInput) => readonly SegmentFinding[]) | undefined;
     // With no id used twice (nearly every file) every cell is the first with its id: no set of the ids seen.
-    const idsSeen = doc.cellsById.size === doc.cellCount - cellsWithoutId(doc).length ? undefined : new Set<string>();
+    const idsSeen = hasRepeatedIds(doc) ? new Set<string>() : undefined;
     let cellIndex = -1;
     const count = doc.segmentCount;
     for (let i = 0; i < count; i++) {

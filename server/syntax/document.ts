@@ -9,7 +9,7 @@ export { borrowsMetadata } from './tree/facts.js';
 
 // What rules and features ask of a tree beyond its classes: the facade's
 // queries and types, so that nothing above imports the tree's internals.
-export { cellsOfUnknownType, cellsWithoutId } from './tree/segment-lists.js';
+export { cellsOfUnknownType, cellsWithoutId, hasRepeatedIds } from './tree/segment-lists.js';
 export { cellsOfKind } from './tree/cells-by-kind.js';
 export { largestNumericRoot } from './tree/roots.js';
 export { idMisfit, WELL_FORMED_ID } from './tree/ids.js';

@@ -65,8 +65,8 @@ export const cellsWithoutId = parseList<Cell>((seg) => seg instanceof Cell && se
  */
 export const cellsWithDoubtfulIds = factList((doc, cell, i) => (doc.factsAt(i) & ID_FITS) === 0 || (hasRepeatedIds(doc) && doc.cellsById.get(cell.id!)!.length > 1));
 
-/** Whether some id is used by more than one cell (most files have none: then no cell is looked up by its id). */
-function hasRepeatedIds(doc: MessageDocument): boolean {
+/** Whether some id is used by more than one cell (most files have none: then no cell need be looked up by its id). */
+export function hasRepeatedIds(doc: MessageDocument): boolean {
   return doc.cellsById.size !== doc.cellCount - cellsWithoutId(doc).length;
 }
 
