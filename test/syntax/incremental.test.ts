@@ -281,3 +281,16 @@ describe('incremental parsing with the editor\'s edit equals a fresh parse', () 
     expect(inCell).toBeGreaterThan(10);
   });
 });
+
+describe('a root with more lines than a call has arguments', () => {
+  it('gives every line of the root, and an edit that touches its id makes a version', () => {
+    const text = '# %% [^1]\n' + '[^1]: [markdown]\n'.repeat(300_000) + '\n# %% [^2]\n[^2]: [markdown]\nx\n';
+    const doc = parse(text, { fileName: 'a.msg.md' });
+    expect(linesOfRoot(doc, '1')).toHaveLength(300_000);
+    // Typing into the first marker's id: the editor's path reads the lines of the ids it touches.
+    const at = text.indexOf('[^1]') + 3;
+    const next = parse(text.slice(0, at) + '1' + text.slice(at), { fileName: 'a.msg.md', previous: doc, edit: { start: at, oldEnd: at, text: '1' } });
+    expect(next.cell(0)!.id).toBe('11');
+    expect(linesOfRoot(next, '1')).toHaveLength(300_000);
+  });
+});

@@ -54,7 +54,7 @@ function numericRoot(id: string): number {
 export function cellsOfRoot(doc: MessageDocument, root: string): Cell[] {
   const out: Cell[] = [];
   const cells = doc.table.cells;
-  for (let c = 0; c < cells.chunks.length; c++) out.push(...(cells.derived(c, chunkIndex).get(root)?.cells ?? []));
+  for (let c = 0; c < cells.chunks.length; c++) for (const cell of cells.derived(c, chunkIndex).get(root)?.cells ?? []) out.push(cell);
   return out;
 }
 
@@ -62,7 +62,8 @@ export function cellsOfRoot(doc: MessageDocument, root: string): Cell[] {
 export function linesOfRoot(doc: MessageDocument, root: string): Entry[] {
   const out = leadingLines(doc).filter((m) => rootOf(m.node.id.id) === root);
   const cells = doc.table.cells;
-  for (let c = 0; c < cells.chunks.length; c++) out.push(...(cells.derived(c, chunkIndex).get(root)?.lines ?? []));
+  // A loop, not push(...lines): one cell may hold hundreds of thousands of lines, past what a call's arguments hold.
+  for (let c = 0; c < cells.chunks.length; c++) for (const m of cells.derived(c, chunkIndex).get(root)?.lines ?? []) out.push(m);
   return out;
 }
 
