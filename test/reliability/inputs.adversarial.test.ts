@@ -156,3 +156,12 @@ describe('bytes and characters', () => {
     expectLibraryResult(mixed, 'mixed.md');
   });
 });
+
+describe('more items than a call has arguments', () => {
+  it('a metadata line with 300,000 attributes in optional brackets parses and lints', () => {
+    const text = '# %% [^1]\n\n[^1]: [markdown] [' + 'a=1 '.repeat(300_000) + ']\n\nx\n';
+    const doc = parse(text, { fileName: 'a.msg.md' });
+    expect(doc.cell(0)!.parse.metadata[0]!.attributes).toHaveLength(300_000);
+    expectSaneDiagnostics(text, lint(text, { fileName: 'a.msg.md' }).diagnostics);
+  });
+});

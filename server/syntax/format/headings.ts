@@ -214,7 +214,8 @@ function readFrom(read: Read, at: number, stops: Stops | undefined, size: number
 function lineRead(read: Read, at: number, over: number): void {
   read.linesFrom = read.from + at;
   read.overAt = read.from + over;
-  read.headings.push(...lineHeadings(read.input, at, read.from, read.found));
+  // Loops, not push(...): a text may hold more headings than a call has arguments.
+  for (const h of lineHeadings(read.input, at, read.from, read.found)) read.headings.push(h);
 }
 
 function shifted(h: BlockHeading, by: number): BlockHeading {
@@ -302,7 +303,7 @@ function readAgain(read: Read, p: PreviousReading): Found {
   const keptResets = resets.slice(0, i);
   if (quietRegion(input, a, b) && !budgetEnd(input, a, b)) {
     // No line there that could be a heading or open fenced code or an HTML block: no heading, and no block open at its end.
-    read.resets.push(...candidatesIn(input, a + 1, b + 1).map((c) => c + from));
+    for (const c of candidatesIn(input, a + 1, b + 1)) read.resets.push(c + from);
     return spliced(read, old, keptBefore, keptResets, b, delta);
   }
   const stop = readFrom(read, a, new Stops(after), Math.max(b - a, 1));

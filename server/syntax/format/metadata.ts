@@ -252,7 +252,8 @@ function parseAttributes(text: string, i: number, end: number, found: Found): vo
         parseAttributes(text, i + 1, close, probe);
         const ok = probe.problems.length === 0 && probe.attributes.length > 0;
         found.problems.push({ kind: 'optional-brackets', span: { start: i, end: close + 1 }, text: inner, fixable: ok });
-        if (ok) found.attributes.push(...probe.attributes);
+        // A loop, not push(...): a line may hold more attributes than a call has arguments.
+        if (ok) for (const a of probe.attributes) found.attributes.push(a);
         i = close + 1;
         continue;
       }
