@@ -78,9 +78,19 @@ export type ToolProblem = Span &
 
 export type ToolProblemRule = ToolProblem['rule'];
 
+/**
+ * Where an element is, from `<` of its start tag to the end of its end tag.
+ * What ToolCallInfo keeps of an element rather than the element: the
+ * element would keep its whole tree (pieces, children, parent), in every
+ * tool cell's memo for as long as the document lives.
+ */
+export interface ElementSpan extends Span {
+  name: string;
+}
+
 /** An element inside `<arguments>`. */
 export interface ArgumentElement {
-  element: XmlElement;
+  element: ElementSpan;
   /** Element names from `<arguments>` down, joined with `/` (`edits/edit/search`). */
   path: string;
   /** For elements without child elements: the string value and its span (first to last significant character). */
@@ -139,11 +149,12 @@ export interface ToolCallInfo {
   arguments: Record<string, JsonValue>;
   /** For `<arguments type="json">`: its text, and the value when it is JSON. */
   rawArguments?: RawArguments;
-  /** XML form, once well-formed: the `<tool>` element and its parts. */
-  root?: XmlElement;
-  serverNameElement?: XmlElement;
-  toolNameElement?: XmlElement;
-  argumentsElement?: XmlElement;
+  /** XML form, once well-formed: the first `<server_name>`, `<tool_name>` and `<arguments>`. */
+  serverNameElement?: ElementSpan;
+  toolNameElement?: ElementSpan;
+  argumentsElement?: ElementSpan;
+  /** The span of `toolName` in `<tool_name>` (xml.ts textValue): where a rename writes. */
+  toolNameText?: Span;
   /** Every element inside `<arguments>`, in document order. */
   argumentElements: ArgumentElement[];
   /** CDATA sections the scanner found in the element. */

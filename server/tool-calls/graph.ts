@@ -7,18 +7,20 @@ import { Memo } from '../base/memo.js';
 import { replacedSegments, versionValue, type VersionMaker } from '../syntax/tree/message-document.js';
 import { PersistentMap, type WritableMap } from '../base/persistent-map.js';
 
-const SEGMENT = /^[A-Za-z0-9_-]+$/;
+// Read from the id string, not from IdRef.segments: those are kept once made, and
+// every tool cell would keep its id's segments and their spans (most are never reported).
+const CALL_ID = /^([A-Za-z0-9_-]+)\.([A-Za-z0-9_-]+)$/;
+const RESULT_ID = /^(([A-Za-z0-9_-]+)\.[A-Za-z0-9_-]+)\.([A-Za-z0-9_-]+)$/;
 
 /** A tool call cell with a well-formed two-segment id. */
 export class CallRef {
   readonly id: string;
-  readonly parent: string;
-  readonly nonce: string;
-  constructor(readonly cell: Cell) {
-    const segs = cell.marker.idRef!.segments;
-    this.id = cell.marker.idRef!.id;
-    this.parent = segs[0]!.text;
-    this.nonce = segs[1]!.text;
+  constructor(
+    readonly cell: Cell,
+    readonly parent: string,
+    readonly nonce: string,
+  ) {
+    this.id = cell.id!;
   }
   /** Offsets in a version of the PARENT segment in the marker. */
   parentAt(doc: MessageDocument): [number, number] {
@@ -33,13 +35,11 @@ export class CallRef {
 /** A tool result cell with a well-formed three-segment id. */
 export class ResultRef {
   /** `PARENT.NONCE` */
-  readonly callId: string;
-  readonly n: string;
-  constructor(readonly cell: Cell) {
-    const segs = cell.marker.idRef!.segments;
-    this.callId = `${segs[0]!.text}.${segs[1]!.text}`;
-    this.n = segs[2]!.text;
-  }
+  constructor(
+    readonly cell: Cell,
+    readonly callId: string,
+    readonly n: string,
+  ) {}
   /** Offsets in a version of `PARENT.NONCE` in the marker. */
   callAt(doc: MessageDocument): [number, number] {
     const segs = this.cell.marker.idRef!.segments;
@@ -107,11 +107,14 @@ function whole(doc: MessageDocument): ToolGraph {
 function refOf(doc: MessageDocument, cell: Cell): CallRef | ResultRef | undefined {
   const kind = doc.kindOf(cell);
   if (kind !== 'tool-call' && kind !== 'tool-result') return undefined;
-  const ref = cell.marker.idRef;
-  if (!ref || !ref.segments.every((s) => SEGMENT.test(s.text))) return undefined;
-  if (kind === 'tool-call' && ref.segments.length === 2) return new CallRef(cell);
-  if (kind === 'tool-result' && ref.segments.length === 3) return new ResultRef(cell);
-  return undefined;
+  const id = cell.id;
+  if (id === undefined) return undefined;
+  if (kind === 'tool-call') {
+    const m = CALL_ID.exec(id);
+    return m ? new CallRef(cell, m[1]!, m[2]!) : undefined;
+  }
+  const m = RESULT_ID.exec(id);
+  return m ? new ResultRef(cell, m[1]!, m[3]!) : undefined;
 }
 
 /** Adds a cell's ref; `inPlace`: where it goes in file order (else at the end). */

@@ -79,9 +79,7 @@ export function readToolElement(p: CellParse, t: ToolElement): ToolCallInfo {
   }
   // fast-xml-parser's validator accepts whatever this reader accepts (a
   // property test checks it), so it is not run here as well.
-  const root = r.root!;
-  info.root = root;
-  readStructure(text, root, info);
+  readStructure(text, r.root!, info);
   // A placeholder pair is read as the CDATA it stands for, but it is still an error in the file.
   info.ok = !info.problems.some((x) => x.rule !== 'cdata-recommended');
   return info;

@@ -5,7 +5,7 @@
 // cdata-recommended facts.
 
 import type { Span } from '../base/text.js';
-import { isBlankCode as blank, type ArgumentElement, type ToolCallInfo, type ToolProblem } from './facts.js';
+import { isBlankCode as blank, type ArgumentElement, type ElementSpan, type ToolCallInfo, type ToolProblem } from './facts.js';
 import { ARGUMENT_TYPES, RAW_ARGUMENTS_TYPE, type ArgumentType } from './arg-types.js';
 import { jsonValue, parseJson, setProp, TOO_DEEP, type JsonValue } from './json.js';
 import { exactNumber, inexactNumbers, JSON_NUMBER } from './numbers.js';
@@ -52,31 +52,34 @@ export function readStructure(text: string, root: XmlElement, info: ToolCallInfo
     info.problems.push({ rule: 'tool-xml-structure', kind, start: span.start, end: span.end, name, first, ...more });
   };
   for (const s of strayText(text, root)) push(s, 'text-in-tool');
+  let serverEl: XmlElement | undefined;
+  let nameEl: XmlElement | undefined;
+  let argsEl: XmlElement | undefined;
   for (const child of root.children) {
-    const key = child.name === 'server_name' ? 'serverNameElement' : child.name === 'tool_name' ? 'toolNameElement' : child.name === 'arguments' ? 'argumentsElement' : undefined;
-    if (!key) {
-      push(startTag(child), 'not-allowed', child.name);
-      continue;
-    }
-    const first = info[key];
-    if (first) {
-      push(startTag(child), 'second', child.name, startTag(first));
-      continue;
-    }
-    info[key] = child;
+    const first = child.name === 'server_name' ? serverEl : child.name === 'tool_name' ? nameEl : child.name === 'arguments' ? argsEl : null;
+    if (first === null) push(startTag(child), 'not-allowed', child.name);
+    else if (first) push(startTag(child), 'second', child.name, startTag(first));
+    else if (child.name === 'server_name') serverEl = child;
+    else if (child.name === 'tool_name') nameEl = child;
+    else argsEl = child;
   }
-  const nameEl = info.toolNameElement;
   if (!nameEl) {
     push(startTag(root), 'no-tool-name');
-  } else if (nameEl.children.length) {
-    push(startTag(nameEl.children[0]!), 'tool-name-elements');
   } else {
-    const v = textValue(text, nameEl).value;
-    if (v.trim() === '') push(startTag(nameEl), 'tool-name-empty');
-    else info.toolName = v;
+    info.toolNameElement = spanOf(nameEl);
+    if (nameEl.children.length) {
+      push(startTag(nameEl.children[0]!), 'tool-name-elements');
+    } else {
+      const v = textValue(text, nameEl);
+      if (v.value.trim() === '') push(startTag(nameEl), 'tool-name-empty');
+      else {
+        info.toolName = v.value;
+        info.toolNameText = { start: v.start, end: v.end };
+      }
+    }
   }
-  const serverEl = info.serverNameElement;
   if (serverEl) {
+    info.serverNameElement = spanOf(serverEl);
     if (serverEl.children.length) {
       push(startTag(serverEl.children[0]!), 'server-name-elements');
     } else {
@@ -88,8 +91,8 @@ export function readStructure(text: string, root: XmlElement, info: ToolCallInfo
       }
     }
   }
-  const argsEl = info.argumentsElement;
   if (argsEl) {
+    info.argumentsElement = spanOf(argsEl);
     let raw: XmlAttribute | undefined;
     for (const a of argsEl.attributes) {
       if (a.name !== 'type') push(a, 'attribute-not-allowed', argsEl.name, undefined, { detail: a.name });
@@ -102,6 +105,10 @@ export function readStructure(text: string, root: XmlElement, info: ToolCallInfo
       info.arguments = objectValue(text, argsEl, info, '', push);
     }
   }
+}
+
+function spanOf(el: XmlElement): ElementSpan {
+  return { name: el.name, start: el.start, end: el.end };
 }
 
 /** An attribute's value, or the whole attribute when the value is empty (an empty range shows nothing). */
@@ -171,7 +178,7 @@ function typedValue(text: string, el: XmlElement, type: ArgumentType, declared: 
 }
 
 function elementValue(text: string, el: XmlElement, info: ToolCallInfo, path: string, push: PushStructure): JsonValue {
-  const arg: ArgumentElement = { element: el, path, cdata: el.pieces.some((x) => x.kind === 'cdata' || x.kind === 'placeholder') };
+  const arg: ArgumentElement = { element: spanOf(el), path, cdata: el.pieces.some((x) => x.kind === 'cdata' || x.kind === 'placeholder') };
   info.argumentElements.push(arg);
   const declared = el.attributes.length ? declaredType(el, push) : undefined;
   if (declared) {
@@ -180,7 +187,7 @@ function elementValue(text: string, el: XmlElement, info: ToolCallInfo, path: st
   }
   if (el.children.length === 0) {
     arg.text = textValue(text, el);
-    recommendCdata(text, arg, info);
+    recommendCdata(text, el, arg, info);
     return arg.text.value;
   }
   for (const s of strayText(text, el)) push(s, 'text-beside-elements', el.name);
@@ -209,10 +216,9 @@ function objectValue(text: string, el: XmlElement, info: ToolCallInfo, path: str
 }
 
 /** cdata-recommended: a plain-text argument of several lines. */
-function recommendCdata(text: string, arg: ArgumentElement, info: ToolCallInfo): void {
+function recommendCdata(text: string, el: XmlElement, arg: ArgumentElement, info: ToolCallInfo): void {
   const v = arg.text!;
   if (arg.cdata || !v.value.includes('\n')) return;
-  const el = arg.element;
   // The fix keeps the exact text: line ends as written, references decoded.
   let decoded = '';
   let ok = true;

@@ -2,7 +2,6 @@
 //   MARKER = HASHES " " PERCENTS [ " " [ TITLE ] [ "[^" ID "]" ] ]
 
 import { kept } from '../../base/lists.js';
-import { Memo, MEMO } from '../../base/memo.js';
 import type { Span } from '../../base/text.js';
 
 export type MarkerKind = 'message' | 'output';
@@ -28,17 +27,12 @@ export interface IdNode {
 }
 
 /**
- * An id reference `[^ID]` whose spans are made when asked (and not kept,
- * as Marker's) and whose segments are made on first use.
- * Ids are mostly looked up whole (a metadata line's always), so its spans
- * and segments (four to six objects per id) would be kept for nothing in a
- * whole-file lint.
+ * An id reference `[^ID]` whose spans and segments are made when asked,
+ * and not kept: ids are mostly read whole (a metadata line's always, and
+ * the tool graph's from the id string), so kept segments and spans (four
+ * to six objects per id) would live as long as the document for nothing.
  */
-const SEGMENTS = new Memo<IdRef, IdNode['segments']>('id');
-
 export class IdRef implements IdNode {
-  /** @internal The segments, once made (base/memo.ts). */
-  [MEMO]: unknown[] | undefined = undefined;
   constructor(
     /** Offsets of `[^` and just after `]`. */
     private readonly refStart: number,
@@ -55,9 +49,7 @@ export class IdRef implements IdNode {
   }
 
   get segments(): IdNode['segments'] {
-    let segments = SEGMENTS.get(this);
-    if (segments === undefined) SEGMENTS.set(this, (segments = parseIdSegments(this.id, this.refStart + 2)));
-    return segments;
+    return parseIdSegments(this.id, this.refStart + 2);
   }
 }
 
