@@ -72,7 +72,7 @@ export interface MetadataProblem {
 
 export interface MetadataNode {
   /** The line's content. */
-  span: Span;
+  readonly span: Span;
   id: IdNode;
   /** TYPE without brackets, when the line has a well-formed `[TYPE]`. */
   type?: string;
@@ -100,9 +100,15 @@ class MetadataLine implements MetadataNode {
   typeStart = -1;
   typeEnd = -1;
   constructor(
-    readonly span: Span,
+    private readonly start: number,
+    private readonly end: number,
     readonly id: IdNode,
   ) {}
+
+  /** Made when asked, as Attribute's spans: a kept span object cost every cell 40 bytes. */
+  get span(): Span {
+    return { start: this.start, end: this.end };
+  }
 
   get typeSpan(): Span | undefined {
     if (this.typeStart < 0) return undefined;
@@ -176,12 +182,26 @@ export function parseMetadata(text: string, start: number, lineEnd: number): Met
   return node;
 }
 
+// Keys and types repeat line after line (`name`, `summary`, an agent's name):
+// one string for each, not a copy per line, which every cell kept (73 bytes a
+// cell on the benchmark's 5,000 turns). Bounded, so a file of a million
+// distinct keys adds nothing here past the first.
+const NAMES = new Map<string, string>();
+const NAMES_KEPT = 1024;
+
+function shared(name: string): string {
+  const known = NAMES.get(name);
+  if (known !== undefined) return known;
+  if (NAMES.size < NAMES_KEPT) NAMES.set(name, name);
+  return name;
+}
+
 function readMetadata(text: string, start: number, lineEnd: number, found: Found): MetadataLine {
   const end = withoutTrailingComments(text, start, lineEnd);
   const close = text.indexOf(']', start + 2);
   const idText = text.slice(start + 2, close);
   const id: IdNode = new IdRef(start, close + 1, idText);
-  const node = new MetadataLine({ start, end: lineEnd }, id);
+  const node = new MetadataLine(start, lineEnd, id);
   let i = skipBlank(text, close + 2, end); // past "]:" and the blanks after it
   if (text.charCodeAt(i) !== 91) {
     found.problems.push({ kind: 'no-type', span: i < end ? { start: i, end } : { start, end } });
@@ -194,7 +214,7 @@ function readMetadata(text: string, start: number, lineEnd: number, found: Found
     found.problems.push({ kind: 'no-type', span: { start: i, end: stop } });
     return node;
   }
-  node.type = typeText;
+  node.type = shared(typeText);
   node.typeStart = i + 1;
   node.typeEnd = typeClose;
   i = typeClose + 1;
@@ -265,7 +285,7 @@ function parseAttributes(text: string, i: number, end: number, found: Found): vo
       i = te;
       continue;
     }
-    const key = text.slice(i, ke);
+    const key = shared(text.slice(i, ke));
     const keySpan = { start: i, end: ke };
     let v = keySpan.end + 1;
     const c = text[v];
