@@ -209,6 +209,21 @@ function lineNumberAt(text: string, offset: number): number {
 
 /** The export's text, or the exit code when there is none (problems that make the view invalid). */
 async function exportedText(command: ExportCommand, io: CliIo): Promise<string | number> {
+  const view = await checkedView(command, io);
+  if (typeof view === 'number') return view;
+  // The tree is garbage now (only the view is kept): collected before the view is written out as text.
+  garbageCollector()?.();
+  const color = command.to === 'console' && (command.outputFile === undefined ? shouldUseColor(command.color, io.env, io.stdout) : command.color === true);
+  const time = command.to === 'context-json' ? await fileTime(command.file === '-' ? undefined : path.resolve(io.cwd, command.file)) : undefined;
+  return exportText(view, command.to, { color, time, thinking: command.thinking });
+}
+
+/**
+ * The file's view, its blockers and notes said on stderr, or the exit code
+ * when it is not to be exported. A function of its own, so that nothing
+ * holds the tree once the view is made.
+ */
+async function checkedView(command: ExportCommand, io: CliIo): Promise<LLMView | number> {
   const { label, fileName, doc, config } = await loadMessageFile(command.file, command, io);
   // Linted before the view is made: what the lint makes on the way is gone before the view takes its memory.
   const diagnostics = lintDocumentOnce(doc, { fileName, config });
@@ -241,11 +256,7 @@ async function exportedText(command: ExportCommand, io: CliIo): Promise<string |
     const cell = n.cell !== undefined ? doc.cellsById.get(n.cell)?.[0] : undefined;
     io.error(`msglint: ${label}${cell ? `:${doc.lines.lineOf(doc.offsetOf(cell)) + 1}` : ''}: ${n.message}`);
   }
-
-  const color = command.to === 'console' && (command.outputFile === undefined ? shouldUseColor(command.color, io.env, io.stdout) : command.color === true);
-  const time = command.to === 'context-json' ? await fileTime(command.file === '-' ? undefined : fileName) : undefined;
-  garbageCollector()?.();
-  return exportText(view, command.to, { color, time, thinking: command.thinking });
+  return view;
 }
 
 /** Whether two paths name one file (through links too); a path that does not exist is compared as written. */
