@@ -38,6 +38,9 @@ export function fileVerdict(text: string, encoding: EncodingProblem | undefined)
   if (text.length > MAX_LINT_LENGTH) {
     return { ruleId: 'file-too-large', message: `This file is too large to lint: ${mib(text.length)} of text, where msglint lints up to ${mib(MAX_LINT_LENGTH)}.` };
   }
+  // A marker line takes at least four characters (`#%%` and its line break): a text
+  // shorter than that many times the limit cannot pass it, and is not read line by line.
+  if ((text.length + 1) / 4 <= MAX_LINT_CELLS) return undefined;
   const cells = countMarkerLines(text, MAX_LINT_CELLS);
   if (cells > MAX_LINT_CELLS) {
     return {
