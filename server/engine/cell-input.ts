@@ -65,13 +65,18 @@ export class FileEnv {
 const envs = new Map<string, FileEnv>();
 const ENV_KEPT = 64;
 
-/** The file's environment for segment checks (FileEnv). */
-export function fileEnv(doc: MessageDocument): FileEnv {
+/**
+ * The file's environment for segment checks (FileEnv). `kept`: findings are
+ * kept to be reused (an editor's document), so the same environment must
+ * be the same object; linted once, a new one is made without its key.
+ */
+export function fileEnv(doc: MessageDocument, kept: boolean): FileEnv {
   const body: string[] = [];
   const everywhere: string[] = [];
   for (const a of doc.agents) (a.source === 'body' ? body : everywhere).push(a.name);
   const languages = doc.languagesRead.split('\n').filter(Boolean);
   const configLanguages = doc.options.languages ?? [];
+  if (!kept) return new FileEnv('', body, everywhere, languages, configLanguages, doc.agentsKnown);
   const key = JSON.stringify([body, everywhere, languages, configLanguages, doc.agentsKnown]);
   let env = envs.get(key);
   if (env) return env;

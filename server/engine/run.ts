@@ -218,7 +218,7 @@ export function* lintWhole(ruleSet: RuleSet, doc: MessageDocument, config: Msgli
   const { segmentRules, severityOf, rulesKey, checks } = ruleSet.planOf(config);
   const spent = times && new Float64Array(segmentRules.length);
   if (segmentRules.length) {
-    const env = fileEnv(doc);
+    const env = fileEnv(doc, keep);
     let bodyAgentsBefore = 0;
     const bodyAgentsFrom = doc.agents.filter((a) => a.source === 'body').map((a) => a.from).sort((x, y) => x - y);
     let check: ((input: CellInput) => readonly SegmentFinding[]) | undefined;
