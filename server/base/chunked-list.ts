@@ -9,62 +9,70 @@
 // names its chunk with a shift; edits leave shorter chunks, found by a
 // binary search.
 
+import { Memo, MEMO } from './memo.js';
+
 export const CHUNK = 256;
 const SHIFT = 8;
 
-/** A chunk's own cache (derived from its items, which never change): kept on it, so versions that share it share the cache. */
+/**
+ * A chunk's own cache (derived from its items, which never change): kept on
+ * it, so versions that share it share the cache. Made with the chunk, so
+ * that a chunk frozen with its version still takes derived values, as a
+ * memo slot does (base/memo.ts).
+ */
 const DERIVED: unique symbol = Symbol('msglint.chunk-derived');
-type Chunk<V> = readonly V[] & { [DERIVED]?: Map<unknown, unknown> };
+type Chunk<V> = readonly V[] & { readonly [DERIVED]: Map<unknown, unknown> };
+
+// What a list makes on first use lives in memo slots, not in its fields: a list is a value, and stays one frozen.
+const CHUNKS = new Memo<ChunkedList<unknown>, readonly Chunk<unknown>[]>('list');
+const ARRAY = new Memo<ChunkedList<unknown>, readonly unknown[]>('list');
+const STARTS = new Memo<ChunkedList<unknown>, Int32Array>('list');
 
 export class ChunkedList<V> implements Iterable<V> {
+  /** @internal Its chunks (a list made whole), its array (a list made by an edit) and its chunks' starts, once made. */
+  [MEMO]: unknown[] | undefined = undefined;
   /** Whether every chunk but the last has CHUNK items (an index then names its chunk with a shift). */
-  private full = true;
-  /** Where each chunk starts, when they are not full: made on first use. */
-  private starts: Int32Array | undefined;
-  private array: readonly V[] | undefined;
-  private made: readonly Chunk<V>[] | undefined;
+  private readonly full: boolean;
 
   private constructor(
-    chunks: readonly Chunk<V>[] | undefined,
+    /** The items of a list made whole (`of`); its chunks are made on first use. */
+    private readonly items: readonly V[] | undefined,
+    /** The chunks of a list made by an edit. */
+    private readonly given: readonly Chunk<V>[] | undefined,
     readonly length: number,
-    array?: readonly V[],
   ) {
-    this.array = array;
-    if (chunks) this.setChunks(chunks);
+    let full = true;
+    if (given) for (let c = 0; c + 1 < given.length && full; c++) full = given[c]!.length === CHUNK;
+    this.full = full;
   }
 
   /** A list of `items`, which it keeps (as its array) and must not change. */
   static of<V>(items: readonly V[]): ChunkedList<V> {
-    return new ChunkedList(undefined, items.length, items);
+    return new ChunkedList(items, undefined, items.length);
   }
 
   get chunks(): readonly Chunk<V>[] {
-    return this.made ?? this.setChunks(split(this.array!));
-  }
-
-  private setChunks(chunks: readonly Chunk<V>[]): readonly Chunk<V>[] {
-    let full = true;
-    for (let c = 0; c + 1 < chunks.length && full; c++) full = chunks[c]!.length === CHUNK;
-    this.full = full;
-    return (this.made = chunks);
+    if (this.given) return this.given;
+    let chunks = CHUNKS.get(this) as readonly Chunk<V>[] | undefined;
+    if (chunks === undefined) CHUNKS.set(this, (chunks = split(this.items!)));
+    return chunks;
   }
 
   at(i: number): V | undefined {
-    if (this.array) return this.array[i];
+    if (this.items) return this.items[i];
     if (i < 0 || i >= this.length) return undefined;
-    const chunks = this.made!;
+    const chunks = this.given!;
     if (this.full) return chunks[i >> SHIFT]![i & (CHUNK - 1)];
     const c = this.chunkOf(i);
-    return chunks[c]![i - this.starts![c]!];
+    return chunks[c]![i - this.chunkStarts()[c]!];
   }
 
   /** The index of the chunk that holds item `i`. */
   chunkOf(i: number): number {
-    const chunks = this.chunks;
     if (this.full) return i >> SHIFT;
     const starts = this.chunkStarts();
     let lo = 0;
-    let hi = chunks.length - 1;
+    let hi = starts.length - 2;
     while (lo < hi) {
       const mid = (lo + hi + 1) >> 1;
       if (starts[mid]! <= i) lo = mid;
@@ -75,11 +83,13 @@ export class ChunkedList<V> implements Iterable<V> {
 
   /** Where each chunk starts (one more entry: the length). */
   chunkStarts(): Int32Array {
-    if (this.starts) return this.starts;
+    let starts = STARTS.get(this);
+    if (starts) return starts;
     const chunks = this.chunks;
-    const starts = new Int32Array(chunks.length + 1);
+    starts = new Int32Array(chunks.length + 1);
     for (let c = 0; c < chunks.length; c++) starts[c + 1] = starts[c]! + chunks[c]!.length;
-    return (this.starts = starts);
+    STARTS.set(this, starts);
+    return starts;
   }
 
   /**
@@ -88,31 +98,33 @@ export class ChunkedList<V> implements Iterable<V> {
    * CHUNK items, a position a chunk's offsets).
    */
   derived<S>(c: number, derive: (items: readonly V[]) => S): S {
-    const chunk = this.chunks[c]!;
-    const kept = (chunk[DERIVED] ??= new Map());
+    const kept = this.chunks[c]![DERIVED];
     let s = kept.get(derive) as S | undefined;
-    if (s === undefined && !kept.has(derive)) kept.set(derive, (s = derive(chunk)));
+    if (s === undefined && !kept.has(derive)) kept.set(derive, (s = derive(this.chunks[c]!)));
     return s!;
   }
 
   /** The items as one array, made on first use (a list made by an edit copies its chunks once). */
   toArray(): readonly V[] {
-    if (this.array) return this.array;
-    const out: V[] = [];
-    for (const chunk of this.chunks) for (let k = 0; k < chunk.length; k++) out.push(chunk[k]!);
-    return (this.array = out);
+    if (this.items) return this.items;
+    let out = ARRAY.get(this) as V[] | undefined;
+    if (out) return out;
+    out = [];
+    for (const chunk of this.given!) for (let k = 0; k < chunk.length; k++) out.push(chunk[k]!);
+    ARRAY.set(this, out);
+    return out;
   }
 
   slice(start: number, end: number): V[] {
-    if (this.array) return this.array.slice(start, end);
+    if (this.items) return this.items.slice(start, end);
     const out: V[] = [];
     for (let i = start; i < end && i < this.length; i++) out.push(this.at(i)!);
     return out;
   }
 
   *[Symbol.iterator](): Iterator<V> {
-    if (this.array) yield* this.array;
-    else for (const chunk of this.made!) for (let k = 0; k < chunk.length; k++) yield chunk[k]!;
+    if (this.items) yield* this.items;
+    else for (const chunk of this.given!) for (let k = 0; k < chunk.length; k++) yield chunk[k]!;
   }
 
   /** A copy to change (splice, set), then `done`; this list stays as it is. */
@@ -122,20 +134,20 @@ export class ChunkedList<V> implements Iterable<V> {
 
   /** @internal For ListEdit. */
   static made<V>(chunks: readonly Chunk<V>[], length: number): ChunkedList<V> {
-    return new ChunkedList(chunks, length);
+    return new ChunkedList(undefined, chunks, length);
   }
 }
 
 /** A ChunkedList being changed: each chunk written to is copied once. */
 export class ListEdit<V> {
-  private chunks: V[][];
+  private chunks: Chunk<V>[];
   private readonly own = new Set<readonly V[]>();
 
   constructor(
-    chunks: readonly (readonly V[])[],
+    chunks: readonly Chunk<V>[],
     private length: number,
   ) {
-    this.chunks = chunks.slice() as V[][];
+    this.chunks = chunks.slice();
   }
 
   /** Replaces `removed` items from `at` with `added`: the chunks around them are made again. */
@@ -168,8 +180,9 @@ export class ListEdit<V> {
     let start = 0;
     // Most edits set a few items: a walk over the chunks' lengths, not an index of them.
     while (start + chunks[c]!.length <= i) start += chunks[c++]!.length;
-    if (!this.own.has(chunks[c]!)) this.own.add((chunks[c] = chunks[c]!.slice()));
-    chunks[c]![i - start] = value;
+    if (!this.own.has(chunks[c]!)) this.own.add((chunks[c] = chunk(chunks[c]!.slice())));
+    // Made by this edit and not given yet: nothing has read it, or derived a value from it.
+    (chunks[c] as unknown as V[])[i - start] = value;
     return this;
   }
 
@@ -182,8 +195,13 @@ export class ListEdit<V> {
   }
 }
 
-function split<V>(items: readonly V[]): V[][] {
-  const out: V[][] = [];
-  for (let i = 0; i < items.length; i += CHUNK) out.push(items.slice(i, i + CHUNK));
+/** `items` as a chunk, with its cache of derived values. */
+function chunk<V>(items: V[]): Chunk<V> {
+  return Object.assign(items, { [DERIVED]: new Map<unknown, unknown>() });
+}
+
+function split<V>(items: readonly V[]): Chunk<V>[] {
+  const out: Chunk<V>[] = [];
+  for (let i = 0; i < items.length; i += CHUNK) out.push(chunk(items.slice(i, i + CHUNK)));
   return out;
 }
