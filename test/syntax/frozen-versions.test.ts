@@ -1,14 +1,23 @@
 // A version is a value, literally: nothing reachable from a version is
 // written after `parse` returns it. Each kept version is frozen deep
 // (Object.freeze on every object it reaches), then the next version is
-// parsed from it and every version is linted and exported: a write to a
-// frozen object throws (ES modules are strict), naming what was written.
+// parsed from it and every version is linted, exported and asked what the
+// language server asks: a write to a frozen object throws (ES modules are
+// strict), naming what was written.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { exportText, lintDocument, parse, toLLMView, type MessageDocument } from '../../server/index.js';
+import { TextDocument } from 'vscode-languageserver-textdocument';
 import { MEMO } from '../../server/base/memo.js';
+import { viewBudget } from '../../server/llm-view/budget.js';
+import { codeLenses } from '../../server/lsp/code-lenses.js';
+import { foldingRanges } from '../../server/lsp/folding.js';
+import { describeCell } from '../../server/lsp/hover.js';
+import { budgetHints } from '../../server/lsp/inlay-hints.js';
+import { semanticTokens } from '../../server/lsp/semantic-tokens.js';
+import { documentSymbols } from '../../server/lsp/symbols.js';
 
 const example = readFileSync(fileURLToPath(new URL('../../examples/coding-session.msg.md', import.meta.url)), 'utf8');
 
@@ -42,6 +51,21 @@ function deepFreeze(root: object): void {
   }
 }
 
+/** What the language server asks of a version: tokens, folds, symbols, lenses, hovers and inlay hints. */
+function languageServerFeatures(doc: MessageDocument): void {
+  const text = TextDocument.create('file:///a.msg.md', 'markdown', 1, doc.text);
+  const asked = [
+    semanticTokens(doc, text).data.length,
+    foldingRanges(doc, text).length,
+    documentSymbols(doc, text).length,
+    codeLenses(doc, text, 'file:///a.msg.md', { showDocument: true }).length,
+    budgetHints(doc, text, viewBudget(doc), 0, doc.cellCount, 'all').length,
+  ];
+  for (const cell of doc.cells) describeCell(doc, cell);
+  // An edit may leave no cell, and then nothing to show: otherwise each feature answers something.
+  if (doc.cellCount > 2) expect(asked.every((n) => n > 0), `answers ${asked}`).toBe(true);
+}
+
 const pieces = ['```\n', '<!--', '-->', '<tool>', '</tool>', '# %% [^9]\n', '# %%% [^2.abcd]\n', '\n', 'x', '%', '[^1]: [markdown]\n', '[^2]', '---\n', 'status="error"'];
 const edit = fc.record({
   at: fc.double({ min: 0, max: 1, noNaN: true }),
@@ -50,7 +74,7 @@ const edit = fc.record({
 });
 
 describe('a version is a value, literally', () => {
-  it('a version frozen deep is parsed from, linted and exported without a write', () => {
+  it('a version frozen deep is parsed from, linted, exported and served to an editor without a write', () => {
     fc.assert(
       fc.property(fc.array(edit, { minLength: 1, maxLength: 6 }), (edits) => {
         let text = example;
@@ -68,6 +92,7 @@ describe('a version is a value, literally', () => {
         for (const [i, v] of kept.entries()) {
           expect(lintDocument(v.doc).map((d) => [d.ruleId, d.range.start.offset, d.message]), `version ${i}`).toEqual(v.diagnostics);
           exportText(toLLMView(v.doc), 'context-json');
+          languageServerFeatures(v.doc);
         }
       }),
       { numRuns: 40 },
