@@ -16,8 +16,7 @@ import type { MessageDocument } from '../syntax/document.js';
 import { isMessageFile } from '../syntax/format/detect.js';
 import { shouldUseColor } from './color.js';
 import { EXIT_FAILURE, EXIT_LINT_ERRORS, EXIT_OK, UsageError } from './errors.js';
-import { MESSAGE_FILE_MAX_BYTES, readRegularFile } from '../base/read-file.js';
-import { decode, type SourceText } from './files.js';
+import { decode, readSourceText, type SourceText } from './files.js';
 import { replacedLinkLine, writeOutputFile } from './output-file.js';
 import { encodingName } from '../base/decode.js';
 import { format as stylish } from './formatters/stylish.js';
@@ -149,7 +148,7 @@ export async function loadMessageFile(
     label = file;
     try {
       // A FIFO or device is refused before it is read: it could block or stream forever.
-      source = decode(readRegularFile(fileName, MESSAGE_FILE_MAX_BYTES));
+      source = readSourceText(fileName);
     } catch (error) {
       throw new UsageError(`${label}: ${describeFsError(error)}`);
     }

@@ -1,5 +1,6 @@
 import { accessSync, chmodSync, chownSync, constants, realpathSync, renameSync, rmSync, statSync, writeFileSync, type Stats } from 'node:fs';
 import path from 'node:path';
+import { garbageCollector } from '../base/collect.js';
 import { decodeBytes, type DecodedText } from '../base/decode.js';
 import { loadCrypto, loadPicomatch } from '../base/lazy.js';
 import { MESSAGE_FILE_MAX_BYTES, readRegular, type ReusedBuffer } from '../base/read-file.js';
@@ -13,6 +14,36 @@ export type SourceText = DecodedText;
  * per worker); a buffer grown for a larger file is kept up to 4 MiB.
  */
 const reuse: ReusedBuffer = { buffer: Buffer.allocUnsafe(64 * 1024), keepBytes: 4 * 1024 * 1024 };
+
+/**
+ * A file's bytes, read, hashed when asked and decoded, in a frame of its own
+ * so that nothing holds them once it returns. A file larger than the reused
+ * buffer is read into a buffer of its own, which V8 would keep beside the
+ * file's tree until its next full collection (a 50 MB file: 50 MB more at the
+ * peak): it is collected at once. `skip` sees the bytes' digest (when
+ * `hash`) and may stop before they are decoded (a cached report).
+ */
+export function readSource(
+  file: string,
+  hash: boolean,
+  skip: (digest: string) => boolean,
+): { stats: Stats; digest?: string; source?: SourceText } {
+  const read = readAndDecode(file, hash, skip);
+  if (read.stats.size > reuse.keepBytes) garbageCollector()?.();
+  return read;
+}
+
+/** A message file's text (readSource, without a digest). */
+export function readSourceText(file: string): SourceText {
+  return readSource(file, false, () => false).source!;
+}
+
+function readAndDecode(file: string, hash: boolean, skip: (digest: string) => boolean): { stats: Stats; digest?: string; source?: SourceText } {
+  const { bytes, stats } = readMessageFile(file);
+  const digest = hash ? loadCrypto().createHash('sha1').update(bytes).digest('base64') : undefined;
+  if (digest !== undefined && skip(digest)) return { stats, digest };
+  return { stats, digest, source: decode(bytes) };
+}
 
 /**
  * Files are read synchronously, on purpose: fs.promises.readFile costs four

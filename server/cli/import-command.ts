@@ -8,11 +8,10 @@
 import { lstatSync } from 'node:fs';
 import path from 'node:path';
 import { describeFsError } from '../config/load.js';
-import { MESSAGE_FILE_MAX_BYTES, readRegularFile } from '../base/read-file.js';
 import { ImportError, IMPORT_FORMATS, importConversation, type ImportFormat } from '../import/index.js';
 import { parseSubcommand } from './args.js';
 import { EXIT_FAILURE, EXIT_OK, UsageError } from './errors.js';
-import { decode } from './files.js';
+import { decode, readSourceText } from './files.js';
 import { replacedLinkLine, writeOutputFile } from './output-file.js';
 import type { CliIo } from './lint-command.js';
 
@@ -96,7 +95,7 @@ export async function runImport(argv: readonly string[], io: CliIo): Promise<num
   } else {
     try {
       // A FIFO or device is refused before it is read: it could block or stream forever.
-      input = decode(readRegularFile(path.resolve(io.cwd, command.file), MESSAGE_FILE_MAX_BYTES)).text;
+      input = readSourceText(path.resolve(io.cwd, command.file)).text;
     } catch (error) {
       io.error(`msglint: ${label}: ${describeFsError(error)}`);
       return EXIT_FAILURE;

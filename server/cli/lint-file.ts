@@ -4,7 +4,6 @@
 
 import type { Stats } from 'node:fs';
 import path from 'node:path';
-import { loadCrypto } from '../base/lazy.js';
 import { ConfigResolver, describeFsError } from '../config/load.js';
 import { leavesBase } from '../config/paths.js';
 import { closestRuleId, isKnownRuleId } from '../config/validate.js';
@@ -14,7 +13,7 @@ import type { LintResult, MsglintConfig } from '../engine/types.js';
 import { isMessageFile } from '../syntax/format/detect.js';
 import type { LintCommand, RuleSeverityOverride } from './args.js';
 import { configDigest, type CachedFile } from './cache.js';
-import { ChangedSinceReadError, decode, hasStamp, readMessageFile, stampOf, statusOf, writableRoots, writeFileAtomic, type FileStamp, type SourceText } from './files.js';
+import { ChangedSinceReadError, hasStamp, readSource, stampOf, statusOf, writableRoots, writeFileAtomic, type FileStamp, type SourceText } from './files.js';
 import type { FileReport } from './formatters/types.js';
 import { toFileReport } from './report.js';
 import { packageInfo } from '../base/package-info.js';
@@ -147,21 +146,17 @@ export function createFileLinter(command: LintCommand, cwd: string, configs?: Co
         const key = cached.key.slice(0, cached.key.indexOf(':')) + ofConfig;
         if (key === cached.key) return { messages: [], failed: false, cacheKey: key, cached: true, stamp: cached.stamp };
       }
-      let bytes: Buffer;
-      let stats: Stats;
+      let read: ReturnType<typeof readSource>;
       try {
-        ({ bytes, stats } = readMessageFile(file));
+        read = readSource(file, ofConfig !== undefined, (digest) => cached?.key === digest + ofConfig);
       } catch (error) {
         return { messages: [`msglint: ${label()}: ${describeFsError(error)}`], failed: true };
       }
+      const { stats, source } = read;
       const stamp = ofConfig !== undefined ? stampOf(stats, Date.now()) : undefined;
-      let cacheKey: string | undefined;
-      if (ofConfig !== undefined) {
-        cacheKey = loadCrypto().createHash('sha1').update(bytes).digest('base64') + ofConfig;
-        if (cached?.key === cacheKey) return { messages: [], failed: false, cacheKey, cached: true, stamp };
-      }
-      // Decoded only now: a file whose report is cached is never decoded.
-      const source = decode(bytes);
+      const cacheKey = read.digest !== undefined ? read.digest + ofConfig : undefined;
+      // Decoded only when not cached: a file whose report is cached is never decoded.
+      if (!source) return { messages: [], failed: false, cacheKey, cached: true, stamp };
       const outcome = lintSource(file, source, label, undefined, cacheKey);
       if (stamp) outcome.stamp = stamp;
       if (command.fix && outcome.report?.output !== undefined) {
