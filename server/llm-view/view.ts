@@ -211,9 +211,13 @@ export function bodyPieces(doc: MessageDocument, cell: Cell): BodyPiece[] {
 
 /** The text of a cell's body as the view has it (see the decisions above). */
 export function bodyText(doc: MessageDocument, cell: Cell): string {
+  const pieces = bodyPieces(doc, cell);
+  const whole = wholeRange(cell.text, pieces);
+  // A slice of the file's text, not a copy: a view of a long file keeps no second text (docs/performance.md).
+  if (whole) return cell.text.slice(whole.start, whole.end);
   const out: string[] = [];
   let data: string | undefined;
-  for (const p of bodyPieces(doc, cell)) {
+  for (const p of pieces) {
     const t = p.text ?? cell.text.slice(p.start, p.end);
     if (!p.data) {
       if (data !== undefined) out.push(data);
@@ -223,6 +227,17 @@ export function bodyText(doc: MessageDocument, cell: Cell): string {
   }
   if (data !== undefined) out.push(data);
   return out.join('\n');
+}
+
+/** The span the pieces cover when they are the text's own lines, one `\n` between each: their join is that slice. */
+function wholeRange(text: string, pieces: readonly BodyPiece[]): { start: number; end: number } | undefined {
+  if (pieces.length === 0) return undefined;
+  for (let i = 0; i < pieces.length; i++) {
+    const p = pieces[i]!;
+    if (p.text !== undefined || p.data) return undefined;
+    if (i > 0 && (pieces[i - 1]!.end + 1 !== p.start || text.charCodeAt(p.start - 1) !== 10)) return undefined;
+  }
+  return { start: pieces[0]!.start, end: pieces[pieces.length - 1]!.end };
 }
 
 /** The summary a `history=summary` cell contributes: its `summary` attribute, or else its title. */

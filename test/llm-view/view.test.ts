@@ -103,6 +103,13 @@ describe('bodyText', () => {
     expect(bodyOf(text, '1.1')).toBe('1\n\nstderr> careful\n  two');
   });
 
+  it('joins lines by a line feed whatever the file ends them with, escaped lines unescaped', () => {
+    const text = file('# %% Q[^1]', '', '[^1]: [markdown]', '', 'a', '', 'b  ', '\\# %% not a cell', 'c');
+    expect(bodyOf(text, '1')).toBe('a\n\nb  \n# %% not a cell\nc');
+    expect(bodyOf(text.replace(/\n/g, '\r\n'), '1')).toBe('a\n\nb  \n# %% not a cell\nc');
+    expect(bodyOf(text.replace('\\# %% not a cell\n', ''), '1')).toBe('a\n\nb  \nc');
+  });
+
   it('gives a binary output its MIME type and its base64 as one string', () => {
     const text = file('# %% Run[^1]', '', '[^1]: [code]', '', '```python', 'plot()', '```', '', '# %%% [^1.1]', '', '[^1.1]: [python] mime_type="image/png"', '', 'iVBO', 'stdout> Rw0K', 'stderr> note');
     expect(bodyOf(text, '1.1')).toBe('[image/png base64]\niVBORw0K\nstderr> note');
