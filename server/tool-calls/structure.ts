@@ -4,6 +4,7 @@
 // `<arguments type="json">`), with the tool-xml-structure and
 // cdata-recommended facts.
 
+import { interned } from '../base/intern.js';
 import type { Span } from '../base/text.js';
 import { isBlankCode as blank, type ArgumentElement, type ElementSpan, type ToolCallInfo, type ToolProblem } from './facts.js';
 import { ARGUMENT_TYPES, RAW_ARGUMENTS_TYPE, type ArgumentType } from './arg-types.js';
@@ -73,7 +74,8 @@ export function readStructure(text: string, root: XmlElement, info: ToolCallInfo
       const v = textValue(text, nameEl);
       if (v.value.trim() === '') push(startTag(nameEl), 'tool-name-empty');
       else {
-        info.toolName = v.value;
+        // One string per name, as element names (xml.ts): a tool cell kept a copy or a slice of it.
+        info.toolName = interned(v.value);
         info.toolNameText = { start: v.start, end: v.end };
       }
     }
@@ -86,8 +88,7 @@ export function readStructure(text: string, root: XmlElement, info: ToolCallInfo
       const v = textValue(text, serverEl).value;
       if (v.trim() === '') push(startTag(serverEl), 'server-name-empty');
       else {
-        info.serverName = v;
-        info.server = v;
+        info.serverName = info.server = interned(v);
       }
     }
   }
@@ -178,7 +179,8 @@ function typedValue(text: string, el: XmlElement, type: ArgumentType, declared: 
 }
 
 function elementValue(text: string, el: XmlElement, info: ToolCallInfo, path: string, push: PushStructure): JsonValue {
-  const arg: ArgumentElement = { element: spanOf(el), path, cdata: el.pieces.some((x) => x.kind === 'cdata' || x.kind === 'placeholder') };
+  // `text` and `type` in the literal, as ToolCallInfo's fields (read.ts).
+  const arg: ArgumentElement = { element: spanOf(el), path, text: undefined, cdata: el.pieces.some((x) => x.kind === 'cdata' || x.kind === 'placeholder'), type: undefined };
   info.argumentElements.push(arg);
   const declared = el.attributes.length ? declaredType(el, push) : undefined;
   if (declared) {

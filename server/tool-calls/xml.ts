@@ -18,6 +18,7 @@
 // steps share its position, element stack and first error; split, they
 // would pass that state between files.
 
+import { interned } from '../base/intern.js';
 import { kept, NONE } from '../base/lists.js';
 import type { Span } from '../base/text.js';
 
@@ -242,7 +243,8 @@ function readStartTag(text: string, lt: number, limit: number): StartTag | XmlEr
       cause: 'lt',
     };
   }
-  const name = m[0];
+  // One string per name: the spans a tool call keeps (facts.ts ElementSpan) hold it.
+  const name = interned(m[0]);
   let i = lt + 1 + name.length;
   // Attribute names met so far, and the attributes; most tags have none.
   let seen: Set<string> | undefined;

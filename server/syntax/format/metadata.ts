@@ -2,6 +2,7 @@
 //   META  = "[^" ID "]: [" TYPE "]" { " " ATTR }
 //   ATTR  = KEY "=" VALUE
 
+import { interned } from '../../base/intern.js';
 import { kept, NONE } from '../../base/lists.js';
 import { IdRef, type IdNode } from './marker.js';
 import type { Span } from '../../base/text.js';
@@ -182,20 +183,6 @@ export function parseMetadata(text: string, start: number, lineEnd: number): Met
   return node;
 }
 
-// Keys and types repeat line after line (`name`, `summary`, an agent's name):
-// one string for each, not a copy per line, which every cell kept (73 bytes a
-// cell on the benchmark's 5,000 turns). Bounded, so a file of a million
-// distinct keys adds nothing here past the first.
-const NAMES = new Map<string, string>();
-const NAMES_KEPT = 1024;
-
-function shared(name: string): string {
-  const known = NAMES.get(name);
-  if (known !== undefined) return known;
-  if (NAMES.size < NAMES_KEPT) NAMES.set(name, name);
-  return name;
-}
-
 function readMetadata(text: string, start: number, lineEnd: number, found: Found): MetadataLine {
   const end = withoutTrailingComments(text, start, lineEnd);
   const close = text.indexOf(']', start + 2);
@@ -214,7 +201,8 @@ function readMetadata(text: string, start: number, lineEnd: number, found: Found
     found.problems.push({ kind: 'no-type', span: { start: i, end: stop } });
     return node;
   }
-  node.type = shared(typeText);
+  // Keys and types repeat line after line (`name`, `summary`, an agent's name): one string each (73 bytes a cell on 5,000 turns).
+  node.type = interned(typeText);
   node.typeStart = i + 1;
   node.typeEnd = typeClose;
   i = typeClose + 1;
@@ -285,7 +273,7 @@ function parseAttributes(text: string, i: number, end: number, found: Found): vo
       i = te;
       continue;
     }
-    const key = shared(text.slice(i, ke));
+    const key = interned(text.slice(i, ke));
     const keySpan = { start: i, end: ke };
     let v = keySpan.end + 1;
     const c = text[v];
