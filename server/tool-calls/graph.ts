@@ -6,6 +6,7 @@ import { Cell, type CellKind, type MessageDocument } from '../syntax/document.js
 import { Memo } from '../base/memo.js';
 import { replacedSegments, versionValue, type VersionMaker } from '../syntax/tree/message-document.js';
 import { PersistentMap, type WritableMap } from '../base/persistent-map.js';
+import { ListMap, listWriter, type Packed } from '../base/list-map.js';
 
 // Read from the id string, not from IdRef.segments: those are kept once made, and
 // every tool cell would keep its id's segments and their spans (most are never reported).
@@ -57,11 +58,11 @@ export interface ToolGraph {
   /** Tool result cells with a well-formed three-segment id, in file order. */
   readonly results: readonly ResultRef[];
   /** Calls by id (several when the id is repeated), in file order. */
-  readonly callsById: ReadonlyMap<string, readonly CallRef[]>;
+  readonly callsById: ListMap<string, CallRef>;
   /** Results by `PARENT.NONCE`, in file order. */
-  readonly resultsByCall: ReadonlyMap<string, readonly ResultRef[]>;
+  readonly resultsByCall: ListMap<string, ResultRef>;
   /** Calls by nonce, in file order. */
-  readonly callsByNonce: ReadonlyMap<string, readonly CallRef[]>;
+  readonly callsByNonce: ListMap<string, CallRef>;
   /** The nonces of more than one call (nonce-reused reads only these, not every call), as keys. */
   readonly reusedNonces: ReadonlyMap<string, true>;
   /** The calls with no result after them (tool-call-unanswered reads only these), by their cell's key. */
@@ -89,18 +90,21 @@ export function toolGraph(doc: MessageDocument): ToolGraph {
 }
 
 function whole(doc: MessageDocument): ToolGraph {
+  const callsById = new Map<string, Packed<CallRef>>();
+  const resultsByCall = new Map<string, Packed<ResultRef>>();
+  const callsByNonce = new Map<string, Packed<CallRef>>();
   const g = {
     calls: [] as CallRef[],
     results: [] as ResultRef[],
-    callsById: new Map<string, readonly CallRef[]>(),
-    resultsByCall: new Map<string, readonly ResultRef[]>(),
-    callsByNonce: new Map<string, readonly CallRef[]>(),
+    callsById: listWriter(callsById),
+    resultsByCall: listWriter(resultsByCall),
+    callsByNonce: listWriter(callsByNonce),
     reusedNonces: new Map<string, true>(),
     unanswered: new Map<number, CallRef>(),
   };
   for (const cell of doc.cells) add(doc, g, cell, false);
   for (const call of g.calls) if (!answered(doc, g, call)) g.unanswered.set(call.cell.key, call);
-  return g;
+  return { ...g, callsById: new ListMap(callsById), resultsByCall: new ListMap(resultsByCall), callsByNonce: new ListMap(callsByNonce) };
 }
 
 /** The ref of a cell, when it is a tool call or result with a well-formed id of its shape. */
@@ -198,12 +202,17 @@ function updated(doc: MessageDocument, g: ToolGraph): ToolGraph {
   const gone = new Set<Cell>([...replacedCells, ...refreshed]);
   const come = replaced.come.concat(refreshed);
   if (gone.size === 0 && come.length === 0) return g;
+  const packed = {
+    callsById: PersistentMap.of(g.callsById.packed).edit(),
+    resultsByCall: PersistentMap.of(g.resultsByCall.packed).edit(),
+    callsByNonce: PersistentMap.of(g.callsByNonce.packed).edit(),
+  };
   const out = {
     calls: g.calls,
     results: g.results,
-    callsById: PersistentMap.of(g.callsById).edit(),
-    resultsByCall: PersistentMap.of(g.resultsByCall).edit(),
-    callsByNonce: PersistentMap.of(g.callsByNonce).edit(),
+    callsById: listWriter(packed.callsById),
+    resultsByCall: listWriter(packed.resultsByCall),
+    callsByNonce: listWriter(packed.callsByNonce),
     reusedNonces: PersistentMap.of(g.reusedNonces).edit(),
     unanswered: PersistentMap.of(g.unanswered).edit(),
   };
@@ -244,9 +253,9 @@ function updated(doc: MessageDocument, g: ToolGraph): ToolGraph {
   return {
     calls: out.calls,
     results: out.results,
-    callsById: out.callsById.done(),
-    resultsByCall: out.resultsByCall.done(),
-    callsByNonce: out.callsByNonce.done(),
+    callsById: new ListMap(packed.callsById.done()),
+    resultsByCall: new ListMap(packed.resultsByCall.done()),
+    callsByNonce: new ListMap(packed.callsByNonce.done()),
     reusedNonces: out.reusedNonces.done(),
     unanswered: out.unanswered.done(),
   };

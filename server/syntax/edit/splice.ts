@@ -12,6 +12,7 @@ import { carriedFrom, isMdFile, MessageDocument, type ParseOptions, type TextEdi
 import { COMMON_LANGUAGES } from '../tree/file-facts.js';
 import { sameItems } from '../../base/lists.js';
 import { PersistentMap } from '../../base/persistent-map.js';
+import { ListMap, listWriter } from '../../base/list-map.js';
 import { footnoteReferences } from '../tree/footnotes.js';
 import { mayCloseAfter, mayCloseBefore } from './closers.js';
 import { firstUnclosed, keepFirstUnclosed } from '../tree/unclosed.js';
@@ -241,7 +242,8 @@ function spliceFacts(
   for (const id of refsAfter) if (!refsBefore.has(id)) touched.add(id);
 
   // Cells by id: the previous version's map with the removed cells out and the added in (in file order), as a copy.
-  const byIdEdit = PersistentMap.of(prev.cellsById).edit();
+  const packedEdit = PersistentMap.of(prev.cellsById.packed).edit();
+  const byIdEdit = listWriter(packedEdit);
   for (const c of removed) {
     if (c.id === undefined) continue;
     const list = byIdEdit.get(c.id)!.filter((x) => x !== c);
@@ -254,7 +256,7 @@ function spliceFacts(
     if (!list) byIdEdit.set(c.id, [c]);
     else byIdEdit.set(c.id, list.toSpliced(insertionPoint(list, c.key), 0, c));
   }
-  const byId = byIdEdit.done();
+  const byId = new ListMap(packedEdit.done());
   doc.cellsById = byId;
   // The first metadata line of each touched id, and the segments that hold lines of those ids.
   const firstLine = new Map<string, Entry>();

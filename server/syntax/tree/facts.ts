@@ -9,23 +9,26 @@ import type { MessageDocument } from './message-document.js';
 import { setFirstUnclosed } from './unclosed.js';
 import { Cell, CELL_KIND_CODE, type CellKind, type MetadataEntry } from './segment.js';
 import { ChunkedList } from '../../base/chunked-list.js';
+import { ListMap, type Packed } from '../../base/list-map.js';
 import { ID_FITS, KIND_KNOWN } from './file-facts.js';
 
 /** File-wide facts: ids, metadata ownership, agents, languages, cell types. */
 export function resolve(doc: MessageDocument): void {
   // Indexed loops: this runs once per file, mostly in V8's interpreter, where for-of makes an iterator per loop.
   const cellList = doc.cells;
-  const ids = new Map<string, Cell[]>();
+  const ids = new Map<string, Packed<Cell>>();
   let withId = 0;
   for (let i = 0; i < cellList.length; i++) {
     const cell = cellList[i]!;
     const id = cell.id;
     if (id === undefined) continue;
     withId++;
-    const list = ids.get(id);
-    if (list) list.push(cell);
-    else ids.set(id, [cell]);
+    const had = ids.get(id);
+    if (had === undefined) ids.set(id, cell);
+    else if (had instanceof Cell) ids.set(id, [had, cell]);
+    else (had as Cell[]).push(cell);
   }
+  const byId = new ListMap(ids);
   const languageCounts = new Map<string, number>();
   const typeCounts = new Map<string, number>();
   const segments = doc.segments;
@@ -53,12 +56,12 @@ export function resolve(doc: MessageDocument): void {
       cellMeta[i] ??= m;
       continue;
     }
-    const cells = ids.get(id);
+    const cells = byId.get(id);
     if (!cells || described.has(id)) continue;
     described.add(id);
     for (let i = 0, list = cells; i < list.length; i++) cellMeta[doc.indexOf(list[i]!)] ??= m;
   }
-  doc.cellsById = ids;
+  doc.cellsById = byId;
 
   const bodyAgents: MetadataEntry[] = [];
   for (let k = 0; k < metadata.length; k++) {

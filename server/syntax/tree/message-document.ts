@@ -7,6 +7,7 @@ import type { Range, Span } from '../../base/text.js';
 import { isMap, unclosedFrontmatter, type Frontmatter } from '../format/frontmatter.js';
 import { LineIndex } from '../format/lines.js';
 import { Memo, MEMO } from '../../base/memo.js';
+import { ListMap } from '../../base/list-map.js';
 import type { Heading, HeadingReading } from '../format/headings.js';
 import { SegmentTable } from './segment-table.js';
 import { Cell, CELL_KINDS, type CellKind, type MetadataEntry, type Segment } from './segment.js';
@@ -45,6 +46,7 @@ export interface TextEditHint {
 }
 
 // Made on first use and kept in memo slots (base/memo.ts), not fields: a version is not written after parse returns it.
+const NO_IDS = new ListMap<string, Cell>(new Map());
 const LINE_INDEX = new Memo<MessageDocument, LineIndex>('document');
 const AGENT_INDEX = new Memo<MessageDocument, AgentIndex>('document');
 const LANGUAGES = new Memo<MessageDocument, ReadonlySet<string>>('document');
@@ -73,7 +75,7 @@ export class MessageDocument {
   /** Marker lines outside the message section (absolute line spans). */
   outsideMarkers: { start: number; end: number; before: boolean }[] = [];
   /** The cells of each id, in file order; the ids in no particular order. */
-  cellsById: ReadonlyMap<string, readonly Cell[]> = new Map<string, readonly Cell[]>();
+  cellsById: ListMap<string, Cell> = NO_IDS;
   readonly agents: AgentDefinition[] = [];
   /** @internal How the editor's path made this version from the previous one: not part of the version's value (DocumentEdit). */
   edit?: DocumentEdit;
