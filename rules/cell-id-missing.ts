@@ -63,10 +63,10 @@ export default defineRule(
         orphan &&
         orphan.type !== undefined &&
         orphan.type !== 'agent' &&
-        !doc.cellsById.has(orphan.id.id) &&
+        !doc.cellsById.has(orphan.idText) &&
         isMetadataLine(doc, { segment: cell, node: orphan })
       ) {
-        fix = { range: [tail, lineAt[1]], text: `${marker.title ? '' : ' '}[^${orphan.id.id}]` };
+        fix = { range: [tail, lineAt[1]], text: `${marker.title ? '' : ' '}[^${orphan.idText}]` };
       } else if (!marker.problems.some((x) => x.kind === 'too-many-percents')) {
         // (With `%%%%` the kind of cell, and so the type to insert, is a guess.)
         const type = marker.kind === 'message' ? 'markdown' : doc.defaultAgentAt(doc.offsetOf(cell));

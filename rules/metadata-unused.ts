@@ -21,7 +21,7 @@ export default defineRule(
       if (counted.has(m)) continue;
       // `[^n]: text` is an ordinary Markdown footnote, not metadata.
       if (!isMetadataLine(doc, m)) continue;
-      const id = m.node.id.id;
+      const id = m.node.idText;
       const cells = doc.cellsById.get(id);
       const own = m.segment instanceof Cell ? m.segment : undefined;
       if (!cells) {

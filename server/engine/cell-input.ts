@@ -135,7 +135,7 @@ export class CellInput {
     for (let k = 0; k < entries.length; k++) {
       const m = entries[k]!;
       // A cell's own metadata line names the cell itself: no look-up.
-      const used = m.node.id.id === cellId || doc.cellsById.has(m.node.id.id);
+      const used = m.node.idText === cellId || doc.cellsById.has(m.node.idText);
       const bits = used ? LINE_METADATA | LINE_CELL_ID : isMetadataLine(doc, m) ? LINE_METADATA : 0;
       if (typeof lines === 'number') lines |= bits << (2 * k);
       else lines += (bits & LINE_METADATA ? 'm' : 'f') + (bits & LINE_CELL_ID ? 'c' : '-');

@@ -53,7 +53,7 @@ export function idOccurrences(doc: MessageDocument): IdOccurrence[] {
     if (ref) out.push({ id: ref.id, where: 'marker', segments: ref.segments.map((s) => doc.abs(seg, s.span)), cell: seg as Cell });
     for (const node of p.metadata) {
       if (node.type === undefined) continue; // an ordinary footnote
-      out.push({ id: node.id.id, where: 'metadata', segments: node.id.segments.map((s) => doc.abs(seg, s.span)), meta: { segment: seg, node } });
+      out.push({ id: node.idText, where: 'metadata', segments: node.id.segments.map((s) => doc.abs(seg, s.span)), meta: { segment: seg, node } });
     }
   }
   return out;
@@ -67,7 +67,7 @@ export function occurrencesOf(all: IdOccurrence[], prefix: string): IdOccurrence
 
 /** Whether an agent name is a temporary agent's definition line (`[^fast]: [agent]` that no cell uses). */
 export function isAgentDeclaration(doc: MessageDocument, node: MetadataNode): boolean {
-  return node.type === 'agent' && !doc.cellsById.has(node.id.id);
+  return node.type === 'agent' && !doc.cellsById.has(node.idText);
 }
 
 /** The agent a name refers to at an offset (a body agent counts from its line on). */
@@ -105,8 +105,8 @@ export function targetAt(doc: MessageDocument, offset: number): Target | undefin
   const { node, segment } = meta;
   const idSpan = doc.abs(segment, node.id.span);
   if (within(offset, idSpan)) {
-    if (isAgentDeclaration(doc, node)) return { kind: 'agent', name: node.id.id, span: idSpan, role: 'body' };
-    const occurrence: IdOccurrence = { id: node.id.id, where: 'metadata', segments: node.id.segments.map((s) => doc.abs(segment, s.span)), meta };
+    if (isAgentDeclaration(doc, node)) return { kind: 'agent', name: node.idText, span: idSpan, role: 'body' };
+    const occurrence: IdOccurrence = { id: node.idText, where: 'metadata', segments: node.id.segments.map((s) => doc.abs(segment, s.span)), meta };
     return idTarget(occurrence, offset);
   }
   const typeSpan = node.typeSpan && doc.abs(segment, node.typeSpan);
@@ -183,7 +183,7 @@ export function agentOccurrences(doc: MessageDocument, name: string): { span: Sp
   if (def && def.value === name) out.push({ span: unquoted(doc.text, def.valueSpan.start, def.valueSpan.end), role: 'default' });
   for (const m of doc.metadata) {
     const node = m.node;
-    if (node.id.id === name && isAgentDeclaration(doc, node)) out.push({ span: doc.abs(m.segment, node.id.span), role: 'body' });
+    if (node.idText === name && isAgentDeclaration(doc, node)) out.push({ span: doc.abs(m.segment, node.id.span), role: 'body' });
     else if (node.type === name && node.typeSpan) out.push({ span: doc.abs(m.segment, node.typeSpan), role: 'use' });
   }
   out.sort((a, b) => a.span[0] - b.span[0]);

@@ -265,7 +265,7 @@ function metadataItems(open: OpenMessageDocument, offset: number, prefix: string
   if (valueMatch && (quotes % 2 === 1) === (valueMatch[1] === '"')) {
     const key = valueMatch[0];
     const quoted = valueMatch[1] === '"';
-    const cell = cellById(doc, node.id.id);
+    const cell = cellById(doc, node.idText);
     let values = VALUES[key] ?? [];
     if (key === 'name' && (node.type === 'tool' || (cell !== undefined && doc.kindOf(cell) === 'tool-call'))) values = toolNamesOf(open).filter((v) => v !== valueMatch[2]);
     if (key === 'reasoning' && node.type === 'agent') values = ['true', 'false'];
@@ -285,8 +285,8 @@ function metadataItems(open: OpenMessageDocument, offset: number, prefix: string
   const keyMatch = /(?:^|\s)([A-Za-z][\w-]*)?$/.exec(prefix);
   if (!keyMatch) return [];
   const typedKey = keyMatch[1] ?? '';
-  const named = cellById(doc, node.id.id);
-  const kind = isAgentDeclaration(doc, node) ? 'agent' : named ? doc.kindOf(named) : guessKind(node.id.id, node.type);
+  const named = cellById(doc, node.idText);
+  const kind = isAgentDeclaration(doc, node) ? 'agent' : named ? doc.kindOf(named) : guessKind(node.idText, node.type);
   const present = new Set(node.attributes.map((a) => a.key));
   return (KEYS_BY_KIND[kind] ?? COMMON_KEYS)
     .filter((k) => !present.has(k) || k === typedKey)

@@ -223,7 +223,7 @@ function describeTarget(doc: MessageDocument, t: Target, offset: number): string
     case 'agent':
       return describeAgent(doc, t.name, offset);
     case 'type': {
-      const cell = cellById(doc, t.meta.node.id.id);
+      const cell = cellById(doc, t.meta.node.idText);
       if (t.type === 'tool') return '**Type** `tool`: a tool call (id `PARENT.NONCE`) or a tool result (id `PARENT.NONCE.N`).';
       if (t.type === 'agent') return '**Type** `agent`: declares a temporary agent named by this id.';
       if (['markdown', 'code', 'raw'].includes(t.type)) return `**Type** \`${t.type}\`: a message cell.`;
@@ -240,7 +240,7 @@ function describeTarget(doc: MessageDocument, t: Target, offset: number): string
         return `**role=${t.attr.value}**: ${meaning}`;
       }
       if (t.attr.key !== 'history') return undefined;
-      const cell = cellById(doc, t.meta.node.id.id);
+      const cell = cellById(doc, t.meta.node.idText);
       const meaning = `**history=${t.attr.value}**: ${historyMeaning(doc, t.attr.value, cell)}`;
       return cell ? `${meaning}\n\n${viewLine(doc, cell)}` : meaning;
     }

@@ -55,7 +55,7 @@ function tokensOf(p: CellParse): SegmentToken[] {
   }
   for (const node of p.metadata) {
     if (node.type === undefined) continue;
-    add(node.id.span, 'variable', { declaration: true, declares: node.type === 'agent' ? node.id.id : undefined });
+    add(node.id.span, 'variable', { declaration: true, declares: node.type === 'agent' ? node.idText : undefined });
     if (node.typeSpan) add(node.typeSpan, 'type', { typeName: node.type });
     for (const a of node.attributes) {
       add(a.keySpan, 'property');

@@ -233,7 +233,7 @@ function spliceFacts(
   const touched = new Set<string>();
   for (const c of [...removed, ...added]) {
     if (c.id !== undefined) touched.add(c.id);
-    for (const node of c.parse.metadata) touched.add(node.id.id);
+    for (const node of c.parse.metadata) touched.add(node.idText);
   }
   // Footnote references added or removed change what isMetadataLine says of lines with those ids.
   const refsBefore = new Set<string>(removed.flatMap((c) => [...footnoteReferences(c.parse)]));
@@ -263,7 +263,7 @@ function spliceFacts(
   const holders = new Set<Segment>();
   for (const m of linesOfIds(doc, touched)) {
     holders.add(m.segment);
-    if (!firstLine.has(m.node.id.id)) firstLine.set(m.node.id.id, m);
+    if (!firstLine.has(m.node.idText)) firstLine.set(m.node.idText, m);
   }
   // No agent line is among the removed or added cells (keepsAgentsAndLanguages): the same body agents.
   addAgents(doc, shared.bodyAgents);

@@ -189,7 +189,7 @@ export function parseCell(text: string, hasMarker: boolean): CellParse {
     }
     // The last line of a comment or CDATA section starts inside it: not a footnote definition either.
     if (!opaque && isFootnoteDefinition(text, line.start, line.contentEnd) && !(regions ??= openRegions(s)).inside(line.start)) {
-      metadata.push(parseMetadata(text, line.start, line.contentEnd));
+      metadata.push(parseMetadata(text, line.start, line.contentEnd, marker?.id));
       continue;
     }
     if (!commentLine) contentLineCount++;

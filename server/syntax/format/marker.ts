@@ -62,7 +62,10 @@ export interface MarkerNode {
   kind: MarkerKind;
   readonly title?: Span;
   titleText: string;
-  idRef?: IdNode;
+  /** The id reference `[^ID]`, made when asked. */
+  readonly idRef?: IdNode;
+  /** Its ID, without making the reference. */
+  readonly id: string | undefined;
   /** True when the id reference is not the last thing on the line. */
   idNotLast: boolean;
   readonly problems: readonly MarkerProblem[];
@@ -81,7 +84,10 @@ interface MarkerFields {
   titleEnd: number;
   kind: MarkerKind;
   titleText: string;
-  idRef: IdNode | undefined;
+  /** -1 without an id reference. */
+  refStart: number;
+  refEnd: number;
+  id: string | undefined;
   idNotLast: boolean;
   problems: readonly MarkerProblem[];
 }
@@ -104,7 +110,9 @@ class Marker implements MarkerNode {
   private readonly titleEnd: number;
   readonly kind: MarkerKind;
   readonly titleText: string;
-  readonly idRef: IdNode | undefined;
+  private readonly refStart: number;
+  private readonly refEnd: number;
+  readonly id: string | undefined;
   readonly idNotLast: boolean;
   readonly problems: readonly MarkerProblem[];
 
@@ -120,13 +128,20 @@ class Marker implements MarkerNode {
     this.titleEnd = fields.titleEnd;
     this.kind = fields.kind;
     this.titleText = fields.titleText;
-    this.idRef = fields.idRef;
+    this.refStart = fields.refStart;
+    this.refEnd = fields.refEnd;
+    this.id = fields.id;
     this.idNotLast = fields.idNotLast;
     this.problems = fields.problems;
   }
 
   get span(): Span {
     return { start: this.start, end: this.end };
+  }
+
+  /** Made when asked, not kept: an IdRef per marker cost every cell 48 bytes. */
+  get idRef(): IdNode | undefined {
+    return this.id === undefined ? undefined : new IdRef(this.refStart, this.refEnd, this.id);
   }
 
   get indent(): Span {
@@ -219,7 +234,7 @@ export function parseMarker(text: string, start: number, end: number): MarkerNod
 
   let titleText = '';
   let title: Span | undefined;
-  let idRef: IdNode | undefined;
+  let idRef: { start: number; end: number; id: string } | undefined;
   let idNotLast = false;
 
   // Trailing blanks are not part of the title.
@@ -254,7 +269,7 @@ export function parseMarker(text: string, start: number, end: number): MarkerNod
     let titleEnd = restEnd;
     const last = text.charCodeAt(restEnd - 1) === 93 ? text.indexOf('[^', Math.max(restStart, text.lastIndexOf(']', restEnd - 2) + 1)) : -1;
     if (last !== -1 && last >= restStart && last + 2 < restEnd) {
-      idRef = new IdRef(last, restEnd, text.slice(last + 2, restEnd - 1));
+      idRef = { start: last, end: restEnd, id: text.slice(last + 2, restEnd - 1) };
       titleEnd = last;
     } else {
       // An id reference that is not last on the line still names the cell:
@@ -262,7 +277,7 @@ export function parseMarker(text: string, start: number, end: number): MarkerNod
       const open = text.indexOf('[^', restStart);
       const close = open !== -1 && open < restEnd ? text.indexOf(']', open + 2) : -1;
       if (close !== -1 && close < restEnd) {
-        idRef = new IdRef(open, close + 1, text.slice(open + 2, close));
+        idRef = { start: open, end: close + 1, id: text.slice(open + 2, close) };
         idNotLast = true;
       }
     }
@@ -285,7 +300,9 @@ export function parseMarker(text: string, start: number, end: number): MarkerNod
     titleEnd: title ? title.end : -1,
     kind,
     titleText,
-    idRef,
+    refStart: idRef ? idRef.start : -1,
+    refEnd: idRef ? idRef.end : -1,
+    id: idRef?.id,
     idNotLast,
     problems: kept(problems),
   });

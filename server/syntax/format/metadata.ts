@@ -74,7 +74,10 @@ export interface MetadataProblem {
 export interface MetadataNode {
   /** The line's content. */
   readonly span: Span;
-  id: IdNode;
+  /** The `[^ID]` that starts the line, made when asked. */
+  readonly id: IdNode;
+  /** Its ID, without making the reference. */
+  readonly idText: string;
   /** TYPE without brackets, when the line has a well-formed `[TYPE]`. */
   type?: string;
   readonly typeSpan?: Span;
@@ -103,12 +106,19 @@ class MetadataLine implements MetadataNode {
   constructor(
     private readonly start: number,
     private readonly end: number,
-    readonly id: IdNode,
+    /** Just after the `]` of the id reference, which starts at `start`. */
+    private readonly idEnd: number,
+    readonly idText: string,
   ) {}
 
   /** Made when asked, as Attribute's spans: a kept span object cost every cell 40 bytes. */
   get span(): Span {
     return { start: this.start, end: this.end };
+  }
+
+  /** Made when asked, not kept, as the marker's (an IdRef per line cost every cell 48 bytes). */
+  get id(): IdNode {
+    return new IdRef(this.start, this.idEnd, this.idText);
   }
 
   get typeSpan(): Span | undefined {
@@ -174,21 +184,21 @@ function withoutTrailingComments(text: string, start: number, end: number): numb
   }
 }
 
-export function parseMetadata(text: string, start: number, lineEnd: number): MetadataNode {
+/** `cellId`: the cell's id, whose string the line takes when it names the cell (one string for both, not two). */
+export function parseMetadata(text: string, start: number, lineEnd: number, cellId?: string): MetadataNode {
   const found: Found = { attributes: [], problems: [] };
-  const node = readMetadata(text, start, lineEnd, found);
+  const node = readMetadata(text, start, lineEnd, found, cellId);
   // Nearly every line has no problem: they share the one empty list.
   node.problems = kept(found.problems);
   node.attributes = kept(found.attributes);
   return node;
 }
 
-function readMetadata(text: string, start: number, lineEnd: number, found: Found): MetadataLine {
+function readMetadata(text: string, start: number, lineEnd: number, found: Found, cellId: string | undefined): MetadataLine {
   const end = withoutTrailingComments(text, start, lineEnd);
   const close = text.indexOf(']', start + 2);
-  const idText = text.slice(start + 2, close);
-  const id: IdNode = new IdRef(start, close + 1, idText);
-  const node = new MetadataLine(start, lineEnd, id);
+  const names = cellId !== undefined && close - start - 2 === cellId.length && text.startsWith(cellId, start + 2);
+  const node = new MetadataLine(start, lineEnd, close + 1, names ? cellId : text.slice(start + 2, close));
   let i = skipBlank(text, close + 2, end); // past "]:" and the blanks after it
   if (text.charCodeAt(i) !== 91) {
     found.problems.push({ kind: 'no-type', span: i < end ? { start: i, end } : { start, end } });

@@ -49,7 +49,7 @@ export function resolve(doc: MessageDocument): void {
   const described = new Set<string>();
   for (let k = 0; k < metadata.length; k++) {
     const m = metadata[k]!;
-    const id = m.node.id.id;
+    const id = m.node.idText;
     // Usually a metadata line sits in the cell it describes, whose id no other cell has: no look-up.
     if (unique && m.segment instanceof Cell && m.segment.id === id) {
       const i = doc.indexOf(m.segment);
@@ -66,7 +66,7 @@ export function resolve(doc: MessageDocument): void {
   const bodyAgents: MetadataEntry[] = [];
   for (let k = 0; k < metadata.length; k++) {
     const m = metadata[k]!;
-    if (m.node.type === 'agent' && !ids.has(m.node.id.id)) bodyAgents.push(m);
+    if (m.node.type === 'agent' && !ids.has(m.node.idText)) bodyAgents.push(m);
   }
   addAgents(doc, bodyAgents);
 
@@ -117,7 +117,7 @@ export function addAgents(doc: MessageDocument, body: readonly MetadataEntry[]):
   }
   for (const m of body) {
     const at = doc.abs(m.segment, m.node.id.span);
-    doc.agents.push({ name: m.node.id.id, source: 'body', at, metadata: m, from: doc.offsetOf(m.segment) + m.node.span.start });
+    doc.agents.push({ name: m.node.idText, source: 'body', at, metadata: m, from: doc.offsetOf(m.segment) + m.node.span.start });
   }
 }
 

@@ -92,7 +92,7 @@ function addParseReferences(p: CellParse, ids: Set<string>): void {
  * so.`), or when the text refers to it as a footnote (`… as shown[^n].`).
  */
 export function isMetadataLine(doc: MessageDocument, m: MetadataEntry): boolean {
-  const id = m.node.id.id;
+  const id = m.node.idText;
   // Nearly every line is its own cell's, which uses the id: no look-up.
   if ((m.segment instanceof Cell && m.segment.id === id) || doc.cellsById.has(id)) return true;
   const type = m.node.type;

@@ -26,7 +26,7 @@ export function rootOf(id: string): string {
 /** The largest number that is the root of a cell's or metadata line's id (`12` of `12.k7f3q`); 0 when none is. */
 export function largestNumericRoot(doc: MessageDocument): number {
   let max = 0;
-  for (const m of leadingLines(doc)) max = Math.max(max, numericRoot(m.node.id.id));
+  for (const m of leadingLines(doc)) max = Math.max(max, numericRoot(m.node.idText));
   const cells = doc.table.cells;
   for (let c = 0; c < cells.chunks.length; c++) max = Math.max(max, cells.derived(c, chunkLargest));
   return max;
@@ -37,7 +37,7 @@ function chunkLargest(cells: readonly Cell[]): number {
   let max = 0;
   for (const c of cells) {
     if (c.id !== undefined) max = Math.max(max, numericRoot(c.id));
-    for (const m of c.entries) max = Math.max(max, numericRoot(m.node.id.id));
+    for (const m of c.entries) max = Math.max(max, numericRoot(m.node.idText));
   }
   return max;
 }
@@ -60,7 +60,7 @@ export function cellsOfRoot(doc: MessageDocument, root: string): Cell[] {
 
 /** The metadata lines whose id has the root, in file order. */
 export function linesOfRoot(doc: MessageDocument, root: string): Entry[] {
-  const out = leadingLines(doc).filter((m) => rootOf(m.node.id.id) === root);
+  const out = leadingLines(doc).filter((m) => rootOf(m.node.idText) === root);
   const cells = doc.table.cells;
   // A loop, not push(...lines): one cell may hold hundreds of thousands of lines, past what a call's arguments hold.
   for (let c = 0; c < cells.chunks.length; c++) for (const m of cells.derived(c, chunkIndex).get(root)?.lines ?? []) out.push(m);
@@ -72,7 +72,7 @@ export function linesOfIds(doc: MessageDocument, ids: ReadonlySet<string>): Entr
   const roots = new Set<string>();
   for (const id of ids) roots.add(rootOf(id));
   const out: Entry[] = [];
-  for (const root of roots) for (const m of linesOfRoot(doc, root)) if (ids.has(m.node.id.id)) out.push(m);
+  for (const root of roots) for (const m of linesOfRoot(doc, root)) if (ids.has(m.node.idText)) out.push(m);
   return out;
 }
 
@@ -81,7 +81,7 @@ function chunkIndex(cells: readonly Cell[]): ReadonlyMap<string, Members> {
   const index = new Map<string, Members>();
   for (const c of cells) {
     if (c.id !== undefined) members(index, c.id).cells.push(c);
-    for (const m of c.entries) members(index, m.node.id.id).lines.push(m);
+    for (const m of c.entries) members(index, m.node.idText).lines.push(m);
   }
   return index;
 }

@@ -86,7 +86,7 @@ export class Cell extends Segment {
     super('cell', text, parse);
     this.key = key;
     this.marker = parse.marker!;
-    this.id = this.marker.idRef?.id;
+    this.id = this.marker.id;
     this.isOutput = this.marker.kind === 'output';
   }
 
