@@ -108,8 +108,8 @@ interface ResultPart {
 
 interface Block {
   message: InternalMessage;
-  /** assistant blocks: the results of each call, by call id. */
-  results: Map<string, ResultPart[]>;
+  /** assistant blocks with calls: the results of each call, by call id (made with the first call: a Map per message was most of the garbage a long file's view left). */
+  results: Map<string, ResultPart[]> | undefined;
   cell: Cell;
   /** assistant blocks: the calls in file order, with their cells. */
   calls: { call: InternalToolCall; cell: Cell }[];
@@ -195,7 +195,7 @@ function build(doc: MessageDocument, entries: ViewEntry[], codeAsTool: boolean):
     omitted.push({ cell: cell.id ?? `#${doc.indexOf(cell) + 1}`, offset: doc.offsetOf(cell), reason, message });
 
   const startBlock = (cell: Cell, message: InternalMessage, reply = false): Block => {
-    const block: Block = { message, results: new Map(), cell, calls: [], reply };
+    const block: Block = { message, results: undefined, cell, calls: [], reply };
     blocks.push(block);
     return block;
   };
@@ -210,7 +210,7 @@ function build(doc: MessageDocument, entries: ViewEntry[], codeAsTool: boolean):
       });
     }
     open.calls.push({ call, cell });
-    open.results.set(call.id, []);
+    (open.results ??= new Map()).set(call.id, []);
     calls.set(call.id, open);
   };
 
@@ -326,7 +326,7 @@ function build(doc: MessageDocument, entries: ViewEntry[], codeAsTool: boolean):
     }
     messages.push(m);
     // The results in the order they came (their first cells' order), not the calls'.
-    const answers = (m.toolCalls ?? []).map((call) => ({ call, parts: block.results.get(call.id)! }));
+    const answers = (m.toolCalls ?? []).map((call) => ({ call, parts: block.results!.get(call.id)! }));
     answers.sort((a, b) => doc.indexOf(a.parts[0]!.cell) - doc.indexOf(b.parts[0]!.cell));
     for (const { call, parts } of answers) {
       const result: InternalMessage = {
@@ -356,7 +356,7 @@ function build(doc: MessageDocument, entries: ViewEntry[], codeAsTool: boolean):
  */
 function settleCalls(doc: MessageDocument, block: Block, omit: (cell: Cell, reason: Omission['reason'], message: string) => void): void {
   const m = block.message;
-  const answered = block.calls.filter(({ call }) => block.results.get(call.id)!.length > 0);
+  const answered = block.calls.filter(({ call }) => block.results!.get(call.id)!.length > 0);
   for (const { call, cell } of block.calls) {
     if (answered.some((a) => a.call === call)) continue;
     const why =
@@ -398,7 +398,7 @@ function addResult(
   if (name !== undefined) part.name = name;
   // A summary is text, whatever the output was.
   if (!summary && doc.attrOf(cell, 'output') === 'json') part.json = true;
-  block.results.get(callId)!.push(part);
+  block.results!.get(callId)!.push(part);
 }
 
 function makeCall(
