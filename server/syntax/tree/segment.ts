@@ -33,7 +33,8 @@ export const CELL_KIND_CODE: Readonly<Record<CellKind, number>> = Object.fromEnt
  * (MessageDocument.offsetOf, kindOf, ...).
  */
 export class Segment {
-  private entryList: readonly MetadataEntry[] | undefined = undefined;
+  /** The entries once made: a cell's one entry alone, not in a list of one (56 bytes a cell). */
+  private entryList: MetadataEntry | readonly MetadataEntry[] | undefined = undefined;
 
   constructor(
     /** What part of the file this is; a cell's own kind is MessageDocument.kindOf. */
@@ -48,11 +49,13 @@ export class Segment {
    * made on first use: one object per line, the same in every version.
    */
   get entries(): readonly MetadataEntry[] {
-    if (this.entryList) return this.entryList;
-    const nodes = (this.kind === 'cell' || this.kind === 'prologue') && this.parse ? this.parse.metadata : NONE;
-    // Mapped, not pushed: an array grown by push keeps room for 16 more. With the slots
-    // isMetadataLine fills: added later, they would give every entry a new shape.
-    return (this.entryList = nodes.length === 0 ? NONE : nodes.map((node) => ({ segment: this, node })));
+    let made = this.entryList;
+    if (made === undefined) {
+      const nodes = (this.kind === 'cell' || this.kind === 'prologue') && this.parse ? this.parse.metadata : NONE;
+      // Mapped, not pushed: an array grown by push keeps room for 16 more.
+      this.entryList = made = nodes.length === 0 ? NONE : nodes.length === 1 ? { segment: this, node: nodes[0]! } : nodes.map((node) => ({ segment: this, node }));
+    }
+    return Array.isArray(made) ? (made as readonly MetadataEntry[]) : [made as MetadataEntry];
   }
 }
 
