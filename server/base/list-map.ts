@@ -3,15 +3,13 @@
 // not in an array of one (about 56 bytes each, a cell's worth on a long
 // file), and made a list when read. Values are objects, never arrays.
 
+import { unpacked as unpack, type OneOrMore } from './lists.js';
 import type { WritableMap } from './persistent-map.js';
 
 /** What a ListMap keeps under a key: its one value, or its list of two or more. */
-export type Packed<V> = V | readonly V[];
+export type Packed<V> = OneOrMore<V>;
 
-function unpack<V extends object>(v: Packed<V>): readonly V[] {
-  return Array.isArray(v) ? (v as readonly V[]) : [v as V];
-}
-
+/** As lists.ts `packed`, without a copy: a map being made grows its lists in place. */
 function pack<V extends object>(list: readonly V[]): Packed<V> {
   return list.length === 1 ? list[0]! : list;
 }

@@ -20,6 +20,19 @@ export function kept<T>(list: readonly T[]): readonly T[] {
   return list.length === 0 ? NONE : list.slice();
 }
 
+/** A kept list whose one item, the common case, is kept alone (a list of one costs 56 bytes). Items are never arrays. */
+export type OneOrMore<T> = T | readonly T[];
+
+/** A finished list as `kept`, its one item alone. */
+export function packed<T>(list: readonly T[]): OneOrMore<T> {
+  return list.length === 1 ? list[0]! : kept(list);
+}
+
+/** The list again: a list of one made on each call (compare items, not lists). */
+export function unpacked<T>(p: OneOrMore<T>): readonly T[] {
+  return Array.isArray(p) ? (p as readonly T[]) : [p as T];
+}
+
 /**
  * Replaces `list[at, at + count)` by `items`, in place. Array.prototype.splice
  * takes the items as arguments, which overflows the stack for many

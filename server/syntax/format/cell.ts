@@ -4,7 +4,7 @@
 // text appears after an edit elsewhere in the file.
 
 import { lineAt, splitLines, type Line } from './lines.js';
-import { kept } from '../../base/lists.js';
+import { kept, packed, unpacked, type OneOrMore } from '../../base/lists.js';
 import { Memo, MEMO } from '../../base/memo.js';
 import { parseMarker, type MarkerNode } from './marker.js';
 import { isFootnoteDefinition, parseMetadata, type MetadataNode } from './metadata.js';
@@ -122,17 +122,18 @@ export let parseCellCalls = 0;
  */
 function blocksOf(p: Pick<CellParse, 'text' | 'lines' | 'marker' | 'fences' | 'metadata'>): Block[] {
   const blocks: Block[] = [];
+  const { lines, fences, metadata } = p;
   let fi = 0;
   let mi = 0;
-  for (let li = 0; li < p.lines.length; li++) {
-    const line = p.lines[li]!;
+  for (let li = 0; li < lines.length; li++) {
+    const line = lines[li]!;
     let kind: BlockKind;
-    while (fi < p.fences.length && (p.fences[fi]!.closeIndex ?? p.fences[fi]!.openIndex) < li) fi++;
-    while (mi < p.metadata.length && p.metadata[mi]!.span.start < line.start) mi++;
+    while (fi < fences.length && (fences[fi]!.closeIndex ?? fences[fi]!.openIndex) < li) fi++;
+    while (mi < metadata.length && metadata[mi]!.span.start < line.start) mi++;
     if (li === 0 && p.marker) kind = 'marker';
-    else if (fi < p.fences.length && p.fences[fi]!.openIndex <= li) kind = 'fence';
+    else if (fi < fences.length && fences[fi]!.openIndex <= li) kind = 'fence';
     else if (isBlank(p.text, line)) kind = 'blank';
-    else if (mi < p.metadata.length && p.metadata[mi]!.span.start === line.start) kind = 'metadata';
+    else if (mi < metadata.length && metadata[mi]!.span.start === line.start) kind = 'metadata';
     else kind = 'text';
     const last = blocks[blocks.length - 1];
     if (last && last.kind === kind && kind !== 'metadata' && kind !== 'marker' && last.end === line.start) last.end = line.end;
@@ -262,12 +263,13 @@ class CellParseImpl implements CellParse {
   [MEMO]: unknown[] | undefined = undefined;
   readonly text: string;
   readonly marker: MarkerNode | undefined;
-  readonly metadata: readonly MetadataNode[];
+  // The lists most cells have one item of, kept as that item (lists.ts packed): 56 bytes each.
+  private readonly metadataList: OneOrMore<MetadataNode>;
   readonly placementLine: number;
   readonly placementStart: number;
-  readonly fences: readonly FenceBlock[];
+  private readonly fenceList: OneOrMore<FenceBlock>;
   readonly comments: readonly RegionNode[];
-  readonly tools: readonly ToolElement[];
+  private readonly toolList: OneOrMore<ToolElement>;
   readonly directives: readonly Directive[];
   readonly contentLineCount: number;
   readonly opaqueLines: readonly number[];
@@ -277,16 +279,28 @@ class CellParseImpl implements CellParse {
   constructor(fields: Omit<CellParse, 'lines' | 'blocks' | typeof MEMO>) {
     this.text = fields.text;
     this.marker = fields.marker;
-    this.metadata = fields.metadata;
+    this.metadataList = packed(fields.metadata);
     this.placementLine = fields.placementLine;
     this.placementStart = fields.placementStart;
-    this.fences = fields.fences;
+    this.fenceList = packed(fields.fences);
     this.comments = fields.comments;
-    this.tools = fields.tools;
+    this.toolList = packed(fields.tools);
     this.directives = fields.directives;
     this.contentLineCount = fields.contentLineCount;
     this.opaqueLines = fields.opaqueLines;
     this.hasUnclosed = fields.hasUnclosed;
+  }
+
+  get metadata(): readonly MetadataNode[] {
+    return unpacked(this.metadataList);
+  }
+
+  get fences(): readonly FenceBlock[] {
+    return unpacked(this.fenceList);
+  }
+
+  get tools(): readonly ToolElement[] {
+    return unpacked(this.toolList);
   }
 
   get lines(): Line[] {
