@@ -41,7 +41,7 @@ export interface CellParse {
    * file's tree.
    */
   readonly lines: Line[];
-  /** Footnote-shaped lines (`[^id]:`) outside opaque regions, parsed as metadata. */
+  /** Footnote-shaped lines (`[^id]:`) outside opaque regions, parsed as metadata. A list of one (here, in `fences` and `tools`) is made on each read: read it once into a local in a loop. */
   readonly metadata: readonly MetadataNode[];
   /** Index in `lines` of the first line after the marker that is neither blank nor an HTML comment. */
   placementLine: number;
