@@ -51,7 +51,8 @@ function tokensOf(p: CellParse): SegmentToken[] {
   const m = p.marker;
   if (m) {
     add({ start: m.hashes.start, end: m.percents.end }, 'keyword');
-    if (m.idRef) add(m.idRef.span, 'variable');
+    const ref = m.idRef;
+    if (ref) add(ref.span, 'variable');
   }
   for (const node of p.metadata) {
     if (node.type === undefined) continue;

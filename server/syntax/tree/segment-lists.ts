@@ -57,7 +57,7 @@ function factList(holds: (doc: MessageDocument, cell: Cell, index: number) => bo
 export const segmentsWithDirectives = parseList<Segment>((seg) => seg.parse !== undefined && seg.parse.directives.length > 0);
 
 /** The cells whose marker has no `[^id]`, in file order. */
-export const cellsWithoutId = parseList<Cell>((seg) => seg instanceof Cell && seg.marker.idRef === undefined);
+export const cellsWithoutId = parseList<Cell>((seg) => seg instanceof Cell && seg.marker.id === undefined);
 
 /**
  * The cells whose id names nothing reliably: none, one that does not fit
