@@ -103,6 +103,8 @@ function closeTool(result: ScanResult, tool: ToolElement, at: number, closed: bo
   tool.closeTagStart = at;
   tool.end = closed ? at + 7 : at;
   tool.closed = closed;
+  // Grown by push, the list has room for 17; a tool call keeps it as long as the tree (about 120 bytes each).
+  if (tool.cdata.length) tool.cdata = tool.cdata.slice();
   if (blocks) result.tools.push(tool);
 }
 
