@@ -6,7 +6,7 @@ import type { CellParse } from '../format/cell.js';
 import type { MarkerNode } from '../format/marker.js';
 import type { MetadataNode } from '../format/metadata.js';
 import type { FenceBlock } from '../format/scan.js';
-import { NONE } from '../../base/lists.js';
+import { NONE, unpacked, type OneOrMore } from '../../base/lists.js';
 
 export type SegmentKind = 'bom' | 'frontmatter' | 'outside' | 'prologue' | 'cell';
 
@@ -34,7 +34,7 @@ export const CELL_KIND_CODE: Readonly<Record<CellKind, number>> = Object.fromEnt
  */
 export class Segment {
   /** The entries once made: a cell's one entry alone, not in a list of one (56 bytes a cell). */
-  private entryList: MetadataEntry | readonly MetadataEntry[] | undefined = undefined;
+  private entryList: OneOrMore<MetadataEntry> | undefined = undefined;
 
   constructor(
     /** What part of the file this is; a cell's own kind is MessageDocument.kindOf. */
@@ -55,7 +55,7 @@ export class Segment {
       // Mapped, not pushed: an array grown by push keeps room for 16 more.
       this.entryList = made = nodes.length === 0 ? NONE : nodes.length === 1 ? { segment: this, node: nodes[0]! } : nodes.map((node) => ({ segment: this, node }));
     }
-    return Array.isArray(made) ? (made as readonly MetadataEntry[]) : [made as MetadataEntry];
+    return unpacked(made);
   }
 }
 
