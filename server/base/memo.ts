@@ -55,9 +55,19 @@ export class Memo<K extends MemoOwner, V> {
 
   set(owner: K, value: V): void {
     let memo = owner[MEMO];
+    // Too short, the array is copied at the length it needs: grown by push it
+    // took room for 16 more slots, kept by every tool call's parse.
     if (memo === undefined) owner[MEMO] = memo = EMPTY_SLOTS.slice(0, this.slot + 1);
-    // Filled up to the slot, so that the array stays packed.
-    while (memo.length < this.slot) memo.push(undefined);
+    else if (memo.length <= this.slot) owner[MEMO] = memo = memo.concat(EMPTY_SLOTS.slice(memo.length, this.slot + 1));
     memo[this.slot] = value;
   }
+}
+
+/**
+ * Lets go of every value memoized on `owner` (made again when next asked):
+ * for a version whose lint is done and whose next reader needs little of
+ * what the lint derived (an export's view).
+ */
+export function forgetMemos(owner: MemoOwner): void {
+  owner[MEMO]?.fill(undefined);
 }

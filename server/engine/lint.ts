@@ -3,6 +3,7 @@
 // createLinter (linter.ts) binds these to a list of rules. Each lint is a
 // generator of steps (steps.ts); `lint` and `lintDocument` drain it.
 
+import { forgetMemos } from '../base/memo.js';
 import { toolGraph } from '../tool-calls/graph.js';
 import { parse, type MessageDocument } from '../syntax/document.js';
 import { isMessageFile } from '../syntax/format/detect.js';
@@ -30,7 +31,13 @@ export function lintDocument(ruleSet: RuleSet, doc: MessageDocument, options: Li
  * comments and the cap as they come (problem-cap.ts), so memory stays bounded.
  */
 export function lintDocumentOnce(ruleSet: RuleSet, doc: MessageDocument, options: LintOptions = {}): Diagnostic[] {
-  return drain(lintParsed(ruleSet, doc, options, false));
+  const diagnostics = drain(lintParsed(ruleSet, doc, options, false));
+  // What the rules read, of the version (the tool graph, cells by kind, …) and of each cell (its tool
+  // calls), is made again if asked: an export's view, made next, needs little of it, and on a long
+  // file it is tens of MB.
+  forgetMemos(doc);
+  for (const cell of doc.cells) if (cell.parse) forgetMemos(cell.parse);
+  return diagnostics;
 }
 
 /**

@@ -3,7 +3,7 @@
 // the XML writer used by the legacy rewrite. Syntax level: nothing here
 // reports; the rules in rules/ do.
 
-export { toolCallsOf, readToolElement } from './read.js';
+export { readToolCalls, toolCallsOf, readToolElement } from './read.js';
 export type { ToolCallInfo, ToolProblem, ToolProblemRule, StructureProblemKind, LegacyProblemKind, CdataWrap, ArgumentElement, LegacyInfo } from './facts.js';
 export { toolGraph, toolCells, isToolCellType } from './graph.js';
 export { toolProblemsIn } from './problems.js';

@@ -30,6 +30,17 @@ export function toolCallsOf(segment: { parse?: CellParse }): readonly ToolCallIn
   return infos;
 }
 
+/**
+ * toolCallsOf, without keeping what it reads when nothing has yet: for a
+ * reader that asks once per cell (an export's view), which would otherwise
+ * keep every call's facts beside it (tens of MB on a long file).
+ */
+export function readToolCalls(segment: { parse?: CellParse }): readonly ToolCallInfo[] {
+  const p = segment.parse;
+  if (!p || p.tools.length === 0) return EMPTY;
+  return cache.get(p) ?? p.tools.map((t) => readToolElement(p, t));
+}
+
 /** Reads one tool element of a cell. */
 export function readToolElement(p: CellParse, t: ToolElement): ToolCallInfo {
   const text = p.text;

@@ -41,7 +41,11 @@ function deepFreeze(root: object): void {
     seen.add(o);
     // A typed array cannot be frozen (its items are not properties); the line tables hold numbers in them.
     if (ArrayBuffer.isView(o)) continue;
-    if (MEMO in o && (o as Record<symbol, unknown>)[MEMO] === undefined) (o as Record<symbol, unknown>)[MEMO] = [];
+    // With room for every slot: a memo array too short is replaced by a longer one (base/memo.ts), which a frozen object cannot take.
+    if (MEMO in o && !Object.isFrozen(o)) {
+      const memo = ((o as Record<symbol, unknown>)[MEMO] as unknown[] | undefined) ?? [];
+      (o as Record<symbol, unknown>)[MEMO] = memo.concat(new Array<undefined>(Math.max(0, 64 - memo.length)).fill(undefined));
+    }
     Object.freeze(o);
     for (const key of Reflect.ownKeys(o)) {
       if (key === MEMO) continue;
