@@ -3,7 +3,7 @@
 // cells record (view.ts sends those as the structured calls, not as text).
 
 import type { Cell, MessageDocument } from '../syntax/document.js';
-import { toolCallsOf, toolGraph } from '../tool-calls/index.js';
+import { readToolCalls, toolGraph } from '../tool-calls/index.js';
 
 export type RecordedCalls = Map<string, { server: string; name: string }[]>;
 
@@ -23,7 +23,7 @@ export function parentAgent(doc: MessageDocument, callId: string): string | unde
 export function recordedCalls(doc: MessageDocument): RecordedCalls {
   const out = new Map<string, { server: string; name: string }[]>();
   for (const ref of toolGraph(doc).calls) {
-    const info = toolCallsOf(ref.cell)[0];
+    const info = readToolCalls(ref.cell)[0];
     const name = info?.toolName ?? doc.attrOf(ref.cell, 'name');
     if (name === undefined) continue;
     let list = out.get(ref.parent);
@@ -39,7 +39,7 @@ export function recordedCalls(doc: MessageDocument): RecordedCalls {
  * cell of that server and name. Elements without such a cell stay text.
  */
 export function recordedElements(cell: Cell, recorded: RecordedCalls): [number, number][] {
-  const tools = toolCallsOf(cell);
+  const tools = readToolCalls(cell);
   const cells = cell.id !== undefined ? recorded.get(cell.id) : undefined;
   if (!tools.length || !cells) return [];
   const left = [...cells];

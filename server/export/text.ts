@@ -11,7 +11,9 @@ export function normalizeTime(value: string | undefined): string | undefined {
   if (!/^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:[Zz]|[+-]\d{2}:?\d{2})$/.test(v)) return undefined;
   const ms = Date.parse(v.replace(' ', 'T').replace(/([+-]\d{2})(\d{2})$/, '$1:$2'));
   if (Number.isNaN(ms)) return undefined;
-  return new Date(ms).toISOString().replace('.000Z', 'Z');
+  const iso = new Date(ms).toISOString();
+  // Joined, not `+`: one flat string, where `+` keeps its pieces too (base/flat.ts).
+  return iso.endsWith('.000Z') ? [iso.slice(0, -5), 'Z'].join('') : iso;
 }
 
 /** A fenced code block holding `text`, with a fence longer than any backtick run inside. */
@@ -19,7 +21,8 @@ export function fence(text: string, info: string): string {
   let longest = 0;
   for (const m of text.matchAll(/`+/g)) longest = Math.max(longest, m[0].length);
   const f = '`'.repeat(Math.max(3, longest + 1));
-  return `${f}${info}\n${text}\n${f}`;
+  // Joined, not a template: one flat string (base/flat.ts).
+  return [f, info, '\n', text, '\n', f].join('');
 }
 
 /** A code cell as a user message: its code block, fenced with its language. */

@@ -64,9 +64,9 @@
 
 import { flat } from '../base/flat.js';
 import { agentInfoAt } from '../agents/agents.js';
-import { bodyText, historyMode, llmView, messageRole, summaryText, type ViewEntry } from '../llm-view/view.js';
+import { bodyText, historyMode, messageRole, summaryText } from '../llm-view/view.js';
 import { parse, unescapeReplyStart, type Cell, type MessageDocument } from '../syntax/document.js';
-import { toolCallsOf, type JsonValue } from '../tool-calls/index.js';
+import { readToolCalls, type JsonValue } from '../tool-calls/index.js';
 import {
   CODE_EXECUTION_TOOL,
   type InternalMessage,
@@ -76,7 +76,7 @@ import {
   type Omission,
 } from './model.js';
 import { codePairProblems } from './code-pairs.js';
-import { parentAgent, recordedCalls, recordedElements } from './replies.js';
+import { parentAgent, recordedCalls, recordedElements, type RecordedCalls } from './replies.js';
 import { codeText, fence, normalizeTime, splitThinking, textOutside } from './text.js';
 
 export { normalizeTime, splitThinking } from './text.js';
@@ -97,36 +97,37 @@ export class ExportOptionError extends Error {
   override readonly name = 'ExportOptionError';
 }
 
-interface ResultPart {
-  cell: Cell;
-  text: string;
-  isError: boolean;
-  time?: string;
-  name?: string;
-  json?: boolean;
-}
-
+/**
+ * A reply, or tool calls, that calls may still join: settled once every
+ * result is known. Other messages are final when made and have no block (a
+ * block per message was much of the garbage a long file's view left).
+ */
 interface Block {
   message: InternalMessage;
-  /** assistant blocks with calls: the results of each call, by call id (made with the first call: a Map per message was most of the garbage a long file's view left). */
-  results: Map<string, ResultPart[]> | undefined;
   cell: Cell;
-  /** assistant blocks: the calls in file order, with their cells. */
-  calls: { call: InternalToolCall; cell: Cell }[];
+  /** The calls in file order (made with the first: most blocks have one or none). */
+  calls: CallEntry[] | undefined;
   /** True for a block started by a reply, whose body comes before the calls' texts. */
   reply: boolean;
+}
+
+/** The messages in file order, some still waiting for their calls' results. */
+type Pending = InternalMessage | Block;
+
+/** A call in the view so far, with its cell and its result cells (none yet: undefined). */
+interface CallEntry {
+  call: InternalToolCall;
+  cell: Cell;
+  results: Cell[] | undefined;
 }
 
 /** The LLM view of a parsed file, or of a file's text (parsed as `options.fileName`, default `message.msg.md`). */
 export function toLLMView(source: MessageDocument | string, options: ToLLMViewOptions = {}): LLMView {
   const doc = typeof source === 'string' ? parse(source, { fileName: options.fileName ?? 'message.msg.md' }) : source;
-  let entries: ViewEntry[] = llmView(doc);
   let untilCell: Cell | undefined;
   if (options.until !== undefined) {
     untilCell = doc.cellsById.get(options.until)?.[0];
     if (!untilCell) throw new ExportOptionError(`no cell has the id '${options.until}'`);
-    const last = doc.indexOf(untilCell);
-    entries = entries.filter((e) => doc.indexOf(e.cell) <= last);
   }
   const endOffset = untilCell ? doc.offsetOf(untilCell) : doc.text.length;
   const untilAgent = untilCell && doc.kindOf(untilCell) === 'agent-reply' ? doc.typeOf(untilCell) : undefined;
@@ -147,7 +148,7 @@ export function toLLMView(source: MessageDocument | string, options: ToLLMViewOp
   }
   const prompt = agent !== undefined ? agentInfoAt(doc, agent, endOffset)?.settings.systemPrompt : undefined;
 
-  const built = build(doc, entries, options.codeAsTool === true);
+  const built = build(doc, untilCell ? doc.indexOf(untilCell) : Infinity, options.codeAsTool === true);
   flattenStrings(built.messages);
   const problems = options.codeAsTool ? codePairProblems(doc, untilCell ? doc.indexOf(untilCell) : Infinity) : [];
   // System messages before every other message join the system prompt (spec section 9, point 5).
@@ -185,18 +186,25 @@ function flattenStrings(messages: InternalMessage[]): void {
   }
 }
 
-function build(doc: MessageDocument, entries: ViewEntry[], codeAsTool: boolean): { messages: InternalMessage[]; omitted: Omission[] } {
-  const blocks: Block[] = [];
+function build(doc: MessageDocument, last: number, codeAsTool: boolean): { messages: InternalMessage[]; omitted: Omission[] } {
+  const pending: Pending[] = [];
   const omitted: Omission[] = [];
-  const calls = new Map<string, Block>();
-  const recorded = recordedCalls(doc);
+  // Every call so far, by id.
+  const calls = new Map<string, CallEntry>();
+  // Made when the first reply with a `<tool>` element needs it.
+  let recorded: RecordedCalls | undefined;
   let open: Block | undefined;
   const omit = (cell: Cell, reason: Omission['reason'], message: string) =>
     omitted.push({ cell: cell.id ?? `#${doc.indexOf(cell) + 1}`, offset: doc.offsetOf(cell), reason, message });
 
+  /** A message no call can join: final now, left out when empty (the providers reject empty content). */
+  const settled = (cell: Cell, message: InternalMessage) => {
+    if (message.content === null || message.content.trim() === '') omit(cell, 'empty', `the cell ${message.source.cells[0]} is empty`);
+    else pending.push(message);
+  };
   const startBlock = (cell: Cell, message: InternalMessage, reply = false): Block => {
-    const block: Block = { message, results: undefined, cell, calls: [], reply };
-    blocks.push(block);
+    const block: Block = { message, cell, calls: undefined, reply };
+    pending.push(block);
     return block;
   };
   const addCall = (cell: Cell, call: InternalToolCall, source: Partial<MessageSource>) => {
@@ -209,14 +217,18 @@ function build(doc: MessageDocument, entries: ViewEntry[], codeAsTool: boolean):
         source: { cells: [], kind: 'tool-calls', ...(agent !== undefined ? { agent } : {}), ...source },
       });
     }
-    open.calls.push({ call, cell });
-    (open.results ??= new Map()).set(call.id, []);
-    calls.set(call.id, open);
+    const entry: CallEntry = { call, cell, results: undefined };
+    if (open.calls) open.calls.push(entry);
+    else open.calls = [entry];
+    calls.set(call.id, entry);
   };
 
-  for (const entry of entries) {
-    const cell = entry.cell;
-    const summary = entry.contributes === 'summary';
+  let index = -1;
+  for (const cell of doc.cells) {
+    if (++index > last) break;
+    const mode = historyMode(doc, cell);
+    if (mode === 'exclude') continue;
+    const summary = mode === 'summary';
     const time = normalizeTime(doc.attrOf(cell, 'time'));
     const id = cell.id ?? '';
     const type = doc.typeOf(cell);
@@ -240,14 +252,14 @@ function build(doc: MessageDocument, entries: ViewEntry[], codeAsTool: boolean):
         const userid = doc.attrOf(cell, 'userid');
         if (userid !== undefined) source.userid = userid;
         if (summary) source.summary = true;
-        startBlock(cell, { role: messageRole(doc, cell), content, source });
+        settled(cell, { role: messageRole(doc, cell), content, source });
         break;
       }
       case 'agent-reply':
       case 'unknown-output':
       case 'untyped-output': {
         // `<tool>` elements that the reply's own tool call cells record are sent as those calls, not as text.
-        const raw = summary ? [] : recordedElements(cell, recorded);
+        const raw = summary || !cell.parse?.tools.length ? [] : recordedElements(cell, (recorded ??= recordedCalls(doc)));
         const written = summary ? summaryText(doc, cell) : raw.length ? textOutside(cell, raw) : bodyText(doc, cell);
         let content = written;
         const source: MessageSource = { cells: [id], kind: 'reply', ...withTime(time), ...named(doc, cell) };
@@ -270,7 +282,9 @@ function build(doc: MessageDocument, entries: ViewEntry[], codeAsTool: boolean):
         break;
       }
       case 'tool-call': {
-        const info = toolCallsOf(cell)[0];
+        // Read, not kept: the view asks once per cell (tool-calls/read.ts).
+        const infos = readToolCalls(cell);
+        const info = infos[0];
         const name = info?.toolName ?? doc.attrOf(cell, 'name');
         if (name === undefined || name.trim() === '') {
           omit(cell, 'no-tool-name', `the tool call ${id} has no readable tool name`);
@@ -283,7 +297,7 @@ function build(doc: MessageDocument, entries: ViewEntry[], codeAsTool: boolean):
         }
         const text = summary
           ? summaryText(doc, cell)
-          : textOutside(cell, toolCallsOf(cell).map((t): [number, number] => [t.element.start, t.element.end]));
+          : textOutside(cell, infos.map((t): [number, number] => [t.element.start, t.element.end]));
         const input = summary ? {} : { ...(info?.arguments ?? {}) };
         const raw = summary ? undefined : info?.rawArguments;
         const call = makeCall(id || `call_${doc.indexOf(cell) + 1}`, name, info?.server ?? 'local', input, text || undefined, time, raw);
@@ -294,15 +308,13 @@ function build(doc: MessageDocument, entries: ViewEntry[], codeAsTool: boolean):
       }
       case 'tool-result': {
         open = undefined;
-        const callId = id.slice(0, id.lastIndexOf('.'));
-        addResult(doc, cell, callId, summary, time, calls, omit);
+        addResult(cell, id.slice(0, id.lastIndexOf('.')), calls, omit);
         break;
       }
       case 'code-output': {
         open = undefined;
         if (codeAsTool) {
-          const parent = id.split('.')[0] ?? '';
-          addResult(doc, cell, parent, summary, time, calls, omit);
+          addResult(cell, id.split('.')[0] ?? '', calls, omit);
           break;
         }
         const status = doc.attrOf(cell, 'status');
@@ -310,39 +322,28 @@ function build(doc: MessageDocument, entries: ViewEntry[], codeAsTool: boolean):
         const source: MessageSource = { cells: [id], kind: 'code-output', ...withTime(time) };
         if (status !== undefined) source.status = status;
         if (summary) source.summary = true;
-        startBlock(cell, { role: 'user', content, source });
+        settled(cell, { role: 'user', content, source });
         break;
       }
     }
   }
 
   const messages: InternalMessage[] = [];
-  for (const block of blocks) {
-    const m = block.message;
-    if (block.calls.length) settleCalls(doc, block, omit);
+  for (const p of pending) {
+    if ('role' in p) {
+      messages.push(p);
+      continue;
+    }
+    const m = p.message;
+    const answered = p.calls ? settleCalls(doc, p, p.calls, omit) : [];
     if (!m.toolCalls && (m.content === null || m.content.trim() === '')) {
-      if (block.reply || !block.calls.length) omit(block.cell, 'empty', `the cell ${m.source.cells[0]} is empty`);
+      if (p.reply || !p.calls) omit(p.cell, 'empty', `the cell ${m.source.cells[0]} is empty`);
       continue;
     }
     messages.push(m);
     // The results in the order they came (their first cells' order), not the calls'.
-    const answers = (m.toolCalls ?? []).map((call) => ({ call, parts: block.results!.get(call.id)! }));
-    answers.sort((a, b) => doc.indexOf(a.parts[0]!.cell) - doc.indexOf(b.parts[0]!.cell));
-    for (const { call, parts } of answers) {
-      const result: InternalMessage = {
-        role: 'tool',
-        content: parts.map((p) => p.text).join('\n\n'),
-        toolCallId: call.id,
-        name: call.function.name,
-        source: { cells: parts.map((p) => p.cell.id ?? ''), kind: 'tool-result', ...withTime(parts.find((p) => p.time)?.time) },
-      };
-      const name = parts.find((p) => p.name !== undefined)?.name;
-      if (name !== undefined) result.source.name = name;
-      if (parts.length === 1 && parts[0]!.json) result.source.output = 'json';
-      if (parts.some((p) => p.isError)) result.isError = true;
-      if (parts.some((p) => historyMode(doc, p.cell) === 'summary')) result.source.summary = true;
-      messages.push(result);
-    }
+    answered.sort((a, b) => doc.indexOf(a.results![0]!) - doc.indexOf(b.results![0]!));
+    for (const { call, results } of answered) messages.push(resultMessage(doc, call, results!));
   }
   omitted.sort((a, b) => a.offset - b.offset);
   return { messages, omitted };
@@ -354,11 +355,16 @@ function build(doc: MessageDocument, entries: ViewEntry[], codeAsTool: boolean):
  * `code_execution` call needs a result like any other), and the content is
  * the reply's body followed by the answered calls' texts.
  */
-function settleCalls(doc: MessageDocument, block: Block, omit: (cell: Cell, reason: Omission['reason'], message: string) => void): void {
+function settleCalls(
+  doc: MessageDocument,
+  block: Block,
+  calls: readonly CallEntry[],
+  omit: (cell: Cell, reason: Omission['reason'], message: string) => void,
+): CallEntry[] {
   const m = block.message;
-  const answered = block.calls.filter(({ call }) => block.results!.get(call.id)!.length > 0);
-  for (const { call, cell } of block.calls) {
-    if (answered.some((a) => a.call === call)) continue;
+  const answered = calls.filter((c) => c.results !== undefined);
+  for (const { call, cell, results } of calls) {
+    if (results) continue;
     const why =
       call.function.name === CODE_EXECUTION_TOOL && doc.kindOf(cell) === 'message'
         ? `the code cell ${call.id} has no output in the view, and as a code_execution call it needs one`
@@ -368,7 +374,9 @@ function settleCalls(doc: MessageDocument, block: Block, omit: (cell: Cell, reas
   const texts = answered.map(({ call }) => call.text).filter((t): t is string => t !== undefined && t !== '');
   const head = block.reply && m.content !== null && m.content !== '' ? [m.content] : [];
   m.content = head.length || texts.length ? [...head, ...texts].join('\n\n') : null;
-  m.source.cells = [...(block.reply ? [block.cell.id ?? ''] : []), ...answered.map(({ cell }) => cell.id ?? '')];
+  // Mapped and concatenated, not spread: a list at its size (spread, it kept room for 17 ids).
+  const cells = answered.map(({ cell }) => cell.id ?? '');
+  m.source.cells = block.reply ? [block.cell.id ?? ''].concat(cells) : cells;
   if (!block.reply) {
     const time = answered.find(({ call }) => call.time !== undefined)?.call.time;
     if (time !== undefined) m.source.time = time;
@@ -376,29 +384,39 @@ function settleCalls(doc: MessageDocument, block: Block, omit: (cell: Cell, reas
   }
   if (answered.length) m.toolCalls = answered.map(({ call }) => call);
   else delete m.toolCalls;
+  return answered;
 }
 
-function addResult(
-  doc: MessageDocument,
-  cell: Cell,
-  callId: string,
-  summary: boolean,
-  time: string | undefined,
-  calls: Map<string, Block>,
-  omit: (cell: Cell, reason: Omission['reason'], message: string) => void,
-): void {
-  const block = calls.get(callId);
-  if (!block) {
+/** A result cell of a call made before it in the view, else left out (`no-call`). */
+function addResult(cell: Cell, callId: string, calls: ReadonlyMap<string, CallEntry>, omit: (cell: Cell, reason: Omission['reason'], message: string) => void): void {
+  const entry = calls.get(callId);
+  if (!entry) {
     omit(cell, 'no-call', `the result ${cell.id ?? ''} has no tool call ${callId} before it in the view`);
     return;
   }
-  const part: ResultPart = { cell, text: summary ? summaryText(doc, cell) : bodyText(doc, cell), isError: doc.attrOf(cell, 'status') === 'error' };
-  if (time !== undefined) part.time = time;
-  const name = doc.attrOf(cell, 'name');
-  if (name !== undefined) part.name = name;
+  if (entry.results) entry.results.push(cell);
+  else entry.results = [cell];
+}
+
+/** The tool message of a call: its result cells' texts, one after another, separated by a blank line. */
+function resultMessage(doc: MessageDocument, call: InternalToolCall, cells: readonly Cell[]): InternalMessage {
+  const summary = cells.map((c) => historyMode(doc, c) === 'summary');
+  const texts = cells.map((c, i) => (summary[i] ? summaryText(doc, c) : bodyText(doc, c)));
+  const time = cells.map((c) => normalizeTime(doc.attrOf(c, 'time'))).find((t) => t !== undefined);
+  const result: InternalMessage = {
+    role: 'tool',
+    content: texts.join('\n\n'),
+    toolCallId: call.id,
+    name: call.function.name,
+    source: { cells: cells.map((c) => c.id ?? ''), kind: 'tool-result', ...withTime(time) },
+  };
+  const name = cells.map((c) => doc.attrOf(c, 'name')).find((n) => n !== undefined);
+  if (name !== undefined) result.source.name = name;
   // A summary is text, whatever the output was.
-  if (!summary && doc.attrOf(cell, 'output') === 'json') part.json = true;
-  block.results!.get(callId)!.push(part);
+  if (cells.length === 1 && !summary[0] && doc.attrOf(cells[0]!, 'output') === 'json') result.source.output = 'json';
+  if (cells.some((c) => doc.attrOf(c, 'status') === 'error')) result.isError = true;
+  if (summary.includes(true)) result.source.summary = true;
+  return result;
 }
 
 function makeCall(
@@ -411,7 +429,8 @@ function makeCall(
   raw?: { text: string; value?: JsonValue; inexact?: string[]; tooDeep?: true },
 ): InternalToolCall {
   // The arguments as the model wrote them go on unchanged where a string is taken (spec section 8).
-  const call: InternalToolCall = { id, type: 'function', function: { name, arguments: raw ? raw.text : JSON.stringify(input) }, input, server };
+  // Flat at once: JSON.stringify's pieces, kept until the view's end, were most of the garbage it left.
+  const call: InternalToolCall = { id, type: 'function', function: { name, arguments: raw ? raw.text : flat(JSON.stringify(input)) }, input, server };
   if (raw) call.rawArguments = raw.value === undefined ? { text: raw.text, ...(raw.tooDeep ? { tooDeep: true } : {}) } : { text: raw.text, value: raw.value, ...(raw.inexact ? { inexact: raw.inexact } : {}) };
   if (text !== undefined) call.text = text;
   if (time !== undefined) call.time = time;
