@@ -3,6 +3,7 @@
 // Exit codes: 0 exported, 1 the view is invalid (the problems are printed
 // on stderr; --force exports anyway), 2 usage error or unreadable file.
 
+import { once } from 'node:events';
 import { realpathSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
@@ -11,7 +12,7 @@ import { allRules, lintDocumentOnce, parseForLint } from '../linter.js';
 import { fileVerdict } from '../engine/limits.js';
 import { garbageCollector } from '../base/collect.js';
 import type { MsglintConfig } from '../engine/types.js';
-import { EXPORT_FORMATS, ExportOptionError, THINKING_MODES, exportNotes, exportText, toLLMView, viewBlockers, type ExportFormat, type LLMView, type ThinkingMode } from '../export/index.js';
+import { EXPORT_FORMATS, ExportOptionError, THINKING_MODES, exportChunks, exportNotes, toLLMView, viewBlockers, type ExportFormat, type LLMView, type ThinkingMode } from '../export/index.js';
 import type { MessageDocument } from '../syntax/document.js';
 import { isMessageFile } from '../syntax/format/detect.js';
 import { shouldUseColor } from './color.js';
@@ -180,10 +181,10 @@ export async function runExport(argv: readonly string[], io: CliIo): Promise<num
   if (command.outputFile !== undefined && command.file !== '-' && samePath(path.resolve(io.cwd, command.file), path.resolve(io.cwd, command.outputFile))) {
     throw new UsageError(`${command.outputFile}: is the file being exported; write the export elsewhere`);
   }
-  // Made in a function of its own: the tree and the view are gone before the text is written.
+  // Made in a function of its own: the tree is gone before the export is written.
   const text = await exportedText(command, io);
   if (typeof text === 'number') return text;
-  // The tree and the view are garbage now: collected before the text is encoded to be written.
+  // The tree is garbage now: collected before the view is written out.
   garbageCollector()?.();
   if (command.outputFile !== undefined) {
     try {
@@ -194,7 +195,9 @@ export async function runExport(argv: readonly string[], io: CliIo): Promise<num
       return EXIT_FAILURE;
     }
   } else {
-    io.stdout.write(text);
+    // A pipe takes what its reader has read: the rest waits in memory, so each piece waits for the last to
+    // drain (without, a long export sat in memory whole, beside the view).
+    for (const piece of text) if (io.stdout.write(piece) === false) await once(io.stdout, 'drain');
   }
   return EXIT_OK;
 }
@@ -206,15 +209,13 @@ function lineNumberAt(text: string, offset: number): number {
   return line;
 }
 
-/** The export's text, or the exit code when there is none (problems that make the view invalid). */
-async function exportedText(command: ExportCommand, io: CliIo): Promise<string | number> {
+/** The export's text in pieces (export/index.ts exportChunks), or the exit code when there is none (problems that make the view invalid). */
+async function exportedText(command: ExportCommand, io: CliIo): Promise<Iterable<string> | number> {
   const view = await checkedView(command, io);
   if (typeof view === 'number') return view;
-  // The tree is garbage now (only the view is kept): collected before the view is written out as text.
-  garbageCollector()?.();
   const color = command.to === 'console' && (command.outputFile === undefined ? shouldUseColor(command.color, io.env, io.stdout) : command.color === true);
   const time = command.to === 'context-json' ? await fileTime(command.file === '-' ? undefined : path.resolve(io.cwd, command.file)) : undefined;
-  return exportText(view, command.to, { color, time, thinking: command.thinking });
+  return exportChunks(view, command.to, { color, time, thinking: command.thinking });
 }
 
 /**

@@ -1,4 +1,4 @@
-import { accessSync, chmodSync, chownSync, constants, realpathSync, renameSync, rmSync, statSync, writeFileSync, type Stats } from 'node:fs';
+import { accessSync, chmodSync, chownSync, closeSync, constants, openSync, realpathSync, renameSync, rmSync, statSync, writeFileSync, writeSync, type Stats } from 'node:fs';
 import path from 'node:path';
 import { garbageCollector } from '../base/collect.js';
 import { decodeBytes, type DecodedText } from '../base/decode.js';
@@ -152,9 +152,30 @@ function mayWrite(dir: string): boolean {
 }
 
 /** Writes over the file itself: it keeps its inode, links, owner and mode, but a crash may leave it half written. */
-function writeInPlace(target: string, text: string | Uint8Array, unchangedSince: FileStamp | undefined): void {
+function writeInPlace(target: string, text: FileContent, unchangedSince: FileStamp | undefined): void {
   checkUnchanged(target, unchangedSince);
-  writeFileSync(target, text);
+  writeContent(target, text);
+}
+
+/**
+ * What a file is written with: its text, its bytes, or its text in pieces
+ * (an export, never made one string: base/json-chunks.ts), iterated once
+ * per write from the start.
+ */
+export type FileContent = string | Uint8Array | Iterable<string>;
+
+/** writeFileSync for FileContent: pieces are written one after another, each encoded on its own. */
+export function writeContent(file: string, content: FileContent, options: { mode?: number; flag?: string } = {}): void {
+  if (typeof content === 'string' || content instanceof Uint8Array) return writeFileSync(file, content, options);
+  const fd = openSync(file, options.flag ?? 'w', options.mode);
+  try {
+    for (const piece of content) {
+      const bytes = Buffer.from(piece);
+      for (let done = 0; done < bytes.length; ) done += writeSync(fd, bytes, done);
+    }
+  } finally {
+    closeSync(fd);
+  }
 }
 
 /** Thrown instead of writing through a symbolic link that leads out of the linted paths. */
@@ -202,7 +223,7 @@ function checkUnchanged(target: string, stamp: FileStamp | undefined): void {
  * longer holds. Synchronous for the reason readMessageFile is, and so that
  * fixing thousands of files never holds thousands of descriptors open at once.
  */
-export function writeFileAtomic(file: string, text: string | Uint8Array, roots?: readonly string[], unchangedSince?: FileStamp): void {
+export function writeFileAtomic(file: string, text: FileContent, roots?: readonly string[], unchangedSince?: FileStamp): void {
   const target = realpathSync(file);
   if (roots && !roots.some((root) => isInside(target, root))) throw new OutsideRootsError(target);
   accessSync(target, constants.W_OK);
@@ -211,7 +232,7 @@ export function writeFileAtomic(file: string, text: string | Uint8Array, roots?:
   const mode = stats.mode & 0o7777;
   const temp = temporaryName(target);
   try {
-    writeFileSync(temp, text, { mode, flag: 'wx' });
+    writeContent(temp, text, { mode, flag: 'wx' });
     const made = statSync(temp);
     if (made.uid !== stats.uid || made.gid !== stats.gid) {
       // Root may give the file back to anyone, the owner to a group of theirs; otherwise it would change hands.
@@ -222,7 +243,7 @@ export function writeFileAtomic(file: string, text: string | Uint8Array, roots?:
         return writeInPlace(target, text, unchangedSince);
       }
     }
-    // The mode given to writeFileSync is filtered by the umask (and chown clears set-id bits); set it exactly.
+    // The mode given to writeContent is filtered by the umask (and chown clears set-id bits); set it exactly.
     chmodSync(temp, mode);
     checkUnchanged(target, unchangedSince);
     renameSync(temp, target);

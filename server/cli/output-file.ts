@@ -11,9 +11,9 @@
 // under /dev and /proc (`/dev/stdout`, `/dev/fd/3`), which name the process's
 // own streams and which a rename would try to replace.
 
-import { lstatSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { lstatSync, mkdirSync, renameSync } from 'node:fs';
 import path from 'node:path';
-import { removeQuietly, temporaryName, writeFileAtomic } from './files.js';
+import { removeQuietly, temporaryName, writeContent, writeFileAtomic, type FileContent } from './files.js';
 
 /**
  * Writes `text` at `file` (absolute), making its folder when missing. An
@@ -22,7 +22,7 @@ import { removeQuietly, temporaryName, writeFileAtomic } from './files.js';
  * and was replaced (what it pointed to left as it was), for one line on
  * stderr. Throws as the file system does (EISDIR for a folder at the path).
  */
-export function writeOutputFile(file: string, text: string): boolean {
+export function writeOutputFile(file: string, text: FileContent): boolean {
   const stats = lstatSync(file, { throwIfNoEntry: false });
   if (stats?.isFile()) {
     writeFileAtomic(file, text);
@@ -30,13 +30,13 @@ export function writeOutputFile(file: string, text: string): boolean {
   }
   if (stats && (!stats.isSymbolicLink() || isSystemPath(file))) {
     // A device, a FIFO, or a stream of the process: written to as named (a folder fails with EISDIR).
-    writeFileSync(file, text);
+    writeContent(file, text);
     return false;
   }
   mkdirSync(path.dirname(file), { recursive: true });
   const temp = temporaryName(file);
   try {
-    writeFileSync(temp, text, { flag: 'wx' });
+    writeContent(temp, text, { flag: 'wx' });
     renameSync(temp, file);
   } catch (error) {
     removeQuietly(temp);

@@ -17,6 +17,7 @@ import { OpenAIFormatter, type OpenAIMessage } from './openai.js';
 import { VercelLegacyFormatter, type VercelLegacyMessage } from './vercel-legacy.js';
 import { VercelFormatter, type VercelRequest } from './vercel.js';
 import { applyThinking, type ThinkingMode } from './thinking.js';
+import { batched, jsonChunks } from '../base/json-chunks.js';
 
 export { toLLMView, ExportOptionError, normalizeTime, splitThinking } from './view.js';
 export type { ToLLMViewOptions } from './view.js';
@@ -80,20 +81,50 @@ export function createFormatter(to: ExportFormat, options: FormatOptions = {}): 
 
 /** The view in a target's shape: the messages (Anthropic, Vercel: `{system, messages}`; console: the text). */
 export function formatLLMView<F extends ExportFormat>(view: LLMView, to: F, options: FormatOptions = {}): ExportOutput[F] {
+  const out = formatted(view, to, options);
+  return (to === 'console' ? consoleText(out as string[]) : out) as ExportOutput[F];
+}
+
+/** formatLLMView, the console's messages not yet joined. */
+function formatted(view: LLMView, to: ExportFormat, options: FormatOptions): unknown {
   const formatter = createFormatter(to, options);
   const messages = formatter.format(applyThinking(view, to, options.thinking).messages, view.systemPrompt);
-  if (to === 'console') return ((messages as string[]).join('\n\n') + '\n') as ExportOutput[F];
   if (to === 'anthropic' || to === 'vercel') {
     const system = formatter.getSystemPrompt?.(view.systemPrompt);
-    return (system ? { system, messages } : { messages }) as ExportOutput[F];
+    return system ? { system, messages } : { messages };
   }
-  return messages as ExportOutput[F];
+  return messages;
+}
+
+/** The console's messages, each after a blank line, ending with a line break. */
+function consoleText(messages: readonly string[]): string {
+  return `${messages.join('\n\n')}\n`;
 }
 
 /** The view in a target's shape as the CLI writes it: JSON with two-space indentation, or the console text. */
 export function exportText(view: LLMView, to: ExportFormat, options: FormatOptions = {}): string {
-  const out = formatLLMView(view, to, options);
-  return typeof out === 'string' ? out : `${JSON.stringify(out, null, 2)}\n`;
+  return [...exportChunks(view, to, options)].join('');
+}
+
+/**
+ * exportText in pieces of some 16,000 characters, for a writer: a long
+ * conversation's export is never one string (base/json-chunks.ts). Each
+ * iteration formats the view again from the start, so a write that starts
+ * over (files.ts writeFileAtomic) writes it whole.
+ */
+export function exportChunks(view: LLMView, to: ExportFormat, options: FormatOptions = {}): Iterable<string> {
+  return { [Symbol.iterator]: () => batched(pieces(view, to, options)) };
+}
+
+function* pieces(view: LLMView, to: ExportFormat, options: FormatOptions): Generator<string> {
+  const out = formatted(view, to, options);
+  if (to === 'console') {
+    const messages = out as string[];
+    for (let i = 0; i < messages.length; i++) yield i === 0 ? messages[i]! : `\n\n${messages[i]!}`;
+    return yield '\n';
+  }
+  yield* jsonChunks(out);
+  yield '\n';
 }
 
 /**
