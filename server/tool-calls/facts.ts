@@ -149,14 +149,16 @@ export interface ToolCallInfo {
   arguments: Record<string, JsonValue>;
   /** For `<arguments type="json">`: its text, and the value when it is JSON. */
   rawArguments?: RawArguments;
-  /** XML form, once well-formed: the first `<server_name>`, `<tool_name>` and `<arguments>`. */
-  serverNameElement?: ElementSpan;
+  /**
+   * XML form, once well-formed: the first `<tool_name>` and `<arguments>`.
+   * Only what a reader reads is kept: the spans of `<server_name>` and of
+   * each argument element (ArgumentElement, made while reading) were about
+   * 300 bytes a call (docs/performance.md).
+   */
   toolNameElement?: ElementSpan;
   argumentsElement?: ElementSpan;
   /** The span of `toolName` in `<tool_name>` (xml.ts textValue): where a rename writes. */
   toolNameText?: Span;
-  /** Every element inside `<arguments>`, in document order. */
-  argumentElements: ArgumentElement[];
   /** CDATA sections the scanner found in the element. */
   cdata: RegionNode[];
   legacy?: LegacyInfo;

@@ -54,11 +54,9 @@ export function readToolElement(p: CellParse, t: ToolElement): ToolCallInfo {
     toolName: undefined,
     arguments: {},
     rawArguments: undefined,
-    serverNameElement: undefined,
     toolNameElement: undefined,
     argumentsElement: undefined,
     toolNameText: undefined,
-    argumentElements: [],
     cdata: t.cdata,
     legacy: undefined,
     problems: [],
@@ -101,8 +99,6 @@ export function readToolElement(p: CellParse, t: ToolElement): ToolCallInfo {
   // fast-xml-parser's validator accepts whatever this reader accepts (a
   // property test checks it), so it is not run here as well.
   readStructure(text, r.root!, info);
-  // Grown by push, the list has room for 17; copied, for what it holds (about 100 bytes a tool cell).
-  if (info.argumentElements.length) info.argumentElements = info.argumentElements.slice();
   // A placeholder pair is read as the CDATA it stands for, but it is still an error in the file.
   info.ok = !info.problems.some((x) => x.rule !== 'cdata-recommended');
   return info;

@@ -81,7 +81,6 @@ export function readStructure(text: string, root: XmlElement, info: ToolCallInfo
     }
   }
   if (serverEl) {
-    info.serverNameElement = spanOf(serverEl);
     if (serverEl.children.length) {
       push(startTag(serverEl.children[0]!), 'server-name-elements');
     } else {
@@ -181,7 +180,6 @@ function typedValue(text: string, el: XmlElement, type: ArgumentType, declared: 
 function elementValue(text: string, el: XmlElement, info: ToolCallInfo, path: string, push: PushStructure): JsonValue {
   // `text` and `type` in the literal, as ToolCallInfo's fields (read.ts).
   const arg: ArgumentElement = { element: spanOf(el), path, text: undefined, cdata: el.pieces.some((x) => x.kind === 'cdata' || x.kind === 'placeholder'), type: undefined };
-  info.argumentElements.push(arg);
   const declared = el.attributes.length ? declaredType(el, push) : undefined;
   if (declared) {
     arg.type = declared.value as ArgumentType;
