@@ -13,7 +13,9 @@ export function normalizeTime(value: string | undefined): string | undefined {
   if (Number.isNaN(ms)) return undefined;
   const iso = new Date(ms).toISOString();
   // Joined, not `+`: one flat string, where `+` keeps its pieces too (base/flat.ts).
-  return iso.endsWith('.000Z') ? [iso.slice(0, -5), 'Z'].join('') : iso;
+  const utc = iso.endsWith('.000Z') ? [iso.slice(0, -5), 'Z'].join('') : iso;
+  // Written so already: the file's own string, not a copy in every message of a long view.
+  return utc === v ? v : utc;
 }
 
 /** A fenced code block holding `text`, with a fence longer than any backtick run inside. */
