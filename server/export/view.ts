@@ -179,7 +179,6 @@ function flattenStrings(messages: InternalMessage[]): void {
     if (m.content !== null) m.content = flat(m.content);
     if (m.source.time !== undefined) m.source.time = flat(m.source.time);
     for (const call of m.toolCalls ?? []) {
-      call.function.arguments = flat(call.function.arguments);
       if (call.text !== undefined) call.text = flat(call.text);
       if (call.time !== undefined) call.time = flat(call.time);
     }
@@ -429,8 +428,8 @@ function makeCall(
   raw?: { text: string; value?: JsonValue; inexact?: string[]; tooDeep?: true },
 ): InternalToolCall {
   // The arguments as the model wrote them go on unchanged where a string is taken (spec section 8).
-  // Flat at once: JSON.stringify's pieces, kept until the view's end, were most of the garbage it left.
-  const call: InternalToolCall = { id, type: 'function', function: { name, arguments: raw ? raw.text : flat(JSON.stringify(input)) }, input, server };
+  // Flat at once, not with the view's other strings: JSON.stringify's pieces, kept until the view's end, were most of the garbage it left.
+  const call: InternalToolCall = { id, type: 'function', function: { name, arguments: flat(raw ? raw.text : JSON.stringify(input)) }, input, server };
   if (raw) call.rawArguments = raw.value === undefined ? { text: raw.text, ...(raw.tooDeep ? { tooDeep: true } : {}) } : { text: raw.text, value: raw.value, ...(raw.inexact ? { inexact: raw.inexact } : {}) };
   if (text !== undefined) call.text = text;
   if (time !== undefined) call.time = time;
