@@ -1,7 +1,7 @@
 // Warms the typing path once, right after the server has answered for its
 // first large document. Opening runs the whole parse and lint, so the code
-// that handles an edit (splicing cells, moving findings, re-running keyed
-// rules) is still unoptimized when the first keystroke comes, and that
+// that handles an edit (splicing cells, the facts made from the previous
+// version's, the cell inputs compared) is still unoptimized when the first keystroke comes, and that
 // keystroke in a long file runs its loops over every cell in V8's
 // interpreter. Here a generated conversation of a few dozen turns gets the
 // edits people make (prose, a marker, an id, a metadata value, tool XML, a

@@ -1,4 +1,4 @@
-// Layers import only downward (docs/architecture.md, "Layers"): every
+// Layers import only downward (docs/architecture.md, "Code map"): every
 // relative import of a source file must land in its own layer or one below
 // it, and never in a sibling of the same rank (tool-calls and agents, export
 // and config, cli and lsp, the extension and the playground stay independent
