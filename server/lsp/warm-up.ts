@@ -1,14 +1,14 @@
-// Warms the typing path once, right after the server has answered for its
-// first large document. Opening runs the whole parse and lint, so the code
-// that handles an edit (splicing cells, the facts made from the previous
-// version's, the cell inputs compared) is still unoptimized when the first keystroke comes, and that
-// keystroke in a long file runs its loops over every cell in V8's
-// interpreter. Here a generated conversation of a few dozen turns gets the
+// Warms the typing path once, right after the server has answered for its first
+// large document. Opening runs the whole parse and lint, so the code that
+// handles an edit (splicing cells, the facts made from the previous version's,
+// the cell inputs compared) is still unoptimized when the first keystroke
+// comes, and that keystroke in a long file runs its loops over every cell in
+// V8's interpreter. Here a generated conversation of a few dozen turns gets the
 // edits people make (prose, a marker, an id, a metadata value, tool XML, a
-// fence, a pasted and a deleted block, a new cell at the end) through the
-// same DocumentState as an open document, one edit per timer tick, so a
-// real keystroke waits for at most one small step. Nothing is sent to the
-// client; the document is dropped at the end.
+// fence, a pasted and a deleted block, a new cell at the end) through the same
+// DocumentState as an open document, one edit per timer tick, so a real
+// keystroke waits for at most one small step. Nothing is sent to the client;
+// the document is dropped at the end.
 
 import { DocumentState } from './documents.js';
 import type { LintSettings } from './settings.js';
